@@ -1,0 +1,26 @@
+-- encode_frequencies.sql: the bottom frequency table of the lattice.
+-- Inputs:   source (the source table, read once), one dimension table per quasi-identifier
+--           (leaf VARCHAR, code INT: level-0 code of each hierarchy leaf), one dictionary per
+--           sensitive attribute (value VARCHAR, code INT).
+-- Output:   one row per distinct (q0..qk-1, s0..sm-1): level-0 QI codes, sensitive codes,
+--           n = number of source rows (BIGINT).
+-- Formula:  n(q, s) = |{ rows r : code(r.qi) = q, code(r.sa) = s }|  (Incognito's frequency set,
+--           LeFevre, DeWitt, Ramakrishnan 2005, section 3). NULL maps to the hierarchy leaf ''.
+SELECT
+{%- for q in qis %}
+  {{ ('d' ~ loop.index0)|ident }}."code" AS {{ ('q' ~ loop.index0)|ident }},
+{%- endfor %}
+{%- for s in sensitive %}
+  {{ ('e' ~ loop.index0)|ident }}."code" AS {{ ('s' ~ loop.index0)|ident }},
+{%- endfor %}
+  CAST(COUNT(*) AS BIGINT) AS "n"
+FROM {{ source|ident }} AS "src"
+{%- for q in qis %}
+JOIN {{ q.dim|ident }} AS {{ ('d' ~ loop.index0)|ident }}
+  ON COALESCE(CAST("src".{{ q.column|ident }} AS VARCHAR), '') = {{ ('d' ~ loop.index0)|ident }}."leaf"
+{%- endfor %}
+{%- for s in sensitive %}
+JOIN {{ s.table|ident }} AS {{ ('e' ~ loop.index0)|ident }}
+  ON CAST("src".{{ s.column|ident }} AS VARCHAR) = {{ ('e' ~ loop.index0)|ident }}."value"
+{%- endfor %}
+GROUP BY {{ group_cols|map('ident')|join(', ') }}

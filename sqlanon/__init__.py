@@ -1,0 +1,27 @@
+"""sqlanon: a SQL-native anonymizer.
+
+Public API: :func:`anonymize`, :func:`check`, :func:`demo` (the CLI's verbs), :func:`load_config`,
+:class:`Report`, and the error types.
+"""
+
+from sqlanon.api import anonymize, check, demo
+from sqlanon.config import Config, load_config
+from sqlanon.errors import ConfigError, DataError, EngineError, HierarchyError, InputError, SqlanonError
+from sqlanon.report import Report
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Config",
+    "ConfigError",
+    "DataError",
+    "EngineError",
+    "HierarchyError",
+    "InputError",
+    "Report",
+    "SqlanonError",
+    "anonymize",
+    "check",
+    "demo",
+    "load_config",
+]

@@ -1,0 +1,52 @@
+"""The Python API: the same verbs as the command line.
+
+>>> import sqlanon
+>>> report = sqlanon.anonymize("adult.yaml")      # doctest: +SKIP
+>>> report.passed, report.node                    # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from sqlanon import pipeline
+from sqlanon.config import Config, load_config, parse_config
+from sqlanon.report import Report
+
+
+def _config(config: str | Path | Mapping[str, Any] | Config, gate: bool, base_dir: Path | None) -> Config:
+    if isinstance(config, Config):
+        return config
+    if isinstance(config, Mapping):
+        return parse_config(config, base_dir or Path.cwd(), gate=gate)
+    return load_config(config, gate=gate)
+
+
+def anonymize(
+    config: str | Path | Mapping[str, Any] | Config,
+    *,
+    base_dir: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Report:
+    """Find, write and gate the least-lossy release described by ``config``.
+
+    ``config`` is a YAML path, a mapping of the same shape (relative paths resolve against
+    ``base_dir``, default the working directory) or a :class:`Config`. Bad input raises
+    :class:`sqlanon.InputError`; ``report.passed`` says whether a release was written.
+    """
+    return pipeline.anonymize(_config(config, False, base_dir), progress)
+
+
+def check(config: str | Path | Mapping[str, Any] | Config, *, base_dir: Path | None = None) -> Report:
+    """Gate ``config``'s source table against its criteria; ``report.passed`` is the verdict."""
+    return pipeline.check(_config(config, True, base_dir))
+
+
+def demo(folder: str | Path, rows: int = 5000) -> tuple[Report, Report]:
+    """Run the demo in ``folder``: returns the anonymize report and the gate report."""
+    from sqlanon.demo import write_demo
+
+    anonymize_path, check_path = write_demo(Path(folder), rows)
+    return anonymize(anonymize_path), check(check_path)

@@ -1,0 +1,127 @@
+"""Compose the criteria's per-class templates into one query per input relation.
+
+``CheckPlan.verdicts(input)`` joins every criterion's per-class output into one row per class
+(``keys..., size, b0, v0, b1, v1, ..., bad``); ``CheckPlan.summary(input)`` aggregates it to
+one row: class and row counts overall, violating classes/rows overall and per criterion, and
+each criterion's worst class value. Results stay in the engine: a check returns one row.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlglot import exp
+
+from sqlanon.criteria import Criterion
+from sqlanon.encode import SensitiveDomain
+from sqlanon.sql.render import render_template
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One criterion on one table or node."""
+
+    passed: bool
+    observed: float | None  # None: unbounded (recursive (c,l) with an empty tail)
+    violating_classes: int
+    violating_rows: int
+
+
+@dataclass(frozen=True)
+class Summary:
+    classes: int
+    rows: int
+    bad_classes: int
+    bad_rows: int
+    outcomes: tuple[Outcome, ...]
+
+
+def _q(name: str) -> exp.Identifier:
+    return exp.to_identifier(name, quoted=True)
+
+
+def _col(name: str, table: str | None = None) -> exp.Column:
+    return exp.column(_q(name), table=_q(table) if table else None)
+
+
+@dataclass(frozen=True)
+class CheckPlan:
+    """The criteria to evaluate, the class keys and each attribute's domain and input column."""
+
+    criteria: Sequence[Criterion]
+    keys: Sequence[str]
+    domains: Mapping[str, tuple[SensitiveDomain, str]]  # attribute -> (domain, column in input)
+
+    def criterion_select(self, i: int, input_name: str) -> exp.Expression:
+        crit = self.criteria[i]
+        params: dict[str, Any] = {"input": input_name, "keys": list(self.keys)}
+        domain = None
+        if crit.attribute is not None:
+            domain, column = self.domains[crit.attribute]
+            params["s"] = column
+        params.update(crit.template_params(domain))
+        return render_template(crit.template, **params)
+
+    def verdicts(self, input_name: str, criteria: Sequence[int] | None = None) -> exp.Select:
+        """Per-class verdicts of the chosen criteria (all by default) over ``input_name``."""
+        chosen = list(range(len(self.criteria))) if criteria is None else list(criteria)
+        first = f"c{chosen[0]}"
+        select = exp.select(
+            *(_col(k, first) for k in self.keys), exp.alias_(_col("size", first), "size", quoted=True)
+        )
+        bads: list[exp.Expression] = []
+        for i in chosen:
+            select = select.select(
+                exp.alias_(_col("bad", f"c{i}"), f"b{i}", quoted=True),
+                exp.alias_(_col("val", f"c{i}"), f"v{i}", quoted=True),
+                copy=False,
+            )
+            bads.append(_col("bad", f"c{i}"))
+        select = select.select(exp.alias_(exp.or_(*bads), "bad", quoted=True), copy=False)
+        select = select.from_(exp.to_table(first, quoted=True), copy=False)
+        for i in chosen[1:]:
+            select = select.join(
+                exp.to_table(f"c{i}", quoted=True), using=[_q(k) for k in self.keys], copy=False
+            )
+        for i in chosen:
+            select = select.with_(_q(f"c{i}"), as_=self.criterion_select(i, input_name), copy=False)
+        return select
+
+    def summary(self, input_name: str, criteria: Sequence[int] | None = None) -> exp.Select:
+        """One row: classes, rows, bad_classes, bad_rows, then per criterion (classes, rows, worst)."""
+        chosen = list(range(len(self.criteria))) if criteria is None else list(criteria)
+        verdicts = self.verdicts(input_name, chosen)
+        size = _col("size")
+
+        def count_if(cond: exp.Expression) -> exp.Expression:
+            return exp.func("COUNT_IF", cond)
+
+        def rows_if(cond: exp.Expression) -> exp.Expression:
+            return exp.func("COALESCE", exp.func("SUM", exp.If(this=cond, true=size, false=exp.Literal.number(0))), exp.Literal.number(0))
+
+        cols: list[exp.Expression] = [
+            exp.func("COUNT", exp.Star()),
+            exp.func("COALESCE", exp.func("SUM", size), exp.Literal.number(0)),
+            count_if(_col("bad")),
+            rows_if(_col("bad")),
+        ]
+        for i in chosen:
+            cols += [
+                count_if(_col(f"b{i}")),
+                rows_if(_col(f"b{i}")),
+                exp.func(self.criteria[i].worst, _col(f"v{i}")),
+            ]
+        return exp.select(*cols).from_(verdicts.subquery(_q("v")))
+
+
+def parse_summary(row: Sequence[Any], n_criteria: int) -> Summary:
+    classes, rows, bad_classes, bad_rows = (int(row[i] or 0) for i in range(4))
+    outcomes = []
+    for i in range(n_criteria):
+        vc, vr, worst = row[4 + 3 * i : 7 + 3 * i]
+        observed = None if worst is None or (isinstance(worst, float) and math.isinf(worst)) else float(worst)
+        outcomes.append(Outcome(int(vc) == 0, observed, int(vc), int(vr)))
+    return Summary(classes, rows, bad_classes, bad_rows, tuple(outcomes))

@@ -1,0 +1,121 @@
+"""The ``sqlanon`` command: a thin veneer over the Python API.
+
+Exit codes: 0 requirements met; 1 not met (no release within the suppression limit, or the
+gate failed); 2 bad input, configuration or runtime error (one paragraph, no traceback).
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+import click
+
+from sqlanon import api
+from sqlanon.errors import EngineError, SqlanonError
+from sqlanon.report import Report
+
+
+def _progress() -> Callable[[int, int], None] | None:
+    """A progress line on stderr, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        if done % 10 == 0 or done == total:
+            sys.stderr.write(f"\rsqlanon: {done} lattice nodes evaluated (lattice size {total})")
+            sys.stderr.flush()
+
+    return show
+
+
+def _finish(report: Report, report_path: str | None) -> None:
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+    if report_path:
+        report.write(report_path)
+    click.echo(report.text())
+    sys.exit(0 if report.passed else 1)
+
+
+def _guard(command: Callable[..., None]) -> Callable[..., None]:
+    """Turn every error into a one-paragraph message and exit code 2."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        try:
+            command(*args, **kwargs)
+        except SqlanonError as err:
+            text = str(err)
+            if isinstance(err, EngineError) and err.sql:
+                text += " (run with the report option to keep the SQL; this is likely a bug, please report it)"
+            click.echo(f"sqlanon: error: {text}", err=True)
+            sys.exit(2)
+        except (OSError, MemoryError) as err:
+            click.echo(f"sqlanon: error: {err}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            click.echo("sqlanon: interrupted; nothing was written", err=True)
+            sys.exit(2)
+        except Exception as err:  # noqa: BLE001 - the CLI promises no traceback
+            click.echo(f"sqlanon: internal error ({type(err).__name__}): {err}. Please report it.", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+report_option = click.option("--report", "report_path", type=click.Path(dir_okay=False), help="Write the JSON report here.")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sqlanon")
+def main() -> None:
+    """sqlanon: find the least-lossy release of a table that meets k-anonymity, l-diversity and
+    t-closeness, write it atomically and gate it; or gate any table before publication."""
+
+
+@main.command()
+@click.argument("config", type=click.Path(dir_okay=False))
+@report_option
+@_guard
+def anonymize(config: str, report_path: str | None) -> None:
+    """Search, write and gate the release described by CONFIG (YAML)."""
+    _finish(api.anonymize(config, progress=_progress()), report_path)
+
+
+@main.command()
+@click.argument("config", type=click.Path(dir_okay=False))
+@report_option
+@_guard
+def check(config: str, report_path: str | None) -> None:
+    """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail)."""
+    _finish(api.check(config), report_path)
+
+
+@main.command()
+@click.option("--dir", "folder", type=click.Path(file_okay=False), help="Folder for the demo files (default: a temp folder).")
+@click.option("--rows", default=5000, show_default=True, help="Rows of generated data.")
+@report_option
+@_guard
+def demo(folder: str | None, rows: int, report_path: str | None) -> None:
+    """Generate data, anonymize it in embedded DuckDB, then gate the release."""
+    from sqlanon.demo import write_demo
+
+    base = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="sqlanon-demo-"))
+    anonymize_path, check_path = write_demo(base, rows)
+    click.echo(f"demo files in {base}")
+    report = api.anonymize(anonymize_path, progress=_progress())
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+    click.echo(report.text())
+    if not report.passed:
+        _finish(report, report_path)
+    gate = api.check(check_path)
+    click.echo(gate.text())
+    if report_path:
+        report.write(report_path)
+    sys.exit(0 if gate.passed else 1)

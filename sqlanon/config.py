@@ -1,0 +1,333 @@
+"""Configuration: parse and validate the YAML (or mapping) into frozen dataclasses.
+
+Relative paths resolve against the folder of the configuration file. Everything that can be
+checked without reading data is checked here; data-dependent checks (k larger than the table,
+l larger than the number of sensitive values, hierarchy coverage) happen once data is loaded.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sqlanon.errors import ConfigError
+
+ROLES = ("identifier", "quasi", "sensitive", "insensitive")
+METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
+SEARCHES = ("incognito", "exhaustive")
+CRITERIA = ("k-anonymity", "l-diversity", "t-closeness")
+L_VARIANTS = ("distinct", "entropy", "recursive")
+DISTANCES = ("equal", "ordered", "hierarchical")
+FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
+
+
+@dataclass(frozen=True)
+class TableRef:
+    """A CSV or Parquet file, or a table in a DuckDB database file."""
+
+    kind: str  # "csv" | "parquet" | "duckdb"
+    path: Path
+    table: str | None = None
+
+    def describe(self) -> str:
+        return f"table {self.table!r} in {self.path}" if self.table else str(self.path)
+
+
+@dataclass(frozen=True)
+class CsvOptions:
+    delimiter: str = ","
+    quote: str = '"'
+    escape: str = '"'
+    header: bool = True
+
+
+@dataclass(frozen=True)
+class ColumnSpec:
+    name: str
+    role: str
+    hierarchy: str | Mapping[str, Any] | None = None
+    order: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class CriterionSpec:
+    """One requested privacy model: ``kind`` (e.g. ``l-diversity``) with its parameters."""
+
+    kind: str
+    params: Mapping[str, Any]
+    attribute: str | None = None
+
+    def label(self) -> str:
+        variant = self.params.get("variant") or self.params.get("distance")
+        return f"{self.kind} ({variant})" if variant else self.kind
+
+
+@dataclass(frozen=True)
+class Config:
+    source: TableRef
+    columns: tuple[ColumnSpec, ...]
+    criteria: tuple[CriterionSpec, ...]
+    csv: CsvOptions = CsvOptions()
+    suppression_limit: float = 0.0
+    metric: str = "precision"
+    search: str = "incognito"
+    output: TableRef | None = None
+    overwrite: bool = False
+    base_dir: Path = field(default_factory=Path.cwd)
+
+    def by_role(self, role: str) -> list[ColumnSpec]:
+        return [c for c in self.columns if c.role == role]
+
+    def column(self, name: str) -> ColumnSpec:
+        for c in self.columns:
+            if c.name == name:
+                return c
+        raise ConfigError(f"No column {name!r} in the configuration.")
+
+
+def _choice(value: Any, choices: tuple[str, ...], what: str) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise ConfigError(f"Unknown {what} {value!r}; use one of: {', '.join(choices)}.")
+    return value
+
+
+def _number(params: Mapping[str, Any], key: str, where: str) -> float:
+    if key not in params:
+        raise ConfigError(f"{where} needs the parameter {key!r}.")
+    value = params[key]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ConfigError(f"{where}: {key} must be a number, got {value!r}.")
+    return float(value)
+
+
+def _integer(params: Mapping[str, Any], key: str, where: str) -> int:
+    value = params.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise ConfigError(f"{where}: {key} must be a whole number, got {value!r}.")
+    return value
+
+
+def _table_ref(value: Any, base: Path, what: str) -> TableRef:
+    if isinstance(value, str) and value.strip():
+        path = (base / value).resolve() if not Path(value).is_absolute() else Path(value)
+        kind = FORMATS.get(path.suffix.lower())
+        if kind is None:
+            raise ConfigError(
+                f"{what} {value!r}: cannot tell the format from the extension; use .csv or .parquet, "
+                "or {database: file.duckdb, table: name}."
+            )
+        return TableRef(kind, path)
+    if isinstance(value, Mapping) and set(value) == {"database", "table"}:
+        db, table = value["database"], value["table"]
+        if not isinstance(db, str) or not isinstance(table, str) or not table:
+            raise ConfigError(f"{what}: database and table must be non-empty strings.")
+        path = (base / db).resolve() if not Path(db).is_absolute() else Path(db)
+        return TableRef("duckdb", path, table)
+    raise ConfigError(
+        f"{what} must be a path to a .csv or .parquet file or {{database: file.duckdb, table: name}}, got {value!r}."
+    )
+
+
+def _csv_options(value: Any) -> CsvOptions:
+    if value is None:
+        return CsvOptions()
+    if not isinstance(value, Mapping):
+        raise ConfigError("csv must be a mapping such as {delimiter: ';'}.")
+    unknown = set(value) - {"delimiter", "quote", "escape", "header"}
+    if unknown:
+        raise ConfigError(f"Unknown csv option(s) {sorted(unknown)}; use delimiter, quote, escape, header.")
+    opts = CsvOptions(**dict(value))
+    for key in ("delimiter", "quote", "escape"):
+        v = getattr(opts, key)
+        if not isinstance(v, str) or len(v) != 1:
+            raise ConfigError(f"csv.{key} must be a single character, got {v!r}.")
+    if not isinstance(opts.header, bool):
+        raise ConfigError("csv.header must be true or false.")
+    return opts
+
+
+def _columns(value: Any) -> tuple[ColumnSpec, ...]:
+    if not isinstance(value, Mapping) or not value:
+        raise ConfigError("columns must be a non-empty mapping of column name -> {role: ...}.")
+    out = []
+    for name, spec in value.items():
+        if not isinstance(name, str):
+            raise ConfigError(f"Column name {name!r} must be a string (quote it in YAML).")
+        if isinstance(spec, str):
+            spec = {"role": spec}
+        if not isinstance(spec, Mapping) or "role" not in spec:
+            raise ConfigError(f"Column {name!r} needs a role: {', '.join(ROLES)}.")
+        unknown = set(spec) - {"role", "hierarchy", "order"}
+        if unknown:
+            raise ConfigError(f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order.")
+        role = spec["role"]
+        if isinstance(role, list):
+            raise ConfigError(f"Column {name!r} is given several roles {role}; give it exactly one.")
+        role = _choice(role, ROLES, f"role for column {name!r}")
+        order = spec.get("order")
+        if order is not None:
+            if not isinstance(order, list) or not order:
+                raise ConfigError(f"Column {name!r}: order must be a non-empty list of values.")
+            order = tuple(str(v) for v in order)
+            if len(set(order)) != len(order):
+                raise ConfigError(f"Column {name!r}: order lists a value twice.")
+        hier = spec.get("hierarchy")
+        if hier is not None and not isinstance(hier, (str, Mapping)):
+            raise ConfigError(f"Column {name!r}: hierarchy must be a file path or a builder mapping.")
+        out.append(ColumnSpec(name, role, hier, order))
+    return tuple(out)
+
+
+def _criterion(item: Any, columns: Mapping[str, ColumnSpec], index: int) -> CriterionSpec:
+    if not isinstance(item, Mapping) or len(item) != 1:
+        raise ConfigError(
+            f"criteria[{index}] must be a one-key mapping such as {{k-anonymity: {{k: 5}}}}, got {item!r}."
+        )
+    kind, params = next(iter(item.items()))
+    kind = _choice(kind, CRITERIA, "criterion")
+    if not isinstance(params, Mapping):
+        raise ConfigError(f"criteria[{index}] {kind}: parameters must be a mapping.")
+    params = dict(params)
+    where = f"criteria[{index}] {kind}"
+    sensitive = [c.name for c in columns.values() if c.role == "sensitive"]
+    attribute = None
+    if kind == "k-anonymity":
+        allowed = {"k"}
+        k = _integer(params, "k", where)
+        if k < 1:
+            raise ConfigError(f"{where}: k must be at least 1, got {k}.")
+        params["k"] = k
+    else:
+        attribute = params.get("attribute")
+        if attribute is None:
+            if len(sensitive) != 1:
+                raise ConfigError(
+                    f"{where} needs 'attribute': the sensitive column it protects"
+                    + (f" (one of {sensitive})." if sensitive else "; no column has role sensitive.")
+                )
+            attribute = sensitive[0]
+        if attribute not in columns:
+            raise ConfigError(f"{where}: attribute {attribute!r} is not a configured column.")
+        if columns[attribute].role != "sensitive":
+            raise ConfigError(f"{where}: attribute {attribute!r} must have role sensitive.")
+        params["attribute"] = attribute
+        if kind == "l-diversity":
+            allowed = {"variant", "l", "c", "attribute"}
+            variant = _choice(params.get("variant", "distinct"), L_VARIANTS, f"l-diversity variant in {where}")
+            params["variant"] = variant
+            l_value = _number(params, "l", where)
+            if l_value < 1:
+                raise ConfigError(f"{where}: l must be at least 1, got {params['l']}.")
+            if variant in ("distinct", "recursive"):
+                params["l"] = _integer(params, "l", where)
+            if variant == "recursive":
+                c = _number(params, "c", where)
+                if c <= 0:
+                    raise ConfigError(f"{where}: c must be greater than 0, got {params['c']}.")
+            elif "c" in params:
+                raise ConfigError(f"{where}: c applies only to variant recursive.")
+        else:
+            allowed = {"t", "distance", "attribute"}
+            t = _number(params, "t", where)
+            if not 0 <= t <= 1:
+                raise ConfigError(f"{where}: t must lie in [0, 1], got {params['t']}.")
+            params["distance"] = _choice(params.get("distance", "equal"), DISTANCES, f"distance in {where}")
+            if params["distance"] == "hierarchical" and columns[attribute].hierarchy is None:
+                raise ConfigError(
+                    f"{where}: hierarchical distance needs a hierarchy on column {attribute!r}."
+                )
+    unknown = set(params) - allowed
+    if unknown:
+        raise ConfigError(f"{where}: unknown parameter(s) {sorted(unknown)}; use {sorted(allowed)}.")
+    return CriterionSpec(kind, params, attribute)
+
+
+def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: bool = False) -> Config:
+    """Validate a configuration mapping; ``base_dir`` resolves relative paths.
+
+    ``gate=True`` is the ``check`` command: quasi columns need no hierarchy and no output is used.
+    """
+    if not isinstance(data, Mapping):
+        raise ConfigError("The configuration must be a YAML mapping with source, columns and criteria.")
+    known = {"source", "csv", "columns", "criteria", "suppression_limit", "metric", "search", "output", "overwrite"}
+    unknown = set(data) - known
+    if unknown:
+        raise ConfigError(f"Unknown configuration key(s) {sorted(unknown)}; use {sorted(known)}.")
+    if "source" not in data:
+        raise ConfigError("The configuration needs 'source': the table to read.")
+    source = _table_ref(data["source"], base_dir, "source")
+    columns = _columns(data.get("columns"))
+    by_name = {c.name: c for c in columns}
+    if not gate:
+        for c in columns:
+            if c.role == "quasi" and c.hierarchy is None:
+                raise ConfigError(f"Quasi-identifier {c.name!r} needs a hierarchy (a CSV file or a builder).")
+    if not any(c.role == "quasi" for c in columns):
+        raise ConfigError("At least one column needs role quasi (a quasi-identifier).")
+    raw_criteria = data.get("criteria")
+    if not isinstance(raw_criteria, list) or not raw_criteria:
+        raise ConfigError("criteria must be a non-empty list, e.g. [{k-anonymity: {k: 5}}].")
+    criteria = tuple(_criterion(item, by_name, i) for i, item in enumerate(raw_criteria))
+    limit = data.get("suppression_limit", 0.0)
+    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 1:
+        raise ConfigError(f"suppression_limit must be a fraction of rows in [0, 1], got {limit!r}.")
+    metric = _choice(data.get("metric", "precision"), METRICS, "metric")
+    search = _choice(data.get("search", "incognito"), SEARCHES, "search")
+    output = None
+    if "output" in data and not gate:
+        output = _table_ref(data["output"], base_dir, "output")
+    elif need_output and not gate:
+        raise ConfigError("The configuration needs 'output': where to write the release.")
+    overwrite = data.get("overwrite", False)
+    if not isinstance(overwrite, bool):
+        raise ConfigError("overwrite must be true or false.")
+    return Config(
+        source=source,
+        columns=columns,
+        criteria=criteria,
+        csv=_csv_options(data.get("csv")),
+        suppression_limit=float(limit),
+        metric=metric,
+        search=search,
+        output=output,
+        overwrite=overwrite,
+        base_dir=base_dir,
+    )
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A YAML loader that rejects duplicated keys (a duplicated column is an error)."""
+
+
+def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
+    seen: set[Any] = set()
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise ConfigError(f"The key {key!r} appears twice (line {key_node.start_mark.line + 1}); give it once.")
+        seen.add(key)
+    return loader.construct_mapping(node, deep=deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def load_config(path: str | Path, *, gate: bool = False) -> Config:
+    """Read and validate a YAML configuration file."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ConfigError(f"Cannot read configuration {str(p)!r}: {err.strerror or err}.") from None
+    try:
+        data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - SafeLoader subclass
+    except yaml.YAMLError as err:
+        raise ConfigError(f"Configuration {str(p)!r} is not valid YAML: {err}") from None
+    return parse_config(data, p.resolve().parent, gate=gate)

@@ -1,0 +1,257 @@
+"""Encode the source once: dimension tables per quasi-identifier, sensitive dictionaries and the
+bottom frequency table of the lattice.
+
+Dimension tables (all temporary, all keyed by small integers):
+
+* ``dim``   (leaf VARCHAR, code INT): level-0 code of every hierarchy leaf;
+* ``up``    (lf INT, cf INT, lt INT, ct INT): code ``cf`` at level ``lf`` generalizes to code
+  ``ct`` at level ``lt`` (all pairs ``lf <= lt``), so a roll-up is a join on integer keys;
+* ``labels`` (lvl INT, code INT, label VARCHAR, leaves BIGINT): the label of each code and the
+  number of hierarchy leaves below it (for the loss metric).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlanon.config import ColumnSpec, Config
+from sqlanon.engine import Engine
+from sqlanon.errors import DataError, HierarchyError
+from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
+from sqlanon.sql.render import render_template
+
+
+@dataclass(frozen=True)
+class QiDimension:
+    column: str
+    hierarchy: Hierarchy
+    dim: str
+    up: str
+    labels: str
+
+    @property
+    def height(self) -> int:
+        return self.hierarchy.height
+
+
+@dataclass(frozen=True)
+class SensitiveDomain:
+    """Dictionary of one sensitive attribute: ``table`` (value VARCHAR, code INT).
+
+    ``order`` (s INT, pos INT) ranks codes for ordered distance; ``ancestors`` (s INT, lvl INT,
+    node INT) lists each code's hierarchy nodes below the root for hierarchical distance.
+    ``full_domain`` says the ordered domain is the whole ``order`` table (an explicit order),
+    not only the values present.
+    """
+
+    column: str
+    table: str
+    values: tuple[str, ...]
+    order: str | None = None
+    ancestors: str | None = None
+    height: int = 0
+    full_domain: bool = False
+
+
+@dataclass(frozen=True)
+class Encoded:
+    source: str
+    rows: int
+    qis: tuple[QiDimension, ...]
+    sensitive: tuple[SensitiveDomain, ...]
+    freq: str
+
+    def sensitive_index(self, column: str) -> int:
+        return [s.column for s in self.sensitive].index(column)
+
+
+def _show(values: Sequence[tuple[str, int]], limit: int = 10) -> str:
+    shown = ", ".join(f"{v!r} ({n} rows)" for v, n in values[:limit])
+    return shown + (f" and {len(values) - limit} more values" if len(values) > limit else "")
+
+
+def column_profile(engine: Engine, source: str, column: str) -> list[tuple[str | None, int]]:
+    """(value as text, rows) for each distinct value of ``column``; NULL as None."""
+    return [(r[0], int(r[1])) for r in engine.fetchall(render_template("column_profile.sql", source=source, column=column))]
+
+
+def unmatched(engine: Engine, source: str, column: str, lookup: str, key: str) -> list[tuple[str, int]]:
+    sql = render_template("unmatched_values.sql", source=source, column=column, lookup=lookup, key=key)
+    return [(r[0], int(r[1])) for r in engine.fetchall(sql)]
+
+
+def materialize_hierarchy(engine: Engine, source: str, h: Hierarchy) -> QiDimension:
+    """Load ``h`` as dimension tables and check it covers every value of its column."""
+    height = h.height
+    codes = [{label: i for i, label in enumerate(h.labels(level))} for level in range(height + 1)]
+    leaves = [row[0] for row in h.rows]
+    dim = engine.temp_name("dim")
+    engine.load_table(dim, [("leaf", "VARCHAR"), ("code", "INTEGER")], [leaves, [codes[0][v] for v in leaves]])
+    coded = [[codes[lv][row[lv]] for lv in range(height + 1)] for row in h.rows]
+    pairs = sorted({(lf, r[lf], lt, r[lt]) for r in coded for lf in range(height + 1) for lt in range(lf, height + 1)})
+    up = engine.temp_name("up")
+    engine.load_table(
+        up,
+        [("lf", "INTEGER"), ("cf", "INTEGER"), ("lt", "INTEGER"), ("ct", "INTEGER")],
+        [list(col) for col in zip(*pairs, strict=True)],
+    )
+    leaf_count: dict[tuple[int, str], int] = {}
+    for row in h.rows:
+        for lv in range(height + 1):
+            leaf_count[(lv, row[lv])] = leaf_count.get((lv, row[lv]), 0) + 1
+    items = sorted((lv, codes[lv][lbl], lbl, n) for (lv, lbl), n in leaf_count.items())
+    labels = engine.temp_name("labels")
+    engine.load_table(
+        labels,
+        [("lvl", "INTEGER"), ("code", "INTEGER"), ("label", "VARCHAR"), ("leaves", "BIGINT")],
+        [list(col) for col in zip(*items, strict=True)],
+    )
+    missing = unmatched(engine, source, h.column, dim, "leaf")
+    if missing:
+        nulls = [m for m in missing if m[0] == NULL_LEAF]
+        if nulls and len(missing) == 1:
+            raise DataError(
+                f"Quasi-identifier {h.column!r} has {nulls[0][1]} NULL (missing) values and its hierarchy "
+                "does not map them: add a hierarchy row with an empty value (e.g. ';missing;*') or clean the data."
+            )
+        total = sum(n for _, n in missing)
+        raise HierarchyError(
+            f"The hierarchy for column {h.column!r} ({h.origin}) does not cover {len(missing)} value(s) "
+            f"found in {total} source rows: {_show(missing)}. Add them to the hierarchy."
+        )
+    return QiDimension(h.column, h, dim, up, labels)
+
+
+def _numeric_order(column: str, values: Sequence[str]) -> list[str]:
+    bad = []
+    keyed = []
+    for v in values:
+        try:
+            keyed.append((float(v), v))
+        except ValueError:
+            bad.append(v)
+    if bad:
+        shown = ", ".join(repr(b) for b in bad[:10])
+        raise DataError(
+            f"Ordered distance on column {column!r} needs numeric values or an explicit order, but it holds "
+            f"{shown}{' and more' if len(bad) > 10 else ''}. Add order: [...] to the column listing every value smallest first."
+        )
+    return [v for _, v in sorted(keyed)]
+
+
+def sensitive_domain(
+    engine: Engine,
+    source: str,
+    spec: ColumnSpec,
+    hierarchy: Hierarchy | None,
+    need_order: bool,
+) -> SensitiveDomain:
+    """Build the dictionary (and order/ancestor tables when needed) of one sensitive column."""
+    profile = column_profile(engine, source, spec.name)
+    nulls = sum(n for v, n in profile if v is None)
+    if nulls:
+        raise DataError(
+            f"Sensitive column {spec.name!r} has {nulls} NULL (missing) values; fill them with an explicit "
+            "value (e.g. 'unknown') or remove those rows before anonymizing."
+        )
+    values = tuple(sorted(str(v) for v, _ in profile))
+    table = engine.temp_name("sdict")
+    engine.load_table(table, [("value", "VARCHAR"), ("code", "INTEGER")], [list(values), list(range(len(values)))])
+    code = {v: i for i, v in enumerate(values)}
+    order = ancestors = None
+    full_domain = False
+    height = 0
+    if need_order:
+        if spec.order is not None:
+            missing = [(v, n) for v, n in profile if str(v) not in set(spec.order)]
+            if missing:
+                raise DataError(
+                    f"The order given for column {spec.name!r} does not list {_show(missing)}; list every value."
+                )
+            ranked = list(spec.order)
+            full_domain = True
+            extra = [v for v in ranked if v not in code]
+            # values listed in the order but absent from the data still belong to the domain
+            for v in extra:
+                code[v] = len(code)
+        else:
+            ranked = _numeric_order(spec.name, values)
+        order = engine.temp_name("order")
+        engine.load_table(
+            order,
+            [("s", "INTEGER"), ("pos", "INTEGER")],
+            [[code[v] for v in ranked], list(range(1, len(ranked) + 1))],
+        )
+    if hierarchy is not None:
+        leaf_rows = {row[0]: row for row in hierarchy.rows}
+        missing = [(v, n) for v, n in profile if str(v) not in leaf_rows]
+        if missing:
+            raise HierarchyError(
+                f"The hierarchy for sensitive column {spec.name!r} ({hierarchy.origin}) does not cover "
+                f"{_show(missing)}. Add them to the hierarchy."
+            )
+        height = hierarchy.height
+        node_ids: dict[tuple[int, str], int] = {}
+        rows: list[tuple[int, int, int]] = []
+        for v in values:
+            path = leaf_rows[v]
+            for lvl in range(height):
+                nid = node_ids.setdefault((lvl, path[lvl]), len(node_ids))
+                rows.append((code[v], lvl, nid))
+        ancestors = engine.temp_name("anc")
+        engine.load_table(
+            ancestors,
+            [("s", "INTEGER"), ("lvl", "INTEGER"), ("node", "INTEGER")],
+            [list(col) for col in zip(*rows, strict=True)],
+        )
+    return SensitiveDomain(spec.name, table, values, order, ancestors, height, full_domain)
+
+
+def check_columns(engine: Engine, table: str, config: Config, what: str) -> None:
+    """Every configured column exists in ``table`` and every column of ``table`` has a role."""
+    present = [name for name, _ in engine.columns(table)]
+    configured = [c.name for c in config.columns]
+    missing = [c for c in configured if c not in present]
+    if missing:
+        raise DataError(
+            f"Column(s) {missing} are configured but not in the {what} (it has {present}). "
+            "Fix the names in the configuration (they are case-sensitive)."
+        )
+    extra = [c for c in present if c not in configured]
+    if extra:
+        raise DataError(
+            f"The {what} has column(s) {extra} with no role. Give each a role (identifier to drop it, "
+            "insensitive to keep it unchanged) so nothing is published by accident."
+        )
+
+
+def encode(engine: Engine, config: Config, source: str) -> Encoded:
+    """Load hierarchies, validate them against the data and build the bottom frequency table."""
+    check_columns(engine, source, config, "source")
+    qis = []
+    for spec in config.by_role("quasi"):
+        assert spec.hierarchy is not None  # guaranteed by config validation
+        values = [v for v, _ in column_profile(engine, source, spec.name) if v is not None]
+        h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+        qis.append(materialize_hierarchy(engine, source, h))
+    sensitive = []
+    referenced = {c.attribute for c in config.criteria}
+    for spec in (s for s in config.by_role("sensitive") if s.name in referenced):
+        needs = {c.params.get("distance") for c in config.criteria if c.attribute == spec.name}
+        hierarchy = None
+        if spec.hierarchy is not None:
+            values = [v for v, _ in column_profile(engine, source, spec.name) if v is not None]
+            hierarchy = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+        sensitive.append(sensitive_domain(engine, source, spec, hierarchy, "ordered" in needs))
+    freq = engine.temp_name("freq")
+    group_cols = [f"q{i}" for i in range(len(qis))] + [f"s{i}" for i in range(len(sensitive))]
+    select = render_template(
+        "encode_frequencies.sql",
+        source=source,
+        qis=[{"dim": q.dim, "column": q.column} for q in qis],
+        sensitive=[{"table": s.table, "column": s.column} for s in sensitive],
+        group_cols=group_cols,
+    )
+    engine.create_temp_as(freq, select)
+    return Encoded(source, engine.count(source), tuple(qis), tuple(sensitive), freq)

@@ -1,0 +1,34 @@
+"""Error types. Every error a user can cause is a :class:`SqlanonError`.
+
+The CLI turns :class:`InputError` into exit code 2 with its message and no traceback.
+"""
+
+from __future__ import annotations
+
+
+class SqlanonError(Exception):
+    """Base class of every error sqlanon raises on purpose."""
+
+
+class InputError(SqlanonError):
+    """Bad input: configuration, source data, hierarchy or output path (exit code 2)."""
+
+
+class ConfigError(InputError):
+    """The configuration file or mapping is invalid."""
+
+
+class HierarchyError(InputError):
+    """A generalization hierarchy is missing, unreadable, inconsistent or incomplete."""
+
+
+class DataError(InputError):
+    """The source table cannot be anonymized as configured (empty, NULLs, bad values)."""
+
+
+class EngineError(SqlanonError):
+    """The SQL engine failed; carries the SQL that ran (exit code 2)."""
+
+    def __init__(self, message: str, sql: str | None = None) -> None:
+        super().__init__(message)
+        self.sql = sql

@@ -1,0 +1,153 @@
+"""The search oracle: evaluate the requested criteria at one lattice node, in the engine.
+
+A node's frequency table is the roll-up (GROUP BY over integer joins with the dimension
+tables) of the bottom frequency table; the query text is compiled once and the node's levels
+are bound as parameters, so no SQL is parsed in the search loop.
+
+Suppression: a node satisfies the criteria when the rows of the classes violating any criterion
+fit under the suppression limit, and, if a criterion depends on the whole-table distribution
+(t-closeness), every remaining class also satisfies it against the distribution of the rows
+that remain (the distribution the published table will have).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlglot import exp
+
+from sqlanon.checks import CheckPlan, Summary, parse_summary
+from sqlanon.criteria import Criterion
+from sqlanon.encode import Encoded
+from sqlanon.engine import Engine
+from sqlanon.sql.render import DIALECT, render_template
+
+Node = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NodeResult:
+    node: Node
+    satisfied: bool
+    summary: Summary
+    suppressed_rows: int
+
+
+def code_map(engine: Engine, up: str, level_from: int, level_to: int) -> list[int]:
+    """Read the code map level_from -> level_to of one QI's dimension table ``up``."""
+    sql = render_template("code_map.sql", up=up)
+    rows = engine.fetchall(sql, {"lf": level_from, "lt": level_to})
+    return [int(r[0]) for r in rows]
+
+
+def max_suppressed_rows(limit: float, rows: int) -> int:
+    """The largest number of rows a fraction ``limit`` of ``rows`` allows (exact, rounded down)."""
+    from fractions import Fraction
+
+    return math.floor(Fraction(str(limit)) * rows)
+
+
+class NodeEvaluator:
+    """Evaluates criteria at lattice nodes of an encoded source."""
+
+    def __init__(
+        self, engine: Engine, encoded: Encoded, criteria: Sequence[Criterion], suppression_limit: float
+    ) -> None:
+        self.engine = engine
+        self.encoded = encoded
+        self.criteria = list(criteria)
+        self.keys = [f"q{i}" for i in range(len(encoded.qis))]
+        domains = {
+            s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)
+        }
+        self.plan = CheckPlan(self.criteria, self.keys, domains)
+        self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
+        self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
+        self.evaluations = 0
+        self._sql: dict[str, str] = {}
+        self._maps: dict[tuple[int, int, int], list[int]] = {}
+
+    # -- SQL -----------------------------------------------------------------------------
+    def rollup(self) -> exp.Expression:
+        """The roll-up of the bottom frequency table to the node whose code maps are $m0..$mk-1."""
+        return render_template(
+            "rollup.sql",
+            source=self.encoded.freq,
+            qis=len(self.encoded.qis),
+            sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
+        )
+
+    def _compiled(self, name: str) -> str:
+        if name not in self._sql:
+            if name == "summary":
+                query = self.plan.summary("input")
+            elif name == "verdicts":
+                query = self.plan.verdicts("input")
+            elif name == "resummary":
+                kept = (
+                    exp.select(*(exp.column(exp.to_identifier(k, quoted=True)) for k in self.keys))
+                    .from_(self.plan.verdicts("input0").subquery(exp.to_identifier("v", quoted=True)))
+                    .where(exp.not_(exp.column(exp.to_identifier("bad", quoted=True))))
+                )
+                input1 = (
+                    exp.select(exp.Star())
+                    .from_(exp.to_table("input0", quoted=True))
+                    .join(
+                        kept.subquery(exp.to_identifier("kept", quoted=True)),
+                        using=[exp.to_identifier(k, quoted=True) for k in self.keys],
+                        join_type="SEMI",
+                    )
+                )
+                query = self.plan.summary("input", self.global_criteria).with_(
+                    exp.to_identifier("input", quoted=True), as_=input1
+                )
+                self._sql[name] = self._with_input(query, "input0")
+                return self._sql[name]
+            else:  # pragma: no cover
+                raise KeyError(name)
+            self._sql[name] = self._with_input(query, "input")
+        return self._sql[name]
+
+    def _with_input(self, query: exp.Select, name: str) -> str:
+        existing = query.args.get("with_")
+        ctes = [exp.CTE(this=self.rollup(), alias=exp.TableAlias(this=exp.to_identifier(name, quoted=True)))]
+        if existing is not None:
+            ctes += list(existing.expressions)
+        query = query.copy()
+        query.set("with_", exp.With(expressions=ctes))
+        return query.sql(dialect=DIALECT)
+
+    def code_map(self, qi: int, level_from: int, level_to: int) -> list[int]:
+        """Generalized code of every code of QI ``qi`` (from its dimension table, cached)."""
+        key = (qi, level_from, level_to)
+        if key not in self._maps:
+            self._maps[key] = code_map(self.engine, self.encoded.qis[qi].up, level_from, level_to)
+        return self._maps[key]
+
+    def params(self, node: Node) -> dict[str, list[int]]:
+        return {f"m{i}": self.code_map(i, 0, level) for i, level in enumerate(node)}
+
+    # -- evaluation ------------------------------------------------------------------------
+    def evaluate(self, node: Node) -> NodeResult:
+        self.evaluations += 1
+        row = self.engine.fetchone(self._compiled("summary"), self.params(node))
+        summary = parse_summary(row, len(self.criteria))
+        if summary.bad_rows == 0:
+            return NodeResult(node, True, summary, 0)
+        if summary.bad_rows > self.max_suppressed:
+            return NodeResult(node, False, summary, summary.bad_rows)
+        if self.global_criteria:
+            row = self.engine.fetchone(self._compiled("resummary"), self.params(node))
+            again = parse_summary(row, len(self.global_criteria))
+            if again.bad_classes > 0:
+                return NodeResult(node, False, summary, summary.bad_rows)
+        return NodeResult(node, True, summary, summary.bad_rows)
+
+    def satisfied(self, node: Node) -> bool:
+        return self.evaluate(node).satisfied
+
+    def verdicts_sql(self) -> str:
+        """Per-class verdicts at the node bound as $t0..: keys..., size, b_i, v_i, bad."""
+        return self._compiled("verdicts")

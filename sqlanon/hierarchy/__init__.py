@@ -1,0 +1,97 @@
+"""Generalization hierarchies: the model, ARX CSV files and declarative builder specs."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sqlanon.errors import HierarchyError
+from sqlanon.hierarchy.arx import read_arx_csv
+from sqlanon.hierarchy.builders import build
+from sqlanon.hierarchy.model import NULL_LEAF, Hierarchy, validate
+
+__all__ = [
+    "NULL_LEAF",
+    "Hierarchy",
+    "build",
+    "load_hierarchy",
+    "read_arx_csv",
+    "validate",
+]
+
+_YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def load_hierarchy(
+    column: str,
+    spec: str | os.PathLike[str] | Mapping[str, Any],
+    values: Sequence[str],
+    base_dir: Path,
+    delimiter: str = ";",
+) -> Hierarchy:
+    """Load the hierarchy for ``column`` from ``spec`` and return it validated.
+
+    ``spec`` is either a path (relative to ``base_dir`` or absolute) to an ARX CSV file
+    (``.csv``) or to a YAML file holding a builder spec (``.yaml``/``.yml``), or an inline builder
+    spec mapping. ``values`` are the column's distinct non-NULL source values as strings (used
+    by the interval, mask and date builders). ``delimiter`` applies to CSV files.
+    """
+    if isinstance(spec, Mapping):
+        return build(column, spec, values, origin="inline spec")
+    if isinstance(spec, str | os.PathLike):
+        path = Path(base_dir) / Path(spec)
+        return _load_file(column, path, values, delimiter)
+    raise HierarchyError(
+        f"The hierarchy for column {column!r} is given as {type(spec).__name__} {spec!r}; "
+        "give a path to a .csv or .yaml file or a mapping with a 'type' key."
+    )
+
+
+def _load_file(
+    column: str, path: Path, values: Sequence[str], delimiter: str
+) -> Hierarchy:
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return read_arx_csv(column, path, delimiter)
+    if suffix in _YAML_SUFFIXES:
+        return build(column, _read_yaml_spec(column, path), values, origin=str(path))
+    raise HierarchyError(
+        f"The hierarchy file {str(path)!r} for column {column!r} has the unknown extension "
+        f"{suffix or '(none)'!r}; use .csv for ARX hierarchies or .yaml/.yml for builder specs."
+    )
+
+
+def _read_yaml_spec(column: str, path: Path) -> Mapping[str, Any]:
+    where = f"hierarchy file {str(path)!r} for column {column!r}"
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise HierarchyError(
+            f"The {where} does not exist; check the path in the configuration."
+        ) from None
+    except UnicodeDecodeError:
+        raise HierarchyError(
+            f"The {where} is not valid UTF-8; save it with UTF-8 encoding."
+        ) from None
+    except OSError as exc:
+        raise HierarchyError(
+            f"The {where} cannot be read ({exc.strerror or exc}); check that it is a readable file."
+        ) from None
+    try:
+        spec = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f" at line {mark.line + 1}" if mark is not None else ""
+        raise HierarchyError(
+            f"The {where} is not valid YAML{at}; fix the syntax there."
+        ) from None
+    if not isinstance(spec, Mapping):
+        raise HierarchyError(
+            f"The {where} does not hold a mapping (it holds {type(spec).__name__}); "
+            "write a spec such as 'type: intervals' followed by its keys."
+        )
+    return spec

@@ -1,0 +1,72 @@
+"""Utility metrics of a node's release. Every metric is a loss: lower is better.
+
+* ``precision``: mean over all cells of level/height of its QI; a suppressed cell counts 1
+  (Sweeney's Prec is one minus this).
+* ``discernibility``: sum over released classes of |E|^2, plus |suppressed| x N.
+* ``aecs``: average equivalence class size, N / number of released classes.
+* ``height``: sum of the node's levels.
+* ``loss``: Iyengar's loss metric, mean over cells of (leaves under the label - 1)/(leaves - 1).
+* ``nu-entropy``: non-uniform entropy, bits summed over all cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+from sqlanon.encode import Encoded
+from sqlanon.engine import Engine
+from sqlanon.evaluator import NodeEvaluator
+from sqlanon.lattice import Node
+from sqlanon.sql.render import render_template
+
+MetricValue = float | int | None
+
+
+def materialize_verdicts(engine: Engine, evaluator: NodeEvaluator, node: Node) -> str:
+    """Store the node's per-class verdicts (q..., size, b_i, v_i, bad) in a temp table."""
+    name = engine.temp_name("verdicts")
+    engine.create_temp_as(name, evaluator.verdicts_sql(), evaluator.params(node))
+    return name
+
+
+def node_metrics(
+    engine: Engine, encoded: Encoded, evaluator: NodeEvaluator, node: Node, verdicts: str, suppressed: int
+) -> dict[str, MetricValue]:
+    """All metrics of ``node`` whose suppressed classes are the ``bad`` rows of ``verdicts``."""
+    n = encoded.rows
+    q = len(node)
+    heights = [d.height for d in encoded.qis]
+    row = engine.fetchone(
+        render_template(
+            "metrics.sql", verdicts=verdicts, labels=[d.labels for d in encoded.qis], levels=list(node)
+        )
+    )
+    classes, kept, sum_sq = int(row[0]), int(row[1]), int(row[2])
+    losses = [int(x) for x in row[3:]]
+    assert kept + suppressed == n, (kept, suppressed, n)
+    precision = Fraction(kept, n) * sum(Fraction(lv, h) for lv, h in zip(node, heights, strict=True)) / q
+    precision += Fraction(suppressed, n)
+    loss = Fraction(suppressed * q)
+    for d, total in zip(encoded.qis, losses, strict=True):
+        domain = len(d.hierarchy.rows)
+        if domain > 1:
+            loss += Fraction(total, domain - 1)
+    nu_row = engine.fetchone(
+        render_template("metric_nu_entropy.sql", source=encoded.freq, verdicts=verdicts, qis=q),
+        evaluator.params(node),
+    )
+    return {
+        "precision": float(precision),
+        "discernibility": sum_sq + suppressed * n,
+        "aecs": (n / classes) if classes else None,
+        "height": sum(node),
+        "loss": float(loss / (n * q)),
+        "nu-entropy": max(float(nu_row[0]), 0.0),
+    }
+
+
+def rank_key(metric: str, values: Mapping[str, MetricValue], node: Node) -> tuple[float, int, Node]:
+    """Deterministic ranking: the metric, then the node's height, then the node tuple."""
+    value = values[metric]
+    return (float("inf") if value is None else float(value), sum(node), node)

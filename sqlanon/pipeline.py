@@ -1,0 +1,160 @@
+"""The stages of a run, in order. No SQL text here: each stage calls the module that owns it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlanon.config import Config
+from sqlanon.criteria import Criterion, make_criterion
+from sqlanon.encode import Encoded, encode
+from sqlanon.engine import Engine
+from sqlanon.errors import ConfigError
+from sqlanon.evaluator import NodeEvaluator
+from sqlanon.gate import GateResult, check_parameters, run_gate
+from sqlanon.hierarchy import Hierarchy, load_hierarchy
+from sqlanon.lattice import Lattice, Node
+from sqlanon.metrics import materialize_verdicts, node_metrics, rank_key
+from sqlanon.publish import build_release, prepare_output, stage
+from sqlanon.report import Report, check_entries
+from sqlanon.search import SearchResult, search
+from sqlanon.source import read_table
+
+Progress = Callable[[int, int], None]
+
+
+def _node_map(encoded: Encoded, node: Node) -> dict[str, int]:
+    return {d.column: level for d, level in zip(encoded.qis, node, strict=True)}
+
+
+def sensitive_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, Hierarchy]:
+    """Hierarchies of the sensitive columns that hierarchical distance uses."""
+    from sqlanon.encode import column_profile
+
+    out = {}
+    for crit in config.criteria:
+        if crit.params.get("distance") == "hierarchical" and crit.attribute not in out:
+            spec = config.column(str(crit.attribute))
+            if spec.hierarchy is None:
+                raise ConfigError(f"Hierarchical distance on {spec.name!r} needs a hierarchy on that column.")
+            values = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
+            out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+    return out
+
+
+def run_search(
+    engine: Engine, encoded: Encoded, criteria: list[Criterion], config: Config, progress: Progress | None
+) -> tuple[SearchResult, NodeEvaluator]:
+    """Find every minimal node satisfying the criteria within the suppression limit."""
+    evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit)
+    lattice = Lattice(tuple(d.height for d in encoded.qis))
+    prune = None
+    if config.suppression_limit > 0 and not all(c.monotone_suppression for c in criteria):
+        # Under suppression only some criteria stay monotone: prune with those alone and
+        # evaluate the full requirement on every node that passes them.
+        monotone = [c for c in criteria if c.monotone_suppression]
+        if monotone:
+            prune = NodeEvaluator(engine, encoded, monotone, config.suppression_limit).satisfied
+        else:
+            def prune(node: Node) -> bool:
+                return True
+    result = search(config.search, lattice, evaluator.satisfied, prune, progress)
+    return result, evaluator
+
+
+def anonymize(config: Config, progress: Progress | None = None) -> Report:
+    """Find the least-lossy release satisfying ``config.criteria``, write it, gate it, report.
+
+    Returns a report whose ``passed`` is false (nothing written) when no node satisfies the
+    criteria within the suppression limit or the published table fails its own gate.
+    Raises :class:`~sqlanon.errors.InputError` for bad configuration or data.
+    """
+    if config.output is None:
+        raise ConfigError("anonymize needs 'output' in the configuration.")
+    engine = Engine()
+    try:
+        prepare_output(engine, config)
+        source = read_table(engine, config.source, config.csv)
+        encoded = encode(engine, config, source)
+        criteria = [make_criterion(c) for c in config.criteria]
+        check_parameters(criteria, encoded.rows, {d.column: d for d in encoded.sensitive})
+        result, evaluator = run_search(engine, encoded, criteria, config, progress)
+        lattice = Lattice(tuple(d.height for d in encoded.qis))
+        search_info = {
+            "strategy": config.search,
+            "lattice_size": lattice.size,
+            "evaluations": result.evaluations,
+            "satisfying_nodes": len(result.satisfying),
+        }
+        base = Report(
+            command="anonymize",
+            passed=False,
+            rows_in=encoded.rows,
+            rows_out=0,
+            suppressed_rows=0,
+            checks=[],
+            minimal_nodes=[_node_map(encoded, n) for n in result.minimal],
+            search=search_info,
+        )
+        if not result.minimal:
+            base.message = (
+                "no generalization satisfies the criteria within the suppression limit "
+                f"({config.suppression_limit:g} of the rows); nothing was written"
+            )
+            return base
+        ranked = []
+        for node in result.minimal:
+            outcome = evaluator.evaluate(node)
+            verdicts = materialize_verdicts(engine, evaluator, node)
+            values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
+            ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))
+        ranked.sort(key=lambda item: item[0])
+        _, node, values, verdicts, outcome = ranked[0]
+        base.node = _node_map(encoded, node)
+        base.metric = {"name": config.metric, "value": values[config.metric]}
+        base.metrics = values
+        base.suppressed_rows = outcome.suppressed_rows
+        release = build_release(engine, config, encoded, node, verdicts)
+        staged = stage(engine, release, config.output, config.csv)
+        try:
+            published = read_table(engine, staged.staged, config.csv, what="release")
+            gate = run_gate(engine, config, published, sensitive_hierarchies(config, engine, published))
+        except BaseException:
+            staged.abort(engine)
+            raise
+        base.checks = check_entries(criteria, gate.outcomes)
+        base.rows_out = gate.rows
+        base.sql = {"gate": gate.sql}
+        if not gate.passed:
+            staged.abort(engine)
+            base.message = "the release failed its own gate; nothing was written"
+            return base
+        staged.commit(engine, config.overwrite)
+        base.passed = True
+        base.output = config.output.describe()
+        return base
+    finally:
+        engine.close()
+
+
+def check(config: Config) -> Report:
+    """The pre-publication gate on ``config.source`` as it is (no generalization)."""
+    engine = Engine()
+    try:
+        table = read_table(engine, config.source, config.csv, what="table")
+        from sqlanon.encode import check_columns
+
+        check_columns(engine, table, config, "table")
+        gate: GateResult = run_gate(engine, config, table, sensitive_hierarchies(config, engine, table))
+        criteria = [make_criterion(c) for c in config.criteria]
+        return Report(
+            command="check",
+            passed=gate.passed,
+            rows_in=gate.rows,
+            rows_out=gate.rows,
+            suppressed_rows=0,
+            checks=check_entries(criteria, gate.outcomes),
+            message="" if gate.passed else "the table does not satisfy every criterion",
+            sql={"gate": gate.sql},
+        )
+    finally:
+        engine.close()

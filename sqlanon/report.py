@@ -1,0 +1,132 @@
+"""The run report: a JSON document for machines and a short text for people."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlanon.checks import Outcome
+from sqlanon.criteria import Criterion
+from sqlanon.errors import InputError
+
+
+@dataclass
+class Report:
+    """What a command did. ``passed`` decides the exit code (0 when true, 1 otherwise)."""
+
+    command: str
+    passed: bool
+    rows_in: int
+    rows_out: int
+    suppressed_rows: int
+    checks: list[dict[str, Any]]
+    node: dict[str, int] | None = None
+    minimal_nodes: list[dict[str, int]] = field(default_factory=list)
+    metric: dict[str, Any] | None = None
+    metrics: dict[str, Any] = field(default_factory=dict)
+    output: str | None = None
+    message: str = ""
+    search: dict[str, Any] = field(default_factory=dict)
+    sql: dict[str, str] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "passed": self.passed,
+            "message": self.message,
+            "node": self.node,
+            "minimal_nodes": self.minimal_nodes,
+            "metric": self.metric,
+            "metrics": self.metrics,
+            "rows_in": self.rows_in,
+            "rows_out": self.rows_out,
+            "suppressed_rows": self.suppressed_rows,
+            "checks": self.checks,
+            "output": self.output,
+            "search": self.search,
+            "sql": self.sql,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(_finite(self.to_dict()), indent=2, ensure_ascii=False)
+
+    def write(self, path: str | Path) -> None:
+        target = Path(path)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(f".{target.name}.tmp")
+            tmp.write_text(self.to_json() + "\n", encoding="utf-8")
+            tmp.replace(target)
+        except OSError as err:
+            raise InputError(f"Cannot write the report to {str(target)!r}: {err.strerror or err}.") from None
+
+    def text(self) -> str:
+        lines = [f"sqlanon {self.command}: {'PASSED' if self.passed else 'FAILED'}" + (f" - {self.message}" if self.message else "")]
+        if self.node is not None:
+            lines.append("  node: " + ", ".join(f"{k}={v}" for k, v in self.node.items()))
+            lines.append(f"  minimal nodes: {len(self.minimal_nodes)}")
+        if self.metric is not None:
+            lines.append(f"  {self.metric['name']}: {_fmt(self.metric['value'])}")
+        lines.append(
+            f"  rows in: {self.rows_in}, rows out: {self.rows_out}, suppressed: {self.suppressed_rows}"
+        )
+        for c in self.checks:
+            status = "ok  " if c["passed"] else "FAIL"
+            lines.append(
+                f"  [{status}] {c['criterion']}"
+                + (f" on {c['attribute']!r}" if c["attribute"] else "")
+                + f": observed {_fmt(c['observed'])}, violating classes {c['violating_classes']}"
+                + f", rows {c['violating_rows']}"
+            )
+        if self.output:
+            lines.append(f"  written: {self.output}")
+        return "\n".join(lines)
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "unbounded"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)
+
+
+def _finite(value: Any) -> Any:
+    """JSON has no infinity or NaN: such numbers become null."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, Mapping):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def check_entries(criteria: Sequence[Criterion], outcomes: Sequence[Outcome]) -> list[dict[str, Any]]:
+    """The report's ``checks``: one entry per criterion.
+
+    ``observed`` is the worst class: k -> smallest class size; distinct -> smallest number of
+    distinct values; entropy -> smallest exp(entropy); recursive -> largest r1/(r_l+...+r_m)
+    (null when a class has fewer than l values); t-closeness -> largest EMD.
+    """
+    out = []
+    for crit, outcome in zip(criteria, outcomes, strict=True):
+        observed: float | int | None = outcome.observed
+        if crit.kind == "k-anonymity" or crit.spec.params.get("variant") == "distinct":
+            observed = None if observed is None else int(observed)
+        out.append(
+            {
+                "criterion": crit.kind,
+                "attribute": crit.attribute,
+                "params": crit.report_params(),
+                "passed": outcome.passed,
+                "observed": observed,
+                "violating_classes": outcome.violating_classes,
+                "violating_rows": outcome.violating_rows,
+            }
+        )
+    return out

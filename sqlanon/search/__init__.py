@@ -1,0 +1,49 @@
+"""Lattice search strategies. Pure Python over node tuples; the engine is behind an oracle.
+
+Each strategy returns every *minimal* satisfying node: a satisfying node with no other
+satisfying node componentwise below it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlanon.lattice import Lattice, Node
+
+Oracle = Callable[[Node], bool]
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    minimal: list[Node]
+    satisfying: frozenset[Node]
+    evaluations: int
+
+
+def search(
+    name: str,
+    lattice: Lattice,
+    oracle: Oracle,
+    prune_oracle: Oracle | None = None,
+    progress: Progress | None = None,
+) -> SearchResult:
+    """Run strategy ``name`` (``incognito`` | ``exhaustive``).
+
+    ``oracle`` decides the full requirement. ``prune_oracle``, when given, decides the part of
+    the requirement that is monotone (a node passing it implies all generalizations pass, and
+    ``oracle(x)`` implies ``prune_oracle(x)``); Incognito prunes and tags with it only, then
+    asks ``oracle`` about each node that passes it. Without it, ``oracle`` must be monotone.
+    """
+    from sqlanon.search.exhaustive import exhaustive
+    from sqlanon.search.incognito import incognito
+
+    if name == "exhaustive":
+        return exhaustive(lattice, oracle, progress)
+    if name == "incognito":
+        return incognito(lattice, oracle, prune_oracle, progress)
+    raise ValueError(f"unknown search {name!r}")
+
+
+__all__ = ["Oracle", "Progress", "SearchResult", "search"]

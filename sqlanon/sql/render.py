@@ -1,0 +1,66 @@
+"""Render the Jinja templates of ``sql_templates/`` and parse them with sqlglot at once.
+
+A template is rendered with ``StrictUndefined`` (a missing parameter fails loudly) and the
+result is parsed, so a broken template raises here, not in the engine. Identifiers reach
+templates only through the ``ident`` filter, which quotes them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path  # noqa: F401
+from typing import Any
+
+import jinja2
+import sqlglot
+from sqlglot import exp
+
+from sqlanon.resources import shipped_dir
+
+DIALECT = "duckdb"
+
+
+def ident(name: str) -> str:
+    """Quote ``name`` as an SQL identifier (any characters allowed)."""
+    return exp.to_identifier(str(name), quoted=True).sql(DIALECT)
+
+
+def literal(value: Any) -> str:
+    """Render a Python number or string as an SQL literal."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, (int, float)):
+        return exp.convert(value).sql(DIALECT)
+    return exp.Literal.string(str(value)).sql(DIALECT)
+
+
+def template_dir() -> Path:
+    """The folder holding the SQL templates: inside the wheel, or at the project root."""
+    return shipped_dir("sql_templates")
+
+
+@lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(template_dir())),
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+        keep_trailing_newline=True,
+    )
+    env.filters["ident"] = ident
+    env.filters["literal"] = literal
+    return env
+
+
+def render_template(name: str, **params: Any) -> exp.Expression:
+    """Render ``sql_templates/<name>`` with ``params`` and parse it (DuckDB dialect)."""
+    text = _environment().get_template(name).render(**params)
+    parsed = sqlglot.parse_one(text, read=DIALECT)
+    if parsed is None:  # pragma: no cover - parse_one raises on empty input
+        raise ValueError(f"template {name} rendered to no SQL")
+    return parsed
+
+
+def to_sql(expression: exp.Expression, dialect: str = DIALECT) -> str:
+    """Generate SQL text for ``expression`` in ``dialect``."""
+    return expression.sql(dialect=dialect)
