@@ -55,7 +55,7 @@ class CheckPlan:
     keys: Sequence[str]
     domains: Mapping[str, tuple[SensitiveDomain, str]]  # attribute -> (domain, column in input)
 
-    def criterion_select(self, i: int, input_name: str) -> exp.Expression:
+    def criterion_select(self, i: int, input_name: str) -> exp.Expr:
         crit = self.criteria[i]
         params: dict[str, Any] = {"input": input_name, "keys": list(self.keys)}
         domain = None
@@ -96,13 +96,17 @@ class CheckPlan:
         verdicts = self.verdicts(input_name, chosen)
         size = _col("size")
 
-        def count_if(cond: exp.Expression) -> exp.Expression:
+        def count_if(cond: exp.Expression) -> Any:
             return exp.func("COUNT_IF", cond)
 
-        def rows_if(cond: exp.Expression) -> exp.Expression:
-            return exp.func("COALESCE", exp.func("SUM", exp.If(this=cond, true=size, false=exp.Literal.number(0))), exp.Literal.number(0))
+        def rows_if(cond: exp.Expression) -> Any:
+            return exp.func(
+                "COALESCE",
+                exp.func("SUM", exp.If(this=cond, true=size, false=exp.Literal.number(0))),
+                exp.Literal.number(0),
+            )
 
-        cols: list[exp.Expression] = [
+        cols: list[Any] = [
             exp.func("COUNT", exp.Star()),
             exp.func("COALESCE", exp.func("SUM", size), exp.Literal.number(0)),
             count_if(_col("bad")),

@@ -66,14 +66,17 @@ class Encoded:
         return [s.column for s in self.sensitive].index(column)
 
 
-def _show(values: Sequence[tuple[str, int]], limit: int = 10) -> str:
+def _show(values: Sequence[tuple[str | None, int]], limit: int = 10) -> str:
     shown = ", ".join(f"{v!r} ({n} rows)" for v, n in values[:limit])
     return shown + (f" and {len(values) - limit} more values" if len(values) > limit else "")
 
 
 def column_profile(engine: Engine, source: str, column: str) -> list[tuple[str | None, int]]:
     """(value as text, rows) for each distinct value of ``column``; NULL as None."""
-    return [(r[0], int(r[1])) for r in engine.fetchall(render_template("column_profile.sql", source=source, column=column))]
+    return [
+        (r[0], int(r[1]))
+        for r in engine.fetchall(render_template("column_profile.sql", source=source, column=column))
+    ]
 
 
 def unmatched(engine: Engine, source: str, column: str, lookup: str, key: str) -> list[tuple[str, int]]:
@@ -87,9 +90,13 @@ def materialize_hierarchy(engine: Engine, source: str, h: Hierarchy) -> QiDimens
     codes = [{label: i for i, label in enumerate(h.labels(level))} for level in range(height + 1)]
     leaves = [row[0] for row in h.rows]
     dim = engine.temp_name("dim")
-    engine.load_table(dim, [("leaf", "VARCHAR"), ("code", "INTEGER")], [leaves, [codes[0][v] for v in leaves]])
+    engine.load_table(
+        dim, [("leaf", "VARCHAR"), ("code", "INTEGER")], [leaves, [codes[0][v] for v in leaves]]
+    )
     coded = [[codes[lv][row[lv]] for lv in range(height + 1)] for row in h.rows]
-    pairs = sorted({(lf, r[lf], lt, r[lt]) for r in coded for lf in range(height + 1) for lt in range(lf, height + 1)})
+    pairs = sorted(
+        {(lf, r[lf], lt, r[lt]) for r in coded for lf in range(height + 1) for lt in range(lf, height + 1)}
+    )
     up = engine.temp_name("up")
     engine.load_table(
         up,
@@ -157,7 +164,9 @@ def sensitive_domain(
         )
     values = tuple(sorted(str(v) for v, _ in profile))
     table = engine.temp_name("sdict")
-    engine.load_table(table, [("value", "VARCHAR"), ("code", "INTEGER")], [list(values), list(range(len(values)))])
+    engine.load_table(
+        table, [("value", "VARCHAR"), ("code", "INTEGER")], [list(values), list(range(len(values)))]
+    )
     code = {v: i for i, v in enumerate(values)}
     order = ancestors = None
     full_domain = False

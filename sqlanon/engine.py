@@ -7,7 +7,7 @@ tables through bound parameters, and wraps engine failures with the SQL that ran
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import duckdb
@@ -16,7 +16,9 @@ from sqlglot import exp
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT, ident
 
-SqlLike = str | exp.Expression
+SqlLike = str | exp.Expr
+#: Bound parameters: positional (``?``) or named (``$name``).
+Params = Sequence[Any] | Mapping[str, Any] | None
 
 
 def _text(sql: SqlLike) -> str:
@@ -46,21 +48,21 @@ class Engine:
         """A fresh table name (unquoted) for a temporary object."""
         return f"__sqlanon_{prefix}_{next(self._names)}"
 
-    def execute(self, sql: SqlLike, params: Sequence[Any] | None = None) -> None:
+    def execute(self, sql: SqlLike, params: Params = None) -> None:
         text = _text(sql)
         try:
             self.con.execute(text, params)
         except duckdb.Error as err:
             raise EngineError(f"The SQL engine failed: {err}", sql=text) from None
 
-    def fetchall(self, sql: SqlLike, params: Sequence[Any] | None = None) -> list[tuple[Any, ...]]:
+    def fetchall(self, sql: SqlLike, params: Params = None) -> list[tuple[Any, ...]]:
         text = _text(sql)
         try:
             return self.con.execute(text, params).fetchall()
         except duckdb.Error as err:
             raise EngineError(f"The SQL engine failed: {err}", sql=text) from None
 
-    def fetchone(self, sql: SqlLike, params: Sequence[Any] | None = None) -> tuple[Any, ...]:
+    def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]:
         rows = self.fetchall(sql, params)
         if len(rows) != 1:
             raise EngineError(f"Expected one row, got {len(rows)}", sql=_text(sql))

@@ -59,9 +59,7 @@ class NodeEvaluator:
         self.encoded = encoded
         self.criteria = list(criteria)
         self.keys = [f"q{i}" for i in range(len(encoded.qis))]
-        domains = {
-            s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)
-        }
+        domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
         self.plan = CheckPlan(self.criteria, self.keys, domains)
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
@@ -70,7 +68,7 @@ class NodeEvaluator:
         self._maps: dict[tuple[int, int, int], list[int]] = {}
 
     # -- SQL -----------------------------------------------------------------------------
-    def rollup(self) -> exp.Expression:
+    def rollup(self) -> exp.Expr:
         """The roll-up of the bottom frequency table to the node whose code maps are $m0..$mk-1."""
         return render_template(
             "rollup.sql",
@@ -136,7 +134,7 @@ class NodeEvaluator:
         summary = parse_summary(row, len(self.criteria))
         if summary.bad_rows == 0:
             return NodeResult(node, True, summary, 0)
-        if summary.bad_rows > self.max_suppressed:
+        if summary.bad_rows > self.max_suppressed or summary.bad_rows == summary.rows:
             return NodeResult(node, False, summary, summary.bad_rows)
         if self.global_criteria:
             row = self.engine.fetchone(self._compiled("resummary"), self.params(node))

@@ -55,8 +55,10 @@ def run_search(
         if monotone:
             prune = NodeEvaluator(engine, encoded, monotone, config.suppression_limit).satisfied
         else:
+
             def prune(node: Node) -> bool:
                 return True
+
     result = search(config.search, lattice, evaluator.satisfied, prune, progress)
     return result, evaluator
 

@@ -65,7 +65,10 @@ class Report:
             raise InputError(f"Cannot write the report to {str(target)!r}: {err.strerror or err}.") from None
 
     def text(self) -> str:
-        lines = [f"sqlanon {self.command}: {'PASSED' if self.passed else 'FAILED'}" + (f" - {self.message}" if self.message else "")]
+        lines = [
+            f"sqlanon {self.command}: {'PASSED' if self.passed else 'FAILED'}"
+            + (f" - {self.message}" if self.message else "")
+        ]
         if self.node is not None:
             lines.append("  node: " + ", ".join(f"{k}={v}" for k, v in self.node.items()))
             lines.append(f"  minimal nodes: {len(self.minimal_nodes)}")

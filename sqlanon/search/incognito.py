@@ -56,7 +56,9 @@ def incognito(
             for base in sat[rest]:
                 for level in range(heights[first] + 1):
                     node = base[:first] + (level,) + base[first + 1 :]
-                    if all(_project(node, j, heights) in sat[tuple(x for x in subset if x != j)] for j in rest):
+                    if all(
+                        _project(node, j, heights) in sat[tuple(x for x in subset if x != j)] for j in rest
+                    ):
                         candidates.add(node)
             passed: set[Node] = set()
             for node in sorted(candidates, key=lambda n: (sum(n), n)):

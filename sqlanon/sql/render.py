@@ -8,7 +8,7 @@ templates only through the ``ident`` filter, which quotes them.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path  # noqa: F401
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -52,7 +52,7 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def render_template(name: str, **params: Any) -> exp.Expression:
+def render_template(name: str, **params: Any) -> exp.Expr:
     """Render ``sql_templates/<name>`` with ``params`` and parse it (DuckDB dialect)."""
     text = _environment().get_template(name).render(**params)
     parsed = sqlglot.parse_one(text, read=DIALECT)
@@ -61,6 +61,6 @@ def render_template(name: str, **params: Any) -> exp.Expression:
     return parsed
 
 
-def to_sql(expression: exp.Expression, dialect: str = DIALECT) -> str:
+def to_sql(expression: exp.Expr, dialect: str = DIALECT) -> str:
     """Generate SQL text for ``expression`` in ``dialect``."""
     return expression.sql(dialect=dialect)
