@@ -2,8 +2,9 @@
 
 ``CheckPlan.verdicts(input)`` joins every criterion's per-class output into one row per class
 (``keys..., size, b0, v0, b1, v1, ..., bad``); ``CheckPlan.summary(input)`` aggregates it to
-one row: class and row counts overall, violating classes/rows overall and per criterion, and
-each criterion's worst class value. Results stay in the engine: a check returns one row.
+one row: class and row counts, and per criterion its violating classes/rows and worst class
+value; ``CheckPlan.union_summary(input)`` counts the classes violating at least one criterion
+(what suppression removes). Results stay in the engine: a check returns one row.
 """
 
 from __future__ import annotations
@@ -34,9 +35,11 @@ class Outcome:
 class Summary:
     classes: int
     rows: int
-    bad_classes: int
-    bad_rows: int
     outcomes: tuple[Outcome, ...]
+
+    @property
+    def passed(self) -> bool:
+        return all(o.passed for o in self.outcomes)
 
 
 def _q(name: str) -> exp.Identifier:
@@ -90,42 +93,55 @@ class CheckPlan:
             select = select.with_(_q(f"c{i}"), as_=self.criterion_select(i, input_name), copy=False)
         return select
 
-    def summary(self, input_name: str, criteria: Sequence[int] | None = None) -> exp.Select:
-        """One row: classes, rows, bad_classes, bad_rows, then per criterion (classes, rows, worst)."""
-        chosen = list(range(len(self.criteria))) if criteria is None else list(criteria)
-        verdicts = self.verdicts(input_name, chosen)
+    def _aggregate(self, select: exp.Expr, worst: str | None) -> exp.Select:
         size = _col("size")
-
-        def count_if(cond: exp.Expression) -> Any:
-            return exp.func("COUNT_IF", cond)
-
-        def rows_if(cond: exp.Expression) -> Any:
-            return exp.func(
-                "COALESCE",
-                exp.func("SUM", exp.If(this=cond, true=size, false=exp.Literal.number(0))),
-                exp.Literal.number(0),
-            )
-
         cols: list[Any] = [
-            exp.func("COUNT", exp.Star()),
-            exp.func("COALESCE", exp.func("SUM", size), exp.Literal.number(0)),
-            count_if(_col("bad")),
-            rows_if(_col("bad")),
+            exp.alias_(exp.func("COUNT", exp.Star()), "classes", quoted=True),
+            exp.alias_(exp.func("COALESCE", exp.func("SUM", size), exp.Literal.number(0)), "rows", quoted=True),
+            exp.alias_(exp.func("COUNT_IF", _col("bad")), "vc", quoted=True),
+            exp.alias_(
+                exp.func(
+                    "COALESCE",
+                    exp.func("SUM", exp.If(this=_col("bad"), true=size, false=exp.Literal.number(0))),
+                    exp.Literal.number(0),
+                ),
+                "vr",
+                quoted=True,
+            ),
         ]
+        if worst is not None:
+            cols.append(exp.alias_(exp.func(worst, _col("val")), "worst", quoted=True))
+        return exp.select(*cols).from_(exp.Subquery(this=select, alias=exp.TableAlias(this=_q("c"))))
+
+    def summary(self, input_name: str, criteria: Sequence[int] | None = None) -> exp.Select:
+        """One row: classes, rows, then per criterion (violating classes, violating rows, worst).
+
+        Each criterion is aggregated on its own (no join between criteria): the table passes
+        iff every criterion has no violating class.
+        """
+        chosen = list(range(len(self.criteria))) if criteria is None else list(criteria)
+        first = f"a{chosen[0]}"
+        cols: list[Any] = [_col("classes", first), _col("rows", first)]
         for i in chosen:
-            cols += [
-                count_if(_col(f"b{i}")),
-                rows_if(_col(f"b{i}")),
-                exp.func(self.criteria[i].worst, _col(f"v{i}")),
-            ]
-        return exp.select(*cols).from_(verdicts.subquery(_q("v")))
+            cols += [_col("vc", f"a{i}"), _col("vr", f"a{i}"), _col("worst", f"a{i}")]
+        query = exp.select(*cols)
+        for n, i in enumerate(chosen):
+            part = self._aggregate(self.criterion_select(i, input_name), self.criteria[i].worst).subquery(
+                _q(f"a{i}")
+            )
+            query = query.from_(part, copy=False) if n == 0 else query.join(part, join_type="CROSS", copy=False)
+        return query
+
+    def union_summary(self, input_name: str) -> exp.Select:
+        """One row: classes, rows, and the classes/rows violating at least one criterion."""
+        return self._aggregate(self.verdicts(input_name), None)
 
 
 def parse_summary(row: Sequence[Any], n_criteria: int) -> Summary:
-    classes, rows, bad_classes, bad_rows = (int(row[i] or 0) for i in range(4))
+    classes, rows = int(row[0] or 0), int(row[1] or 0)
     outcomes = []
     for i in range(n_criteria):
-        vc, vr, worst = row[4 + 3 * i : 7 + 3 * i]
+        vc, vr, worst = row[2 + 3 * i : 5 + 3 * i]
         observed = None if worst is None or (isinstance(worst, float) and math.isinf(worst)) else float(worst)
         outcomes.append(Outcome(int(vc) == 0, observed, int(vc), int(vr)))
-    return Summary(classes, rows, bad_classes, bad_rows, tuple(outcomes))
+    return Summary(classes, rows, tuple(outcomes))

@@ -83,6 +83,8 @@ class NodeEvaluator:
                 query = self.plan.summary("input")
             elif name == "verdicts":
                 query = self.plan.verdicts("input")
+            elif name == "union":
+                query = self.plan.union_summary("input")
             elif name == "resummary":
                 kept = (
                     exp.select(*(exp.column(exp.to_identifier(k, quoted=True)) for k in self.keys))
@@ -130,18 +132,24 @@ class NodeEvaluator:
     # -- evaluation ------------------------------------------------------------------------
     def evaluate(self, node: Node) -> NodeResult:
         self.evaluations += 1
-        row = self.engine.fetchone(self._compiled("summary"), self.params(node))
-        summary = parse_summary(row, len(self.criteria))
-        if summary.bad_rows == 0:
+        params = self.params(node)
+        summary = parse_summary(self.engine.fetchone(self._compiled("summary"), params), len(self.criteria))
+        if summary.passed:
             return NodeResult(node, True, summary, 0)
-        if summary.bad_rows > self.max_suppressed or summary.bad_rows == summary.rows:
-            return NodeResult(node, False, summary, summary.bad_rows)
+        worst_rows = max(o.violating_rows for o in summary.outcomes)
+        if worst_rows > self.max_suppressed:
+            return NodeResult(node, False, summary, worst_rows)
+        union = self.engine.fetchone(self._compiled("union"), params)
+        bad_rows = int(union[3])
+        if bad_rows > self.max_suppressed or bad_rows == summary.rows:
+            return NodeResult(node, False, summary, bad_rows)
         if self.global_criteria:
-            row = self.engine.fetchone(self._compiled("resummary"), self.params(node))
-            again = parse_summary(row, len(self.global_criteria))
-            if again.bad_classes > 0:
-                return NodeResult(node, False, summary, summary.bad_rows)
-        return NodeResult(node, True, summary, summary.bad_rows)
+            again = parse_summary(
+                self.engine.fetchone(self._compiled("resummary"), params), len(self.global_criteria)
+            )
+            if not again.passed:
+                return NodeResult(node, False, summary, bad_rows)
+        return NodeResult(node, True, summary, bad_rows)
 
     def satisfied(self, node: Node) -> bool:
         return self.evaluate(node).satisfied
