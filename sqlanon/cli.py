@@ -6,6 +6,7 @@ gate failed); 2 bad input, configuration or runtime error (one paragraph, no tra
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from typing import Any
 import click
 
 from sqlanon import api
-from sqlanon.errors import EngineError, SqlanonError
+from sqlanon.errors import EngineError, InputError, SqlanonError
 from sqlanon.report import Report
 
 
@@ -52,23 +53,50 @@ def _guard(command: Callable[..., None]) -> Callable[..., None]:
         except SqlanonError as err:
             text = str(err)
             if isinstance(err, EngineError) and err.sql:
-                text += " (run with the report option to keep the SQL; this is likely a bug, please report it)"
+                text = " ".join(text.split())  # one paragraph: DuckDB messages span lines
+                text += " Nothing was written. This is likely a bug in sqlanon; please report it with the configuration."
             click.echo(f"sqlanon: error: {text}", err=True)
             sys.exit(2)
-        except (OSError, MemoryError) as err:
-            click.echo(f"sqlanon: error: {err}", err=True)
+        except OSError as err:
+            where = f" {str(err.filename)!r}" if err.filename else ""
+            click.echo(f"sqlanon: error: cannot access{where}: {err.strerror or err}.", err=True)
+            sys.exit(2)
+        except MemoryError:
+            click.echo("sqlanon: error: out of memory; nothing was written.", err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("sqlanon: interrupted; nothing was written", err=True)
             sys.exit(2)
-        except Exception as err:  # noqa: BLE001 - the CLI promises no traceback
+        except Exception as err:
             click.echo(f"sqlanon: internal error ({type(err).__name__}): {err}. Please report it.", err=True)
             sys.exit(2)
 
     return wrapper
 
 
-report_option = click.option("--report", "report_path", type=click.Path(dir_okay=False), help="Write the JSON report here.")
+def _check_report_path(report_path: str | None) -> None:
+    """Fail before any work if the report cannot be written (so no release without its report)."""
+    if not report_path:
+        return
+    target = Path(report_path)
+    if target.is_dir():
+        raise InputError(
+            f"The report path {report_path!r} is a folder; give a file path such as report.json."
+        )
+    base = next((p for p in target.parents if p.exists()), Path("."))
+    if not base.is_dir():
+        raise InputError(
+            f"Cannot write the report to {report_path!r}: {str(base)!r} is a file, not a folder; choose another path."
+        )
+    if not os.access(base, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise InputError(
+            f"Cannot write the report to {report_path!r}: permission denied; choose another path."
+        )
+
+
+report_option = click.option(
+    "--report", "report_path", type=click.Path(dir_okay=False), help="Write the JSON report here."
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -84,6 +112,7 @@ def main() -> None:
 @_guard
 def anonymize(config: str, report_path: str | None) -> None:
     """Search, write and gate the release described by CONFIG (YAML)."""
+    _check_report_path(report_path)
     _finish(api.anonymize(config, progress=_progress()), report_path)
 
 
@@ -93,11 +122,17 @@ def anonymize(config: str, report_path: str | None) -> None:
 @_guard
 def check(config: str, report_path: str | None) -> None:
     """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail)."""
+    _check_report_path(report_path)
     _finish(api.check(config), report_path)
 
 
 @main.command()
-@click.option("--dir", "folder", type=click.Path(file_okay=False), help="Folder for the demo files (default: a temp folder).")
+@click.option(
+    "--dir",
+    "folder",
+    type=click.Path(file_okay=False),
+    help="Folder for the demo files (default: a temp folder).",
+)
 @click.option("--rows", default=5000, show_default=True, help="Rows of generated data.")
 @report_option
 @_guard
@@ -105,6 +140,7 @@ def demo(folder: str | None, rows: int, report_path: str | None) -> None:
     """Generate data, anonymize it in embedded DuckDB, then gate the release."""
     from sqlanon.demo import write_demo
 
+    _check_report_path(report_path)
     base = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="sqlanon-demo-"))
     anonymize_path, check_path = write_demo(base, rows)
     click.echo(f"demo files in {base}")

@@ -92,7 +92,7 @@ class Config:
 
 def _choice(value: Any, choices: tuple[str, ...], what: str) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise ConfigError(f"Unknown {what} {value!r}; use one of: {', '.join(choices)}.")
+        raise ConfigError(f"Unknown {what}: {value!r}; use one of: {', '.join(choices)}.")
     return value
 
 
@@ -106,7 +106,9 @@ def _number(params: Mapping[str, Any], key: str, where: str) -> float:
 
 
 def _integer(params: Mapping[str, Any], key: str, where: str) -> int:
-    value = params.get(key)
+    if key not in params:
+        raise ConfigError(f"{where} needs the parameter {key!r}.")
+    value = params[key]
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():
             return int(value)
@@ -116,7 +118,7 @@ def _integer(params: Mapping[str, Any], key: str, where: str) -> int:
 
 def _table_ref(value: Any, base: Path, what: str) -> TableRef:
     if isinstance(value, str) and value.strip():
-        path = (base / value).resolve() if not Path(value).is_absolute() else Path(value)
+        path = (base / value).resolve()  # absolute paths too: '..' and links never hide the source
         kind = FORMATS.get(path.suffix.lower())
         if kind is None:
             raise ConfigError(
@@ -128,7 +130,7 @@ def _table_ref(value: Any, base: Path, what: str) -> TableRef:
         db, table = value["database"], value["table"]
         if not isinstance(db, str) or not isinstance(table, str) or not table:
             raise ConfigError(f"{what}: database and table must be non-empty strings.")
-        path = (base / db).resolve() if not Path(db).is_absolute() else Path(db)
+        path = (base / db).resolve()
         return TableRef("duckdb", path, table)
     raise ConfigError(
         f"{what} must be a path to a .csv or .parquet file or {{database: file.duckdb, table: name}}, got {value!r}."
@@ -166,7 +168,9 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
             raise ConfigError(f"Column {name!r} needs a role: {', '.join(ROLES)}.")
         unknown = set(spec) - {"role", "hierarchy", "order"}
         if unknown:
-            raise ConfigError(f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order.")
+            raise ConfigError(
+                f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order."
+            )
         role = spec["role"]
         if isinstance(role, list):
             raise ConfigError(f"Column {name!r} is given several roles {role}; give it exactly one.")
@@ -220,7 +224,9 @@ def _criterion(item: Any, columns: Mapping[str, ColumnSpec], index: int) -> Crit
         params["attribute"] = attribute
         if kind == "l-diversity":
             allowed = {"variant", "l", "c", "attribute"}
-            variant = _choice(params.get("variant", "distinct"), L_VARIANTS, f"l-diversity variant in {where}")
+            variant = _choice(
+                params.get("variant", "distinct"), L_VARIANTS, f"l-diversity variant in {where}"
+            )
             params["variant"] = variant
             l_value = _number(params, "l", where)
             if l_value < 1:
@@ -256,7 +262,17 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
     """
     if not isinstance(data, Mapping):
         raise ConfigError("The configuration must be a YAML mapping with source, columns and criteria.")
-    known = {"source", "csv", "columns", "criteria", "suppression_limit", "metric", "search", "output", "overwrite"}
+    known = {
+        "source",
+        "csv",
+        "columns",
+        "criteria",
+        "suppression_limit",
+        "metric",
+        "search",
+        "output",
+        "overwrite",
+    }
     unknown = set(data) - known
     if unknown:
         raise ConfigError(f"Unknown configuration key(s) {sorted(unknown)}; use {sorted(known)}.")
@@ -310,13 +326,30 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bo
     seen: set[Any] = set()
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)
+        try:
+            hash(key)
+        except TypeError:
+            raise ConfigError(
+                f"A key at line {key_node.start_mark.line + 1} is a {type(key).__name__}, not a name; "
+                "keys must be plain names such as column names."
+            ) from None
         if key in seen:
-            raise ConfigError(f"The key {key!r} appears twice (line {key_node.start_mark.line + 1}); give it once.")
+            raise ConfigError(
+                f"The key {key!r} appears twice (line {key_node.start_mark.line + 1}); give it once."
+            )
         seen.add(key)
     return loader.construct_mapping(node, deep=deep)
 
 
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _yaml_problem(err: yaml.YAMLError) -> str:
+    """' at line N (problem)' from a YAML error, on one line."""
+    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
+    problem = getattr(err, "problem", None) or getattr(err, "context", None)
+    at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    return at + (f" ({problem})" if problem else "")
 
 
 def load_config(path: str | Path, *, gate: bool = False) -> Config:
@@ -326,8 +359,15 @@ def load_config(path: str | Path, *, gate: bool = False) -> Config:
         text = p.read_text(encoding="utf-8")
     except OSError as err:
         raise ConfigError(f"Cannot read configuration {str(p)!r}: {err.strerror or err}.") from None
+    except UnicodeDecodeError as err:
+        raise ConfigError(
+            f"Configuration {str(p)!r} is not valid UTF-8 (byte 0x{err.object[err.start]:02x} at offset "
+            f"{err.start}); save it with UTF-8 encoding."
+        ) from None
     try:
-        data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - SafeLoader subclass
+        data = yaml.load(text, Loader=_UniqueKeyLoader)
     except yaml.YAMLError as err:
-        raise ConfigError(f"Configuration {str(p)!r} is not valid YAML: {err}") from None
+        raise ConfigError(
+            f"Configuration {str(p)!r} is not valid YAML{_yaml_problem(err)}; fix the syntax there."
+        ) from None
     return parse_config(data, p.resolve().parent, gate=gate)

@@ -116,5 +116,11 @@ class Engine:
         self._attached[path] = alias
         return alias
 
+    def detach(self, path: str) -> None:
+        """Detach a database attached with :meth:`attach` (no-op if it is not attached)."""
+        alias = self._attached.pop(path, None)
+        if alias is not None:
+            self.execute(exp.Detach(this=exp.to_identifier(alias, quoted=True)))
+
     def drop(self, name: str) -> None:
         self.execute(f"DROP TABLE IF EXISTS {ident(name)}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
@@ -118,7 +119,8 @@ def anonymize(config: Config, progress: Progress | None = None) -> Report:
         release = build_release(engine, config, encoded, node, verdicts)
         staged = stage(engine, release, config.output, config.csv)
         try:
-            published = read_table(engine, staged.staged, config.csv, what="release")
+            # the staged CSV always has a header row, whatever the source had
+            published = read_table(engine, staged.staged, replace(config.csv, header=True), what="release")
             gate = run_gate(engine, config, published, sensitive_hierarchies(config, engine, published))
         except BaseException:
             staged.abort(engine)

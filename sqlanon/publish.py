@@ -9,7 +9,7 @@ replaced when ``overwrite`` is set.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlglot import exp
@@ -17,13 +17,17 @@ from sqlglot import exp
 from sqlanon.config import Config, CsvOptions, TableRef
 from sqlanon.encode import Encoded
 from sqlanon.engine import Engine
-from sqlanon.errors import InputError
+from sqlanon.errors import EngineError, InputError
 from sqlanon.lattice import Node
-from sqlanon.sql.render import DIALECT, render_template
+from sqlanon.sql.render import DIALECT, ident, render_template
 
 
 def _table(alias: str, name: str) -> exp.Table:
     return exp.Table(this=exp.to_identifier(name, quoted=True), db=exp.to_identifier(alias, quoted=True))
+
+
+def _drop(alias: str, name: str) -> exp.Drop:
+    return exp.Drop(tables=[_table(alias, name)], kind="TABLE", exists=True)
 
 
 def _table_exists(engine: Engine, alias: str, name: str) -> bool:
@@ -41,34 +45,86 @@ def _table_exists(engine: Engine, alias: str, name: str) -> bool:
     return int(count) > 0
 
 
-def prepare_output(engine: Engine, config: Config) -> None:
-    """Fail early (before any work) if the output cannot or may not be written."""
-    out = config.output
-    assert out is not None
-    src = config.source
-    if out.kind == src.kind and out.path == src.path and out.table == src.table:
-        raise InputError(f"The output {out.describe()} is the source itself; sqlanon never modifies its source.")
-    parent = out.path.parent
+def _existing_ancestor(path: Path) -> Path:
+    """The nearest ancestor of ``path`` (or ``path`` itself) that exists."""
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate
+    return Path(path.anchor or ".")
+
+
+def _check_folder(parent: Path) -> None:
+    """The folder ``parent`` exists and is writable, or can be created (nothing is created here)."""
+    base = _existing_ancestor(parent)
+    if not base.is_dir():
+        raise InputError(
+            f"Cannot create the output folder {str(parent)!r}: {str(base)!r} is a file, not a folder; "
+            "choose another output path."
+        )
+    if not os.access(base, os.W_OK | os.X_OK):
+        what = "output folder" if base == parent else "folder"
+        raise InputError(f"The {what} {str(base)!r} is not writable; choose another output path.")
+
+
+def _make_folders(parent: Path) -> list[Path]:
+    """Create ``parent`` and its missing ancestors; return the folders created, outermost first."""
+    missing = [p for p in (parent, *parent.parents) if not p.exists()][::-1]
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise InputError(f"Cannot create the output folder {str(parent)!r}: {err.strerror or err}.") from None
-    if not os.access(parent, os.W_OK):
-        raise InputError(f"The output folder {str(parent)!r} is not writable; choose another output path.")
+    return missing
+
+
+def _remove_folders(created: list[Path]) -> None:
+    for folder in reversed(created):
+        try:
+            folder.rmdir()
+        except OSError:
+            break
+
+
+def prepare_output(engine: Engine, config: Config) -> None:
+    """Fail early (before any work) if the output cannot or may not be written.
+
+    Nothing is created here: a missing output folder or database is only created when the
+    release is staged, and removed again if the release is aborted.
+    """
+    out = config.output
+    assert out is not None
+    src = config.source
+    same_file = out.path == src.path or (
+        out.path.exists() and src.path.exists() and out.path.samefile(src.path)
+    )
+    # a DuckDB output may share the source's database file, as another table
+    if same_file and not (out.kind == src.kind == "duckdb" and out.table != src.table):
+        raise InputError(
+            f"The output {out.describe()} is the source itself; sqlanon never modifies its source. "
+            "Choose another output path or table."
+        )
+    _check_folder(out.path.parent)
+    if out.path.is_dir():
+        raise InputError(f"The output {str(out.path)!r} is a folder; give a file path.")
     if out.kind == "duckdb":
-        if out.path.exists() and not os.access(out.path, os.W_OK):
+        if not out.path.exists():
+            return  # a new database: created when the release is staged
+        if not os.access(out.path, os.W_OK):
             raise InputError(f"The output database {str(out.path)!r} is not writable.")
-        alias = engine.attach(str(out.path), read_only=False)
+        try:
+            alias = engine.attach(str(out.path), read_only=False)
+        except EngineError as err:
+            msg = str(err).removeprefix("The SQL engine failed: ").splitlines()[0]
+            raise InputError(
+                f"Cannot open the output database {str(out.path)!r} ({msg}); give a DuckDB database file "
+                "that no other program is using."
+            ) from None
         assert out.table is not None
         if _table_exists(engine, alias, out.table) and not config.overwrite:
             raise InputError(
                 f"The output table {out.table!r} already exists in {str(out.path)!r}; set overwrite: true to replace it."
             )
-    else:
-        if out.path.exists() and not config.overwrite:
-            raise InputError(f"The output {str(out.path)!r} already exists; set overwrite: true to replace it.")
-        if out.path.is_dir():
-            raise InputError(f"The output {str(out.path)!r} is a folder; give a file path.")
+    elif out.path.exists() and not config.overwrite:
+        raise InputError(f"The output {str(out.path)!r} already exists; set overwrite: true to replace it.")
 
 
 def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, verdicts: str) -> str:
@@ -83,17 +139,24 @@ def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, 
     ]
     name = engine.temp_name("release")
     engine.create_temp_as(
-        name, render_template("publish.sql", source=encoded.source, columns=columns, qis=qis, verdicts=verdicts)
+        name,
+        render_template("publish.sql", source=encoded.source, columns=columns, qis=qis, verdicts=verdicts),
     )
     return name
 
 
 @dataclass
 class Staged:
-    """A written-but-not-committed release."""
+    """A written-but-not-committed release.
+
+    ``created`` lists what staging created beside the output (missing folders, a new database
+    file), outermost first; :meth:`abort` removes them again so a failed run leaves nothing.
+    """
 
     output: TableRef
     staged: TableRef
+    created: list[Path] = field(default_factory=list)
+    new_database: bool = False
 
     def commit(self, engine: Engine, overwrite: bool) -> None:
         if self.output.kind == "duckdb":
@@ -102,45 +165,114 @@ class Staged:
             engine.execute("BEGIN TRANSACTION")
             try:
                 if overwrite:
-                    engine.execute(exp.Drop(this=_table(alias, self.output.table), kind="TABLE", exists=True))
+                    engine.execute(_drop(alias, self.output.table))
                 engine.execute(
                     exp.Alter(
                         this=_table(alias, self.staged.table),
                         kind="TABLE",
-                        actions=[exp.AlterRename(this=exp.to_table(self.output.table, quoted=True))],
+                        actions=[
+                            exp.AlterRename(
+                                this=exp.Table(this=exp.to_identifier(self.output.table, quoted=True))
+                            )
+                        ],
                     )
                 )
                 engine.execute("COMMIT")
-            except Exception:
-                engine.execute("ROLLBACK")
+            except BaseException:
+                try:
+                    engine.execute("ROLLBACK")
+                finally:
+                    self.abort(engine)
                 raise
         else:
-            os.replace(self.staged.path, self.output.path)
+            try:
+                if not overwrite and _link_new(self.staged.path, self.output.path):
+                    self.staged.path.unlink(missing_ok=True)
+                else:
+                    os.replace(self.staged.path, self.output.path)
+            except FileExistsError:
+                self.abort(engine)
+                raise InputError(
+                    f"The output {str(self.output.path)!r} appeared while sqlanon was running; it was left "
+                    "as it is and nothing was written. Set overwrite: true to replace it."
+                ) from None
+            except OSError as err:
+                self.abort(engine)
+                raise InputError(
+                    f"Cannot move the release into place at {str(self.output.path)!r}: {err.strerror or err}; "
+                    "nothing was written."
+                ) from None
 
     def abort(self, engine: Engine) -> None:
-        if self.staged.kind == "duckdb":
-            alias = engine.attach(str(self.staged.path), read_only=False)
-            assert self.staged.table is not None
-            engine.execute(exp.Drop(this=_table(alias, self.staged.table), kind="TABLE", exists=True))
-        else:
-            Path(self.staged.path).unlink(missing_ok=True)
+        """Remove the staged copy and whatever staging created; never raises."""
+        try:
+            if self.staged.kind == "duckdb":
+                if self.new_database:
+                    _detach(engine, self.staged.path)
+                    for path in (
+                        self.staged.path,
+                        self.staged.path.with_name(self.staged.path.name + ".wal"),
+                    ):
+                        path.unlink(missing_ok=True)
+                else:
+                    alias = engine.attach(str(self.staged.path), read_only=False)
+                    assert self.staged.table is not None
+                    engine.execute(_drop(alias, self.staged.table))
+            else:
+                Path(self.staged.path).unlink(missing_ok=True)
+        except (OSError, EngineError):
+            pass
+        _remove_folders(self.created)
+
+
+def _link_new(staged: Path, output: Path) -> bool:
+    """Hard-link ``staged`` as ``output`` only if ``output`` does not exist (atomically).
+
+    Returns False when the file system cannot link (the caller then renames); raises
+    :class:`FileExistsError` when ``output`` exists.
+    """
+    try:
+        os.link(staged, output)
+    except FileExistsError:
+        raise
+    except OSError:
+        if output.exists():
+            raise FileExistsError(str(output)) from None
+        return False
+    return True
+
+
+def _detach(engine: Engine, path: Path) -> None:
+    """Detach the database file ``path`` so that it can be deleted."""
+    engine.detach(str(path))
 
 
 def stage(engine: Engine, release: str, output: TableRef, csv: CsvOptions) -> Staged:
-    """Write ``release`` to a staging location beside ``output``."""
+    """Write ``release`` to a staging location beside ``output``.
+
+    Missing output folders (and a missing output database) are created here; on failure they
+    are removed again along with the staged copy.
+    """
+    created = _make_folders(output.path.parent)
     if output.kind == "duckdb":
-        alias = engine.attach(str(output.path), read_only=False)
+        new_database = not output.path.exists()
         staged_name = f"__sqlanon_staged_{os.getpid()}_{output.table}"
-        create = exp.Create(
-            this=_table(alias, staged_name),
-            kind="TABLE",
-            replace=True,
-            expression=exp.select("*").from_(exp.to_table(release, quoted=True)),
-        )
-        engine.execute(create)
-        return Staged(output, TableRef("duckdb", output.path, staged_name))
+        staged = Staged(output, TableRef("duckdb", output.path, staged_name), created, new_database)
+        try:
+            alias = engine.attach(str(output.path), read_only=False)
+            create = exp.Create(
+                this=_table(alias, staged_name),
+                kind="TABLE",
+                replace=True,
+                expression=exp.select("*").from_(exp.to_table(release, quoted=True)),
+            )
+            engine.execute(create)
+        except BaseException:
+            staged.abort(engine)
+            raise
+        return staged
     tmp = output.path.with_name(f".{output.path.name}.sqlanon-{os.getpid()}.tmp")
-    staged = Staged(output, TableRef(output.kind, tmp))
+    staged = Staged(output, TableRef(output.kind, tmp), created)
     try:
         engine.execute(
             render_template(
@@ -152,7 +284,7 @@ def stage(engine: Engine, release: str, output: TableRef, csv: CsvOptions) -> St
                 quote=csv.quote,
             ).sql(dialect=DIALECT)
         )
-    except Exception:
+    except BaseException:
         staged.abort(engine)
         raise
     return staged
