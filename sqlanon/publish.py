@@ -19,7 +19,7 @@ from sqlanon.encode import Encoded
 from sqlanon.engine import Engine
 from sqlanon.errors import EngineError, InputError
 from sqlanon.lattice import Node
-from sqlanon.sql.render import DIALECT, ident, render_template
+from sqlanon.sql.render import DIALECT, render_template
 
 
 def _table(alias: str, name: str) -> exp.Table:
