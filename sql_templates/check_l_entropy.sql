@@ -1,24 +1,24 @@
 -- check_l_entropy.sql: entropy l-diversity, one row per equivalence class.
 -- Inputs:   input (keys..., s, n).
 -- Params:   keys, s, l (>= 1), tol (absolute tolerance on the entropy, natural log).
--- Output:   keys..., size BIGINT, bad BOOLEAN, val DOUBLE (= exp(H(E)); worst = MIN).
+-- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= exp(H(E)); worst = MIN).
 -- Formula:  H(E) = -sum_s p(E,s) ln p(E,s) = ln N_E - (sum_s n ln n) / N_E  (clamped at 0);
 --           E satisfies entropy l-diversity iff H(E) >= ln(l)   (tested as H >= ln(l) - tol).
 -- Citation: Machanavajjhala et al., l-Diversity (002), Definition 4.1.
 WITH "f" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n"
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n", CAST(SUM("n") AS HUGEINT) AS "cnt"
   FROM {{ input|ident }}
   GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }}
   HAVING SUM("n") > 0
 ), "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
-    SUM("n") AS "size", GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+    SUM("cnt") AS "size", GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
   FROM "f"
   GROUP BY {{ keys|map('ident')|join(', ') }}
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
-  CAST("size" AS BIGINT) AS "size",
+  "size",
   "h" < LN({{ l|literal }}) - {{ tol|literal }} AS "bad",
   EXP("h") AS "val"
 FROM "c"

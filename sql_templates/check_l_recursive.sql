@@ -1,7 +1,7 @@
 -- check_l_recursive.sql: recursive (c,l)-diversity, one row per equivalence class.
 -- Inputs:   input (keys..., s, n).
 -- Params:   keys, s, l (integer >= 1), c = c_num / c_den (exact fraction, c > 0).
--- Output:   keys..., size BIGINT, bad BOOLEAN, val DOUBLE (= r1 / (r_l + ... + r_m), +inf when
+-- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= r1 / (r_l + ... + r_m), +inf when
 --           the tail is empty; worst = MAX).
 -- Formula:  with r_1 >= r_2 >= ... >= r_m the class's value counts, E satisfies recursive
 --           (c,l)-diversity iff r_1 < c (r_l + r_{l+1} + ... + r_m); evaluated exactly in 128-bit
@@ -26,7 +26,7 @@ WITH "f" AS (
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
-  CAST("size" AS BIGINT) AS "size",
+  "size",
   NOT ("r1" * {{ c_den|literal }} < "tail" * {{ c_num|literal }}) AS "bad",
   CASE WHEN "tail" = 0 THEN CAST('inf' AS DOUBLE) ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE) END AS "val"
 FROM "c"

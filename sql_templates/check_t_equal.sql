@@ -1,13 +1,13 @@
 -- check_t_equal.sql: t-closeness with equal ground distance (EMD = variational distance).
 -- Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input.
 -- Params:   keys, s, t in [0, 1], tol (absolute tolerance on the EMD).
--- Output:   keys..., size BIGINT, bad BOOLEAN, val DOUBLE (= EMD(P_E, Q); worst = MAX).
+-- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= EMD(P_E, Q); worst = MAX).
 -- Formula:  EMD = 1/2 sum_v |p_v - q_v| = sum over values v present in E of max(p_v - q_v, 0)
 --           (values absent from E have p_v = 0 and add nothing to the positive part);
 --           E satisfies t-closeness iff EMD <= t (tested as EMD <= t + tol).
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, equal distance.
 WITH "f" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n"
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n", CAST(SUM("n") AS HUGEINT) AS "cnt"
   FROM {{ input|ident }}
   GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }}
   HAVING SUM("n") > 0
@@ -16,11 +16,11 @@ WITH "f" AS (
 ), "g" AS (
   SELECT "s", SUM("n") / MAX("tot"."total") AS "q" FROM "f" CROSS JOIN "tot" GROUP BY "s"
 ), "c" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size"
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"
   FROM "f" GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "d" AS (
   SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}
-    MAX("c"."size") AS "size",
+    MAX("c"."rows") AS "size",
     SUM(GREATEST("f"."n" / "c"."size" - "g"."q", 0.0)) AS "emd"
   FROM "f"
   JOIN "c" USING ({{ keys|map('ident')|join(', ') }})
@@ -29,7 +29,7 @@ WITH "f" AS (
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
-  CAST("size" AS BIGINT) AS "size",
+  "size",
   "emd" > {{ t|literal }} + {{ tol|literal }} AS "bad",
   "emd" AS "val"
 FROM "d"

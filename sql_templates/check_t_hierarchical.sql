@@ -3,7 +3,7 @@
 --           at every level 0..H-1 below the root (level 0 = the value itself).
 --           Q is the distribution of s over the whole input.
 -- Params:   keys, s, ancestors, height H >= 1, t, tol.
--- Output:   keys..., size BIGINT, bad BOOLEAN, val DOUBLE (= EMD(P_E, Q); worst = MAX).
+-- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= EMD(P_E, Q); worst = MAX).
 -- Formula:  ground distance d(a, b) = level(lowest common ancestor of a and b) / H, a tree metric
 --           whose edges each weigh 1/(2H); the exact EMD under a tree metric is
 --           sum over edges of weight * |P(below) - Q(below)|, i.e.
@@ -14,14 +14,14 @@
 --           transportation-LP optimum (checked in the tests).
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance.
 WITH "f" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n"
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n", CAST(SUM("n") AS HUGEINT) AS "cnt"
   FROM {{ input|ident }}
   GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }}
   HAVING SUM("n") > 0
 ), "tot" AS (
   SELECT SUM("n") AS "total" FROM "f"
 ), "c" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size"
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"
   FROM "f" GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "qn" AS (
   SELECT "a"."lvl", "a"."node", SUM("f"."n") / MAX("tot"."total") AS "q"
@@ -32,7 +32,7 @@ WITH "f" AS (
   FROM "f" JOIN {{ ancestors|ident }} AS "a" ON "a"."s" = "f"."s"
   GROUP BY {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"a"."lvl", "a"."node"
 ), "d" AS (
-  SELECT {% for key in keys %}"pn".{{ key|ident }}, {% endfor %}MAX("c"."size") AS "size",
+  SELECT {% for key in keys %}"pn".{{ key|ident }}, {% endfor %}MAX("c"."rows") AS "size",
     SUM(GREATEST("pn"."n" / "c"."size" - "qn"."q", 0.0)) / {{ height|literal }} AS "emd"
   FROM "pn"
   JOIN "c" USING ({{ keys|map('ident')|join(', ') }})
@@ -41,7 +41,7 @@ WITH "f" AS (
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
-  CAST("size" AS BIGINT) AS "size",
+  "size",
   "emd" > {{ t|literal }} + {{ tol|literal }} AS "bad",
   "emd" AS "val"
 FROM "d"

@@ -97,7 +97,9 @@ class CheckPlan:
         size = _col("size")
         cols: list[Any] = [
             exp.alias_(exp.func("COUNT", exp.Star()), "classes", quoted=True),
-            exp.alias_(exp.func("COALESCE", exp.func("SUM", size), exp.Literal.number(0)), "rows", quoted=True),
+            exp.alias_(
+                exp.func("COALESCE", exp.func("SUM", size), exp.Literal.number(0)), "rows", quoted=True
+            ),
             exp.alias_(exp.func("COUNT_IF", _col("bad")), "vc", quoted=True),
             exp.alias_(
                 exp.func(
@@ -129,7 +131,9 @@ class CheckPlan:
             part = self._aggregate(self.criterion_select(i, input_name), self.criteria[i].worst).subquery(
                 _q(f"a{i}")
             )
-            query = query.from_(part, copy=False) if n == 0 else query.join(part, join_type="CROSS", copy=False)
+            query = (
+                query.from_(part, copy=False) if n == 0 else query.join(part, join_type="CROSS", copy=False)
+            )
         return query
 
     def union_summary(self, input_name: str) -> exp.Select:
@@ -143,5 +147,6 @@ def parse_summary(row: Sequence[Any], n_criteria: int) -> Summary:
     for i in range(n_criteria):
         vc, vr, worst = row[2 + 3 * i : 5 + 3 * i]
         observed = None if worst is None or (isinstance(worst, float) and math.isinf(worst)) else float(worst)
-        outcomes.append(Outcome(int(vc) == 0, observed, int(vc), int(vr)))
+        violating_classes, violating_rows = int(vc or 0), int(vr or 0)  # NULL on an empty input
+        outcomes.append(Outcome(violating_classes == 0, observed, violating_classes, violating_rows))
     return Summary(classes, rows, tuple(outcomes))

@@ -158,9 +158,7 @@ def test_test2_crlf_without_final_newline() -> None:
         '"a";"x";*\nb;"x";"*"\n',
     ],
 )
-def test_arx_csv_line_ends_bom_blank_lines_and_quotes(
-    tmp_path: Path, data: str
-) -> None:
+def test_arx_csv_line_ends_bom_blank_lines_and_quotes(tmp_path: Path, data: str) -> None:
     h = read_arx_csv("c", write(tmp_path, "h.csv", data))
     assert h.rows == (("a", "x", "*"), ("b", "x", "*"))
 
@@ -172,9 +170,7 @@ def test_arx_csv_quoted_delimiter_and_null_leaf(tmp_path: Path) -> None:
 
 
 def test_arx_csv_other_delimiter_and_utf8(tmp_path: Path) -> None:
-    h = read_arx_csv(
-        "city", write(tmp_path, "h.csv", "Zürich,CH,*\nKöln,DE,*\n"), delimiter=","
-    )
+    h = read_arx_csv("city", write(tmp_path, "h.csv", "Zürich,CH,*\nKöln,DE,*\n"), delimiter=",")
     assert h.rows == (("Zürich", "CH", "*"), ("Köln", "DE", "*"))
 
 
@@ -235,9 +231,7 @@ def test_arx_bad_delimiter_argument(tmp_path: Path, delimiter: str) -> None:
         ("a;x;p;*\nb;x;q;*\n", "several parents"),
     ],
 )
-def test_arx_structural_errors_come_from_validate(
-    tmp_path: Path, data: str, fragment: str
-) -> None:
+def test_arx_structural_errors_come_from_validate(tmp_path: Path, data: str, fragment: str) -> None:
     with raises(["'col'", fragment]):
         read_arx_csv("col", write(tmp_path, "h.csv", data))
 
@@ -482,9 +476,7 @@ def test_dates_unparseable_names_values() -> None:
         dates(["2024-03-05", "2024-02-30", "yesterday", "2024-03-051", "24-03-05"])
 
 
-@pytest.mark.parametrize(
-    "levels", [[], ["year", "month"], ["week"], ["month", "month"], "year", [1]]
-)
+@pytest.mark.parametrize("levels", [[], ["year", "month"], ["week"], ["month", "month"], "year", [1]])
 def test_dates_bad_levels(levels: Any) -> None:
     with raises(["'born'", "'levels'", "'month', 'year', 'decade'"]):
         dates(["2024-03-05"], levels=levels)
@@ -609,9 +601,7 @@ def test_load_csv_relative_and_absolute(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     write(tmp_path, "sub/h.csv", "a;*\nb;*\n")
     rel = load_hierarchy("c", "sub/h.csv", [], tmp_path)
-    absolute = load_hierarchy(
-        "c", str(tmp_path / "sub" / "h.csv"), [], Path("/nonexistent")
-    )
+    absolute = load_hierarchy("c", str(tmp_path / "sub" / "h.csv"), [], Path("/nonexistent"))
     assert rel.rows == absolute.rows == (("a", "*"), ("b", "*"))
     assert rel.origin == str(tmp_path / "sub" / "h.csv")
 
@@ -647,9 +637,7 @@ def test_load_inline_mapping_and_path_object(tmp_path: Path) -> None:
         ("h.yaml", "type: mask\nlevels: [9]\n", ["at most 1"]),
     ],
 )
-def test_load_file_errors(
-    tmp_path: Path, name: str, data: str, fragments: list[str]
-) -> None:
+def test_load_file_errors(tmp_path: Path, name: str, data: str, fragments: list[str]) -> None:
     write(tmp_path, name, data)
     with raises(["'col'", name, *fragments]):
         load_hierarchy("col", name, ["a"], tmp_path)

@@ -51,9 +51,7 @@ def load_hierarchy(
     )
 
 
-def _load_file(
-    column: str, path: Path, values: Sequence[str], delimiter: str
-) -> Hierarchy:
+def _load_file(column: str, path: Path, values: Sequence[str], delimiter: str) -> Hierarchy:
     suffix = path.suffix.lower()
     if suffix == ".csv":
         return read_arx_csv(column, path, delimiter)
@@ -70,13 +68,9 @@ def _read_yaml_spec(column: str, path: Path) -> Mapping[str, Any]:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise HierarchyError(
-            f"The {where} does not exist; check the path in the configuration."
-        ) from None
+        raise HierarchyError(f"The {where} does not exist; check the path in the configuration.") from None
     except UnicodeDecodeError:
-        raise HierarchyError(
-            f"The {where} is not valid UTF-8; save it with UTF-8 encoding."
-        ) from None
+        raise HierarchyError(f"The {where} is not valid UTF-8; save it with UTF-8 encoding.") from None
     except OSError as exc:
         raise HierarchyError(
             f"The {where} cannot be read ({exc.strerror or exc}); check that it is a readable file."
@@ -86,9 +80,7 @@ def _read_yaml_spec(column: str, path: Path) -> Mapping[str, Any]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark is not None else ""
-        raise HierarchyError(
-            f"The {where} is not valid YAML{at}; fix the syntax there."
-        ) from None
+        raise HierarchyError(f"The {where} is not valid YAML{at}; fix the syntax there.") from None
     if not isinstance(spec, Mapping):
         raise HierarchyError(
             f"The {where} does not hold a mapping (it holds {type(spec).__name__}); "

@@ -23,9 +23,7 @@ def read_arx_csv(column: str, path: Path, delimiter: str = ";") -> Hierarchy:
     text = _read_text(column, path)
     rows = _parse_rows(column, path, text, delimiter)
     if not rows:
-        raise HierarchyError(
-            f"The hierarchy file {str(path)!r} for column {column!r} is empty; {_ROW_HINT}."
-        )
+        raise HierarchyError(f"The hierarchy file {str(path)!r} for column {column!r} is empty; {_ROW_HINT}.")
     if all(len(row) == 1 for row in rows):
         raise HierarchyError(
             f"The hierarchy file {str(path)!r} for column {column!r} has a single field per row; "
@@ -48,9 +46,7 @@ def _read_text(column: str, path: Path) -> str:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise HierarchyError(
-            f"The {where} does not exist; check the path in the configuration."
-        ) from None
+        raise HierarchyError(f"The {where} does not exist; check the path in the configuration.") from None
     except IsADirectoryError:
         raise HierarchyError(
             f"The {where} is a folder, not a file; point the configuration at a CSV file."
@@ -68,9 +64,7 @@ def _read_text(column: str, path: Path) -> str:
         ) from None
 
 
-def _parse_rows(
-    column: str, path: Path, text: str, delimiter: str
-) -> list[tuple[str, ...]]:
+def _parse_rows(column: str, path: Path, text: str, delimiter: str) -> list[tuple[str, ...]]:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     rows: list[tuple[str, ...]] = []
     try:

@@ -79,9 +79,7 @@ def _unique(values: Sequence[str]) -> list[str]:
 # --------------------------------------------------------------------------- dispatch
 
 
-def build(
-    column: str, spec: Mapping[str, Any], values: Sequence[str], origin: str
-) -> Hierarchy:
+def build(column: str, spec: Mapping[str, Any], values: Sequence[str], origin: str) -> Hierarchy:
     """Build the hierarchy described by ``spec`` for ``column``.
 
     ``values`` are the column's distinct non-NULL source values as strings; every one gets a row
@@ -102,9 +100,7 @@ def build(
     builder, keys = _BUILDERS[kind]
     unknown = sorted(str(k) for k in spec if k not in keys)
     if unknown:
-        raise s.error(
-            f"has the unknown key(s) {_show(unknown)}; a {kind!r} spec accepts {_show(list(keys))}"
-        )
+        raise s.error(f"has the unknown key(s) {_show(unknown)}; a {kind!r} spec accepts {_show(list(keys))}")
     rows = builder(s, _unique(values))
     return validate(Hierarchy(column=column, rows=tuple(rows), origin=origin))
 
@@ -131,14 +127,8 @@ def _number_key(s: _Spec, key: str) -> Fraction | None:
 
 def _widths(s: _Spec) -> list[Fraction]:
     raw = s.spec.get("widths")
-    if (
-        not isinstance(raw, list)
-        or not raw
-        or not all(_is_number(w) and w > 0 for w in raw)
-    ):
-        raise s.key_error(
-            "widths", "a non-empty list of positive numbers such as [5, 10, 20]"
-        )
+    if not isinstance(raw, list) or not raw or not all(_is_number(w) and w > 0 for w in raw):
+        raise s.key_error("widths", "a non-empty list of positive numbers such as [5, 10, 20]")
     widths = [Fraction(Decimal(str(w))) for w in raw]
     for prev, cur in itertools.pairwise(widths):
         ratio = cur / prev
@@ -254,9 +244,7 @@ def _common_length(s: _Spec, values: list[str]) -> int:
             f"{length}; masking needs values of equal length, so clean or pad them or use a tree"
         )
     if length == 0:
-        raise s.error(
-            "is of type 'mask' but the values are empty strings; use another hierarchy type"
-        )
+        raise s.error("is of type 'mask' but the values are empty strings; use another hierarchy type")
     return length
 
 
@@ -281,9 +269,7 @@ def _date_levels(s: _Spec) -> list[str]:
         and [x for x in DATE_LEVELS if x in raw] == raw
     )
     if not ok:
-        raise s.key_error(
-            "levels", f"a non-empty list taken in order from {_show(list(DATE_LEVELS))}"
-        )
+        raise s.key_error("levels", f"a non-empty list taken in order from {_show(list(DATE_LEVELS))}")
     return list(raw)
 
 
@@ -315,9 +301,7 @@ def _build_dates(s: _Spec, values: list[str]) -> list[Row]:
             "clean the data or use another hierarchy type"
         )
     return [
-        (v, *(_DATE_LABELS[level](d) for level in levels), TOP)
-        for v, d in parsed.items()
-        if d is not None
+        (v, *(_DATE_LABELS[level](d) for level in levels), TOP) for v, d in parsed.items() if d is not None
     ]
 
 
@@ -342,8 +326,7 @@ def _walk(s: _Spec, node: object, path: list[str], rows: list[Row]) -> None:
     if isinstance(node, list):
         if not node:
             raise s.error(
-                f"has an empty list of leaves under {where!r} in 'tree'; "
-                "list its values or remove it"
+                f"has an empty list of leaves under {where!r} in 'tree'; list its values or remove it"
             )
         rows.extend((_label(s, leaf, path), *reversed(path)) for leaf in node)
         return
@@ -358,9 +341,7 @@ def _walk(s: _Spec, node: object, path: list[str], rows: list[Row]) -> None:
 
 
 def _build_tree(s: _Spec, values: list[str]) -> list[Row]:
-    del (
-        values
-    )  # a tree brings its own leaves; coverage of the data is checked elsewhere
+    del values  # a tree brings its own leaves; coverage of the data is checked elsewhere
     tree = s.spec.get("tree")
     if not isinstance(tree, Mapping) or len(tree) != 1:
         raise s.key_error(
@@ -379,15 +360,11 @@ def _build_tree(s: _Spec, values: list[str]) -> list[Row]:
         )
     dup = [leaf for leaf, n in Counter(r[0] for r in rows).items() if n > 1]
     if dup:
-        raise s.error(
-            f"lists the leaf value(s) {_show(dup)} more than once in 'tree'; keep one of each"
-        )
+        raise s.error(f"lists the leaf value(s) {_show(dup)} more than once in 'tree'; keep one of each")
     return rows
 
 
-_BUILDERS: dict[
-    str, tuple[Callable[[_Spec, list[str]], list[Row]], tuple[str, ...]]
-] = {
+_BUILDERS: dict[str, tuple[Callable[[_Spec, list[str]], list[Row]], tuple[str, ...]]] = {
     "intervals": (_build_intervals, ("type", "widths", "anchor", "bottom", "top")),
     "mask": (_build_mask, ("type", "char", "levels")),
     "dates": (_build_dates, ("type", "levels")),
