@@ -5,8 +5,15 @@
 --           absent from the data included; false: the values present in the input), t, tol.
 -- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= EMD(P_E, Q); worst = MAX).
 -- Formula:  with the m domain values ranked 1..m and ground distance |i - j| / (m - 1),
---           EMD = 1/(m-1) sum_{i=1..m} | sum_{j<=i} (p_j - q_j) |, a running sum (window) over
---           the grid of classes x domain (values absent from E have p = 0); EMD = 0 when m = 1.
+--           EMD = 1/(m-1) sum_{i=1..m} |F_P(i) - F_Q(i)|, F the cumulative distributions
+--           (values absent from E included: F_P stays flat over them); EMD = 0 when m = 1.
+--           No class x domain grid: F_P is constant (= C) between two consecutive values of E,
+--           on ranks lo..hi, and F_Q is non-decreasing, so with G(i) = F_Q(1) + ... + F_Q(i)
+--           (a cumulative-sum window) and k the last rank with F_Q(k) <= C (an ASOF join on the
+--           steps of F_Q), clamped to lo-1..hi, that run contributes
+--           C (k - lo + 1) - (G(k) - G(lo - 1)) + (G(hi) - G(k)) - C (hi - k);
+--           the ranks before E's first value contribute G(first - 1). Cost: one row per value
+--           present in a class, whatever the size of the domain.
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance.
 WITH "f" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n", CAST(SUM("n") AS HUGEINT) AS "cnt"
@@ -18,36 +25,56 @@ WITH "f" AS (
 ), "g" AS (
   SELECT "s", SUM("n") / MAX("tot"."total") AS "q" FROM "f" CROSS JOIN "tot" GROUP BY "s"
 ), "dom" AS (
-  SELECT "o"."s", "o"."pos" FROM {{ order|ident }} AS "o"
+  SELECT "o"."s", ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r" FROM {{ order|ident }} AS "o"
   {%- if not full_domain %} WHERE "o"."s" IN (SELECT "s" FROM "g"){% endif %}
 ), "m" AS (
   SELECT COUNT(*) AS "m" FROM "dom"
+), "fq" AS (
+  SELECT "dom"."r",
+    SUM(COALESCE("g"."q", 0.0)) OVER (ORDER BY "dom"."r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "fq"
+  FROM "dom" LEFT JOIN "g" ON "g"."s" = "dom"."s"
+), "cdf" AS (
+  SELECT "r", "fq", SUM("fq") OVER (ORDER BY "r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "gq" FROM "fq"
+  UNION ALL
+  SELECT 0, 0.0, 0.0
+), "steps" AS (
+  SELECT "fq", MAX("r") AS "k" FROM "cdf" GROUP BY "fq"
 ), "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"
   FROM "f" GROUP BY {{ keys|map('ident')|join(', ') }}
-), "grid" AS (
-  SELECT {% for key in keys %}"c".{{ key|ident }}, {% endfor %}"c"."rows", "dom"."pos",
-    COALESCE("f"."n", 0.0) / "c"."size" - COALESCE("g"."q", 0.0) AS "diff"
-  FROM "c"
-  CROSS JOIN "dom"
-  LEFT JOIN "g" ON "g"."s" = "dom"."s"
-  LEFT JOIN "f" ON "f"."s" = "dom"."s"
-  {%- for key in keys %} AND "f".{{ key|ident }} = "c".{{ key|ident }}{% endfor %}
-), "cum" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"rows",
-    SUM("diff") OVER (
-      PARTITION BY {{ keys|map('ident')|join(', ') }} ORDER BY "pos" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
-    ) AS "run"
-  FROM "grid"
+), "runs" AS (
+  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"dom"."r" AS "lo",
+    LEAD("dom"."r", 1, "m"."m" + 1) OVER "w" - 1 AS "hi",
+    SUM("f"."n" / "c"."size") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "cp"
+  FROM "f"
+  JOIN "c" USING ({{ keys|map('ident')|join(', ') }})
+  JOIN "dom" ON "dom"."s" = "f"."s"
+  CROSS JOIN "m"
+  WINDOW "w" AS (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %} ORDER BY "dom"."r")
+), "split" AS (
+  SELECT "runs".*, LEAST(GREATEST("st"."k", "runs"."lo" - 1), "runs"."hi") AS "k"
+  FROM "runs" ASOF JOIN "steps" AS "st" ON "runs"."cp" >= "st"."fq"
 ), "d" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}MAX("rows") AS "size",
-    CASE WHEN MAX("m"."m") <= 1 THEN 0.0 ELSE SUM(ABS("run")) / (MAX("m"."m") - 1) END AS "emd"
-  FROM "cum" CROSS JOIN "m"
-  GROUP BY {{ keys|map('ident')|join(', ') }}
+  SELECT {% for key in keys %}"split".{{ key|ident }}, {% endfor %}
+    SUM("split"."cp" * ("split"."k" - "split"."lo" + 1) - ("gk"."gq" - "gl"."gq")
+        + ("gh"."gq" - "gk"."gq") - "split"."cp" * ("split"."hi" - "split"."k")) AS "runs",
+    MIN("split"."lo") AS "first"
+  FROM "split"
+  JOIN "cdf" AS "gk" ON "gk"."r" = "split"."k"
+  JOIN "cdf" AS "gl" ON "gl"."r" = "split"."lo" - 1
+  JOIN "cdf" AS "gh" ON "gh"."r" = "split"."hi"
+  GROUP BY {% for key in keys %}"split".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
+), "e" AS (
+  SELECT {% for key in keys %}"d".{{ key|ident }}, {% endfor %}"c"."rows" AS "size",
+    CASE WHEN "m"."m" <= 1 THEN 0.0 ELSE GREATEST("d"."runs" + "g0"."gq", 0.0) / ("m"."m" - 1) END AS "emd"
+  FROM "d"
+  JOIN "c" USING ({{ keys|map('ident')|join(', ') }})
+  JOIN "cdf" AS "g0" ON "g0"."r" = "d"."first" - 1
+  CROSS JOIN "m"
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
   "size",
   "emd" > {{ t|literal }} + {{ tol|literal }} AS "bad",
   "emd" AS "val"
-FROM "d"
+FROM "e"
