@@ -26,9 +26,8 @@ def _tool(name: str) -> str:
 
 
 def test_ruff_clean() -> None:
-    result = subprocess.run(
-        [_tool("ruff"), "check", "sqlanon", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True
-    )
+    paths = [p for p in ("sqlanon", "tests", "benchmarks") if (ROOT / p).is_dir()]
+    result = subprocess.run([_tool("ruff"), "check", *paths], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
