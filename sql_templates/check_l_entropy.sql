@@ -5,12 +5,8 @@
 -- Formula:  H(E) = -sum_s p(E,s) ln p(E,s) = ln N_E - (sum_s n ln n) / N_E  (clamped at 0);
 --           E satisfies entropy l-diversity iff H(E) >= ln(l)   (tested as H >= ln(l) - tol).
 -- Citation: Machanavajjhala et al., l-Diversity (002), Definition 4.1.
-WITH "f" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n", CAST(SUM("n") AS HUGEINT) AS "cnt"
-  FROM {{ input|ident }}
-  GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }}
-  HAVING SUM("n") > 0
-), "c" AS (
+{% import "_distribution.sql" as d %}
+WITH {{ d.counts(input, keys, s) }}, "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
     SUM("cnt") AS "size", GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
   FROM "f"

@@ -6,16 +6,8 @@
 --           (values absent from E have p_v = 0 and add nothing to the positive part);
 --           E satisfies t-closeness iff EMD <= t (tested as EMD <= t + tol).
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, equal distance.
-WITH "f" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n", CAST(SUM("n") AS HUGEINT) AS "cnt"
-  FROM {{ input|ident }}
-  GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }}
-  HAVING SUM("n") > 0
-), "tot" AS (
-  SELECT SUM("n") AS "total" FROM "f"
-), "g" AS (
-  SELECT "s", SUM("n") / MAX("tot"."total") AS "q" FROM "f" CROSS JOIN "tot" GROUP BY "s"
-), "c" AS (
+{% import "_distribution.sql" as d %}
+WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }}, "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"
   FROM "f" GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "d" AS (

@@ -13,12 +13,8 @@
 --           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the
 --           transportation-LP optimum (checked in the tests).
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance.
-WITH "f" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n", CAST(SUM("n") AS HUGEINT) AS "cnt"
-  FROM {{ input|ident }}
-  GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }}
-  HAVING SUM("n") > 0
-), "tot" AS (
+{% import "_distribution.sql" as d %}
+WITH {{ d.counts(input, keys, s) }}, "tot" AS (
   SELECT SUM("n") AS "total" FROM "f"
 ), "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"

@@ -15,16 +15,8 @@
 --           the ranks before E's first value contribute G(first - 1). Cost: one row per value
 --           present in a class, whatever the size of the domain.
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance.
-WITH "f" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n", CAST(SUM("n") AS HUGEINT) AS "cnt"
-  FROM {{ input|ident }}
-  GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }}
-  HAVING SUM("n") > 0
-), "tot" AS (
-  SELECT SUM("n") AS "total" FROM "f"
-), "g" AS (
-  SELECT "s", SUM("n") / MAX("tot"."total") AS "q" FROM "f" CROSS JOIN "tot" GROUP BY "s"
-), "dom" AS (
+{% import "_distribution.sql" as d %}
+WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }}, "dom" AS (
   SELECT "o"."s", ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r" FROM {{ order|ident }} AS "o"
   {%- if not full_domain %} WHERE "o"."s" IN (SELECT "s" FROM "g"){% endif %}
 ), "m" AS (
