@@ -7,22 +7,31 @@
 -- Output:   the published rows, in the source's column order.
 -- Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed;
 --           a QI cell becomes the label of its value's ancestor at the node's level.
+-- Plan:     each QI's leaf -> (code, label) map is built first (a few rows per hierarchy leaf)
+--           and the source is joined to those maps, then semi-joined with the kept classes.
+--           Joining the dimension tables with the verdicts before the source made DuckDB build a
+--           product of the generalized leaves (32 s on Adult; this form takes well under 1 s).
+WITH
+{%- for q in qis %}
+{{ ('m' ~ loop.index0)|ident }} AS (
+  SELECT "d"."leaf", "u"."ct" AS "code", "l"."label"
+  FROM {{ q.dim|ident }} AS "d"
+  JOIN {{ q.up|ident }} AS "u" ON "u"."lf" = 0 AND "u"."cf" = "d"."code" AND "u"."lt" = {{ q.level|literal }}
+  JOIN {{ q.labels|ident }} AS "l" ON "l"."lvl" = {{ q.level|literal }} AND "l"."code" = "u"."ct"
+),
+{%- endfor %}
+"kept" AS (
+  SELECT {% for q in qis %}{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
+  FROM {{ verdicts|ident }} WHERE NOT "bad"
+)
 SELECT
 {%- for c in columns %}
-  {% if c.qi is not none %}{{ ('l' ~ c.qi)|ident }}."label"{% else %}"src".{{ c.name|ident }}{% endif %} AS {{ c.name|ident }}{% if not loop.last %},{% endif %}
+  {% if c.qi is not none %}{{ ('m' ~ c.qi)|ident }}."label"{% else %}"src".{{ c.name|ident }}{% endif %} AS {{ c.name|ident }}{% if not loop.last %},{% endif %}
 {%- endfor %}
 FROM {{ source|ident }} AS "src"
 {%- for q in qis %}
-JOIN {{ q.dim|ident }} AS {{ ('d' ~ loop.index0)|ident }}
-  ON {{ ('d' ~ loop.index0)|ident }}."leaf" = COALESCE(CAST("src".{{ q.column|ident }} AS VARCHAR), '')
-JOIN {{ q.up|ident }} AS {{ ('u' ~ loop.index0)|ident }}
-  ON {{ ('u' ~ loop.index0)|ident }}."lf" = 0 AND {{ ('u' ~ loop.index0)|ident }}."cf" = {{ ('d' ~ loop.index0)|ident }}."code"
-  AND {{ ('u' ~ loop.index0)|ident }}."lt" = {{ q.level|literal }}
-JOIN {{ q.labels|ident }} AS {{ ('l' ~ loop.index0)|ident }}
-  ON {{ ('l' ~ loop.index0)|ident }}."lvl" = {{ q.level|literal }} AND {{ ('l' ~ loop.index0)|ident }}."code" = {{ ('u' ~ loop.index0)|ident }}."ct"
+JOIN {{ ('m' ~ loop.index0)|ident }}
+  ON {{ ('m' ~ loop.index0)|ident }}."leaf" = COALESCE(CAST("src".{{ q.column|ident }} AS VARCHAR), '')
 {%- endfor %}
-JOIN {{ verdicts|ident }} AS "v"
-  ON NOT "v"."bad"
-{%- for q in qis %}
-  AND "v".{{ ('q' ~ loop.index0)|ident }} = {{ ('u' ~ loop.index0)|ident }}."ct"
-{%- endfor %}
+SEMI JOIN "kept"
+  ON {% for q in qis %}"kept".{{ ('q' ~ loop.index0)|ident }} = {{ ('m' ~ loop.index0)|ident }}."code"{% if not loop.last %} AND {% endif %}{% endfor %}
