@@ -1,6 +1,7 @@
 -- metric_nu_entropy.sql: non-uniform entropy information loss of one node's release.
 -- Inputs:   source frequency table (q0..qk-1 leaf codes, ..., n); verdicts (q0..qk-1 at the
 --           node's levels, bad) of the node; code maps $m0..$mk-1 leaf -> node level (bound).
+-- Params:   source, qis (rendered once per run); $verdicts (name) and $m0.. bound per node.
 -- Output:   one row: the loss in bits, summed over all cells of the table.
 -- Formula:  a cell with original value x generalized to g loses log2(c(g) / c(x)), where c counts
 --           the rows of the ORIGINAL table with that value / with a value under g; a suppressed cell
@@ -15,7 +16,7 @@ WITH "b" AS (
   FROM {{ source|ident }} AS "src"
   GROUP BY {% for i in range(qis) %}"src".{{ ('q' ~ i)|ident }}, LIST_EXTRACT(${{ 'm' ~ i }}, "src".{{ ('q' ~ i)|ident }} + 1){% if not loop.last %}, {% endif %}{% endfor %}
 ), "bv" AS (
-  SELECT "b".*, "v"."bad" FROM "b" JOIN {{ verdicts|ident }} AS "v"
+  SELECT "b".*, "v"."bad" FROM "b" JOIN QUERY_TABLE($verdicts) AS "v"
   USING ({% for i in range(qis) %}{{ ('q' ~ i)|ident }}{% if not loop.last %}, {% endif %}{% endfor %})
 ), "tot" AS (
   SELECT SUM("n") AS "total" FROM "b"

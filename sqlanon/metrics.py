@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import lru_cache
 
 from sqlanon.encode import Encoded
 from sqlanon.engine import Engine
 from sqlanon.evaluator import NodeEvaluator
 from sqlanon.lattice import Node
-from sqlanon.sql.render import render_template
+from sqlanon.sql.render import DIALECT, render_template
 
 MetricValue = float | int | None
 
@@ -30,6 +31,16 @@ def materialize_verdicts(engine: Engine, evaluator: NodeEvaluator, node: Node) -
     return name
 
 
+@lru_cache(maxsize=16)
+def _metrics_sql(labels: tuple[str, ...]) -> str:
+    return render_template("metrics.sql", labels=list(labels)).sql(dialect=DIALECT)
+
+
+@lru_cache(maxsize=16)
+def _nu_entropy_sql(freq: str, qis: int) -> str:
+    return render_template("metric_nu_entropy.sql", source=freq, qis=qis).sql(dialect=DIALECT)
+
+
 def node_metrics(
     engine: Engine, encoded: Encoded, evaluator: NodeEvaluator, node: Node, verdicts: str, suppressed: int
 ) -> dict[str, MetricValue]:
@@ -38,9 +49,8 @@ def node_metrics(
     q = len(node)
     heights = [d.height for d in encoded.qis]
     row = engine.fetchone(
-        render_template(
-            "metrics.sql", verdicts=verdicts, labels=[d.labels for d in encoded.qis], levels=list(node)
-        )
+        _metrics_sql(tuple(d.labels for d in encoded.qis)),
+        {"verdicts": verdicts, **{f"lv{i}": level for i, level in enumerate(node)}},
     )
     classes, kept, sum_sq = int(row[0]), int(row[1]), int(row[2])
     losses = [int(x) for x in row[3:]]
@@ -53,8 +63,7 @@ def node_metrics(
         if domain > 1:
             loss += Fraction(total, domain - 1)
     nu_row = engine.fetchone(
-        render_template("metric_nu_entropy.sql", source=encoded.freq, verdicts=verdicts, qis=q),
-        evaluator.params(node),
+        _nu_entropy_sql(encoded.freq, q), {"verdicts": verdicts, **evaluator.params(node)}
     )
     return {
         "precision": float(precision),
