@@ -10,6 +10,7 @@ value; ``CheckPlan.union_summary(input)`` counts the classes violating at least 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -58,6 +59,13 @@ class CheckPlan:
     keys: Sequence[str]
     domains: Mapping[str, tuple[SensitiveDomain, str]]  # attribute -> (domain, column in input)
 
+    def __post_init__(self) -> None:
+        # The templates name their own columns (s, n, size, node, q, ...): class keys must not
+        # collide with them, so keys are always q0, q1, ... (and batch_node for batches).
+        bad = [k for k in self.keys if not re.fullmatch(r"q\d+|batch_node", k)]
+        if bad:
+            raise ValueError(f"class key names {bad} could collide with template columns")
+
     def criterion_select(self, i: int, input_name: str) -> exp.Expr:
         crit = self.criteria[i]
         params: dict[str, Any] = {"input": input_name, "keys": list(self.keys)}
@@ -93,9 +101,10 @@ class CheckPlan:
             select = select.with_(_q(f"c{i}"), as_=self.criterion_select(i, input_name), copy=False)
         return select
 
-    def _aggregate(self, select: exp.Expr, worst: str | None) -> exp.Select:
+    def _aggregate(self, select: exp.Expr, worst: str | None, by: str | None = None) -> exp.Select:
         size = _col("size")
-        cols: list[Any] = [
+        cols: list[Any] = [_col(by)] if by else []
+        cols += [
             exp.alias_(exp.func("COUNT", exp.Star()), "classes", quoted=True),
             exp.alias_(
                 exp.func("COALESCE", exp.func("SUM", size), exp.Literal.number(0)), "rows", quoted=True
@@ -113,27 +122,35 @@ class CheckPlan:
         ]
         if worst is not None:
             cols.append(exp.alias_(exp.func(worst, _col("val")), "worst", quoted=True))
-        return exp.select(*cols).from_(exp.Subquery(this=select, alias=exp.TableAlias(this=_q("c"))))
+        query = exp.select(*cols).from_(exp.Subquery(this=select, alias=exp.TableAlias(this=_q("c"))))
+        return query.group_by(_col(by), copy=False) if by else query
 
-    def summary(self, input_name: str, criteria: Sequence[int] | None = None) -> exp.Select:
+    def summary(
+        self, input_name: str, criteria: Sequence[int] | None = None, by: str | None = None
+    ) -> exp.Select:
         """One row: classes, rows, then per criterion (violating classes, violating rows, worst).
 
         Each criterion is aggregated on its own (no join between criteria): the table passes
-        iff every criterion has no violating class.
+        iff every criterion has no violating class. With ``by`` (a key column such as the
+        batch's ``node``), one such row per value of ``by``, led by that value.
         """
         chosen = list(range(len(self.criteria))) if criteria is None else list(criteria)
         first = f"a{chosen[0]}"
-        cols: list[Any] = [_col("classes", first), _col("rows", first)]
+        cols: list[Any] = [_col(by, first)] if by else []
+        cols += [_col("classes", first), _col("rows", first)]
         for i in chosen:
             cols += [_col("vc", f"a{i}"), _col("vr", f"a{i}"), _col("worst", f"a{i}")]
         query = exp.select(*cols)
         for n, i in enumerate(chosen):
-            part = self._aggregate(self.criterion_select(i, input_name), self.criteria[i].worst).subquery(
+            part = self._aggregate(self.criterion_select(i, input_name), self.criteria[i].worst, by).subquery(
                 _q(f"a{i}")
             )
-            query = (
-                query.from_(part, copy=False) if n == 0 else query.join(part, join_type="CROSS", copy=False)
-            )
+            if n == 0:
+                query = query.from_(part, copy=False)
+            elif by:
+                query = query.join(part, using=[_q(by)], copy=False)
+            else:
+                query = query.join(part, join_type="CROSS", copy=False)
         return query
 
     def union_summary(self, input_name: str) -> exp.Select:

@@ -61,6 +61,7 @@ class Encoded:
     qis: tuple[QiDimension, ...]
     sensitive: tuple[SensitiveDomain, ...]
     freq: str
+    freq_rows: int = 0
 
     def sensitive_index(self, column: str) -> int:
         return [s.column for s in self.sensitive].index(column)
@@ -263,4 +264,4 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
         group_cols=group_cols,
     )
     engine.create_temp_as(freq, select)
-    return Encoded(source, engine.count(source), tuple(qis), tuple(sensitive), freq)
+    return Encoded(source, engine.count(source), tuple(qis), tuple(sensitive), freq, engine.count(freq))

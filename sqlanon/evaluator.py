@@ -66,6 +66,8 @@ class NodeEvaluator:
         self.evaluations = 0
         self._sql: dict[str, str] = {}
         self._maps: dict[tuple[int, int, int], list[int]] = {}
+        #: nodes evaluated per batched statement (the rows rolled up are batch x bottom table)
+        self.batch_size = max(1, min(64, 2_000_000 // max(1, encoded.freq_rows)))
 
     # -- SQL -----------------------------------------------------------------------------
     def rollup(self) -> exp.Expr:
@@ -81,6 +83,11 @@ class NodeEvaluator:
         if name not in self._sql:
             if name == "summary":
                 query = self.plan.summary("input")
+            elif name == "batch":
+                plan = CheckPlan(self.criteria, ["batch_node", *self.keys], self.plan.domains)
+                query = plan.summary("input", by="batch_node")
+                self._sql[name] = self._with_input(query, "input", self.rollup_batch())
+                return self._sql[name]
             elif name == "verdicts":
                 query = self.plan.verdicts("input")
             elif name == "union":
@@ -110,9 +117,19 @@ class NodeEvaluator:
             self._sql[name] = self._with_input(query, "input")
         return self._sql[name]
 
-    def _with_input(self, query: exp.Select, name: str) -> str:
+    def rollup_batch(self) -> exp.Expr:
+        """The roll-up of the bottom table to a batch of nodes (maps bound as lists of maps)."""
+        return render_template(
+            "rollup_batch.sql",
+            source=self.encoded.freq,
+            qis=len(self.encoded.qis),
+            sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
+        )
+
+    def _with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> str:
         existing = query.args.get("with_")
-        ctes = [exp.CTE(this=self.rollup(), alias=exp.TableAlias(this=exp.to_identifier(name, quoted=True)))]
+        source = rollup if rollup is not None else self.rollup()
+        ctes = [exp.CTE(this=source, alias=exp.TableAlias(this=exp.to_identifier(name, quoted=True)))]
         if existing is not None:
             ctes += list(existing.expressions)
         query = query.copy()
@@ -130,10 +147,28 @@ class NodeEvaluator:
         return {f"m{i}": self.code_map(i, 0, level) for i, level in enumerate(node)}
 
     # -- evaluation ------------------------------------------------------------------------
-    def evaluate(self, node: Node) -> NodeResult:
+    def evaluate_many(self, nodes: Sequence[Node]) -> list[NodeResult]:
+        """Evaluate several nodes; their first check runs as batched statements."""
+        summaries: dict[int, Summary] = {}
+        for start in range(0, len(nodes), self.batch_size):
+            chunk = nodes[start : start + self.batch_size]
+            if len(chunk) == 1:
+                continue
+            params: dict[str, object] = {"nodes": len(chunk)}
+            for i in range(len(self.keys)):
+                params[f"m{i}"] = [self.code_map(i, 0, node[i]) for node in chunk]
+            for row in self.engine.fetchall(self._compiled("batch"), params):
+                summaries[start + int(row[0])] = parse_summary(row[1:], len(self.criteria))
+        return [self.evaluate(node, summaries.get(i)) for i, node in enumerate(nodes)]
+
+    def evaluate(self, node: Node, summary: Summary | None = None) -> NodeResult:
+        """Evaluate ``node`` (``summary``: its first check, when already computed in a batch)."""
         self.evaluations += 1
         params = self.params(node)
-        summary = parse_summary(self.engine.fetchone(self._compiled("summary"), params), len(self.criteria))
+        if summary is None:
+            summary = parse_summary(
+                self.engine.fetchone(self._compiled("summary"), params), len(self.criteria)
+            )
         if summary.passed:
             return NodeResult(node, True, summary, 0)
         worst_rows = max(o.violating_rows for o in summary.outcomes)
@@ -151,8 +186,9 @@ class NodeEvaluator:
                 return NodeResult(node, False, summary, bad_rows)
         return NodeResult(node, True, summary, bad_rows)
 
-    def satisfied(self, node: Node) -> bool:
-        return self.evaluate(node).satisfied
+    def satisfied(self, nodes: Sequence[Node]) -> list[bool]:
+        """The batch oracle of the search: whether each node satisfies the requirement."""
+        return [r.satisfied for r in self.evaluate_many(nodes)]
 
     def verdicts_sql(self) -> str:
         """Per-class verdicts at the node bound as $t0..: keys..., size, b_i, v_i, bad."""

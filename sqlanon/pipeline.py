@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from sqlanon.config import Config
@@ -57,8 +57,8 @@ def run_search(
             prune = NodeEvaluator(engine, encoded, monotone, config.suppression_limit).satisfied
         else:
 
-            def prune(node: Node) -> bool:
-                return True
+            def prune(nodes: Sequence[Node]) -> list[bool]:
+                return [True] * len(nodes)
 
     result = search(config.search, lattice, evaluator.satisfied, prune, progress)
     return result, evaluator

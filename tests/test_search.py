@@ -16,6 +16,7 @@ from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.engine import Engine
+from sqlanon.evaluator import NodeEvaluator
 from sqlanon.lattice import Lattice, leq
 from sqlanon.pipeline import run_search
 from sqlanon.source import read_table
@@ -120,3 +121,63 @@ def test_incognito_equals_exhaustive_and_brute_force(seed: int, tmp_path: Path) 
         assert results["incognito"].evaluations <= lattice.size + 0
         for m in results["incognito"].minimal:
             assert all(not leq(o, m) or o == m for o in results["incognito"].minimal)
+
+
+ADULT_QIS = ["sex", "age", "race", "marital-status", "education", "native-country", "workclass"]
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        {"l-diversity": {"variant": "distinct", "l": 3}},
+        {"l-diversity": {"variant": "entropy", "l": 2.5}},
+        {"l-diversity": {"variant": "recursive", "l": 3, "c": 2}},
+        {"t-closeness": {"t": 0.2, "distance": "equal"}},
+        {"t-closeness": {"t": 0.2, "distance": "ordered"}},
+        {"t-closeness": {"t": 0.2, "distance": "hierarchical"}},
+    ],
+)
+def test_batched_evaluation_equals_one_node_at_a_time(criterion: dict[str, Any], shared_data: Path) -> None:
+    """The batch oracle (many nodes in one statement) decides exactly as single-node checks."""
+    adult = shared_data / "adult"
+    leaves = [
+        line.split(";")[0] for line in (adult / "adult_hierarchy_occupation.csv").read_text().splitlines()
+    ]
+    columns: dict[str, Any] = {
+        q: {"role": "quasi", "hierarchy": str(adult / f"adult_hierarchy_{q}.csv")} for q in ADULT_QIS
+    }
+    columns["occupation"] = {
+        "role": "sensitive",
+        "hierarchy": str(adult / "adult_hierarchy_occupation.csv"),
+        "order": leaves,
+    }
+    columns["salary-class"] = {"role": "insensitive"}
+    config = {
+        "source": str(adult / "adult_subset.csv"),
+        "csv": {"delimiter": ";"},
+        "columns": columns,
+        "criteria": [{"k-anonymity": {"k": 3}}, criterion],
+        "output": "out.csv",
+    }
+    cfg = parse_config(config, adult)
+    engine = Engine()
+    encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
+    evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], 0.0)
+    evaluator.batch_size = 16
+    everything = list(Lattice(tuple(d.height for d in encoded.qis)).nodes())
+    nodes = everything[-15:]  # near the top: most satisfy
+    random.Random(7).shuffle(everything)
+    nodes += everything[:30]
+    batched = evaluator.evaluate_many(nodes)
+    assert any(r.satisfied for r in batched) and not all(r.satisfied for r in batched)  # both kinds
+    for node, result in zip(nodes, batched, strict=True):
+        single = evaluator.evaluate(node)
+        assert single.satisfied == result.satisfied, node
+        for a, b in zip(single.summary.outcomes, result.summary.outcomes, strict=True):
+            assert (a.passed, a.violating_classes, a.violating_rows) == (
+                b.passed,
+                b.violating_classes,
+                b.violating_rows,
+            )
+            assert a.observed == pytest.approx(b.observed, abs=1e-9)
+    engine.close()

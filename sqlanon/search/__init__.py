@@ -6,12 +6,13 @@ satisfying node componentwise below it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sqlanon.lattice import Lattice, Node
 
-Oracle = Callable[[Node], bool]
+#: Decides a batch of nodes at once (the engine evaluates a batch in one statement).
+Oracle = Callable[[Sequence[Node]], list[bool]]
 Progress = Callable[[int, int], None]
 
 

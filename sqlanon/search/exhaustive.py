@@ -5,13 +5,16 @@ from __future__ import annotations
 from sqlanon.lattice import Lattice, minimal
 from sqlanon.search import Oracle, Progress, SearchResult
 
+#: nodes handed to the oracle at once
+CHUNK = 256
+
 
 def exhaustive(lattice: Lattice, oracle: Oracle, progress: Progress | None = None) -> SearchResult:
+    nodes = list(lattice.nodes())
     satisfying = []
-    total = lattice.size
-    for done, node in enumerate(lattice.nodes(), start=1):
-        if oracle(node):
-            satisfying.append(node)
+    for start in range(0, len(nodes), CHUNK):
+        chunk = nodes[start : start + CHUNK]
+        satisfying += [node for node, ok in zip(chunk, oracle(chunk), strict=True) if ok]
         if progress is not None:
-            progress(done, total)
-    return SearchResult(minimal(satisfying), frozenset(satisfying), total)
+            progress(start + len(chunk), len(nodes))
+    return SearchResult(minimal(satisfying), frozenset(satisfying), len(nodes))
