@@ -1,5 +1,9 @@
--- code_map.sql: the generalization map of one quasi-identifier between two levels.
+-- code_map.sql: the generalization maps of one quasi-identifier, from level 0 to every level.
 -- Inputs:   up (lf, cf, lt, ct), the QI's dimension table.
--- Params:   $lf, $lt (bound).
--- Output:   ct for cf = 0, 1, 2, ... in order (codes are dense, so row c is code c's parent).
-SELECT "ct" FROM {{ up|ident }} WHERE "lf" = $lf AND "lt" = $lt ORDER BY "cf"
+-- Output:   one row per level lt: (lt, list of ct for cf = 0, 1, 2, ... in order); codes are
+--           dense, so element c+1 of the list is the generalized code of leaf code c.
+SELECT "lt", LIST("ct" ORDER BY "cf") AS "codes"
+FROM {{ up|ident }}
+WHERE "lf" = 0
+GROUP BY "lt"
+ORDER BY "lt"

@@ -1,7 +1,9 @@
--- copy_to.sql: write a relation to a file (the staging file of an atomic publish).
--- Params:   relation, path, format (csv | parquet), delimiter and quote for CSV.
+-- copy_to.sql: write a query's result to a file (the staging file of an atomic publish).
+-- Params:   path, format (csv | parquet), delimiter and quote for CSV. The caller replaces the
+--           placeholder SELECT with the release query (publish.sql), so the release goes
+--           straight to the file without an intermediate table.
 -- Output:   the file at `path`, with a header row for CSV.
-COPY (SELECT * FROM {{ relation|ident }}) TO {{ path|literal }}
+COPY (SELECT 1 AS "placeholder") TO {{ path|literal }}
 {%- if format == "csv" %}
   (FORMAT CSV, HEADER TRUE, DELIMITER {{ delimiter|literal }}, QUOTE {{ quote|literal }})
 {%- else %}

@@ -35,11 +35,10 @@ class NodeResult:
     suppressed_rows: int
 
 
-def code_map(engine: Engine, up: str, level_from: int, level_to: int) -> list[int]:
-    """Read the code map level_from -> level_to of one QI's dimension table ``up``."""
-    sql = render_template("code_map.sql", up=up)
-    rows = engine.fetchall(sql, {"lf": level_from, "lt": level_to})
-    return [int(r[0]) for r in rows]
+def code_maps(engine: Engine, up: str) -> dict[int, list[int]]:
+    """Level -> code map from level 0 of one QI, read from its dimension table ``up`` at once."""
+    rows = engine.fetchall(render_template("code_map.sql", up=up))
+    return {int(level): [int(c) for c in codes] for level, codes in rows}
 
 
 def max_suppressed_rows(limit: float, rows: int) -> int:
@@ -65,7 +64,7 @@ class NodeEvaluator:
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
         self.evaluations = 0
         self._sql: dict[str, str] = {}
-        self._maps: dict[tuple[int, int, int], list[int]] = {}
+        self._maps: dict[int, dict[int, list[int]]] = {}
         #: nodes evaluated per batched statement (the rows rolled up are batch x bottom table)
         self.batch_size = max(1, min(64, 2_000_000 // max(1, encoded.freq_rows)))
 
@@ -136,15 +135,14 @@ class NodeEvaluator:
         query.set("with_", exp.With(expressions=ctes))
         return query.sql(dialect=DIALECT)
 
-    def code_map(self, qi: int, level_from: int, level_to: int) -> list[int]:
-        """Generalized code of every code of QI ``qi`` (from its dimension table, cached)."""
-        key = (qi, level_from, level_to)
-        if key not in self._maps:
-            self._maps[key] = code_map(self.engine, self.encoded.qis[qi].up, level_from, level_to)
-        return self._maps[key]
+    def code_map(self, qi: int, level: int) -> list[int]:
+        """Generalized code of every leaf code of QI ``qi`` at ``level`` (cached per QI)."""
+        if qi not in self._maps:
+            self._maps[qi] = code_maps(self.engine, self.encoded.qis[qi].up)
+        return self._maps[qi][level]
 
     def params(self, node: Node) -> dict[str, list[int]]:
-        return {f"m{i}": self.code_map(i, 0, level) for i, level in enumerate(node)}
+        return {f"m{i}": self.code_map(i, level) for i, level in enumerate(node)}
 
     # -- evaluation ------------------------------------------------------------------------
     def evaluate_many(self, nodes: Sequence[Node]) -> list[NodeResult]:
@@ -156,7 +154,7 @@ class NodeEvaluator:
                 continue
             params: dict[str, object] = {"nodes": len(chunk)}
             for i in range(len(self.keys)):
-                params[f"m{i}"] = [self.code_map(i, 0, node[i]) for node in chunk]
+                params[f"m{i}"] = [self.code_map(i, node[i]) for node in chunk]
             for row in self.engine.fetchall(self._compiled("batch"), params):
                 summaries[start + int(row[0])] = parse_summary(row[1:], len(self.criteria))
         return [self.evaluate(node, summaries.get(i)) for i, node in enumerate(nodes)]

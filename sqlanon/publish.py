@@ -127,8 +127,8 @@ def prepare_output(engine: Engine, config: Config) -> None:
         raise InputError(f"The output {str(out.path)!r} already exists; set overwrite: true to replace it.")
 
 
-def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, verdicts: str) -> str:
-    """Create the release of ``node`` as a temp table and return its name."""
+def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, verdicts: str) -> exp.Expr:
+    """The query of the release of ``node`` (written straight to the staging location)."""
     qi_index = {d.column: i for i, d in enumerate(encoded.qis)}
     source_columns = [name for name, _ in engine.columns(encoded.source)]
     identifiers = {c.name for c in config.by_role("identifier")}
@@ -137,12 +137,7 @@ def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, 
         {"column": d.column, "dim": d.dim, "up": d.up, "labels": d.labels, "level": node[i]}
         for i, d in enumerate(encoded.qis)
     ]
-    name = engine.temp_name("release")
-    engine.create_temp_as(
-        name,
-        render_template("publish.sql", source=encoded.source, columns=columns, qis=qis, verdicts=verdicts),
-    )
-    return name
+    return render_template("publish.sql", source=encoded.source, columns=columns, qis=qis, verdicts=verdicts)
 
 
 @dataclass
@@ -247,8 +242,8 @@ def _detach(engine: Engine, path: Path) -> None:
     engine.detach(str(path))
 
 
-def stage(engine: Engine, release: str, output: TableRef, csv: CsvOptions) -> Staged:
-    """Write ``release`` to a staging location beside ``output``.
+def stage(engine: Engine, release: exp.Expr, output: TableRef, csv: CsvOptions) -> Staged:
+    """Write the result of the query ``release`` to a staging location beside ``output``.
 
     Missing output folders (and a missing output database) are created here; on failure they
     are removed again along with the staged copy.
@@ -264,7 +259,7 @@ def stage(engine: Engine, release: str, output: TableRef, csv: CsvOptions) -> St
                 this=_table(alias, staged_name),
                 kind="TABLE",
                 replace=True,
-                expression=exp.select("*").from_(exp.to_table(release, quoted=True)),
+                expression=release,
             )
             engine.execute(create)
         except BaseException:
@@ -274,16 +269,11 @@ def stage(engine: Engine, release: str, output: TableRef, csv: CsvOptions) -> St
     tmp = output.path.with_name(f".{output.path.name}.sqlanon-{os.getpid()}.tmp")
     staged = Staged(output, TableRef(output.kind, tmp), created)
     try:
-        engine.execute(
-            render_template(
-                "copy_to.sql",
-                relation=release,
-                path=str(tmp),
-                format=output.kind,
-                delimiter=csv.delimiter,
-                quote=csv.quote,
-            ).sql(dialect=DIALECT)
+        copy = render_template(
+            "copy_to.sql", path=str(tmp), format=output.kind, delimiter=csv.delimiter, quote=csv.quote
         )
+        copy.set("this", exp.Subquery(this=release))  # the release query replaces the placeholder
+        engine.execute(copy.sql(dialect=DIALECT))
     except BaseException:
         staged.abort(engine)
         raise
