@@ -72,20 +72,33 @@ def _show(values: Sequence[tuple[str | None, int]], limit: int = 10) -> str:
     return shown + (f" and {len(values) - limit} more values" if len(values) > limit else "")
 
 
-def column_profile(engine: Engine, source: str, column: str) -> list[tuple[str | None, int]]:
-    """(value as text, rows) for each distinct value of ``column``; NULL as None."""
+def column_profile(
+    engine: Engine, source: str, column: str, weight: str | None = None
+) -> list[tuple[str | None, int]]:
+    """(value as text, rows) for each distinct value of ``column``; NULL as None.
+
+    ``weight`` names a count column when ``source`` is a grouped table.
+    """
     return [
         (r[0], int(r[1]))
-        for r in engine.fetchall(render_template("column_profile.sql", source=source, column=column))
+        for r in engine.fetchall(
+            render_template("column_profile.sql", source=source, column=column, weight=weight)
+        )
     ]
 
 
-def unmatched(engine: Engine, source: str, column: str, lookup: str, key: str) -> list[tuple[str, int]]:
-    sql = render_template("unmatched_values.sql", source=source, column=column, lookup=lookup, key=key)
+def unmatched(
+    engine: Engine, source: str, column: str, lookup: str, key: str, weight: str | None = None
+) -> list[tuple[str, int]]:
+    sql = render_template(
+        "unmatched_values.sql", source=source, column=column, lookup=lookup, key=key, weight=weight
+    )
     return [(r[0], int(r[1])) for r in engine.fetchall(sql)]
 
 
-def materialize_hierarchy(engine: Engine, source: str, h: Hierarchy) -> QiDimension:
+def materialize_hierarchy(
+    engine: Engine, source: str, h: Hierarchy, weight: str | None = None
+) -> QiDimension:
     """Load ``h`` as dimension tables and check it covers every value of its column."""
     height = h.height
     codes = [{label: i for i, label in enumerate(h.labels(level))} for level in range(height + 1)]
@@ -115,7 +128,7 @@ def materialize_hierarchy(engine: Engine, source: str, h: Hierarchy) -> QiDimens
         [("lvl", "INTEGER"), ("code", "INTEGER"), ("label", "VARCHAR"), ("leaves", "BIGINT")],
         [list(col) for col in zip(*items, strict=True)],
     )
-    missing = unmatched(engine, source, h.column, dim, "leaf")
+    missing = unmatched(engine, source, h.column, dim, "leaf", weight)
     if missing:
         nulls = [m for m in missing if m[0] == NULL_LEAF]
         if nulls and len(missing) == 1:
@@ -154,9 +167,10 @@ def sensitive_domain(
     spec: ColumnSpec,
     hierarchy: Hierarchy | None,
     need_order: bool,
+    weight: str | None = None,
 ) -> SensitiveDomain:
     """Build the dictionary (and order/ancestor tables when needed) of one sensitive column."""
-    profile = column_profile(engine, source, spec.name)
+    profile = column_profile(engine, source, spec.name, weight)
     nulls = sum(n for v, n in profile if v is None)
     if nulls:
         raise DataError(
@@ -236,32 +250,53 @@ def check_columns(engine: Engine, table: str, config: Config, what: str) -> None
         )
 
 
+#: The count column of the grouped source (cannot clash: source columns are all configured).
+WEIGHT = "__sqlanon_rows"
+
+
 def encode(engine: Engine, config: Config, source: str) -> Encoded:
-    """Load hierarchies, validate them against the data and build the bottom frequency table."""
+    """Load hierarchies, validate them against the data and build the bottom frequency table.
+
+    The source is scanned once, into its distinct combinations of the quasi-identifiers and the
+    checked sensitive columns with their counts; every later step reads that table.
+    """
     check_columns(engine, source, config, "source")
-    qis = []
-    for spec in config.by_role("quasi"):
-        assert spec.hierarchy is not None  # guaranteed by config validation
-        values = [v for v, _ in column_profile(engine, source, spec.name) if v is not None]
-        h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
-        qis.append(materialize_hierarchy(engine, source, h))
-    sensitive = []
+    if WEIGHT in {c.name for c in config.columns}:
+        raise DataError(f"The column name {WEIGHT!r} is reserved by sqlanon; rename that column.")
     referenced = {c.attribute for c in config.criteria}
-    for spec in (s for s in config.by_role("sensitive") if s.name in referenced):
+    quasi = config.by_role("quasi")
+    checked = [s for s in config.by_role("sensitive") if s.name in referenced]
+    grouped = engine.temp_name("grouped")
+    engine.create_temp_as(
+        grouped,
+        render_template(
+            "group_source.sql", source=source, columns=[c.name for c in [*quasi, *checked]], weight=WEIGHT
+        ),
+    )
+    qis = []
+    for spec in quasi:
+        assert spec.hierarchy is not None  # guaranteed by config validation
+        values = [v for v, _ in column_profile(engine, grouped, spec.name, WEIGHT) if v is not None]
+        h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+        qis.append(materialize_hierarchy(engine, grouped, h, WEIGHT))
+    sensitive = []
+    for spec in checked:
         needs = {c.params.get("distance") for c in config.criteria if c.attribute == spec.name}
         hierarchy = None
         if spec.hierarchy is not None:
-            values = [v for v, _ in column_profile(engine, source, spec.name) if v is not None]
+            values = [v for v, _ in column_profile(engine, grouped, spec.name, WEIGHT) if v is not None]
             hierarchy = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
-        sensitive.append(sensitive_domain(engine, source, spec, hierarchy, "ordered" in needs))
+        sensitive.append(sensitive_domain(engine, grouped, spec, hierarchy, "ordered" in needs, WEIGHT))
     freq = engine.temp_name("freq")
     group_cols = [f"q{i}" for i in range(len(qis))] + [f"s{i}" for i in range(len(sensitive))]
     select = render_template(
         "encode_frequencies.sql",
-        source=source,
+        source=grouped,
+        weight=WEIGHT,
         qis=[{"dim": q.dim, "column": q.column} for q in qis],
         sensitive=[{"table": s.table, "column": s.column} for s in sensitive],
         group_cols=group_cols,
     )
     engine.create_temp_as(freq, select)
-    return Encoded(source, engine.count(source), tuple(qis), tuple(sensitive), freq, engine.count(freq))
+    (rows,) = engine.fetchone(render_template("column_total.sql", source=grouped, weight=WEIGHT))
+    return Encoded(source, int(rows), tuple(qis), tuple(sensitive), freq, engine.count(freq))
