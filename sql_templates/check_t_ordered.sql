@@ -12,8 +12,9 @@
 --           (a cumulative-sum window) and k the last rank with F_Q(k) <= C (an ASOF join on the
 --           steps of F_Q), clamped to lo-1..hi, that run contributes
 --           C (k - lo + 1) - (G(k) - G(lo - 1)) + (G(hi) - G(k)) - C (hi - k);
---           the ranks before E's first value contribute G(first - 1). Cost: one row per value
---           present in a class, whatever the size of the domain.
+--           the ranks before E's first value contribute G(first - 1). G(hi) is the next run's
+--           G(lo - 1) (or G(m) for the last run), so one join with G per value suffices.
+--           Cost: one row per value present in a class, whatever the size of the domain.
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance.
 {% import "_distribution.sql" as d %}
 WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }}, "dom" AS (
@@ -30,38 +31,44 @@ WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }}, "dom" AS (
   UNION ALL
   SELECT 0, 0.0, 0.0
 ), "steps" AS (
-  SELECT "fq", MAX("r") AS "k" FROM "cdf" GROUP BY "fq"
+  SELECT "fq", MAX("r") AS "k", MAX("gq") AS "gk" FROM "cdf" GROUP BY "fq"
+), "gm" AS (
+  SELECT MAX("gq") AS "gm" FROM "cdf"
 ), "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"
   FROM "f" GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "runs" AS (
   SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"dom"."r" AS "lo",
     LEAD("dom"."r", 1, "m"."m" + 1) OVER "w" - 1 AS "hi",
-    SUM("f"."n" / "c"."size") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "cp"
+    SUM("f"."n" / "c"."size") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "cp",
+    "cdf"."gq" AS "gl",
+    LEAD("cdf"."gq", 1, "gm"."gm") OVER "w" AS "gh",
+    ROW_NUMBER() OVER "w" AS "idx"
   FROM "f"
   JOIN "c" USING ({{ keys|map('ident')|join(', ') }})
   JOIN "dom" ON "dom"."s" = "f"."s"
+  JOIN "cdf" ON "cdf"."r" = "dom"."r" - 1
   CROSS JOIN "m"
+  CROSS JOIN "gm"
   WINDOW "w" AS (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %} ORDER BY "dom"."r")
 ), "split" AS (
-  SELECT "runs".*, LEAST(GREATEST("st"."k", "runs"."lo" - 1), "runs"."hi") AS "k"
+  SELECT "runs".*,
+    LEAST(GREATEST("st"."k", "runs"."lo" - 1), "runs"."hi") AS "ks",
+    CASE WHEN "st"."k" < "runs"."lo" - 1 THEN "runs"."gl"
+         WHEN "st"."k" > "runs"."hi" THEN "runs"."gh"
+         ELSE "st"."gk" END AS "gks"
   FROM "runs" ASOF JOIN "steps" AS "st" ON "runs"."cp" >= "st"."fq"
 ), "d" AS (
-  SELECT {% for key in keys %}"split".{{ key|ident }}, {% endfor %}
-    SUM("split"."cp" * ("split"."k" - "split"."lo" + 1) - ("gk"."gq" - "gl"."gq")
-        + ("gh"."gq" - "gk"."gq") - "split"."cp" * ("split"."hi" - "split"."k")) AS "runs",
-    MIN("split"."lo") AS "first"
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
+    SUM("cp" * ("ks" - "lo" + 1) - ("gks" - "gl") + ("gh" - "gks") - "cp" * ("hi" - "ks"))
+      + MAX(CASE WHEN "idx" = 1 THEN "gl" END) AS "total"
   FROM "split"
-  JOIN "cdf" AS "gk" ON "gk"."r" = "split"."k"
-  JOIN "cdf" AS "gl" ON "gl"."r" = "split"."lo" - 1
-  JOIN "cdf" AS "gh" ON "gh"."r" = "split"."hi"
-  GROUP BY {% for key in keys %}"split".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
+  GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "e" AS (
   SELECT {% for key in keys %}"d".{{ key|ident }}, {% endfor %}"c"."rows" AS "size",
-    CASE WHEN "m"."m" <= 1 THEN 0.0 ELSE GREATEST("d"."runs" + "g0"."gq", 0.0) / ("m"."m" - 1) END AS "emd"
+    CASE WHEN "m"."m" <= 1 THEN 0.0 ELSE GREATEST("d"."total", 0.0) / ("m"."m" - 1) END AS "emd"
   FROM "d"
   JOIN "c" USING ({{ keys|map('ident')|join(', ') }})
-  JOIN "cdf" AS "g0" ON "g0"."r" = "d"."first" - 1
   CROSS JOIN "m"
 )
 SELECT

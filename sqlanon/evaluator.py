@@ -150,8 +150,6 @@ class NodeEvaluator:
         summaries: dict[int, Summary] = {}
         for start in range(0, len(nodes), self.batch_size):
             chunk = nodes[start : start + self.batch_size]
-            if len(chunk) == 1:
-                continue
             params: dict[str, object] = {"nodes": len(chunk)}
             for i in range(len(self.keys)):
                 params[f"m{i}"] = [self.code_map(i, node[i]) for node in chunk]
