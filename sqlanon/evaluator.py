@@ -1,8 +1,9 @@
-"""The search oracle: evaluate the requested criteria at one lattice node, in the engine.
+"""The search oracle: evaluate the requested criteria at lattice nodes, in the engine.
 
-A node's frequency table is the roll-up (GROUP BY over integer joins with the dimension
-tables) of the bottom frequency table; the query text is compiled once and the node's levels
-are bound as parameters, so no SQL is parsed in the search loop.
+A node's frequency table is a GROUP BY roll-up of the bottom frequency table through the code
+maps of the dimension tables (bound as list parameters). The query texts are compiled once and
+reused with new parameters, so no SQL is parsed in the search loop; the search's batches of
+nodes are evaluated in one statement each (rollup_batch.sql), the node being part of the key.
 
 Suppression: a node satisfies the criteria when the rows of the classes violating any criterion
 fit under the suppression limit, and, if a criterion depends on the whole-table distribution
