@@ -63,9 +63,6 @@ class Encoded:
     freq: str
     freq_rows: int = 0
 
-    def sensitive_index(self, column: str) -> int:
-        return [s.column for s in self.sensitive].index(column)
-
 
 def _show(values: Sequence[tuple[str | None, int]], limit: int = 10) -> str:
     shown = ", ".join(f"{v!r} ({n} rows)" for v, n in values[:limit])

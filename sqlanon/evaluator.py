@@ -65,6 +65,7 @@ class NodeEvaluator:
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
         self.evaluations = 0
         self._sql: dict[str, str] = {}
+        self._verdicts_tree: exp.Select | None = None
         self._maps: dict[int, dict[int, list[int]]] = {}
         #: nodes evaluated per batched statement (the rows rolled up are batch x bottom table)
         self.batch_size = max(1, min(64, 2_000_000 // max(1, encoded.freq_rows)))
@@ -89,7 +90,8 @@ class NodeEvaluator:
                 self._sql[name] = self._with_input(query, "input", self.rollup_batch())
                 return self._sql[name]
             elif name == "verdicts":
-                query = self.plan.verdicts("input")
+                self._sql[name] = self.verdicts_query().sql(dialect=DIALECT)
+                return self._sql[name]
             elif name == "union":
                 query = self.plan.union_summary("input")
             elif name == "resummary":
@@ -127,6 +129,9 @@ class NodeEvaluator:
         )
 
     def _with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> str:
+        return self._tree_with_input(query, name, rollup).sql(dialect=DIALECT)
+
+    def _tree_with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> exp.Select:
         existing = query.args.get("with_")
         source = rollup if rollup is not None else self.rollup()
         ctes = [exp.CTE(this=source, alias=exp.TableAlias(this=exp.to_identifier(name, quoted=True)))]
@@ -134,7 +139,7 @@ class NodeEvaluator:
             ctes += list(existing.expressions)
         query = query.copy()
         query.set("with_", exp.With(expressions=ctes))
-        return query.sql(dialect=DIALECT)
+        return query
 
     def code_map(self, qi: int, level: int) -> list[int]:
         """Generalized code of every leaf code of QI ``qi`` at ``level`` (cached per QI)."""
@@ -188,5 +193,11 @@ class NodeEvaluator:
         return [r.satisfied for r in self.evaluate_many(nodes)]
 
     def verdicts_sql(self) -> str:
-        """Per-class verdicts at the node bound as $t0..: keys..., size, b_i, v_i, bad."""
+        """Per-class verdicts at the node whose maps are bound: keys..., size, b_i, v_i, bad."""
         return self._compiled("verdicts")
+
+    def verdicts_query(self) -> exp.Select:
+        """The same query as :meth:`verdicts_sql`, as a sqlglot tree (built once)."""
+        if self._verdicts_tree is None:
+            self._verdicts_tree = self._tree_with_input(self.plan.verdicts("input"), "input")
+        return self._verdicts_tree

@@ -27,7 +27,7 @@ MetricValue = float | int | None
 def materialize_verdicts(engine: Engine, evaluator: NodeEvaluator, node: Node) -> str:
     """Store the node's per-class verdicts (q..., size, b_i, v_i, bad) in a temp table."""
     name = engine.temp_name("verdicts")
-    engine.create_temp_as(name, evaluator.verdicts_sql(), evaluator.params(node))
+    engine.create_temp_as(name, evaluator.verdicts_query(), evaluator.params(node))
     return name
 
 
