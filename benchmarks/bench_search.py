@@ -41,7 +41,7 @@ from common import (
 )
 
 from sqlanon.engine import Engine
-from sqlanon.evaluator import NodeEvaluator
+from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.lattice import Lattice
 from sqlanon.pipeline import run_search
 
@@ -96,6 +96,14 @@ def profile_search(p: Prepared) -> dict[str, float]:
 
 
 def bench_nodes(
+    p: Prepared, nodes: list[tuple[int, ...]], repeat: int, batch: int = 0, **options: Any
+) -> dict[str, float]:
+    """:func:`_bench_nodes` with the DuckDB threads the pipeline's search uses."""
+    with p.engine.threads(search_threads(p.encoded)):
+        return _bench_nodes(p, nodes, repeat, batch, **options)
+
+
+def _bench_nodes(
     p: Prepared, nodes: list[tuple[int, ...]], repeat: int, batch: int = 0, **options: Any
 ) -> dict[str, float]:
     """Median and p90 of one evaluate() per node, median over passes (a fresh evaluator per pass,

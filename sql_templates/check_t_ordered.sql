@@ -1,7 +1,7 @@
 -- check_t_ordered.sql: t-closeness with ordered ground distance.
 -- Inputs:   input (keys..., s, n); rank table order (s, pos) giving each value's position.
 --           Q is the distribution of s over the whole input.
--- Params:   keys, s, order, full_domain (true: the domain is every row of `order`, values
+-- Params:   keys, s, prepared (or none), order, full_domain (true: the domain is every row of `order`, values
 --           absent from the data included; false: the values present in the input), t, tol.
 -- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= EMD(P_E, Q); worst = MAX).
 -- Formula:  with the m domain values ranked 1..m and ground distance |i - j| / (m - 1),
@@ -15,49 +15,61 @@
 --           the ranks before E's first value contribute G(first - 1). G(hi) is the next run's
 --           G(lo - 1) (or G(m) for the last run), so one join with G per value suffices.
 --           Cost: one row per value present in a class, whatever the size of the domain.
+--           The Q-side tables (ranks, steps, m, gm) depend only on the whole input: a search
+--           computes them once (ordered_q.sql) and passes them as `prepared`
+--           {ranks, steps, m, gm, step_list}; otherwise (prepared = none) they are computed
+--           here. step_list (the steps, largest fq first, when there are few) turns the ASOF
+--           join into a CASE over constants.
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance.
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }}, "dom" AS (
-  SELECT "o"."s", ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r" FROM {{ order|ident }} AS "o"
-  {%- if not full_domain %} WHERE "o"."s" IN (SELECT "s" FROM "g"){% endif %}
-), "m" AS (
-  SELECT COUNT(*) AS "m" FROM "dom"
-), "fq" AS (
-  SELECT "dom"."r",
-    SUM(COALESCE("g"."q", 0.0)) OVER (ORDER BY "dom"."r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "fq"
-  FROM "dom" LEFT JOIN "g" ON "g"."s" = "dom"."s"
-), "cdf" AS (
-  SELECT "r", "fq", SUM("fq") OVER (ORDER BY "r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "gq" FROM "fq"
-  UNION ALL
-  SELECT 0, 0.0, 0.0
+{% import "_ordered_q.sql" as o %}
+WITH {{ d.counts(input, keys, s) }},
+{%- if prepared %}
+"ranks" AS (
+  SELECT "s", "r", "gl" FROM {{ prepared.ranks|ident }}
 ), "steps" AS (
-  SELECT "fq", MAX("r") AS "k", MAX("gq") AS "gk" FROM "cdf" GROUP BY "fq"
+  SELECT "fq", "k", "gk" FROM {{ prepared.steps|ident }}
+), "m" AS (
+  SELECT {{ prepared.m|literal }} AS "m"
 ), "gm" AS (
-  SELECT MAX("gq") AS "gm" FROM "cdf"
-), "c" AS (
+  SELECT {{ prepared.gm|literal }} AS "gm"
+),
+{%- else %}
+{{ o.q_ranks(order, full_domain) }},
+{%- endif %}
+"c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"
   FROM "f" GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "runs" AS (
-  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"dom"."r" AS "lo",
-    LEAD("dom"."r", 1, "m"."m" + 1) OVER "w" - 1 AS "hi",
+  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"ranks"."r" AS "lo",
+    LEAD("ranks"."r", 1, "m"."m" + 1) OVER "w" - 1 AS "hi",
     SUM("f"."n" / "c"."size") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "cp",
-    "cdf"."gq" AS "gl",
-    LEAD("cdf"."gq", 1, "gm"."gm") OVER "w" AS "gh",
+    "ranks"."gl" AS "gl",
+    LEAD("ranks"."gl", 1, "gm"."gm") OVER "w" AS "gh",
     ROW_NUMBER() OVER "w" AS "idx"
   FROM "f"
   JOIN "c" USING ({{ keys|map('ident')|join(', ') }})
-  JOIN "dom" ON "dom"."s" = "f"."s"
-  JOIN "cdf" ON "cdf"."r" = "dom"."r" - 1
+  JOIN "ranks" ON "ranks"."s" = "f"."s"
   CROSS JOIN "m"
   CROSS JOIN "gm"
-  WINDOW "w" AS (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %} ORDER BY "dom"."r")
-), "split" AS (
+  WINDOW "w" AS (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %} ORDER BY "ranks"."r")
+), "st" AS (
+{%- if prepared and prepared.step_list %}
   SELECT "runs".*,
-    LEAST(GREATEST("st"."k", "runs"."lo" - 1), "runs"."hi") AS "ks",
-    CASE WHEN "st"."k" < "runs"."lo" - 1 THEN "runs"."gl"
-         WHEN "st"."k" > "runs"."hi" THEN "runs"."gh"
+    CASE {% for fq, k, gk in prepared.step_list %}WHEN "runs"."cp" >= {{ fq|literal }} THEN {{ k|literal }} {% endfor %}END AS "k",
+    CASE {% for fq, k, gk in prepared.step_list %}WHEN "runs"."cp" >= {{ fq|literal }} THEN {{ gk|literal }} {% endfor %}END AS "gk"
+  FROM "runs"
+{%- else %}
+  SELECT "runs".*, "steps"."k", "steps"."gk"
+  FROM "runs" ASOF JOIN "steps" ON "runs"."cp" >= "steps"."fq"
+{%- endif %}
+), "split" AS (
+  SELECT "st".*,
+    LEAST(GREATEST("st"."k", "st"."lo" - 1), "st"."hi") AS "ks",
+    CASE WHEN "st"."k" < "st"."lo" - 1 THEN "st"."gl"
+         WHEN "st"."k" > "st"."hi" THEN "st"."gh"
          ELSE "st"."gk" END AS "gks"
-  FROM "runs" ASOF JOIN "steps" AS "st" ON "runs"."cp" >= "st"."fq"
+  FROM "st"
 ), "d" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
     SUM("cp" * ("ks" - "lo" + 1) - ("gks" - "gl") + ("gh" - "gks") - "cp" * ("hi" - "ks"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlglot import exp
@@ -58,6 +58,9 @@ class CheckPlan:
     criteria: Sequence[Criterion]
     keys: Sequence[str]
     domains: Mapping[str, tuple[SensitiveDomain, str]]  # attribute -> (domain, column in input)
+    #: criterion index -> its per-search constants (Criterion.prepare), valid for inputs whose
+    #: whole distribution is the one they were prepared from
+    prepared: Mapping[int, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # The templates name their own columns (s, n, size, node, q, ...): class keys must not
@@ -74,6 +77,8 @@ class CheckPlan:
             domain, column = self.domains[crit.attribute]
             params["s"] = column
         params.update(crit.template_params(domain))
+        if self.prepared.get(i) is not None:
+            params["prepared"] = self.prepared[i]
         return render_template(crit.template, **params)
 
     def verdicts(self, input_name: str, criteria: Sequence[int] | None = None) -> exp.Select:

@@ -7,7 +7,8 @@ tables through bound parameters, and wraps engine failures with the SQL that ran
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import duckdb
@@ -40,6 +41,13 @@ def _create_temp(target: exp.Expr, select: exp.Expr | None) -> exp.Create:
     )
 
 
+def _set(option: str, value: int | str | bool) -> exp.Set:
+    """``SET option = value`` as a tree."""
+    return exp.Set(
+        expressions=[exp.SetItem(this=exp.EQ(this=exp.column(option), expression=exp.convert(value)))]
+    )
+
+
 def _text(sql: SqlLike) -> str:
     return sql if isinstance(sql, str) else sql.sql(dialect=DIALECT)
 
@@ -56,12 +64,28 @@ class Engine:
             self.con = duckdb.connect(database, read_only=read_only)
         except duckdb.Error as err:
             raise EngineError(f"Cannot open DuckDB database {database!r}: {err}") from None
-        self.con.execute("SET enable_progress_bar = false")
+        self.execute(_set("enable_progress_bar", False))
         self._names = itertools.count()
         self._attached: dict[str, str] = {}
 
     def close(self) -> None:
         self.con.close()
+
+    @contextmanager
+    def threads(self, count: int | None) -> Iterator[None]:
+        """Run the block with ``count`` DuckDB threads (``None``: leave the setting alone).
+
+        The previous setting is restored afterwards, also when the block fails.
+        """
+        if count is None:
+            yield
+            return
+        (previous,) = self.fetchone(exp.select(exp.func("current_setting", exp.Literal.string("threads"))))
+        self.execute(_set("threads", int(count)))
+        try:
+            yield
+        finally:
+            self.execute(_set("threads", int(previous)))
 
     def temp_name(self, prefix: str) -> str:
         """A fresh table name (unquoted) for a temporary object."""

@@ -10,7 +10,7 @@ from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, encode
 from sqlanon.engine import Engine
 from sqlanon.errors import ConfigError
-from sqlanon.evaluator import NodeEvaluator
+from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.lattice import Lattice, Node
@@ -60,7 +60,8 @@ def run_search(
             def prune(nodes: Sequence[Node]) -> list[bool]:
                 return [True] * len(nodes)
 
-    result = search(config.search, lattice, evaluator.satisfied, prune, progress)
+    with engine.threads(search_threads(encoded)):
+        result = search(config.search, lattice, evaluator.satisfied, prune, progress)
     return result, evaluator
 
 
@@ -105,11 +106,12 @@ def anonymize(config: Config, progress: Progress | None = None) -> Report:
             )
             return base
         ranked = []
-        for node in result.minimal:
-            outcome = evaluator.evaluate(node)
-            verdicts = materialize_verdicts(engine, evaluator, node)
-            values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
-            ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))
+        with engine.threads(search_threads(encoded)):
+            for node in result.minimal:
+                outcome = evaluator.evaluate(node)
+                verdicts = materialize_verdicts(engine, evaluator, node)
+                values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
+                ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))
         ranked.sort(key=lambda item: item[0])
         _, node, values, verdicts, outcome = ranked[0]
         base.node = _node_map(encoded, node)

@@ -255,6 +255,18 @@ def test_node_evaluator_matches_reference(seed: int, tmp_path: Path) -> None:
     check_search_case(random.Random(20_000 + seed), tmp_path, suppression=False)
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_node_evaluator_ordered_asof_lookup_matches_reference(
+    seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search's ordered EMD looks F_Q's steps up with a CASE over constants when there are
+    few; with the limit at 0 it uses the prepared ASOF join instead: same results."""
+    from sqlanon.criteria import tcloseness
+
+    monkeypatch.setattr(tcloseness, "STEP_CASE_LIMIT", 0)
+    check_search_case(random.Random(25_000 + seed), tmp_path, suppression=False, kinds=("t-ordered",))
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_node_evaluator_suppression_matches_reference(seed: int, tmp_path: Path) -> None:
     """Suppression-heavy: a class-local criterion plus t-closeness (re-checked on the rows that
@@ -262,7 +274,9 @@ def test_node_evaluator_suppression_matches_reference(seed: int, tmp_path: Path)
     check_search_case(random.Random(30_000 + seed), tmp_path, suppression=True)
 
 
-def check_search_case(rng: random.Random, tmp_path: Path, *, suppression: bool) -> None:
+def check_search_case(
+    rng: random.Random, tmp_path: Path, *, suppression: bool, kinds: Sequence[str] = ALL_KINDS
+) -> None:
     case = random_case(
         rng,
         n_rows=rng.choice([rng.randint(1, 10), rng.randint(10, 60), rng.randint(60, 150)]),
@@ -298,7 +312,7 @@ def check_search_case(rng: random.Random, tmp_path: Path, *, suppression: bool) 
         items += random_items(rng, case, at, gate=False, count=1, kinds=ALL_KINDS[4:])
         limit = round(rng.uniform(0.1, 0.6), 2)
     else:
-        items = random_items(rng, case, case.rows, gate=False, count=rng.randint(1, 4))
+        items = random_items(rng, case, case.rows, gate=False, count=rng.randint(1, 4), kinds=kinds)
         limit = rng.choice([0.0, 0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 1.0, round(rng.random(), 2)])
     cfg = parse_config(
         {"source": "data.csv", "columns": columns, "criteria": items, "suppression_limit": limit},

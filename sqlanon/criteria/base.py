@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from sqlanon.config import CriterionSpec
 from sqlanon.encode import SensitiveDomain
+from sqlanon.engine import Engine
 
 #: Absolute tolerance used when a floating-point measure (entropy, EMD) is compared with its
 #: threshold: entropy passes when H >= ln(l) - TOL, EMD when EMD <= t + TOL.
@@ -43,6 +44,15 @@ class Criterion:
     def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
         """Parameters of the template beyond ``input``, ``keys`` and ``s``."""
         raise NotImplementedError
+
+    def prepare(self, engine: Engine, input_name: str, column: str, domain: SensitiveDomain | None) -> Any:
+        """Per-search constants computed once from the whole input (``None``: nothing to prepare).
+
+        The search's statements all see the same whole-table distribution (without suppression),
+        so what depends only on it can be computed once; the result reaches the template as
+        ``prepared``.
+        """
+        return None
 
     def report_params(self) -> dict[str, Any]:
         return {k: v for k, v in self.spec.params.items() if k != "attribute"}

@@ -6,7 +6,12 @@ from typing import Any
 
 from sqlanon.criteria.base import TOL, Criterion
 from sqlanon.encode import SensitiveDomain
+from sqlanon.engine import Engine
 from sqlanon.errors import ConfigError
+from sqlanon.sql.render import render_template
+
+#: at most this many steps of F_Q: looked up by a CASE expression instead of an ASOF join
+STEP_CASE_LIMIT = 64
 
 
 class TCloseness(Criterion):
@@ -33,7 +38,7 @@ class TCloseness(Criterion):
         if self.distance == "ordered":
             if domain.order is None:
                 raise ConfigError(f"Ordered distance on {domain.column!r} needs an order table.")
-            params.update(order=domain.order, full_domain=domain.full_domain)
+            params.update(order=domain.order, full_domain=domain.full_domain, prepared=None)
         elif self.distance == "hierarchical":
             if domain.ancestors is None:
                 raise ConfigError(
@@ -41,3 +46,22 @@ class TCloseness(Criterion):
                 )
             params.update(ancestors=domain.ancestors, height=domain.height)
         return params
+
+    def prepare(self, engine: Engine, input_name: str, column: str, domain: SensitiveDomain | None) -> Any:
+        """Ordered distance: the Q-side rank and step tables of check_t_ordered.sql, once."""
+        if self.distance != "ordered" or domain is None or domain.order is None:
+            return None
+        common = {"input": input_name, "s": column, "order": domain.order, "full_domain": domain.full_domain}
+        tables = {}
+        for part in ("ranks", "steps"):
+            tables[part] = engine.temp_name(f"q_{part}")
+            engine.create_temp_as(tables[part], render_template("ordered_q.sql", part=part, **common))
+        m, gm = engine.fetchone(render_template("ordered_q.sql", part="consts", **common))
+        steps = engine.fetchall(render_template("ordered_q.sql", part="steps", **common))
+        # few steps (small domains): the lookup k(cp) becomes a CASE over constants
+        step_list = (
+            sorted(((float(fq), int(k), float(gk)) for fq, k, gk in steps), reverse=True)
+            if len(steps) <= STEP_CASE_LIMIT
+            else None
+        )
+        return {**tables, "m": int(m), "gm": float(gm or 0.0), "step_list": step_list}

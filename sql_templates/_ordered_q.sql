@@ -1,0 +1,28 @@
+-- _ordered_q.sql: the Q side of ordered EMD (imported, never run on its own).
+-- q_ranks(order, full_domain): after counts() (CTE "f"), defines "tot", "g" (Q), "dom" (s, r: rank
+--   1..m in the domain), "m" (m), "fq" (r, F_Q(r)), "cdf" (r, fq, gq = G(r), plus r = 0),
+--   "steps" (fq, k = last rank with F_Q = fq, gk = G(k)), "gm" (G(m)) and
+--   "ranks" (s, r, gl = G(r - 1)). See check_t_ordered.sql for the formula.
+{% import "_distribution.sql" as d %}
+{% macro q_ranks(order, full_domain) -%}
+{{ d.whole() }}, "dom" AS (
+  SELECT "o"."s", ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r" FROM {{ order|ident }} AS "o"
+  {%- if not full_domain %} WHERE "o"."s" IN (SELECT "s" FROM "g"){% endif %}
+), "m" AS (
+  SELECT COUNT(*) AS "m" FROM "dom"
+), "fq" AS (
+  SELECT "dom"."r",
+    SUM(COALESCE("g"."q", 0.0)) OVER (ORDER BY "dom"."r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "fq"
+  FROM "dom" LEFT JOIN "g" ON "g"."s" = "dom"."s"
+), "cdf" AS (
+  SELECT "r", "fq", SUM("fq") OVER (ORDER BY "r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "gq" FROM "fq"
+  UNION ALL
+  SELECT 0, 0.0, 0.0
+), "steps" AS (
+  SELECT "fq", MAX("r") AS "k", MAX("gq") AS "gk" FROM "cdf" GROUP BY "fq"
+), "gm" AS (
+  SELECT MAX("gq") AS "gm" FROM "cdf"
+), "ranks" AS (
+  SELECT "dom"."s", "dom"."r", "cdf"."gq" AS "gl" FROM "dom" JOIN "cdf" ON "cdf"."r" = "dom"."r" - 1
+)
+{%- endmacro %}
