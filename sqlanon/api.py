@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlanon import pipeline
 from sqlanon.config import Config, load_config, parse_config
+from sqlanon.errors import InputError
 from sqlanon.report import Report
 
 
@@ -29,19 +30,35 @@ def anonymize(
     *,
     base_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    show_violations: int = 0,
 ) -> Report:
     """Find, write and gate the least-lossy release described by ``config``.
 
     ``config`` is a YAML path, a mapping of the same shape (relative paths resolve against
     ``base_dir``, default the working directory) or a :class:`Config`. Bad input raises
     :class:`sqlanon.InputError`; ``report.passed`` says whether a release was written.
+    ``show_violations`` > 0 lists up to that many violating classes per failing criterion of
+    the gate in the report (off by default: they reveal small classes).
     """
-    return pipeline.anonymize(_config(config, False, base_dir), progress)
+    return pipeline.anonymize(_config(config, False, base_dir), progress, _count(show_violations))
 
 
-def check(config: str | Path | Mapping[str, Any] | Config, *, base_dir: Path | None = None) -> Report:
-    """Gate ``config``'s source table against its criteria; ``report.passed`` is the verdict."""
-    return pipeline.check(_config(config, True, base_dir))
+def check(
+    config: str | Path | Mapping[str, Any] | Config,
+    *,
+    base_dir: Path | None = None,
+    show_violations: int = 0,
+) -> Report:
+    """Gate ``config``'s source table against its criteria; ``report.passed`` is the verdict
+    (warn-severity criteria are reported without failing it). ``show_violations`` as in
+    :func:`anonymize`."""
+    return pipeline.check(_config(config, True, base_dir), _count(show_violations))
+
+
+def _count(value: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InputError(f"show_violations must be a whole number >= 0, got {value!r}.")
+    return value
 
 
 def demo(folder: str | Path, rows: int = 5000) -> tuple[Report, Report]:

@@ -12,14 +12,14 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlglot import exp
 
 from sqlanon.criteria import Criterion
 from sqlanon.encode import SensitiveDomain
-from sqlanon.sql.render import render_template
+from sqlanon.engine import Engine
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,8 @@ class Outcome:
     observed: float | None  # None: unbounded (recursive (c,l) with an empty tail)
     violating_classes: int
     violating_rows: int
+    #: further observed measures (Criterion.extras), by report key
+    extras: Mapping[str, float | None] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,8 @@ class CheckPlan:
     #: criterion index -> its per-search constants (Criterion.prepare), valid for inputs whose
     #: whole distribution is the one they were prepared from
     prepared: Mapping[int, Any] = field(default_factory=dict)
+    #: criterion index -> its domain lookup tables (Criterion.setup)
+    setup: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # The templates name their own columns (s, n, size, node, q, ...): class keys must not
@@ -70,16 +74,35 @@ class CheckPlan:
             raise ValueError(f"class key names {bad} could collide with template columns")
 
     def criterion_select(self, i: int, input_name: str) -> exp.Expr:
-        crit = self.criteria[i]
-        params: dict[str, Any] = {"input": input_name, "keys": list(self.keys)}
-        domain = None
-        if crit.attribute is not None:
-            domain, column = self.domains[crit.attribute]
-            params["s"] = column
-        params.update(crit.template_params(domain))
+        extra = dict(self.setup.get(i, {}))
         if self.prepared.get(i) is not None:
-            params["prepared"] = self.prepared[i]
-        return render_template(crit.template, **params)
+            extra["prepared"] = self.prepared[i]
+        return self.criteria[i].render(input_name, self.keys, self.domains, extra)
+
+    @classmethod
+    def build(
+        cls,
+        engine: Engine,
+        criteria: Sequence[Criterion],
+        keys: Sequence[str],
+        domains: Mapping[str, tuple[SensitiveDomain, str]],
+    ) -> CheckPlan:
+        """A plan with each criterion's domain lookup tables (:meth:`Criterion.setup`) built."""
+        plain = {a: d for a, (d, _) in domains.items()}
+        setup = {i: c.setup(engine, plain) for i, c in enumerate(criteria)}
+        return cls(criteria, keys, domains, setup=setup)
+
+    def with_prepared(self, engine: Engine, input_name: str) -> CheckPlan:
+        """This plan with the per-search constants of ``input_name``'s whole distribution."""
+        prepared = {}
+        for i, crit in enumerate(self.criteria):
+            if crit.attribute is not None:
+                domain, column = self.domains[crit.attribute]
+                prepared[i] = crit.prepare(engine, input_name, column, domain)
+        return replace(self, prepared=prepared)
+
+    def with_keys(self, keys: Sequence[str]) -> CheckPlan:
+        return replace(self, keys=list(keys))
 
     def verdicts(self, input_name: str, criteria: Sequence[int] | None = None) -> exp.Select:
         """Per-class verdicts of the chosen criteria (all by default) over ``input_name``."""
@@ -106,7 +129,13 @@ class CheckPlan:
             select = select.with_(_q(f"c{i}"), as_=self.criterion_select(i, input_name), copy=False)
         return select
 
-    def _aggregate(self, select: exp.Expr, worst: str | None, by: str | None = None) -> exp.Select:
+    def _aggregate(
+        self,
+        select: exp.Expr,
+        worst: str | None,
+        by: str | None = None,
+        extras: Sequence[tuple[str, str, str]] = (),
+    ) -> exp.Select:
         size = _col("size")
         cols: list[Any] = [_col(by)] if by else []
         cols += [
@@ -127,6 +156,8 @@ class CheckPlan:
         ]
         if worst is not None:
             cols.append(exp.alias_(exp.func(worst, _col("val")), "worst", quoted=True))
+        for j, (column, aggregate, _) in enumerate(extras):
+            cols.append(exp.alias_(exp.func(aggregate, _col(column)), f"x{j}", quoted=True))
         query = exp.select(*cols).from_(exp.Subquery(this=select, alias=exp.TableAlias(this=_q("c"))))
         return query.group_by(_col(by), copy=False) if by else query
 
@@ -145,11 +176,13 @@ class CheckPlan:
         cols += [_col("classes", first), _col("rows", first)]
         for i in chosen:
             cols += [_col("vc", f"a{i}"), _col("vr", f"a{i}"), _col("worst", f"a{i}")]
+            cols += [_col(f"x{j}", f"a{i}") for j in range(len(self.criteria[i].extras))]
         query = exp.select(*cols)
         for n, i in enumerate(chosen):
-            part = self._aggregate(self.criterion_select(i, input_name), self.criteria[i].worst, by).subquery(
-                _q(f"a{i}")
-            )
+            crit = self.criteria[i]
+            part = self._aggregate(
+                self.criterion_select(i, input_name), crit.worst, by, crit.extras
+            ).subquery(_q(f"a{i}"))
             if n == 0:
                 query = query.from_(part, copy=False)
             elif by:
@@ -163,12 +196,25 @@ class CheckPlan:
         return self._aggregate(self.verdicts(input_name), None)
 
 
-def parse_summary(row: Sequence[Any], n_criteria: int) -> Summary:
+def parse_summary(row: Sequence[Any], criteria: Sequence[Criterion]) -> Summary:
+    """The :class:`Summary` of one row of :meth:`CheckPlan.summary` over ``criteria``."""
     classes, rows = int(row[0] or 0), int(row[1] or 0)
     outcomes = []
-    for i in range(n_criteria):
-        vc, vr, worst = row[2 + 3 * i : 5 + 3 * i]
-        observed = None if worst is None or (isinstance(worst, float) and math.isinf(worst)) else float(worst)
+    at = 2
+    for crit in criteria:
+        vc, vr, worst = row[at : at + 3]
+        values = row[at + 3 : at + 3 + len(crit.extras)]
+        at += 3 + len(crit.extras)
         violating_classes, violating_rows = int(vc or 0), int(vr or 0)  # NULL on an empty input
-        outcomes.append(Outcome(violating_classes == 0, observed, violating_classes, violating_rows))
+        extras = {key: _finite(v) for (_, _, key), v in zip(crit.extras, values, strict=True)}
+        outcomes.append(
+            Outcome(violating_classes == 0, _finite(worst), violating_classes, violating_rows, extras)
+        )
     return Summary(classes, rows, tuple(outcomes))
+
+
+def _finite(value: Any) -> float | None:
+    """A worst-class value as a float; None for NULL or infinity ("unbounded")."""
+    if value is None or (isinstance(value, float) and math.isinf(value)):
+        return None
+    return float(value)

@@ -97,33 +97,46 @@ def _check_report_path(report_path: str | None) -> None:
 report_option = click.option(
     "--report", "report_path", type=click.Path(dir_okay=False), help="Write the JSON report here."
 )
+violations_option = click.option(
+    "--show-violations",
+    "show_violations",
+    type=click.IntRange(min=0),
+    default=0,
+    metavar="N",
+    help="List up to N violating classes per failing criterion in the report (off by default: "
+    "they reveal small classes).",
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sqlanon")
 def main() -> None:
-    """sqlanon: find the least-lossy release of a table that meets k-anonymity, l-diversity and
-    t-closeness, write it atomically and gate it; or gate any table before publication."""
+    """sqlanon: find the least-lossy release of a table that meets the privacy models asked for
+    (k-anonymity, the l-diversity family, t-closeness and its relatives), write it atomically and
+    gate it; or gate any table before publication."""
 
 
 @main.command()
 @click.argument("config", type=click.Path(dir_okay=False))
 @report_option
+@violations_option
 @_guard
-def anonymize(config: str, report_path: str | None) -> None:
+def anonymize(config: str, report_path: str | None, show_violations: int) -> None:
     """Search, write and gate the release described by CONFIG (YAML)."""
     _check_report_path(report_path)
-    _finish(api.anonymize(config, progress=_progress()), report_path)
+    _finish(api.anonymize(config, progress=_progress(), show_violations=show_violations), report_path)
 
 
 @main.command()
 @click.argument("config", type=click.Path(dir_okay=False))
 @report_option
+@violations_option
 @_guard
-def check(config: str, report_path: str | None) -> None:
-    """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail)."""
+def check(config: str, report_path: str | None, show_violations: int) -> None:
+    """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail;
+    warn-severity criteria are reported without failing)."""
     _check_report_path(report_path)
-    _finish(api.check(config), report_path)
+    _finish(api.check(config, show_violations=show_violations), report_path)
 
 
 @main.command()

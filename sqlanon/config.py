@@ -7,7 +7,6 @@ l larger than the number of sensitive values, hierarchy coverage) happen once da
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,14 +14,12 @@ from typing import Any
 
 import yaml
 
+from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
 from sqlanon.errors import ConfigError
 
 ROLES = ("identifier", "quasi", "sensitive", "insensitive")
 METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
 SEARCHES = ("incognito", "exhaustive")
-CRITERIA = ("k-anonymity", "l-diversity", "t-closeness")
-L_VARIANTS = ("distinct", "entropy", "recursive")
-DISTANCES = ("equal", "ordered", "hierarchical")
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
 
@@ -55,19 +52,6 @@ class ColumnSpec:
 
 
 @dataclass(frozen=True)
-class CriterionSpec:
-    """One requested privacy model: ``kind`` (e.g. ``l-diversity``) with its parameters."""
-
-    kind: str
-    params: Mapping[str, Any]
-    attribute: str | None = None
-
-    def label(self) -> str:
-        variant = self.params.get("variant") or self.params.get("distance")
-        return f"{self.kind} ({variant})" if variant else self.kind
-
-
-@dataclass(frozen=True)
 class Config:
     source: TableRef
     columns: tuple[ColumnSpec, ...]
@@ -88,32 +72,6 @@ class Config:
             if c.name == name:
                 return c
         raise ConfigError(f"No column {name!r} in the configuration.")
-
-
-def _choice(value: Any, choices: tuple[str, ...], what: str) -> str:
-    if not isinstance(value, str) or value not in choices:
-        raise ConfigError(f"Unknown {what}: {value!r}; use one of: {', '.join(choices)}.")
-    return value
-
-
-def _number(params: Mapping[str, Any], key: str, where: str) -> float:
-    if key not in params:
-        raise ConfigError(f"{where} needs the parameter {key!r}.")
-    value = params[key]
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ConfigError(f"{where}: {key} must be a number, got {value!r}.")
-    return float(value)
-
-
-def _integer(params: Mapping[str, Any], key: str, where: str) -> int:
-    if key not in params:
-        raise ConfigError(f"{where} needs the parameter {key!r}.")
-    value = params[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        raise ConfigError(f"{where}: {key} must be a whole number, got {value!r}.")
-    return value
 
 
 def _table_ref(value: Any, base: Path, what: str) -> TableRef:
@@ -189,72 +147,6 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
     return tuple(out)
 
 
-def _criterion(item: Any, columns: Mapping[str, ColumnSpec], index: int) -> CriterionSpec:
-    if not isinstance(item, Mapping) or len(item) != 1:
-        raise ConfigError(
-            f"criteria[{index}] must be a one-key mapping such as {{k-anonymity: {{k: 5}}}}, got {item!r}."
-        )
-    kind, params = next(iter(item.items()))
-    kind = _choice(kind, CRITERIA, "criterion")
-    if not isinstance(params, Mapping):
-        raise ConfigError(f"criteria[{index}] {kind}: parameters must be a mapping.")
-    params = dict(params)
-    where = f"criteria[{index}] {kind}"
-    sensitive = [c.name for c in columns.values() if c.role == "sensitive"]
-    attribute = None
-    if kind == "k-anonymity":
-        allowed = {"k"}
-        k = _integer(params, "k", where)
-        if k < 1:
-            raise ConfigError(f"{where}: k must be at least 1, got {k}.")
-        params["k"] = k
-    else:
-        attribute = params.get("attribute")
-        if attribute is None:
-            if len(sensitive) != 1:
-                raise ConfigError(
-                    f"{where} needs 'attribute': the sensitive column it protects"
-                    + (f" (one of {sensitive})." if sensitive else "; no column has role sensitive.")
-                )
-            attribute = sensitive[0]
-        if attribute not in columns:
-            raise ConfigError(f"{where}: attribute {attribute!r} is not a configured column.")
-        if columns[attribute].role != "sensitive":
-            raise ConfigError(f"{where}: attribute {attribute!r} must have role sensitive.")
-        params["attribute"] = attribute
-        if kind == "l-diversity":
-            allowed = {"variant", "l", "c", "attribute"}
-            variant = _choice(
-                params.get("variant", "distinct"), L_VARIANTS, f"l-diversity variant in {where}"
-            )
-            params["variant"] = variant
-            l_value = _number(params, "l", where)
-            if l_value < 1:
-                raise ConfigError(f"{where}: l must be at least 1, got {params['l']}.")
-            if variant in ("distinct", "recursive"):
-                params["l"] = _integer(params, "l", where)
-            if variant == "recursive":
-                c = _number(params, "c", where)
-                if c <= 0:
-                    raise ConfigError(f"{where}: c must be greater than 0, got {params['c']}.")
-            elif "c" in params:
-                raise ConfigError(f"{where}: c applies only to variant recursive.")
-        else:
-            allowed = {"t", "distance", "attribute"}
-            t = _number(params, "t", where)
-            if not 0 <= t <= 1:
-                raise ConfigError(f"{where}: t must lie in [0, 1], got {params['t']}.")
-            params["distance"] = _choice(params.get("distance", "equal"), DISTANCES, f"distance in {where}")
-            if params["distance"] == "hierarchical" and columns[attribute].hierarchy is None:
-                raise ConfigError(
-                    f"{where}: hierarchical distance needs a hierarchy on column {attribute!r}."
-                )
-    unknown = set(params) - allowed
-    if unknown:
-        raise ConfigError(f"{where}: unknown parameter(s) {sorted(unknown)}; use {sorted(allowed)}.")
-    return CriterionSpec(kind, params, attribute)
-
-
 def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: bool = False) -> Config:
     """Validate a configuration mapping; ``base_dir`` resolves relative paths.
 
@@ -280,7 +172,6 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         raise ConfigError("The configuration needs 'source': the table to read.")
     source = _table_ref(data["source"], base_dir, "source")
     columns = _columns(data.get("columns"))
-    by_name = {c.name: c for c in columns}
     if not gate:
         for c in columns:
             if c.role == "quasi" and c.hierarchy is None:
@@ -290,7 +181,9 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
     raw_criteria = data.get("criteria")
     if not isinstance(raw_criteria, list) or not raw_criteria:
         raise ConfigError("criteria must be a non-empty list, e.g. [{k-anonymity: {k: 5}}].")
-    criteria = tuple(_criterion(item, by_name, i) for i, item in enumerate(raw_criteria))
+    roles = {c.name: c.role for c in columns}
+    has_hierarchy = {c.name: c.hierarchy is not None for c in columns}
+    criteria = tuple(parse_criterion(item, roles, has_hierarchy, i) for i, item in enumerate(raw_criteria))
     limit = data.get("suppression_limit", 0.0)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 1:
         raise ConfigError(f"suppression_limit must be a fraction of rows in [0, 1], got {limit!r}.")

@@ -260,7 +260,7 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
     check_columns(engine, source, config, "source")
     if WEIGHT in {c.name for c in config.columns}:
         raise DataError(f"The column name {WEIGHT!r} is reserved by sqlanon; rename that column.")
-    referenced = {c.attribute for c in config.criteria}
+    referenced = {a for c in config.criteria for a in c.attributes}
     quasi = config.by_role("quasi")
     checked = [s for s in config.by_role("sensitive") if s.name in referenced]
     grouped = engine.temp_name("grouped")
@@ -278,12 +278,12 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
         qis.append(materialize_hierarchy(engine, grouped, h, WEIGHT))
     sensitive = []
     for spec in checked:
-        needs = {c.params.get("distance") for c in config.criteria if c.attribute == spec.name}
+        ordered = any(spec.name in c.ordered for c in config.criteria)
         hierarchy = None
         if spec.hierarchy is not None:
             values = [v for v, _ in column_profile(engine, grouped, spec.name, WEIGHT) if v is not None]
             hierarchy = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
-        sensitive.append(sensitive_domain(engine, grouped, spec, hierarchy, "ordered" in needs, WEIGHT))
+        sensitive.append(sensitive_domain(engine, grouped, spec, hierarchy, ordered, WEIGHT))
     freq = engine.temp_name("freq")
     group_cols = [f"q{i}" for i in range(len(qis))] + [f"s{i}" for i in range(len(sensitive))]
     select = render_template(

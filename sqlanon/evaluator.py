@@ -75,13 +75,8 @@ class NodeEvaluator:
         self.keys = [f"q{i}" for i in range(len(encoded.qis))]
         domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
         #: without the per-search constants: for inputs whose distribution differs (suppression)
-        self.raw_plan = CheckPlan(self.criteria, self.keys, domains)
-        prepared = {}
-        for i, crit in enumerate(self.criteria):
-            if crit.attribute is not None:
-                domain, column = domains[crit.attribute]
-                prepared[i] = crit.prepare(engine, encoded.freq, column, domain)
-        self.plan = CheckPlan(self.criteria, self.keys, domains, prepared)
+        self.raw_plan = CheckPlan.build(engine, self.criteria, self.keys, domains)
+        self.plan = self.raw_plan.with_prepared(engine, encoded.freq)
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
         self.evaluations = 0
@@ -106,9 +101,7 @@ class NodeEvaluator:
             if name == "summary":
                 query = self.plan.summary("input")
             elif name == "batch":
-                plan = CheckPlan(
-                    self.criteria, ["batch_node", *self.keys], self.plan.domains, self.plan.prepared
-                )
+                plan = self.plan.with_keys(["batch_node", *self.keys])
                 query = plan.summary("input", by="batch_node")
                 self._sql[name] = self._with_input(query, "input", self.rollup_batch())
                 return self._sql[name]
@@ -183,7 +176,7 @@ class NodeEvaluator:
             for i in range(len(self.keys)):
                 params[f"m{i}"] = [self.code_map(i, node[i]) for node in chunk]
             for row in self.engine.fetchall(self._compiled("batch"), params):
-                summaries[start + int(row[0])] = parse_summary(row[1:], len(self.criteria))
+                summaries[start + int(row[0])] = parse_summary(row[1:], self.criteria)
         return [self.evaluate(node, summaries.get(i)) for i, node in enumerate(nodes)]
 
     def evaluate(self, node: Node, summary: Summary | None = None) -> NodeResult:
@@ -191,9 +184,7 @@ class NodeEvaluator:
         self.evaluations += 1
         params = self.params(node)
         if summary is None:
-            summary = parse_summary(
-                self.engine.fetchone(self._compiled("summary"), params), len(self.criteria)
-            )
+            summary = parse_summary(self.engine.fetchone(self._compiled("summary"), params), self.criteria)
         if summary.passed:
             return NodeResult(node, True, summary, 0)
         worst_rows = max(o.violating_rows for o in summary.outcomes)
@@ -205,7 +196,8 @@ class NodeEvaluator:
             return NodeResult(node, False, summary, bad_rows)
         if self.global_criteria:
             again = parse_summary(
-                self.engine.fetchone(self._compiled("resummary"), params), len(self.global_criteria)
+                self.engine.fetchone(self._compiled("resummary"), params),
+                [self.criteria[i] for i in self.global_criteria],
             )
             if not again.passed:
                 return NodeResult(node, False, summary, bad_rows)

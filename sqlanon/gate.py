@@ -7,8 +7,12 @@ t-closeness, Q is the published table's own distribution.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from sqlglot import exp
 
 from sqlanon.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.config import Config
@@ -29,27 +33,47 @@ class GateResult:
     rows: int
     classes: int
     sql: str
+    #: per criterion: "error" (fails the gate) or "warn" (reported only)
+    severities: tuple[str, ...] = ()
+    #: per criterion: up to N violating classes, when asked for (they reveal small classes)
+    violations: tuple[list[dict[str, Any]], ...] = ()
 
     @property
     def passed(self) -> bool:
-        return all(o.passed for o in self.outcomes)
+        """Every error-severity criterion holds (warn-severity failures are only reported)."""
+        severities = self.severities or ("error",) * len(self.outcomes)
+        return all(o.passed for o, sev in zip(self.outcomes, severities, strict=True) if sev == "error")
 
 
 def check_parameters(criteria: Sequence[Criterion], rows: int, domains: dict[str, SensitiveDomain]) -> None:
-    """Data-dependent parameter checks: k <= rows, l <= number of distinct sensitive values."""
+    """Data-dependent parameter checks: sizes within the table, l within the number of distinct
+    sensitive values, values named in ``allowed`` / ``protected`` present in the column."""
     for c in criteria:
-        if c.kind == "k-anonymity" and int(c.spec.params["k"]) > rows:
-            raise DataError(
-                f"k-anonymity: k = {c.spec.params['k']} is larger than the table ({rows} rows); "
-                "no release can satisfy it. Lower k."
-            )
-        if c.kind == "l-diversity" and c.attribute is not None:
-            distinct = len(domains[c.attribute].values)
-            if float(c.spec.params["l"]) > distinct:
+        p = c.spec.params
+        for key in ("k", "n"):
+            if key in p and int(p[key]) > rows:
                 raise DataError(
-                    f"l-diversity on {c.attribute!r}: l = {c.spec.params['l']} is larger than the number of "
-                    f"distinct values of the column ({distinct}); no release can satisfy it. Lower l."
+                    f"{c.kind}: {key} = {p[key]} is larger than the table ({rows} rows); "
+                    f"no release can satisfy it. Lower {key}."
                 )
+        if c.kind == "l-diversity":
+            for name in c.attributes:
+                distinct = len(domains[name].values)
+                if float(p["l"]) > distinct:
+                    raise DataError(
+                        f"l-diversity on {name!r}: l = {p['l']} is larger than the number of distinct "
+                        f"values of the column ({distinct}); no release can satisfy it. Lower l."
+                    )
+        for key in ("allowed", "protected"):
+            if key in p and c.attribute is not None:
+                known = set(domains[c.attribute].values)
+                missing = [v for v in p[key] if v not in known]
+                if missing:
+                    raise DataError(
+                        f"{c.kind} ({p.get('variant')}) on {c.attribute!r}: {key} lists value(s) {missing} "
+                        f"that do not occur in the column; fix the spelling (values are compared as text) "
+                        "or remove them."
+                    )
 
 
 def run_gate(
@@ -57,21 +81,23 @@ def run_gate(
     config: Config,
     published: str,
     hierarchies: dict[str, Hierarchy],
+    show_violations: int = 0,
 ) -> GateResult:
     """Evaluate ``config.criteria`` on the temp table ``published``.
 
     ``hierarchies`` gives the hierarchy of each sensitive column that needs one (hierarchical
-    distance).
+    distance). ``show_violations`` > 0 lists up to that many violating classes per failing
+    criterion (worst first).
     """
     criteria = [make_criterion(c) for c in config.criteria]
     qis = [c.name for c in config.by_role("quasi")]
-    attributes = sorted({c.attribute for c in criteria if c.attribute is not None})
+    attributes = sorted({a for c in criteria for a in c.attributes})
     domains: dict[str, SensitiveDomain] = {}
     for name in attributes:
         spec = config.column(name)
-        needs = {c.spec.params.get("distance") for c in criteria if c.attribute == name}
-        hierarchy = hierarchies.get(name) if "hierarchical" in needs else None
-        domains[name] = sensitive_domain(engine, published, spec, hierarchy, "ordered" in needs)
+        hierarchy = hierarchies.get(name) if any(name in c.spec.hierarchical for c in criteria) else None
+        ordered = any(name in c.spec.ordered for c in criteria)
+        domains[name] = sensitive_domain(engine, published, spec, hierarchy, ordered)
     rows = engine.count(published)
     check_parameters(criteria, rows, domains)
     freq = engine.temp_name("gate_freq")
@@ -87,11 +113,58 @@ def run_gate(
             null_label=NULL_LABEL,
         ),
     )
-    plan = CheckPlan(
+    plan = CheckPlan.build(
+        engine,
         criteria,
         [f"q{i}" for i in range(len(qis))],
         {a: (domains[a], f"s{i}") for i, a in enumerate(attributes)},
     )
     query = plan.summary(freq)
-    summary = parse_summary(engine.fetchone(query), len(criteria))
-    return GateResult(summary.outcomes, rows, summary.classes, query.sql(dialect="duckdb"))
+    summary = parse_summary(engine.fetchone(query), criteria)
+    violations = tuple(
+        violating_classes(engine, plan, freq, i, qis, show_violations)
+        if show_violations > 0 and not outcome.passed
+        else []
+        for i, outcome in enumerate(summary.outcomes)
+    )
+    return GateResult(
+        summary.outcomes,
+        rows,
+        summary.classes,
+        query.sql(dialect="duckdb"),
+        tuple(c.severity for c in criteria),
+        violations,
+    )
+
+
+def violating_classes(
+    engine: Engine, plan: CheckPlan, freq: str, i: int, qis: Sequence[str], limit: int
+) -> list[dict[str, Any]]:
+    """Up to ``limit`` classes violating criterion ``i``: worst value first, then smallest."""
+
+    def col(name: str) -> exp.Column:
+        return exp.column(exp.to_identifier(name, quoted=True))
+
+    keys = [col(k) for k in plan.keys]
+    query = (
+        exp.select(*keys, col("size"), col(f"v{i}"))
+        .from_(
+            exp.Subquery(
+                this=plan.verdicts(freq, [i]), alias=exp.TableAlias(this=exp.to_identifier("v", quoted=True))
+            )
+        )
+        .where(col("bad"))
+        .order_by(
+            exp.Ordered(this=col(f"v{i}"), desc=plan.criteria[i].worst == "MAX", nulls_first=False),
+            col("size"),
+            *keys,
+        )
+        .limit(limit)
+    )
+    out = []
+    for row in engine.fetchall(query):
+        labels = {name: (None if row[j] == NULL_LABEL else row[j]) for j, name in enumerate(qis)}
+        value = row[len(qis) + 1]
+        observed = None if value is None or math.isinf(float(value)) else float(value)
+        out.append({"class": labels, "rows": int(row[len(qis)]), "observed": observed})
+    return out

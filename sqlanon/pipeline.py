@@ -32,13 +32,12 @@ def sensitive_hierarchies(config: Config, engine: Engine, table: str) -> dict[st
     from sqlanon.encode import column_profile
 
     out = {}
-    for crit in config.criteria:
-        if crit.params.get("distance") == "hierarchical" and crit.attribute not in out:
-            spec = config.column(str(crit.attribute))
-            if spec.hierarchy is None:
-                raise ConfigError(f"Hierarchical distance on {spec.name!r} needs a hierarchy on that column.")
-            values = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
-            out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+    for name in sorted({a for crit in config.criteria for a in crit.hierarchical}):
+        spec = config.column(name)
+        if spec.hierarchy is None:
+            raise ConfigError(f"Hierarchical distance on {spec.name!r} needs a hierarchy on that column.")
+        values = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
+        out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
     return out
 
 
@@ -49,10 +48,13 @@ def run_search(
     evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit)
     lattice = Lattice(tuple(d.height for d in encoded.qis))
     prune = None
-    if config.suppression_limit > 0 and not all(c.monotone_suppression for c in criteria):
-        # Under suppression only some criteria stay monotone: prune with those alone and
-        # evaluate the full requirement on every node that passes them.
-        monotone = [c for c in criteria if c.monotone_suppression]
+    monotone = [c for c in criteria if c.monotone_generalization]
+    if config.suppression_limit > 0:
+        monotone = [c for c in monotone if c.monotone_suppression]
+    if len(monotone) < len(criteria):
+        # Only part of the requirement is monotone (some models are not monotone under
+        # generalization, others not under suppression): prune with that part alone and
+        # evaluate the full requirement on every node that passes it.
         if monotone:
             prune = NodeEvaluator(engine, encoded, monotone, config.suppression_limit).satisfied
         else:
@@ -65,7 +67,7 @@ def run_search(
     return result, evaluator
 
 
-def anonymize(config: Config, progress: Progress | None = None) -> Report:
+def anonymize(config: Config, progress: Progress | None = None, show_violations: int = 0) -> Report:
     """Find the least-lossy release satisfying ``config.criteria``, write it, gate it, report.
 
     Returns a report whose ``passed`` is false (nothing written) when no node satisfies the
@@ -74,6 +76,11 @@ def anonymize(config: Config, progress: Progress | None = None) -> Report:
     """
     if config.output is None:
         raise ConfigError("anonymize needs 'output' in the configuration.")
+    if all(c.severity == "warn" for c in config.criteria):
+        raise ConfigError(
+            "anonymize needs at least one criterion with severity error (the default): warn-severity "
+            "criteria are only reported, so nothing would constrain the release."
+        )
     engine = Engine()
     try:
         prepare_output(engine, config)
@@ -81,7 +88,9 @@ def anonymize(config: Config, progress: Progress | None = None) -> Report:
         encoded = encode(engine, config, source)
         criteria = [make_criterion(c) for c in config.criteria]
         check_parameters(criteria, encoded.rows, {d.column: d for d in encoded.sensitive})
-        result, evaluator = run_search(engine, encoded, criteria, config, progress)
+        # warn-severity criteria are reported by the gate; the release must satisfy the others
+        required = [c for c in criteria if c.severity == "error"]
+        result, evaluator = run_search(engine, encoded, required, config, progress)
         lattice = Lattice(tuple(d.height for d in encoded.qis))
         search_info = {
             "strategy": config.search,
@@ -123,11 +132,13 @@ def anonymize(config: Config, progress: Progress | None = None) -> Report:
         try:
             # the staged CSV always has a header row, whatever the source had
             published = read_table(engine, staged.staged, replace(config.csv, header=True), what="release")
-            gate = run_gate(engine, config, published, sensitive_hierarchies(config, engine, published))
+            gate = run_gate(
+                engine, config, published, sensitive_hierarchies(config, engine, published), show_violations
+            )
         except BaseException:
             staged.abort(engine)
             raise
-        base.checks = check_entries(criteria, gate.outcomes)
+        base.checks = check_entries(criteria, gate.outcomes, gate.violations)
         base.rows_out = gate.rows
         base.sql = {"gate": gate.sql}
         if not gate.passed:
@@ -137,12 +148,15 @@ def anonymize(config: Config, progress: Progress | None = None) -> Report:
         staged.commit(engine, config.overwrite)
         base.passed = True
         base.output = config.output.describe()
+        warned = sum(1 for o in gate.outcomes if not o.passed)
+        if warned:
+            base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"
         return base
     finally:
         engine.close()
 
 
-def check(config: Config) -> Report:
+def check(config: Config, show_violations: int = 0) -> Report:
     """The pre-publication gate on ``config.source`` as it is (no generalization)."""
     engine = Engine()
     try:
@@ -150,16 +164,23 @@ def check(config: Config) -> Report:
         from sqlanon.encode import check_columns
 
         check_columns(engine, table, config, "table")
-        gate: GateResult = run_gate(engine, config, table, sensitive_hierarchies(config, engine, table))
+        gate: GateResult = run_gate(
+            engine, config, table, sensitive_hierarchies(config, engine, table), show_violations
+        )
         criteria = [make_criterion(c) for c in config.criteria]
+        warned = sum(1 for o, c in zip(gate.outcomes, criteria, strict=True) if not o.passed)
         return Report(
             command="check",
             passed=gate.passed,
             rows_in=gate.rows,
             rows_out=gate.rows,
             suppressed_rows=0,
-            checks=check_entries(criteria, gate.outcomes),
-            message="" if gate.passed else "the table does not satisfy every criterion",
+            checks=check_entries(criteria, gate.outcomes, gate.violations),
+            message=(
+                ("" if not warned else f"{warned} warn-severity criterion(s) not met")
+                if gate.passed
+                else "the table does not satisfy every error-severity criterion"
+            ),
             sql={"gate": gate.sql},
         )
     finally:

@@ -78,16 +78,24 @@ class Report:
             f"  rows in: {self.rows_in}, rows out: {self.rows_out}, suppressed: {self.suppressed_rows}"
         )
         for c in self.checks:
-            status = "ok  " if c["passed"] else "FAIL"
+            status = "ok  " if c["passed"] else ("warn" if c.get("severity") == "warn" else "FAIL")
             lines.append(
                 f"  [{status}] {c['criterion']}"
+                + (f" ({variant})" if (variant := _variant(c["params"])) else "")
                 + (f" on {c['attribute']!r}" if c["attribute"] else "")
                 + f": observed {_fmt(c['observed'])}, violating classes {c['violating_classes']}"
                 + f", rows {c['violating_rows']}"
             )
+            for v in c.get("violations", []):
+                labels = ", ".join(f"{k}={val!r}" for k, val in v["class"].items())
+                lines.append(f"         class {labels}: {v['rows']} rows, observed {_fmt(v['observed'])}")
         if self.output:
             lines.append(f"  written: {self.output}")
         return "\n".join(lines)
+
+
+def _variant(params: Mapping[str, Any]) -> str:
+    return str(params.get("variant") or params.get("distance") or "")
 
 
 def _fmt(value: Any) -> str:
@@ -109,27 +117,39 @@ def _finite(value: Any) -> Any:
     return value
 
 
-def check_entries(criteria: Sequence[Criterion], outcomes: Sequence[Outcome]) -> list[dict[str, Any]]:
+def check_entries(
+    criteria: Sequence[Criterion],
+    outcomes: Sequence[Outcome],
+    violations: Sequence[Sequence[Mapping[str, Any]]] = (),
+) -> list[dict[str, Any]]:
     """The report's ``checks``: one entry per criterion.
 
     ``observed`` is the worst class: k -> smallest class size; distinct -> smallest number of
     distinct values; entropy -> smallest exp(entropy); recursive -> largest r1/(r_l+...+r_m)
-    (null when a class has fewer than l values); t-closeness -> largest EMD.
+    (null when a class has fewer than l values); pd/npd-recursive -> largest r_y / tail (npd
+    adds ``protected_share``, the smallest share of a protected value); alpha-k -> largest
+    value share; t-closeness -> largest distance; (n,t)-closeness -> largest over classes of
+    the smallest qualifying distance; dissimilarity -> largest risk; delta-disclosure -> largest
+    |ln(p/q)|; beta-likeness -> largest relative gain. ``severity`` ``warn`` criteria are
+    reported but do not fail the run. ``violations`` (when asked for) lists violating classes.
     """
     out = []
-    for crit, outcome in zip(criteria, outcomes, strict=True):
+    for i, (crit, outcome) in enumerate(zip(criteria, outcomes, strict=True)):
         observed: float | int | None = outcome.observed
         if crit.kind == "k-anonymity" or crit.spec.params.get("variant") == "distinct":
             observed = None if observed is None else int(observed)
-        out.append(
-            {
-                "criterion": crit.kind,
-                "attribute": crit.attribute,
-                "params": crit.report_params(),
-                "passed": outcome.passed,
-                "observed": observed,
-                "violating_classes": outcome.violating_classes,
-                "violating_rows": outcome.violating_rows,
-            }
-        )
+        entry: dict[str, Any] = {
+            "criterion": crit.kind,
+            "attribute": crit.attribute if len(crit.attributes) <= 1 else list(crit.attributes),
+            "params": crit.report_params(),
+            "severity": crit.severity,
+            "passed": outcome.passed,
+            "observed": observed,
+            "violating_classes": outcome.violating_classes,
+            "violating_rows": outcome.violating_rows,
+        }
+        entry.update(outcome.extras)
+        if i < len(violations) and violations[i]:
+            entry["violations"] = [dict(v) for v in violations[i]]
+        out.append(entry)
     return out

@@ -29,8 +29,9 @@ from typing import Any
 import pytest
 
 from sqlanon.checks import CheckPlan, parse_summary
-from sqlanon.config import ColumnSpec, Config, CriterionSpec, parse_config
+from sqlanon.config import ColumnSpec, Config, parse_config
 from sqlanon.criteria import make_criterion
+from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.encode import SensitiveDomain, encode, sensitive_domain
 from sqlanon.engine import Engine
 from sqlanon.evaluator import NodeEvaluator
@@ -712,11 +713,15 @@ def test_overflow_frequency_table(seed: int) -> None:
     engine.load_table("freq", [("q0", "VARCHAR"), ("s0", "INTEGER"), ("n", "BIGINT")], [q0, s0, n])
 
     specs = [
-        CriterionSpec(unpack(item)[0], dict(unpack(item)[1]), unpack(item)[1].get("attribute"))
+        CriterionSpec(
+            unpack(item)[0],
+            dict(unpack(item)[1]),
+            (str(unpack(item)[1]["attribute"]),) if "attribute" in unpack(item)[1] else (),
+        )
         for item in OVERFLOW_ITEMS
     ]
     plan = CheckPlan([make_criterion(s) for s in specs], ["q0"], {"s": (domain, "s0")})
-    summary = parse_summary(engine.fetchone(plan.summary("freq")), len(specs))
+    summary = parse_summary(engine.fetchone(plan.summary("freq")), plan.criteria)
     assert summary.rows == sum(n)  # beyond 2^63 in total: HUGEINT sums
     assert summary.classes == len(classes)
     for item, outcome in zip(OVERFLOW_ITEMS, summary.outcomes, strict=True):
@@ -763,9 +768,9 @@ def test_class_sizes_beyond_2_53_are_exact(params: dict[str, Any]) -> None:
     )
     domain = SensitiveDomain("s", "unused", ("0", "1"), order="o", ancestors="anc", height=1)
     kind = "l-diversity" if "variant" in params else "t-closeness"
-    spec = CriterionSpec(kind, {**params, "attribute": "s"}, "s")
+    spec = CriterionSpec(kind, {**params, "attribute": "s"}, ("s",))
     plan = CheckPlan([make_criterion(spec)], ["q0"], {"s": (domain, "s0")})
-    summary = parse_summary(engine.fetchone(plan.summary("f")), 1)
+    summary = parse_summary(engine.fetchone(plan.summary("f")), plan.criteria)
     outcome = summary.outcomes[0]
     assert not outcome.passed and outcome.violating_classes == 2
     assert (summary.rows, outcome.violating_rows) == (2 * big + 1, 2 * big + 1)
@@ -813,11 +818,11 @@ def _check_recursive(engine: Engine, c: Fraction, l_value: int, counts: list[int
     )
     assert Fraction(repr(float(c))) == c  # the configured float means exactly c
     spec = CriterionSpec(
-        "l-diversity", {"variant": "recursive", "l": l_value, "c": float(c), "attribute": "s"}, "s"
+        "l-diversity", {"variant": "recursive", "l": l_value, "c": float(c), "attribute": "s"}, ("s",)
     )
     dom = SensitiveDomain("s", "unused", tuple(str(i) for i in range(len(counts))))
     plan = CheckPlan([make_criterion(spec)], ["q0"], {"s": (dom, "s0")})
-    outcome = parse_summary(engine.fetchone(plan.summary(name)), 1).outcomes[0]
+    outcome = parse_summary(engine.fetchone(plan.summary(name)), plan.criteria).outcomes[0]
     assert outcome.passed == should_pass, (c, l_value, counts)
     assert outcome.violating_rows == (0 if should_pass else sum(counts))
     assert same_value(outcome.observed, float(Fraction(ns[0], tail)))

@@ -2,26 +2,44 @@
 
 from __future__ import annotations
 
-from sqlanon.config import CriterionSpec
 from sqlanon.criteria.base import TOL, Criterion
+from sqlanon.criteria.disclosure import AlphaK, BetaLikeness, DeltaDisclosure
 from sqlanon.criteria.kanonymity import KAnonymity
-from sqlanon.criteria.ldiversity import DistinctL, EntropyL, RecursiveCL
+from sqlanon.criteria.ldiversity import (
+    DistinctL,
+    EntropyL,
+    MultiAttributeL,
+    NpdRecursive,
+    PdRecursive,
+    RecursiveCL,
+)
 from sqlanon.criteria.tcloseness import TCloseness
+from sqlanon.criterion_spec import CriterionSpec
 
 _L_VARIANTS: dict[str, type[Criterion]] = {
     "distinct": DistinctL,
     "entropy": EntropyL,
     "recursive": RecursiveCL,
+    "pd-recursive": PdRecursive,
+    "npd-recursive": NpdRecursive,
+}
+
+_SINGLE: dict[str, type[Criterion]] = {
+    "k-anonymity": KAnonymity,
+    "t-closeness": TCloseness,
+    "alpha-k-anonymity": AlphaK,
+    "delta-disclosure": DeltaDisclosure,
+    "beta-likeness": BetaLikeness,
 }
 
 
 def make_criterion(spec: CriterionSpec) -> Criterion:
-    if spec.kind == "k-anonymity":
-        return KAnonymity(spec)
     if spec.kind == "l-diversity":
+        if spec.params.get("multi_attribute"):
+            return MultiAttributeL(spec)
         return _L_VARIANTS[str(spec.params["variant"])](spec)
-    if spec.kind == "t-closeness":
-        return TCloseness(spec)
+    if spec.kind in _SINGLE:
+        return _SINGLE[spec.kind](spec)
     raise ValueError(f"unknown criterion {spec.kind}")  # config validation prevents this
 
 

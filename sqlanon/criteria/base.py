@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, ClassVar
 
-from sqlanon.config import CriterionSpec
+from sqlglot import exp
+
+from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.encode import SensitiveDomain
 from sqlanon.engine import Engine
+from sqlanon.sql.render import render_template
 
-#: Absolute tolerance used when a floating-point measure (entropy, EMD) is compared with its
-#: threshold: entropy passes when H >= ln(l) - TOL, EMD when EMD <= t + TOL.
+#: Absolute tolerance used when a floating-point measure (entropy, a distance) is compared with
+#: its threshold: a measure within TOL of the threshold counts as equal to it (entropy passes
+#: when H >= ln(l) - TOL, EMD when EMD <= t + TOL, delta-disclosure fails when the largest
+#: |ln(p/q)| >= delta - TOL, its bound being strict).
 TOL = 1e-9
 
 
@@ -18,14 +25,16 @@ TOL = 1e-9
 class Criterion:
     """A privacy model instance, evaluated per equivalence class by one SQL template.
 
-    The template yields ``keys..., size, bad, val`` per class; ``worst`` says how the table's
-    ``observed`` value aggregates ``val`` (``MIN`` or ``MAX``).
+    The template yields ``keys..., size, bad, val`` (then the ``extras`` columns) per class;
+    ``worst`` says how the table's ``observed`` value aggregates ``val`` (``MIN`` or ``MAX``).
     """
 
     spec: CriterionSpec
 
     template: ClassVar[str]
     worst: ClassVar[str]
+    #: further per-class measures after ``val``: (column, aggregate over classes, report key)
+    extras: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     #: satisfied at a node => satisfied at every generalization (no suppression)
     monotone_generalization: ClassVar[bool] = True
     #: the rows of violating classes can only shrink under generalization (safe with suppression)
@@ -41,9 +50,21 @@ class Criterion:
     def attribute(self) -> str | None:
         return self.spec.attribute
 
+    @property
+    def attributes(self) -> tuple[str, ...]:
+        return self.spec.attributes
+
+    @property
+    def severity(self) -> str:
+        return self.spec.severity
+
     def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
         """Parameters of the template beyond ``input``, ``keys`` and ``s``."""
         raise NotImplementedError
+
+    def setup(self, engine: Engine, domains: Mapping[str, SensitiveDomain]) -> dict[str, Any]:
+        """Lookup tables that depend only on the attributes' domains (built once per plan)."""
+        return {}
 
     def prepare(self, engine: Engine, input_name: str, column: str, domain: SensitiveDomain | None) -> Any:
         """Per-search constants computed once from the whole input (``None``: nothing to prepare).
@@ -54,5 +75,26 @@ class Criterion:
         """
         return None
 
+    def render(
+        self,
+        input_name: str,
+        keys: Sequence[str],
+        columns: Mapping[str, tuple[SensitiveDomain, str]],
+        extra: Mapping[str, Any],
+    ) -> exp.Expr:
+        """The per-class query over ``input_name`` (``columns``: attribute -> (domain, column))."""
+        params: dict[str, Any] = {"input": input_name, "keys": list(keys)}
+        domain = None
+        if self.attribute is not None:
+            domain, params["s"] = columns[self.attribute]
+        params.update(self.template_params(domain))
+        params.update(extra)
+        return render_template(self.template, **params)
+
     def report_params(self) -> dict[str, Any]:
-        return {k: v for k, v in self.spec.params.items() if k != "attribute"}
+        return {k: v for k, v in self.spec.params.items() if k not in ("attribute", "attributes")}
+
+
+def exact(value: Any) -> Fraction:
+    """The exact rational a configured number means (0.1 is 1/10, not the nearest double)."""
+    return Fraction(str(value))

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from sqlanon.criteria.base import TOL, Criterion
+from sqlglot import exp
+
+from sqlanon.criteria.base import TOL, Criterion, exact
 from sqlanon.encode import SensitiveDomain
+from sqlanon.sql.render import render_template
 
 
 class DistinctL(Criterion):
@@ -45,3 +49,135 @@ class RecursiveCL(Criterion):
     def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
         c = Fraction(str(self.spec.params["c"]))
         return {"l": int(self.spec.params["l"]), "c_num": c.numerator, "c_den": c.denominator}
+
+
+def _col(name: str) -> exp.Column:
+    return exp.column(exp.to_identifier(name, quoted=True))
+
+
+def codes(domain: SensitiveDomain | None, values: Sequence[str]) -> list[int]:
+    """The integer codes of ``values`` in ``domain`` (codes are positions in ``domain.values``)."""
+    assert domain is not None
+    position = {v: i for i, v in enumerate(domain.values)}
+    return sorted(position[v] for v in values if v in position)
+
+
+class PdRecursive(Criterion):
+    """Positive-disclosure recursive (c,l)-diversity (002, Definition 4.3).
+
+    The values in ``allowed`` (Y) may be disclosed; with y the rank of the most frequent value
+    outside Y, r_y < c (r_l + ... + r_m) when y <= l - 1, else r_y < c (sum of r_j, j >= l - 1,
+    j != y). Monotone under generalization (002, Theorem 5.3 with W empty), not under
+    suppression.
+    """
+
+    template = "check_l_pd_recursive.sql"
+    worst = "MAX"
+
+    def _c(self) -> Fraction:
+        return exact(self.spec.params["c"])
+
+    def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
+        c = self._c()
+        return {
+            "l": int(self.spec.params["l"]),
+            "c_num": c.numerator,
+            "c_den": c.denominator,
+            "allowed": codes(domain, self.spec.params["allowed"]),
+            "protected": [],
+            "c2_num": 0,
+            "c2_den": 1,
+        }
+
+
+class NpdRecursive(PdRecursive):
+    """Negative/positive-disclosure recursive (c1,c2,l)-diversity (002, Definition 4.4).
+
+    pd-recursive (c1, l) plus: every value in ``protected`` (W) makes up at least c2 percent
+    of every class. Monotone under generalization (002, Theorem 5.3), not under suppression.
+    """
+
+    extras = (("share", "MIN", "protected_share"),)
+
+    def _c(self) -> Fraction:
+        return exact(self.spec.params["c1"])
+
+    def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
+        c2 = exact(self.spec.params["c2"])
+        return {
+            **super().template_params(domain),
+            "protected": codes(domain, self.spec.params["protected"]),
+            "c2_num": c2.numerator,
+            "c2_den": c2.denominator,
+        }
+
+
+class MultiAttributeL(Criterion):
+    """Multi-attribute l-diversity (002, Definition 4.5).
+
+    For each listed attribute, the table is l-diverse (distinct, entropy or recursive) when the
+    other listed attributes join the quasi-identifiers: each quasi-identifier class splits into
+    sub-blocks by the other attributes' values, and the class violates when any of its
+    sub-blocks does. Monotone under generalization (merging classes merges sub-blocks with
+    equal values of the other attributes, and each variant is preserved by merging); not under
+    suppression.
+    """
+
+    @property
+    def base(self) -> Criterion:
+        variant = str(self.spec.params["variant"])
+        cls: type[Criterion] = {"distinct": DistinctL, "entropy": EntropyL, "recursive": RecursiveCL}[variant]
+        return cls(self.spec)
+
+    @property
+    def template(self) -> str:  # type: ignore[override]
+        return self.base.template
+
+    @property
+    def worst(self) -> str:  # type: ignore[override]
+        return self.base.worst
+
+    def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
+        return self.base.template_params(domain)
+
+    def render(
+        self,
+        input_name: str,
+        keys: Sequence[str],
+        columns: Mapping[str, tuple[SensitiveDomain, str]],
+        extra: Mapping[str, Any],
+    ) -> exp.Expr:
+        base = self.base
+        key_cols = [exp.column(exp.to_identifier(k, quoted=True)) for k in keys]
+        parts = []
+        for name in self.attributes:
+            domain, column = columns[name]
+            others = [columns[o][1] for o in self.attributes if o != name]
+            params: dict[str, Any] = {"input": input_name, "keys": [*keys, *others], "s": column}
+            params.update(base.template_params(domain))
+            inner = render_template(base.template, **params)
+            parts.append(
+                exp.select(
+                    *key_cols,
+                    exp.alias_(exp.func("SUM", _col("size")), "size", quoted=True),
+                    exp.alias_(exp.func("BOOL_OR", _col("bad")), "bad", quoted=True),
+                    exp.alias_(exp.func(base.worst, _col("val")), "val", quoted=True),
+                )
+                .from_(
+                    exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("sub", quoted=True)))
+                )
+                .group_by(*key_cols)
+            )
+        union: exp.Query = parts[0]
+        for part in parts[1:]:
+            union = exp.union(union, part, distinct=False)
+        return (
+            exp.select(
+                *key_cols,
+                exp.alias_(exp.func("MAX", _col("size")), "size", quoted=True),
+                exp.alias_(exp.func("BOOL_OR", _col("bad")), "bad", quoted=True),
+                exp.alias_(exp.func(base.worst, _col("val")), "val", quoted=True),
+            )
+            .from_(union.subquery(exp.to_identifier("per_attribute", quoted=True)))
+            .group_by(*key_cols)
+        )

@@ -1,7 +1,15 @@
-"""t-closeness with Earth Mover's Distance (Li, Li, Venkatasubramanian 2007, paper 003)."""
+"""t-closeness (Li, Li, Venkatasubramanian 2007, paper 003): the distance between each class's
+sensitive distribution and the whole table's is at most t.
+
+Distances: the Earth Mover's Distance with equal, ordered or hierarchical ground distance, the
+variational distance, Kullback-Leibler and Jensen-Shannon divergences, and the Jensen-Shannon
+divergence of kernel-smoothed distributions (survey 001, section 9.2).
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from typing import Any
 
 from sqlanon.criteria.base import TOL, Criterion
@@ -14,11 +22,17 @@ from sqlanon.sql.render import render_template
 STEP_CASE_LIMIT = 64
 
 
-class TCloseness(Criterion):
-    """EMD between each class's sensitive distribution and the whole table's is at most t.
+#: the most (value, neighbour) pairs the smoothed-js ground table may hold
+MAX_GROUND_PAIRS = 20_000_000
 
-    Monotone under generalization (EMD is convex in P, 003 section 4), not under suppression:
-    suppressing rows changes the whole-table distribution Q.
+
+class TCloseness(Criterion):
+    """D(P_E, Q) <= t for every class E, Q the whole table's distribution.
+
+    Monotone under generalization: EMD, variational, KL and JS are convex in P, and the smoothed
+    JS quasi-convex (a merged class's smoothed, renormalized distribution is a convex mix of its
+    parts'), so a merged class is never farther from Q than its farthest part. Not monotone
+    under suppression: suppressing rows changes Q.
     """
 
     worst = "MAX"
@@ -30,7 +44,7 @@ class TCloseness(Criterion):
 
     @property
     def template(self) -> str:  # type: ignore[override]
-        return f"check_t_{self.distance}.sql"
+        return f"check_t_{self.distance.replace('-', '_')}.sql"
 
     def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
         assert domain is not None
@@ -45,7 +59,45 @@ class TCloseness(Criterion):
                     f"Hierarchical distance on {domain.column!r} needs a hierarchy on that column."
                 )
             params.update(ancestors=domain.ancestors, height=domain.height)
+        elif self.distance == "smoothed-js":
+            params["bandwidth"] = float(self.spec.params["bandwidth"])
         return params
+
+    def setup(self, engine: Engine, domains: Mapping[str, SensitiveDomain]) -> dict[str, Any]:
+        """smoothed-js: the domain table (s) and the ground table (a, b, d) of value pairs
+        closer than the bandwidth (pairs farther away have kernel weight 0)."""
+        if self.distance != "smoothed-js" or self.attribute is None:
+            return {}
+        domain = domains[self.attribute]
+        ground = str(self.spec.params["ground"])
+        bandwidth = float(self.spec.params["bandwidth"])
+        m = len(domain.values) if ground != "ordered" or domain.order is None else engine.count(domain.order)
+        if ground == "ordered":
+            pairs = m * min(m, 2 * math.ceil(bandwidth * max(m - 1, 1)) + 1)
+        else:
+            pairs = m * m if ground == "hierarchical" or bandwidth > 1 else m
+        if pairs > MAX_GROUND_PAIRS and not (ground == "hierarchical" and bandwidth <= 1):
+            raise ConfigError(
+                f"t-closeness (smoothed-js) on {domain.column!r}: bandwidth {bandwidth:g} makes about "
+                f"{pairs:,} pairs of its {m:,} values neighbours (at most {MAX_GROUND_PAIRS:,}); lower the "
+                "bandwidth."
+            )
+        if ground == "ordered" and domain.order is None:
+            raise ConfigError(f"Ordered ground distance on {domain.column!r} needs an order.")
+        if ground == "hierarchical" and domain.ancestors is None:
+            raise ConfigError(f"Hierarchical ground distance on {domain.column!r} needs a hierarchy.")
+        params = {
+            "ground": ground,
+            "bandwidth": bandwidth,
+            "dictionary": domain.table,
+            "order": domain.order,
+            "ancestors": domain.ancestors,
+            "height": domain.height,
+        }
+        tables = {"domain": engine.temp_name("smooth_domain"), "ground": engine.temp_name("smooth_ground")}
+        for part, name in tables.items():
+            engine.create_temp_as(name, render_template("smoothing_ground.sql", part=part, **params))
+        return tables
 
     def prepare(self, engine: Engine, input_name: str, column: str, domain: SensitiveDomain | None) -> Any:
         """Ordered distance: the Q-side rank and step tables of check_t_ordered.sql, once."""

@@ -1,0 +1,45 @@
+-- check_beta_likeness.sql: beta-likeness (basic or enhanced), one row per equivalence class.
+-- Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input.
+-- Params:   keys, s, beta > 0, enhanced (boolean: enhanced beta-likeness), tol (absolute
+--           tolerance on the relative gain).
+-- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= max(0, max over v of the relative
+--           gain (p(E,v) - q(v)) / q(v)); worst = MAX).
+-- Formula:  g(v) = (p - q) / q is considered only where p > q (decided exactly: count(E,v) * N >
+--           |E| * count(v) in 128-bit integers); only values present in E can have p > q.
+--           basic: E passes iff g(v) <= beta + tol for every such v;
+--           enhanced: E passes iff g(v) <= min(beta, -ln q(v)) + tol for every such v.
+-- Citation: Cao, Karras, Publishing Microdata with a Robust Privacy Guarantee, VLDB 2012
+--           (Definitions 2 and 4: basic and enhanced beta-likeness).
+{% import "_distribution.sql" as d %}
+WITH {{ d.counts(input, keys, s) }}, "gc" AS (
+  SELECT "s", SUM("cnt") AS "qcnt" FROM "f" GROUP BY "s"
+), "tot" AS (
+  SELECT CAST(SUM("qcnt") AS HUGEINT) AS "total", COUNT(*) AS "m" FROM "gc"
+), "e" AS (
+  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."cnt", CAST("gc"."qcnt" AS HUGEINT) AS "qcnt",
+    "tot"."total", "tot"."m",
+    CAST(SUM("f"."cnt") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS HUGEINT) AS "size"
+  FROM "f"
+  JOIN "gc" ON "gc"."s" = "f"."s"
+  CROSS JOIN "tot"
+), "x" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"size", "qcnt", "total",
+    "cnt" * "total" - "size" * "qcnt" AS "num",
+    "size" * "qcnt" AS "den"
+  FROM "e"
+), "c" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
+    MAX("size") AS "size",
+    COALESCE(BOOL_OR("num" > 0 AND CAST("num" AS DOUBLE) / CAST("den" AS DOUBLE) >
+      {%- if enhanced %} LEAST({{ beta|literal }}, -LN(CAST("qcnt" AS DOUBLE) / CAST("total" AS DOUBLE)))
+      {%- else %} {{ beta|literal }}{% endif %} + {{ tol|literal }}), FALSE) AS "bad",
+    GREATEST(MAX(CAST("num" AS DOUBLE) / CAST("den" AS DOUBLE)), 0.0) AS "val"
+  FROM "x"
+  GROUP BY {{ keys|map('ident')|join(', ') }}
+)
+SELECT
+{%- for key in keys %} {{ key|ident }},{% endfor %}
+  "size",
+  "bad",
+  "val"
+FROM "c"

@@ -1,0 +1,37 @@
+-- check_delta_disclosure.sql: delta-disclosure privacy, one row per equivalence class.
+-- Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input.
+-- Params:   keys, s, delta > 0, tol (absolute tolerance on the log ratio).
+-- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= max over the whole table's values
+--           of |ln(p(E,v) / q(v))|, +inf when E misses a value of the table; worst = MAX).
+-- Formula:  E satisfies delta-disclosure privacy iff |ln(p(E,v) / q(v))| < delta for every value v
+--           of the table (strict), tested as val >= delta - tol -> bad. No class x domain grid: E
+--           misses a value iff its number of distinct values is below the table's; otherwise
+--           every value is present and p/q = (count(E,v) * N) / (|E| * count(v)), the two
+--           products exact in 128-bit integers.
+-- Citation: Brickell, Shmatikov, The cost of privacy, KDD 2008 (delta-disclosure privacy).
+{% import "_distribution.sql" as d %}
+WITH {{ d.counts(input, keys, s) }}, "gc" AS (
+  SELECT "s", SUM("cnt") AS "qcnt" FROM "f" GROUP BY "s"
+), "tot" AS (
+  SELECT CAST(SUM("qcnt") AS HUGEINT) AS "total", COUNT(*) AS "m" FROM "gc"
+), "e" AS (
+  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."cnt", CAST("gc"."qcnt" AS HUGEINT) AS "qcnt",
+    "tot"."total", "tot"."m",
+    CAST(SUM("f"."cnt") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS HUGEINT) AS "size"
+  FROM "f"
+  JOIN "gc" ON "gc"."s" = "f"."s"
+  CROSS JOIN "tot"
+), "c" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
+    MAX("size") AS "size",
+    CASE WHEN COUNT(*) < MAX("m") THEN CAST('inf' AS DOUBLE)
+         ELSE MAX(ABS(LN(CAST("cnt" * "total" AS DOUBLE) / CAST("size" * "qcnt" AS DOUBLE)))) END AS "val"
+  FROM "e"
+  GROUP BY {{ keys|map('ident')|join(', ') }}
+)
+SELECT
+{%- for key in keys %} {{ key|ident }},{% endfor %}
+  "size",
+  "val" >= {{ delta|literal }} - {{ tol|literal }} AS "bad",
+  "val"
+FROM "c"

@@ -1,0 +1,34 @@
+-- check_t_kl.sql: t-closeness with the Kullback-Leibler divergence KL(P_E || Q).
+-- Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input.
+-- Params:   keys, s, t >= 0, tol (absolute tolerance on the divergence).
+-- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= KL(P_E || Q) in nats; worst = MAX).
+-- Formula:  KL = sum over values v present in E of p_v ln(p_v / q_v), finite since every value
+--           of E is in the table; p_v / q_v = (count(E,v) N) / (|E| count(v)) from exact 128-bit
+--           products; clamped at 0. E passes iff KL <= t + tol. Not a metric.
+-- Citation: survey (001), section 9.2 (alternative distances for t-closeness).
+{% import "_distribution.sql" as d %}
+WITH {{ d.counts(input, keys, s) }}, "gc" AS (
+  SELECT "s", SUM("cnt") AS "qcnt" FROM "f" GROUP BY "s"
+), "tot" AS (
+  SELECT CAST(SUM("qcnt") AS HUGEINT) AS "total", COUNT(*) AS "m" FROM "gc"
+), "e" AS (
+  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."cnt", CAST("gc"."qcnt" AS HUGEINT) AS "qcnt",
+    "tot"."total", "tot"."m",
+    CAST(SUM("f"."cnt") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS HUGEINT) AS "size"
+  FROM "f"
+  JOIN "gc" ON "gc"."s" = "f"."s"
+  CROSS JOIN "tot"
+), "c" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
+    MAX("size") AS "size",
+    GREATEST(SUM(CAST("cnt" AS DOUBLE) / CAST("size" AS DOUBLE)
+      * LN(CAST("cnt" * "total" AS DOUBLE) / CAST("size" * "qcnt" AS DOUBLE))), 0.0) AS "val"
+  FROM "e"
+  GROUP BY {{ keys|map('ident')|join(', ') }}
+)
+SELECT
+{%- for key in keys %} {{ key|ident }},{% endfor %}
+  "size",
+  "val" > {{ t|literal }} + {{ tol|literal }} AS "bad",
+  "val"
+FROM "c"
