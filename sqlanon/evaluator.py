@@ -75,7 +75,11 @@ class NodeEvaluator:
         self.keys = [f"q{i}" for i in range(len(encoded.qis))]
         domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
         #: without the per-search constants: for inputs whose distribution differs (suppression)
-        self.raw_plan = CheckPlan.build(engine, self.criteria, self.keys, domains)
+        #: some criterion reads the node's natural supersets: its levels are bound as $l0..
+        self.needs_levels = any(c.needs_levels for c in self.criteria)
+        self.batchable = all(c.batchable for c in self.criteria)
+        generalization = [{"table": q.up, "level": f"$l{i}"} for i, q in enumerate(encoded.qis)]
+        self.raw_plan = CheckPlan.build(engine, self.criteria, self.keys, domains, generalization)
         self.plan = self.raw_plan.with_prepared(engine, encoded.freq)
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
@@ -163,12 +167,22 @@ class NodeEvaluator:
             self._maps[qi] = code_maps(self.engine, self.encoded.qis[qi].up)
         return self._maps[qi][level]
 
-    def params(self, node: Node) -> dict[str, list[int]]:
+    def map_params(self, node: Node) -> dict[str, list[int]]:
+        """The node's code maps $m0.. (leaf code -> code at the node's level)."""
         return {f"m{i}": self.code_map(i, level) for i, level in enumerate(node)}
+
+    def params(self, node: Node) -> dict[str, list[int] | int]:
+        """Everything the node's check statements bind: code maps, and levels when needed."""
+        params: dict[str, list[int] | int] = dict(self.map_params(node))
+        if self.needs_levels:
+            params.update({f"l{i}": level for i, level in enumerate(node)})
+        return params
 
     # -- evaluation ------------------------------------------------------------------------
     def evaluate_many(self, nodes: Sequence[Node]) -> list[NodeResult]:
         """Evaluate several nodes; their first check runs as batched statements."""
+        if not self.batchable:
+            return [self.evaluate(node) for node in nodes]
         summaries: dict[int, Summary] = {}
         for start in range(0, len(nodes), self.batch_size):
             chunk = nodes[start : start + self.batch_size]

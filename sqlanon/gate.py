@@ -8,7 +8,7 @@ t-closeness, Q is the published table's own distribution.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +22,7 @@ from sqlanon.engine import Engine
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.sql.render import render_template
+from sqlanon.supersets import generalization_tables
 
 #: How a NULL quasi-identifier cell is grouped in a published table (a class of its own).
 NULL_LABEL = "\x00NULL"
@@ -64,6 +65,15 @@ def check_parameters(criteria: Sequence[Criterion], rows: int, domains: dict[str
                         f"l-diversity on {name!r}: l = {p['l']} is larger than the number of distinct "
                         f"values of the column ({distinct}); no release can satisfy it. Lower l."
                     )
+        if c.kind == "dissimilarity" and p["distance"] in ("numeric", "variational"):
+            for name in c.attributes:
+                bad = [v for v in domains[name].values if not _is_number(v)]
+                if bad:
+                    raise DataError(
+                        f"dissimilarity ({p['distance']}) on {name!r} needs numeric values, but the column "
+                        f"holds {bad[:5]}{' and more' if len(bad) > 5 else ''}; use distance ordered or "
+                        "hierarchical for categorical values."
+                    )
         for key in ("allowed", "protected"):
             if key in p and c.attribute is not None:
                 known = set(domains[c.attribute].values)
@@ -76,18 +86,29 @@ def check_parameters(criteria: Sequence[Criterion], rows: int, domains: dict[str
                     )
 
 
+def _is_number(text: str) -> bool:
+    try:
+        return math.isfinite(float(text))
+    except ValueError:
+        return False
+
+
 def run_gate(
     engine: Engine,
     config: Config,
     published: str,
     hierarchies: dict[str, Hierarchy],
     show_violations: int = 0,
+    qi_hierarchies: Mapping[str, Hierarchy] | None = None,
+    qi_levels: Mapping[str, int] | None = None,
 ) -> GateResult:
     """Evaluate ``config.criteria`` on the temp table ``published``.
 
     ``hierarchies`` gives the hierarchy of each sensitive column that needs one (hierarchical
     distance). ``show_violations`` > 0 lists up to that many violating classes per failing
-    criterion (worst first).
+    criterion (worst first). ``qi_hierarchies`` and ``qi_levels`` (the published level of each
+    quasi-identifier, inferred from its labels when missing) give (n,t)-closeness the classes'
+    natural supersets; a quasi-identifier without a hierarchy generalizes only to '*'.
     """
     criteria = [make_criterion(c) for c in config.criteria]
     qis = [c.name for c in config.by_role("quasi")]
@@ -113,11 +134,17 @@ def run_gate(
             null_label=NULL_LABEL,
         ),
     )
+    generalization: list[dict[str, str]] = []
+    if any(c.needs_levels for c in criteria):
+        generalization = generalization_tables(
+            engine, published, qis, qi_hierarchies or {}, qi_levels or {}, NULL_LABEL
+        )
     plan = CheckPlan.build(
         engine,
         criteria,
         [f"q{i}" for i in range(len(qis))],
         {a: (domains[a], f"s{i}") for i, a in enumerate(attributes)},
+        generalization,
     )
     query = plan.summary(freq)
     summary = parse_summary(engine.fetchone(query), criteria)

@@ -63,7 +63,7 @@ def node_metrics(
         if domain > 1:
             loss += Fraction(total, domain - 1)
     nu_row = engine.fetchone(
-        _nu_entropy_sql(encoded.freq, q), {"verdicts": verdicts, **evaluator.params(node)}
+        _nu_entropy_sql(encoded.freq, q), {"verdicts": verdicts, **evaluator.map_params(node)}
     )
     return {
         "precision": float(precision),

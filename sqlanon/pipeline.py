@@ -7,9 +7,9 @@ from dataclasses import replace
 
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
-from sqlanon.encode import Encoded, encode
+from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.engine import Engine
-from sqlanon.errors import ConfigError
+from sqlanon.errors import ConfigError, HierarchyError
 from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
@@ -29,8 +29,6 @@ def _node_map(encoded: Encoded, node: Node) -> dict[str, int]:
 
 def sensitive_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, Hierarchy]:
     """Hierarchies of the sensitive columns that hierarchical distance uses."""
-    from sqlanon.encode import column_profile
-
     out = {}
     for name in sorted({a for crit in config.criteria for a in crit.hierarchical}):
         spec = config.column(name)
@@ -38,6 +36,27 @@ def sensitive_hierarchies(config: Config, engine: Engine, table: str) -> dict[st
             raise ConfigError(f"Hierarchical distance on {spec.name!r} needs a hierarchy on that column.")
         values = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
         out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+    return out
+
+
+def quasi_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, Hierarchy]:
+    """For ``check`` with (n,t)-closeness: the hierarchies of the quasi-identifiers that have
+    one, read without the original values (the table holds generalized labels)."""
+    if not any(c.kind == "nt-closeness" for c in config.criteria):
+        return {}
+    out = {}
+    for spec in config.by_role("quasi"):
+        if spec.hierarchy is None:
+            continue
+        labels = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
+        try:
+            out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, labels, config.base_dir)
+        except HierarchyError as err:
+            raise ConfigError(
+                f"(n,t)-closeness needs the hierarchy of quasi-identifier {spec.name!r} to find natural "
+                f"supersets, but it cannot be built from the published labels ({err}). Give it as an ARX "
+                "CSV file or a tree, or drop it (then only '*' generalizes the column)."
+            ) from None
     return out
 
 
@@ -133,7 +152,13 @@ def anonymize(config: Config, progress: Progress | None = None, show_violations:
             # the staged CSV always has a header row, whatever the source had
             published = read_table(engine, staged.staged, replace(config.csv, header=True), what="release")
             gate = run_gate(
-                engine, config, published, sensitive_hierarchies(config, engine, published), show_violations
+                engine,
+                config,
+                published,
+                sensitive_hierarchies(config, engine, published),
+                show_violations,
+                qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
+                qi_levels=_node_map(encoded, node),
             )
         except BaseException:
             staged.abort(engine)
@@ -165,7 +190,12 @@ def check(config: Config, show_violations: int = 0) -> Report:
 
         check_columns(engine, table, config, "table")
         gate: GateResult = run_gate(
-            engine, config, table, sensitive_hierarchies(config, engine, table), show_violations
+            engine,
+            config,
+            table,
+            sensitive_hierarchies(config, engine, table),
+            show_violations,
+            qi_hierarchies=quasi_hierarchies(config, engine, table),
         )
         criteria = [make_criterion(c) for c in config.criteria]
         warned = sum(1 for o, c in zip(gate.outcomes, criteria, strict=True) if not o.passed)

@@ -471,8 +471,11 @@ def ref_nt_closeness(
     *,
     order: Sequence[Any] | None = None,
     hierarchy: Hierarchy | None = None,
+    per_class: dict[tuple[Any, ...], bool] | None = None,
 ) -> RefResult:
     """(n, t)-closeness of the table generalized at ``node``.
+
+    ``per_class``, when given, receives each class's key (labels at ``node``) -> passed.
 
     ``rows`` hold the ORIGINAL QI values; the class of a row at node M is
     (hierarchies[qi][value][M_i] for each qi).  Each class E at ``node`` passes iff
@@ -514,7 +517,7 @@ def ref_nt_closeness(
 
     verdicts: list[tuple[bool, int]] = []
     vals: list[float | None] = []
-    for members in classes.values():
+    for class_key, members in classes.items():
         p = distribution(_sensitive_values(members, attr), domain)
         best = math.inf
         for upper, grouping in zip(uppers, groupings, strict=True):
@@ -525,6 +528,8 @@ def ref_nt_closeness(
                 best = min(best, emd(p, distribution(_sensitive_values(superset, attr), domain)))
         vals.append(None if math.isinf(best) else best)
         verdicts.append((best <= t + TOL, len(members)))
+        if per_class is not None:
+            per_class[class_key] = best <= t + TOL
     return _result(verdicts, _max_or_none(vals))
 
 

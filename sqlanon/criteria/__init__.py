@@ -13,7 +13,8 @@ from sqlanon.criteria.ldiversity import (
     PdRecursive,
     RecursiveCL,
 )
-from sqlanon.criteria.tcloseness import TCloseness
+from sqlanon.criteria.proximity import Dissimilarity
+from sqlanon.criteria.tcloseness import NtCloseness, TCloseness
 from sqlanon.criterion_spec import CriterionSpec
 
 _L_VARIANTS: dict[str, type[Criterion]] = {
@@ -30,6 +31,8 @@ _SINGLE: dict[str, type[Criterion]] = {
     "alpha-k-anonymity": AlphaK,
     "delta-disclosure": DeltaDisclosure,
     "beta-likeness": BetaLikeness,
+    "dissimilarity": Dissimilarity,
+    "nt-closeness": NtCloseness,
 }
 
 

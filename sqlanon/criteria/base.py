@@ -41,6 +41,10 @@ class Criterion:
     monotone_suppression: ClassVar[bool] = False
     #: depends on the distribution of the whole table (re-checked after suppression)
     global_distribution: ClassVar[bool] = False
+    #: reads the classes' natural supersets: the plan's ``generalization`` maps of the keys
+    needs_levels: ClassVar[bool] = False
+    #: can be evaluated for several lattice nodes in one statement
+    batchable: ClassVar[bool] = True
 
     @property
     def kind(self) -> str:

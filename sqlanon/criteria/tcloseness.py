@@ -117,3 +117,37 @@ class TCloseness(Criterion):
             else None
         )
         return {**tables, "m": int(m), "gm": float(gm or 0.0), "step_list": step_list}
+
+
+class NtCloseness(Criterion):
+    """(n,t)-closeness (survey 001, Definition 6.1.2): every class E has a natural superset S
+    with at least n rows and EMD(P_E, P_S) <= t; natural supersets are the classes containing E
+    at every more general lattice node (up to the whole table). With n = the table's size only
+    the whole table qualifies, which is t-closeness.
+
+    Not monotone under generalization (a merged class's supersets are a subset of its parts'
+    and none need be close to it), so the search does not prune with it; evaluated one node at
+    a time (the node's levels are bound as $l0.. to find its supersets).
+    """
+
+    template = "check_nt_closeness.sql"
+    worst = "MAX"
+    monotone_generalization = False
+    #: the supersets are formed from the rows that remain: re-checked after suppression
+    global_distribution = True
+    needs_levels = True
+    batchable = False
+
+    def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
+        assert domain is not None
+        distance = str(self.spec.params["distance"])
+        return {
+            "n_min": int(self.spec.params["n"]),
+            "t": float(self.spec.params["t"]),
+            "tol": TOL,
+            "distance": distance,
+            "order": domain.order,
+            "full_domain": domain.full_domain,
+            "ancestors": domain.ancestors,
+            "height": domain.height,
+        }

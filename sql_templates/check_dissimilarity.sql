@@ -1,0 +1,88 @@
+-- check_dissimilarity.sql: (epsilon,delta)^k-dissimilarity, one row per equivalence class.
+-- Inputs:   input (keys..., sensitive code columns, n); the attribute's dictionary (value, code)
+--           (numeric), rank table order (s, pos) (ordered), ancestors (s, lvl, node) (hierarchical),
+--           or one dictionary per column (variational).
+-- Params:   keys, distance ("numeric" | "ordered" | "hierarchical" | "variational"),
+--           s (the code column; numeric, ordered, hierarchical) or columns (variational: list of
+--           {column, dictionary}), dictionary, order, ancestors, level (hierarchical: the
+--           deepest lowest-common-ancestor level within epsilon, floor((epsilon + tol) H)),
+--           height H, epsilon >= 0, tol, k, delta = delta_num / delta_den (exact, in [0, 1]).
+-- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= risk(E, epsilon); worst = MAX).
+-- Formula:  Phi(v) = rows of E whose value lies within epsilon of v (v itself included);
+--           risk(E) = max_v (Phi(v) - 1) / (|E| - 1), and 1 when |E| = 1. E passes iff |E| >= k
+--           and risk <= 1 - delta, evaluated exactly as (Phi - 1) delta_den <= (delta_den -
+--           delta_num) (|E| - 1). Distances within epsilon + tol count as within epsilon.
+--           numeric |a - b| and ordered |rank(a) - rank(b)| / (m - 1): a RANGE window over the
+--           class's values sorted by number or rank (no self-join). hierarchical
+--           level(lca)/H <= epsilon iff a and b share their ancestor at `level`: a window per
+--           (class, ancestor). variational 1/2 sum_i |a_i - b_i| between the vectors of the
+--           columns: a self-join of each class's distinct vectors.
+-- Citation: Wang, Liu, Sun et al., proximity privacy, (epsilon,delta)^k-dissimilarity (004),
+--           equations (3)-(4) and section III.
+{%- set scols = columns|map(attribute="column")|list if distance == "variational" else [s] %}
+WITH "f" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
+    {%- for c in scols %}{{ c|ident }} AS {{ ('v' ~ loop.index0)|ident }}, {% endfor %}
+    CAST(SUM("n") AS HUGEINT) AS "n"
+  FROM {{ input|ident }}
+  GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ scols|map('ident')|join(', ') }}
+  HAVING SUM("n") > 0
+{%- if distance == "variational" %}
+), "x" AS (
+  SELECT "f".*{% for c in columns %}, CAST({{ ('d' ~ loop.index0)|ident }}."value" AS DOUBLE) AS {{ ('x' ~ loop.index0)|ident }}{% endfor %}
+  FROM "f"
+  {%- for c in columns %}
+  JOIN {{ c.dictionary|ident }} AS {{ ('d' ~ loop.index0)|ident }} ON {{ ('d' ~ loop.index0)|ident }}."code" = "f".{{ ('v' ~ loop.index0)|ident }}
+  {%- endfor %}
+{%- endif %}
+), "phi" AS (
+{%- if distance in ("numeric", "ordered") %}
+  SELECT {% for key in keys %}"x".{{ key|ident }}, {% endfor %}"x"."n",
+    SUM("x"."n") OVER (
+      PARTITION BY {% for key in keys %}"x".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
+      ORDER BY "x"."x"
+      RANGE BETWEEN {{ (epsilon + tol)|literal }} PRECEDING AND {{ (epsilon + tol)|literal }} FOLLOWING
+    ) AS "phi"
+  FROM (
+  {%- if distance == "numeric" %}
+    SELECT "f".*, CAST("d"."value" AS DOUBLE) AS "x"
+    FROM "f" JOIN {{ dictionary|ident }} AS "d" ON "d"."code" = "f"."v0"
+  {%- else %}
+    SELECT "f".*, "dom"."r" / GREATEST("m"."m" - 1.0, 1.0) AS "x"
+    FROM "f"
+    JOIN (SELECT "s", ROW_NUMBER() OVER (ORDER BY "pos") AS "r" FROM {{ order|ident }}) AS "dom" ON "dom"."s" = "f"."v0"
+    CROSS JOIN (SELECT COUNT(*) AS "m" FROM {{ order|ident }}) AS "m"
+  {%- endif %}
+  ) AS "x"
+{%- elif distance == "hierarchical" %}
+  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."n",
+  {%- if level >= height %}
+    SUM("f"."n") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS "phi"
+  FROM "f"
+  {%- else %}
+    SUM("f"."n") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"a"."node") AS "phi"
+  FROM "f" JOIN {{ ancestors|ident }} AS "a" ON "a"."s" = "f"."v0" AND "a"."lvl" = {{ level|literal }}
+  {%- endif %}
+{%- else %}
+  SELECT {% for key in keys %}"a".{{ key|ident }}, {% endfor %}"a"."n", SUM("b"."n") AS "phi"
+  FROM "x" AS "a"
+  JOIN "x" AS "b"
+    ON {% for key in keys %}"a".{{ key|ident }} IS NOT DISTINCT FROM "b".{{ key|ident }} AND {% endfor %}
+    0.5 * ({% for c in columns %}ABS("a".{{ ('x' ~ loop.index0)|ident }} - "b".{{ ('x' ~ loop.index0)|ident }}){% if not loop.last %} + {% endif %}{% endfor %})
+      <= {{ (epsilon + tol)|literal }}
+  GROUP BY {% for key in keys %}"a".{{ key|ident }}, {% endfor %}{% for c in columns %}"a".{{ ('v' ~ loop.index0)|ident }}, {% endfor %}"a"."n"
+{%- endif %}
+), "r" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}CAST(SUM("n") AS HUGEINT) AS "size", CAST(MAX("phi") AS HUGEINT) AS "phi"
+  FROM "phi"
+  GROUP BY {{ keys|map('ident')|join(', ') }}
+)
+SELECT
+{%- for key in keys %} {{ key|ident }},{% endfor %}
+  "size",
+  NOT ("size" >= {{ k|literal }} AND CASE
+    WHEN "size" = 1 THEN {{ delta_num|literal }} = 0
+    ELSE ("phi" - 1) * {{ delta_den|literal }} <= ({{ delta_den|literal }} - {{ delta_num|literal }}) * ("size" - 1)
+  END) AS "bad",
+  CASE WHEN "size" = 1 THEN 1.0 ELSE CAST("phi" - 1 AS DOUBLE) / CAST("size" - 1 AS DOUBLE) END AS "val"
+FROM "r"

@@ -1,0 +1,85 @@
+"""Natural supersets of a published table's classes, for (n,t)-closeness at the gate.
+
+A class's natural supersets are the classes it falls in when quasi-identifiers are generalized
+further. For each quasi-identifier this module loads a generalization table (lf, cf, lt, ct):
+published label ``cf`` becomes ``ct`` at level ``lt`` (``lf`` is always 0, the published
+level). With a hierarchy, the published labels are one level L of it and lt runs over L..H;
+without one, a label can only stay as it is (lt 0) or become ``*`` (lt 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from sqlanon.encode import column_profile
+from sqlanon.engine import Engine
+from sqlanon.errors import DataError
+from sqlanon.hierarchy import Hierarchy
+
+#: the label of the whole table for a quasi-identifier without a hierarchy
+TOP = "*"
+
+
+def published_level(h: Hierarchy, labels: Sequence[str]) -> int:
+    """The lowest level of ``h`` whose labels include every published label."""
+    wanted = set(labels)
+    for level in range(h.height + 1):
+        if wanted <= {row[level] for row in h.rows}:
+            return level
+    unknown = sorted(wanted - {row[lv] for row in h.rows for lv in range(h.height + 1)})
+    raise DataError(
+        f"The published values of quasi-identifier {h.column!r} are not the labels of one level of its "
+        f"hierarchy ({h.origin})"
+        + (f"; unknown labels: {unknown[:10]}" if unknown else "; they mix levels")
+        + ". (n,t)-closeness needs them to find each class's natural supersets: give the hierarchy the "
+        "release was generalized with, or none (then only '*' generalizes the column)."
+    )
+
+
+def generalization_tables(
+    engine: Engine,
+    published: str,
+    qis: Sequence[str],
+    hierarchies: Mapping[str, Hierarchy],
+    levels: Mapping[str, int],
+    null_label: str,
+) -> list[dict[str, str]]:
+    """One generalization table per quasi-identifier of ``published`` (as the plan expects).
+
+    ``levels`` gives the published level of a column when known (the release just written);
+    otherwise it is inferred from the labels. ``null_label`` is how the gate groups NULL.
+    """
+    out = []
+    for name in qis:
+        labels = [v for v, _ in column_profile(engine, published, name)]
+        present = [null_label if v is None else str(v) for v in labels]
+        h = hierarchies.get(name)
+        rows: set[tuple[str, int, str]] = set()
+        if h is None:
+            for label in present:
+                rows.add((label, 0, label))
+                rows.add((label, 1, TOP))
+        else:
+            level = (
+                levels[name]
+                if name in levels
+                else published_level(h, [v for v in present if v != null_label])
+            )
+            for path in h.rows:
+                for up in range(level, h.height + 1):
+                    rows.add((path[level], up, path[up]))
+            if null_label in present:  # a NULL cell: a class of its own until the top
+                root = h.rows[0][h.height]
+                rows.update(
+                    (null_label, up, root if up == h.height else null_label)
+                    for up in range(level, h.height + 1)
+                )
+        table = engine.temp_name("generalize")
+        ordered = sorted(rows)
+        engine.load_table(
+            table,
+            [("lf", "INTEGER"), ("cf", "VARCHAR"), ("lt", "INTEGER"), ("ct", "VARCHAR")],
+            [[0] * len(ordered), [r[0] for r in ordered], [r[1] for r in ordered], [r[2] for r in ordered]],
+        )
+        out.append({"table": table, "level": "0"})
+    return out
