@@ -91,13 +91,16 @@ def adult_config(
     """A validated configuration for Adult (or a copy of its schema at ``source``)."""
     columns: dict[str, Any] = {c: {"role": "quasi", "hierarchy": str(hierarchy_path(c))} for c in QUASI}
     sensitive: dict[str, Any] = {"role": "sensitive"}
-    distances = {c.get("t-closeness", {}).get("distance") for c in criteria if isinstance(c, Mapping)}
-    if "hierarchical" in distances:
+    params = [p for c in criteria for p in c.values() if isinstance(p, Mapping)]
+    grounds = {p.get("ground", p.get("distance")) for p in params}
+    if "hierarchical" in grounds:
         sensitive["hierarchy"] = str(hierarchy_path(SENSITIVE))
-    if "ordered" in distances:
+    if "ordered" in grounds:
         sensitive["order"] = occupation_order()
     columns[SENSITIVE] = sensitive
-    columns[INSENSITIVE] = {"role": "insensitive"}
+    # salary-class is sensitive only when a criterion reads it (multi-attribute l-diversity)
+    read = {a for p in params for a in p.get("attributes", [p.get("attribute")])}
+    columns[INSENSITIVE] = {"role": "sensitive" if INSENSITIVE in read else "insensitive"}
     data: dict[str, Any] = {
         "source": str(source),
         "columns": columns,

@@ -1,11 +1,12 @@
 -- check_t_smoothed_js.sql: t-closeness with the Jensen-Shannon divergence of kernel-smoothed
 --           distributions (Nadaraya-Watson, Epanechnikov kernel), one row per equivalence class.
--- Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input.
---           domain (s): every code of the domain (values absent from the data included when
---           the ground distance lists them). ground (a, b, d): the ground distance d(a, b) for
---           every ordered pair of domain codes closer than the bandwidth (a = b, d = 0 included);
---           rows with d / bandwidth >= 1 or codes outside the domain are ignored.
--- Params:   keys, s, domain, ground, bandwidth B > 0, t in [0, ln 2], tol (absolute tolerance).
+-- Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input. The domain
+--           is the values present in the input (every value of an explicit order); rank table
+--           order (s, pos) for the ordered ground, ancestors (s, lvl, node) for the hierarchical.
+-- Params:   keys, s, ground ("equal" | "ordered" | "hierarchical"), bandwidth B > 0, order,
+--           full_domain, ancestors, height, t in [0, ln 2], tol (absolute tolerance), prepared:
+--           none (the domain and the pairs closer than B are built here, _smoothing.sql) or
+--           {domain, ground}: the same tables built once for the whole input (a search).
 -- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= JS(P^_E, Q^) in nats; worst = MAX).
 -- Formula:  K(x) = 3/4 (1 - x^2) for |x| < 1, else 0; w(i, j) = K(d(i, j) / B) / sum_j' K(d(i, j') / B);
 --           smoothed p~_i = sum_j p_j w(i, j), renormalized P^ = p~ / sum_i p~_i; same for Q^.
@@ -16,11 +17,24 @@
 --           E passes iff JS <= t + tol. Not a metric.
 -- Citation: survey (001), section 9.2 (kernel-smoothed distributions for t-closeness).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }}, "dom" AS (
-  SELECT DISTINCT "s" FROM {{ domain|ident }}
-), "x" AS (
+{% import "_smoothing.sql" as sm %}
+WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }},
+{%- if prepared %}
+"dom" AS (
+  SELECT DISTINCT "s" FROM {{ prepared.domain|ident }}
+), "sground" AS (
+  SELECT "a", "b", "d" FROM {{ prepared.ground|ident }}
+),
+{%- else %}
+{{ sm.sdom(ground, order, full_domain, 'SELECT "s" FROM "g"') }},
+{{ sm.sground(ground, bandwidth, ancestors, height) }},
+"dom" AS (
+  SELECT "s" FROM "sdom"
+),
+{%- endif %}
+"x" AS (
   SELECT "gr"."a", "gr"."b", CAST("gr"."d" AS DOUBLE) / {{ bandwidth|literal }} AS "x"
-  FROM {{ ground|ident }} AS "gr"
+  FROM "sground" AS "gr"
   WHERE "gr"."a" IN (SELECT "s" FROM "dom") AND "gr"."b" IN (SELECT "s" FROM "dom")
 ), "k" AS (
   SELECT "a", "b", 0.75 * (1.0 - "x" * "x") AS "w" FROM "x" WHERE ABS("x") < 1

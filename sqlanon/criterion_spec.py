@@ -246,6 +246,10 @@ def _attributes(
             raise ConfigError(f"{where}: attributes lists a column twice.")
         names = list(several)
     else:
+        if params.get("multi_attribute") is True:
+            raise ConfigError(
+                f"{where}: multi_attribute needs 'attributes': the sensitive columns, at least two."
+            )
         attribute = params.get("attribute")
         if attribute is None:
             if len(sensitive) != 1:

@@ -511,8 +511,7 @@ def test_t_smoothed_js(seed: int, con: duckdb.DuckDBPyConnection) -> None:
                 t=t,
                 tol=TOL,
                 bandwidth=bandwidth,
-                ground="gr",
-                domain="dom",
+                prepared={"domain": "dom", "ground": "gr"},  # the search's tables (built here)
             )
             expected = {key: (d > t + TOL, d) for key, d in dists.items()}
             check_classes(case, got, expected, context)
@@ -550,7 +549,12 @@ ALL_PARAMS: dict[str, dict[str, Any]] = {
     "check_t_variational.sql": {"t": 0.2, "tol": TOL},
     "check_t_kl.sql": {"t": 0.2, "tol": TOL},
     "check_t_js.sql": {"t": 0.2, "tol": TOL},
-    "check_t_smoothed_js.sql": {"t": 0.2, "tol": TOL, "bandwidth": 0.75, "ground": "gr", "domain": "dom"},
+    "check_t_smoothed_js.sql": {
+        "t": 0.2,
+        "tol": TOL,
+        "bandwidth": 0.75,
+        "prepared": {"domain": "dom", "ground": "gr"},
+    },
 }
 
 

@@ -9,7 +9,6 @@ divergence of kernel-smoothed distributions (survey 001, section 9.2).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import Any
 
 from sqlanon.criteria.base import TOL, Criterion
@@ -60,48 +59,52 @@ class TCloseness(Criterion):
                 )
             params.update(ancestors=domain.ancestors, height=domain.height)
         elif self.distance == "smoothed-js":
-            params["bandwidth"] = float(self.spec.params["bandwidth"])
+            params.update(self._smoothing(domain), prepared=None)
         return params
 
-    def setup(self, engine: Engine, domains: Mapping[str, SensitiveDomain]) -> dict[str, Any]:
-        """smoothed-js: the domain table (s) and the ground table (a, b, d) of value pairs
-        closer than the bandwidth (pairs farther away have kernel weight 0)."""
-        if self.distance != "smoothed-js" or self.attribute is None:
-            return {}
-        domain = domains[self.attribute]
+    def _smoothing(self, domain: SensitiveDomain) -> dict[str, Any]:
+        """smoothed-js's parameters (the ground-distance tables it needs must exist)."""
         ground = str(self.spec.params["ground"])
         bandwidth = float(self.spec.params["bandwidth"])
-        m = len(domain.values) if ground != "ordered" or domain.order is None else engine.count(domain.order)
+        if ground == "ordered" and domain.order is None:
+            raise ConfigError(f"Ordered ground distance on {domain.column!r} needs an order.")
+        if ground == "hierarchical" and domain.ancestors is None:
+            raise ConfigError(f"Hierarchical ground distance on {domain.column!r} needs a hierarchy.")
+        m = len(domain.values)
         if ground == "ordered":
             pairs = m * min(m, 2 * math.ceil(bandwidth * max(m - 1, 1)) + 1)
         else:
-            pairs = m * m if ground == "hierarchical" or bandwidth > 1 else m
-        if pairs > MAX_GROUND_PAIRS and not (ground == "hierarchical" and bandwidth <= 1):
+            pairs = m * m if bandwidth > 1 else m
+        if pairs > MAX_GROUND_PAIRS:
             raise ConfigError(
                 f"t-closeness (smoothed-js) on {domain.column!r}: bandwidth {bandwidth:g} makes about "
                 f"{pairs:,} pairs of its {m:,} values neighbours (at most {MAX_GROUND_PAIRS:,}); lower the "
                 "bandwidth."
             )
-        if ground == "ordered" and domain.order is None:
-            raise ConfigError(f"Ordered ground distance on {domain.column!r} needs an order.")
-        if ground == "hierarchical" and domain.ancestors is None:
-            raise ConfigError(f"Hierarchical ground distance on {domain.column!r} needs a hierarchy.")
-        params = {
+        return {
             "ground": ground,
             "bandwidth": bandwidth,
-            "dictionary": domain.table,
             "order": domain.order,
+            "full_domain": domain.full_domain,
             "ancestors": domain.ancestors,
             "height": domain.height,
         }
-        tables = {"domain": engine.temp_name("smooth_domain"), "ground": engine.temp_name("smooth_ground")}
-        for part, name in tables.items():
-            engine.create_temp_as(name, render_template("smoothing_ground.sql", part=part, **params))
-        return tables
 
     def prepare(self, engine: Engine, input_name: str, column: str, domain: SensitiveDomain | None) -> Any:
-        """Ordered distance: the Q-side rank and step tables of check_t_ordered.sql, once."""
-        if self.distance != "ordered" or domain is None or domain.order is None:
+        """Ordered distance: the Q-side rank and step tables of check_t_ordered.sql, once;
+        smoothed-js: the domain and ground-distance tables of the input's values, once."""
+        if domain is None:
+            return None
+        if self.distance == "smoothed-js":
+            common = {"input": input_name, "s": column, **self._smoothing(domain)}
+            tables = {}
+            for part in ("domain", "ground"):
+                tables[part] = engine.temp_name(f"smooth_{part}")
+                engine.create_temp_as(
+                    tables[part], render_template("smoothing_ground.sql", part=part, **common)
+                )
+            return tables
+        if self.distance != "ordered" or domain.order is None:
             return None
         common = {"input": input_name, "s": column, "order": domain.order, "full_domain": domain.full_domain}
         tables = {}
