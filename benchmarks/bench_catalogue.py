@@ -24,7 +24,6 @@ from common import (
     median,
     ms,
     prepare,
-    revision,
     table,
     verdict,
 )
@@ -108,7 +107,6 @@ def main() -> None:
         name: [*base, extra] for name, extra in CATALOGUE.items() if args.only is None or name in args.only
     }
     print(f"sqlanon model-catalogue benchmark on Adult - {machine()}")
-    print(f"sqlanon {revision()}")
     print(f"repeat={args.repeat} warmup={args.warmup} threads={args.threads or 'default'}")
     prepared = [prepare(name, adult_config(criteria)) for name, criteria in sets.items()]
     lattice = Lattice(tuple(d.height for d in prepared[0].encoded.qis))
