@@ -3,6 +3,9 @@
 --   n (DOUBLE, for ratios) and cnt (exact HUGEINT count).
 -- whole(): "tot" (total rows) and "g" (s, q): the distribution Q of s over the whole input,
 --   computed from the CTE "f" built by counts().
+-- exact_counts(keys): after counts(), exact integer counts per (class, value): "gc" (s, qcnt:
+--   rows of s in the whole input), "tot" (total HUGEINT, m = number of values) and "e" (keys...,
+--   cnt, qcnt, total, m, size = rows of the class), so p = cnt/size and q = qcnt/total.
 {% macro counts(input, keys, s) -%}
 "f" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s",
@@ -17,5 +20,19 @@
   SELECT SUM("n") AS "total" FROM "f"
 ), "g" AS (
   SELECT "s", SUM("n") / MAX("tot"."total") AS "q" FROM "f" CROSS JOIN "tot" GROUP BY "s"
+)
+{%- endmacro %}
+{% macro exact_counts(keys) -%}
+"gc" AS (
+  SELECT "s", SUM("cnt") AS "qcnt" FROM "f" GROUP BY "s"
+), "tot" AS (
+  SELECT CAST(SUM("qcnt") AS HUGEINT) AS "total", COUNT(*) AS "m" FROM "gc"
+), "e" AS (
+  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."cnt", CAST("gc"."qcnt" AS HUGEINT) AS "qcnt",
+    "tot"."total", "tot"."m",
+    CAST(SUM("f"."cnt") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS HUGEINT) AS "size"
+  FROM "f"
+  JOIN "gc" ON "gc"."s" = "f"."s"
+  CROSS JOIN "tot"
 )
 {%- endmacro %}

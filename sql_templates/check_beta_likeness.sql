@@ -11,18 +11,7 @@
 -- Citation: Cao, Karras, Publishing Microdata with a Robust Privacy Guarantee, VLDB 2012
 --           (Definitions 2 and 4: basic and enhanced beta-likeness).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, "gc" AS (
-  SELECT "s", SUM("cnt") AS "qcnt" FROM "f" GROUP BY "s"
-), "tot" AS (
-  SELECT CAST(SUM("qcnt") AS HUGEINT) AS "total", COUNT(*) AS "m" FROM "gc"
-), "e" AS (
-  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."cnt", CAST("gc"."qcnt" AS HUGEINT) AS "qcnt",
-    "tot"."total", "tot"."m",
-    CAST(SUM("f"."cnt") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS HUGEINT) AS "size"
-  FROM "f"
-  JOIN "gc" ON "gc"."s" = "f"."s"
-  CROSS JOIN "tot"
-), "x" AS (
+WITH {{ d.counts(input, keys, s) }}, {{ d.exact_counts(keys) }}, "x" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"size", "qcnt", "total",
     "cnt" * "total" - "size" * "qcnt" AS "num",
     "size" * "qcnt" AS "den"

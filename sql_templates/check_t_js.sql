@@ -10,18 +10,7 @@
 --           Clamped to [0, ln 2]. E passes iff JS <= t + tol. Not a metric (its root is).
 -- Citation: survey (001), section 9.2 (alternative distances for t-closeness).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, "gc" AS (
-  SELECT "s", SUM("cnt") AS "qcnt" FROM "f" GROUP BY "s"
-), "tot" AS (
-  SELECT CAST(SUM("qcnt") AS HUGEINT) AS "total", COUNT(*) AS "m" FROM "gc"
-), "e" AS (
-  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."cnt", CAST("gc"."qcnt" AS HUGEINT) AS "qcnt",
-    "tot"."total", "tot"."m",
-    CAST(SUM("f"."cnt") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS HUGEINT) AS "size"
-  FROM "f"
-  JOIN "gc" ON "gc"."s" = "f"."s"
-  CROSS JOIN "tot"
-), "c" AS (
+WITH {{ d.counts(input, keys, s) }}, {{ d.exact_counts(keys) }}, "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
     MAX("size") AS "size",
     SUM(0.5 * (
