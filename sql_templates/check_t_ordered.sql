@@ -14,7 +14,8 @@
 --           C (k - lo + 1) - (G(k) - G(lo - 1)) + (G(hi) - G(k)) - C (hi - k);
 --           the ranks before E's first value contribute G(first - 1). G(hi) is the next run's
 --           G(lo - 1) (or G(m) for the last run), so one join with G per value suffices.
---           Cost: one row per value present in a class, whatever the size of the domain.
+--           Cost: one row per value present in a class, whatever the size of the domain; class
+--           sizes come from a window over the same partition (no join back to the classes).
 --           The Q-side tables (ranks, steps, m, gm) depend only on the whole input: a search
 --           computes them once (ordered_q.sql) and passes them as `prepared`
 --           {ranks, steps, m, gm, step_list}; otherwise (prepared = none) they are computed
@@ -27,32 +28,33 @@ WITH {{ d.counts(input, keys, s) }},
 {%- if prepared %}
 "ranks" AS (
   SELECT "s", "r", "gl" FROM {{ prepared.ranks|ident }}
-), "steps" AS (
-  SELECT "fq", "k", "gk" FROM {{ prepared.steps|ident }}
-), "m" AS (
-  SELECT {{ prepared.m|literal }} AS "m"
-), "gm" AS (
-  SELECT {{ prepared.gm|literal }} AS "gm"
 ),
+{%- if not prepared.step_list %}
+"steps" AS (
+  SELECT "fq", "k", "gk" FROM {{ prepared.steps|ident }}
+),
+{%- endif %}
 {%- else %}
 {{ o.q_ranks(order, full_domain) }},
 {%- endif %}
-"c" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"
-  FROM "f" GROUP BY {{ keys|map('ident')|join(', ') }}
-), "runs" AS (
+{%- set m = prepared.m|literal if prepared else '"m"."m"' %}
+{%- set gm = prepared.gm|literal if prepared else '"gm"."gm"' %}
+"runs" AS (
   SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"ranks"."r" AS "lo",
-    LEAD("ranks"."r", 1, "m"."m" + 1) OVER "w" - 1 AS "hi",
-    SUM("f"."n" / "c"."size") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "cp",
+    LEAD("ranks"."r", 1, {{ m }} + 1) OVER "w" - 1 AS "hi",
+    SUM("f"."n") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) / SUM("f"."n") OVER "p" AS "cp",
+    SUM("f"."cnt") OVER "p" AS "rows",
     "ranks"."gl" AS "gl",
-    LEAD("ranks"."gl", 1, "gm"."gm") OVER "w" AS "gh",
+    LEAD("ranks"."gl", 1, {{ gm }}) OVER "w" AS "gh",
     ROW_NUMBER() OVER "w" AS "idx"
   FROM "f"
-  JOIN "c" USING ({{ keys|map('ident')|join(', ') }})
   JOIN "ranks" ON "ranks"."s" = "f"."s"
+  {%- if not prepared %}
   CROSS JOIN "m"
   CROSS JOIN "gm"
-  WINDOW "w" AS (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %} ORDER BY "ranks"."r")
+  {%- endif %}
+  WINDOW "p" AS (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}),
+    "w" AS (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %} ORDER BY "ranks"."r")
 ), "st" AS (
 {%- if prepared and prepared.step_list %}
   SELECT "runs".*,
@@ -70,18 +72,16 @@ WITH {{ d.counts(input, keys, s) }},
          WHEN "st"."k" > "st"."hi" THEN "st"."gh"
          ELSE "st"."gk" END AS "gks"
   FROM "st"
-), "d" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
-    SUM("cp" * ("ks" - "lo" + 1) - ("gks" - "gl") + ("gh" - "gks") - "cp" * ("hi" - "ks"))
-      + MAX(CASE WHEN "idx" = 1 THEN "gl" END) AS "total"
-  FROM "split"
-  GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "e" AS (
-  SELECT {% for key in keys %}"d".{{ key|ident }}, {% endfor %}"c"."rows" AS "size",
-    CASE WHEN "m"."m" <= 1 THEN 0.0 ELSE GREATEST("d"."total", 0.0) / ("m"."m" - 1) END AS "emd"
-  FROM "d"
-  JOIN "c" USING ({{ keys|map('ident')|join(', ') }})
+  SELECT {% for key in keys %}"split".{{ key|ident }}, {% endfor %}MAX("split"."rows") AS "size",
+    CASE WHEN MAX({{ m }}) <= 1 THEN 0.0 ELSE GREATEST(
+      SUM("cp" * ("ks" - "lo" + 1) - ("gks" - "gl") + ("gh" - "gks") - "cp" * ("hi" - "ks"))
+      + MAX(CASE WHEN "idx" = 1 THEN "gl" END), 0.0) / (MAX({{ m }}) - 1) END AS "emd"
+  FROM "split"
+  {%- if not prepared %}
   CROSS JOIN "m"
+  {%- endif %}
+  GROUP BY {% for key in keys %}"split".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
