@@ -4,7 +4,8 @@
 --           or one dictionary per column (variational).
 -- Params:   keys, distance ("numeric" | "ordered" | "hierarchical" | "variational"),
 --           s (the code column; numeric, ordered, hierarchical) or columns (variational: list of
---           {column, dictionary}), dictionary, order, ancestors, level (hierarchical: the
+--           {column, dictionary}), dictionary, order, full_domain (ordered: true when the order
+--           is explicit; else the domain is the values present in the input), ancestors, level (hierarchical: the
 --           deepest lowest-common-ancestor level within epsilon, floor((epsilon + tol) H)),
 --           height H, epsilon >= 0, tol, k, delta = delta_num / delta_den (exact, in [0, 1]).
 -- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= risk(E, epsilon); worst = MAX).
@@ -27,6 +28,12 @@ WITH "f" AS (
   FROM {{ input|ident }}
   GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ scols|map('ident')|join(', ') }}
   HAVING SUM("n") > 0
+{%- if distance == "ordered" %}
+), "dom" AS (
+  -- the ordered domain: the values present in the input, or every value of an explicit order
+  SELECT "o"."s", ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r" FROM {{ order|ident }} AS "o"
+  {%- if not full_domain %} WHERE "o"."s" IN (SELECT "v0" FROM "f"){% endif %}
+{%- endif %}
 {%- if distance == "variational" %}
 ), "x" AS (
   SELECT "f".*{% for c in columns %}, CAST({{ ('d' ~ loop.index0)|ident }}."value" AS DOUBLE) AS {{ ('x' ~ loop.index0)|ident }}{% endfor %}
@@ -50,8 +57,8 @@ WITH "f" AS (
   {%- else %}
     SELECT "f".*, "dom"."r" / GREATEST("m"."m" - 1.0, 1.0) AS "x"
     FROM "f"
-    JOIN (SELECT "s", ROW_NUMBER() OVER (ORDER BY "pos") AS "r" FROM {{ order|ident }}) AS "dom" ON "dom"."s" = "f"."v0"
-    CROSS JOIN (SELECT COUNT(*) AS "m" FROM {{ order|ident }}) AS "m"
+    JOIN "dom" ON "dom"."s" = "f"."v0"
+    CROSS JOIN (SELECT COUNT(*) AS "m" FROM "dom") AS "m"
   {%- endif %}
   ) AS "x"
 {%- elif distance == "hierarchical" %}

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlanon.config import ColumnSpec, Config
+from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.engine import Engine
 from sqlanon.errors import DataError, HierarchyError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
@@ -141,7 +142,7 @@ def materialize_hierarchy(
     return QiDimension(h.column, h, dim, up, labels)
 
 
-def _numeric_order(column: str, values: Sequence[str]) -> list[str]:
+def _numeric_order(column: str, values: Sequence[str], needed_by: str = "") -> list[str]:
     bad = []
     keyed = []
     for v in values:
@@ -152,7 +153,7 @@ def _numeric_order(column: str, values: Sequence[str]) -> list[str]:
     if bad:
         shown = ", ".join(repr(b) for b in bad[:10])
         raise DataError(
-            f"Ordered distance on column {column!r} needs numeric values or an explicit order, but it holds "
+            f"Ordered distance on column {column!r}{needed_by} needs numeric values or an explicit order, but it holds "
             f"{shown}{' and more' if len(bad) > 10 else ''}. Add order: [...] to the column listing every value smallest first."
         )
     return [v for _, v in sorted(keyed)]
@@ -165,6 +166,7 @@ def sensitive_domain(
     hierarchy: Hierarchy | None,
     need_order: bool,
     weight: str | None = None,
+    needed_by: str = "",
 ) -> SensitiveDomain:
     """Build the dictionary (and order/ancestor tables when needed) of one sensitive column."""
     profile = column_profile(engine, source, spec.name, weight)
@@ -197,7 +199,7 @@ def sensitive_domain(
             for v in extra:
                 code[v] = len(code)
         else:
-            ranked = _numeric_order(spec.name, values)
+            ranked = _numeric_order(spec.name, values, needed_by)
         order = engine.temp_name("order")
         engine.load_table(
             order,
@@ -227,6 +229,12 @@ def sensitive_domain(
             [list(col) for col in zip(*rows, strict=True)],
         )
     return SensitiveDomain(spec.name, table, values, order, ancestors, height, full_domain)
+
+
+def needed_for_order(criteria: Sequence[CriterionSpec], column: str) -> str:
+    """' (for criteria[i] kind (distance), ...)': which criteria rank ``column``'s values."""
+    who = [f"criteria[{i}] {c.label()}" for i, c in enumerate(criteria) if column in c.ordered]
+    return f" (for {', '.join(who)})" if who else ""
 
 
 def check_columns(engine: Engine, table: str, config: Config, what: str) -> None:
@@ -279,11 +287,12 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
     sensitive = []
     for spec in checked:
         ordered = any(spec.name in c.ordered for c in config.criteria)
+        needed_by = needed_for_order(config.criteria, spec.name)
         hierarchy = None
         if spec.hierarchy is not None:
             values = [v for v, _ in column_profile(engine, grouped, spec.name, WEIGHT) if v is not None]
             hierarchy = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
-        sensitive.append(sensitive_domain(engine, grouped, spec, hierarchy, ordered, WEIGHT))
+        sensitive.append(sensitive_domain(engine, grouped, spec, hierarchy, ordered, WEIGHT, needed_by))
     freq = engine.temp_name("freq")
     group_cols = [f"q{i}" for i in range(len(qis))] + [f"s{i}" for i in range(len(sensitive))]
     select = render_template(

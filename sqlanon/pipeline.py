@@ -159,6 +159,7 @@ def anonymize(config: Config, progress: Progress | None = None, show_violations:
                 show_violations,
                 qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
                 qi_levels=_node_map(encoded, node),
+                check_params=False,
             )
         except BaseException:
             staged.abort(engine)

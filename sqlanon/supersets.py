@@ -14,18 +14,25 @@ from collections.abc import Mapping, Sequence
 from sqlanon.encode import column_profile
 from sqlanon.engine import Engine
 from sqlanon.errors import DataError
-from sqlanon.hierarchy import Hierarchy
+from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 
 #: the label of the whole table for a quasi-identifier without a hierarchy
 TOP = "*"
 
 
 def published_level(h: Hierarchy, labels: Sequence[str]) -> int:
-    """The lowest level of ``h`` whose labels include every published label."""
+    """The level of ``h`` whose labels include every published label (it must be unique)."""
     wanted = set(labels)
-    for level in range(h.height + 1):
-        if wanted <= {row[level] for row in h.rows}:
-            return level
+    levels = [level for level in range(h.height + 1) if wanted <= {row[level] for row in h.rows}]
+    if len(levels) == 1:
+        return levels[0]
+    if len(levels) > 1:
+        raise DataError(
+            f"The published values of quasi-identifier {h.column!r} are labels of several levels of its "
+            f"hierarchy ({h.origin}): levels {levels}, so (n,t)-closeness cannot tell which natural "
+            "supersets they have. Use labels that differ between levels, or remove the hierarchy from "
+            "the column (then only '*' generalizes it)."
+        )
     unknown = sorted(wanted - {row[lv] for row in h.rows for lv in range(h.height + 1)})
     raise DataError(
         f"The published values of quasi-identifier {h.column!r} are not the labels of one level of its "
@@ -68,12 +75,18 @@ def generalization_tables(
             for path in h.rows:
                 for up in range(level, h.height + 1):
                     rows.add((path[level], up, path[up]))
-            if null_label in present:  # a NULL cell: a class of its own until the top
+            if null_label in present:
+                # a NULL cell: the hierarchy's empty label at this level when it has one (a CSV
+                # release reads the leaf '' back as NULL), else a class of its own until the top
+                mapped = [path for path in h.rows if path[level] == NULL_LEAF]
                 root = h.rows[0][h.height]
-                rows.update(
-                    (null_label, up, root if up == h.height else null_label)
-                    for up in range(level, h.height + 1)
-                )
+                for up in range(level, h.height + 1):
+                    if up == level:
+                        rows.add((null_label, up, null_label))
+                    elif mapped:
+                        rows.update((null_label, up, path[up]) for path in mapped)
+                    else:
+                        rows.add((null_label, up, root if up == h.height else null_label))
         table = engine.temp_name("generalize")
         ordered = sorted(rows)
         engine.load_table(

@@ -55,11 +55,18 @@ def _col(name: str) -> exp.Column:
     return exp.column(exp.to_identifier(name, quoted=True))
 
 
-def codes(domain: SensitiveDomain | None, values: Sequence[str]) -> list[int]:
-    """The integer codes of ``values`` in ``domain`` (codes are positions in ``domain.values``)."""
+def codes(domain: SensitiveDomain | None, values: Sequence[str], *, keep_absent: bool = False) -> list[int]:
+    """The integer codes of ``values`` in ``domain`` (codes are positions in ``domain.values``).
+
+    A value absent from the domain is dropped, or with ``keep_absent`` given a negative code
+    that occurs nowhere (a protected value must still be counted, as 0).
+    """
     assert domain is not None
     position = {v: i for i, v in enumerate(domain.values)}
-    return sorted(position[v] for v in values if v in position)
+    out = [position[v] for v in values if v in position]
+    if keep_absent:
+        out += [-1 - i for i, v in enumerate(values) if v not in position]
+    return sorted(out)
 
 
 class PdRecursive(Criterion):
@@ -106,7 +113,7 @@ class NpdRecursive(PdRecursive):
         c2 = exact(self.spec.params["c2"])
         return {
             **super().template_params(domain),
-            "protected": codes(domain, self.spec.params["protected"]),
+            "protected": codes(domain, self.spec.params["protected"], keep_absent=True),
             "c2_num": c2.numerator,
             "c2_den": c2.denominator,
         }

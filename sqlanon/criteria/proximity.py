@@ -28,6 +28,11 @@ class Dissimilarity(Criterion):
     monotone_generalization = False
 
     @property
+    def global_distribution(self) -> bool:  # type: ignore[override]
+        """Ordered distance ranks the table's values: suppression changes it (re-checked)."""
+        return self.distance == "ordered"
+
+    @property
     def distance(self) -> str:
         return str(self.spec.params["distance"])
 
@@ -43,12 +48,18 @@ class Dissimilarity(Criterion):
             "delta_den": delta.denominator,
             "dictionary": None,
             "order": None,
+            "full_domain": False,
             "ancestors": None,
             "height": 0,
             "level": 0,
         }
         if domain is not None:
-            params.update(dictionary=domain.table, order=domain.order, ancestors=domain.ancestors)
+            params.update(
+                dictionary=domain.table,
+                order=domain.order,
+                full_domain=domain.full_domain,
+                ancestors=domain.ancestors,
+            )
             params["height"] = domain.height
             # level(lca) / H <= epsilon + TOL  <=>  level(lca) <= floor((epsilon + TOL) H)
             params["level"] = math.floor((epsilon + TOL) * domain.height)
