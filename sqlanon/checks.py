@@ -32,6 +32,8 @@ class Outcome:
     violating_rows: int
     #: further observed measures (Criterion.extras), by report key
     extras: Mapping[str, float | None] = field(default_factory=dict)
+    #: False when a batch skipped it: the node already failed k-anonymity beyond suppression
+    evaluated: bool = True
 
 
 @dataclass(frozen=True)
@@ -170,33 +172,66 @@ class CheckPlan:
         return query.group_by(_col(by), copy=False) if by else query
 
     def summary(
-        self, input_name: str, criteria: Sequence[int] | None = None, by: str | None = None
+        self,
+        input_name: str,
+        criteria: Sequence[int] | None = None,
+        by: str | None = None,
+        screen: int | None = None,
     ) -> exp.Select:
         """One row: classes, rows, then per criterion (violating classes, violating rows, worst).
 
         Each criterion is aggregated on its own (no join between criteria): the table passes
         iff every criterion has no violating class. With ``by`` (a key column such as the
         batch's ``node``), one such row per value of ``by``, led by that value.
+
+        ``screen`` (with ``by``): k-anonymity, when requested, is evaluated first and the other
+        criteria only for the values of ``by`` whose k-violating rows are at most ``screen``
+        (the suppression allowance): elsewhere the node fails whatever they say, and their
+        columns come back NULL (parsed as not evaluated).
         """
-        chosen = list(range(len(self.criteria))) if criteria is None else list(criteria)
+        order = list(range(len(self.criteria))) if criteria is None else list(criteria)
+        chosen = list(order)
+        first_k = next((i for i in chosen if self.criteria[i].kind == "k-anonymity"), None)
+        screening = by is not None and screen is not None and first_k is not None and len(chosen) > 1
+        if screening and first_k is not None:
+            chosen = [first_k] + [i for i in chosen if i != first_k]
         first = f"a{chosen[0]}"
         cols: list[Any] = [_col(by, first)] if by else []
         cols += [_col("classes", first), _col("rows", first)]
-        for i in chosen:
+        for i in order:
             cols += [_col("vc", f"a{i}"), _col("vr", f"a{i}"), _col("worst", f"a{i}")]
             cols += [_col(f"x{j}", f"a{i}") for j in range(len(self.criteria[i].extras))]
         query = exp.select(*cols)
         for n, i in enumerate(chosen):
             crit = self.criteria[i]
-            part = self._aggregate(
-                self.criterion_select(i, input_name), crit.worst, by, crit.extras
-            ).subquery(_q(f"a{i}"))
-            if n == 0:
-                query = query.from_(part, copy=False)
+            source = "__screened" if screening and n > 0 else input_name
+            aggregate = self._aggregate(self.criterion_select(i, source), crit.worst, by, crit.extras)
+            if screening and n == 0:
+                assert by is not None and screen is not None
+                passing = (
+                    exp.select(_col(by))
+                    .from_(exp.Table(this=_q(first)))
+                    .where(exp.LTE(this=_col("vr"), expression=exp.Literal.number(screen)))
+                )
+                screened = (
+                    exp.select(exp.Star())
+                    .from_(exp.Table(this=_q(input_name)))
+                    .where(_col(by).isin(query=passing))
+                )
+                query = query.with_(_q(first), as_=aggregate, copy=False)
+                query = query.with_(_q("__screened"), as_=screened, copy=False)
+                query = query.from_(exp.Table(this=_q(first)), copy=False)
+            elif n == 0:
+                query = query.from_(aggregate.subquery(_q(f"a{i}")), copy=False)
             elif by:
-                query = query.join(part, using=[_q(by)], copy=False)
+                query = query.join(
+                    aggregate.subquery(_q(f"a{i}")),
+                    using=[_q(by)],
+                    join_type="LEFT" if screening else None,
+                    copy=False,
+                )
             else:
-                query = query.join(part, join_type="CROSS", copy=False)
+                query = query.join(aggregate.subquery(_q(f"a{i}")), join_type="CROSS", copy=False)
         return query
 
     def union_summary(self, input_name: str) -> exp.Select:
@@ -213,6 +248,9 @@ def parse_summary(row: Sequence[Any], criteria: Sequence[Criterion]) -> Summary:
         vc, vr, worst = row[at : at + 3]
         values = row[at + 3 : at + 3 + len(crit.extras)]
         at += 3 + len(crit.extras)
+        if vc is None and classes > 0:  # screened out (CheckPlan.summary): not evaluated
+            outcomes.append(Outcome(False, None, 0, 0, evaluated=False))
+            continue
         violating_classes, violating_rows = int(vc or 0), int(vr or 0)  # NULL on an empty input
         extras = {key: _finite(v) for (_, _, key), v in zip(crit.extras, values, strict=True)}
         outcomes.append(

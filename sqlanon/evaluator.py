@@ -106,7 +106,8 @@ class NodeEvaluator:
                 query = self.plan.summary("input")
             elif name == "batch":
                 plan = self.plan.with_keys(["batch_node", *self.keys])
-                query = plan.summary("input", by="batch_node")
+                # k-anonymity screens the batch: the other criteria run only on its survivors
+                query = plan.summary("input", by="batch_node", screen=self.max_suppressed)
                 self._sql[name] = self._with_input(query, "input", self.rollup_batch())
                 return self._sql[name]
             elif name == "verdicts":
