@@ -436,3 +436,40 @@ def exact_ratio(value: Fraction) -> float | None:
     """``value`` as a float whose printed decimal is exactly ``value`` (or None if there is none)."""
     f = float(value)
     return f if Fraction(repr(f)) == value else None
+
+
+def sensitive_columns(case: Case, folder: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Column specs of the sensitive attributes and each one's hierarchy spec (tree or ARX file)."""
+    specs: dict[str, Any] = {}
+    hierarchy_specs: dict[str, Any] = {}
+    for s in case.sensitive:
+        spec = s.config(folder)
+        specs[s.name] = spec
+        if "hierarchy" in spec:
+            hierarchy_specs[s.name] = spec["hierarchy"]
+    return specs, hierarchy_specs
+
+
+def search_setup(
+    rng: random.Random, case: Case, folder: Path
+) -> tuple[dict[str, PyHierarchy], dict[str, Any], list[int]]:
+    """For the search path: random QI hierarchies (ARX files), the columns section (plus a
+    'row id' identifier), the data CSV in ``folder``, and the lattice heights."""
+    qi_h = {
+        qi: random_hierarchy(
+            rng,
+            ["" if v is None else str(v) for v in case.qi_domains[qi]] + ["unused"] * (rng.random() < 0.3),
+            rng.randint(1, 3),
+            prefix=rng.choice(["", "L"]),
+        )
+        for qi in case.qis
+    }
+    columns: dict[str, Any] = {}
+    for i, qi in enumerate(case.qis):
+        write_arx(folder / f"qi_{i}.csv", qi_h[qi])
+        columns[qi] = {"role": "quasi", "hierarchy": f"qi_{i}.csv"}
+    columns.update(sensitive_columns(case, folder)[0])
+    columns["row id"] = {"role": "identifier"}
+    rows = [{**row, "row id": str(i)} for i, row in enumerate(case.rows)]
+    write_csv(folder / "data.csv", [*case.columns, "row id"], rows)
+    return qi_h, columns, [height_of(qi_h[qi]) for qi in case.qis]

@@ -54,11 +54,12 @@ from tests.sqlhelpers import (
     boundary_values,
     exact_ratio,
     generalize,
-    height_of,
     max_suppressed,
     random_case,
     random_hierarchy,
     same_value,
+    search_setup,
+    sensitive_columns,
     unpack,
     write_arx,
     write_csv,
@@ -421,16 +422,6 @@ def random_items(
     return items
 
 
-def sensitive_specs(case: Case, folder: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    specs: dict[str, Any] = {}
-    hierarchy_specs: dict[str, Any] = {}
-    for s in case.sensitive:
-        specs[s.name] = s.config(folder)
-        if "hierarchy" in specs[s.name]:
-            hierarchy_specs[s.name] = specs[s.name]["hierarchy"]
-    return specs, hierarchy_specs
-
-
 # ---------------------------------------------------------------------------
 # 1. Gate path
 # ---------------------------------------------------------------------------
@@ -446,7 +437,7 @@ def gate_engine() -> Iterator[Engine]:
 def gate_run(
     engine: Engine, case: Case, items: Sequence[Item], folder: Path, table: str, **kwargs: Any
 ) -> Any:
-    sens, hierarchy_specs = sensitive_specs(case, folder)
+    sens, hierarchy_specs = sensitive_columns(case, folder)
     columns: dict[str, Any] = {qi: {"role": "quasi"} for qi in case.qis}
     columns.update(sens)
     cfg = parse_config({"source": "x.csv", "columns": columns, "criteria": list(items)}, folder, gate=True)
@@ -507,30 +498,6 @@ def test_gate_covers_both_verdicts_of_every_kind(tmp_path: Path, gate_engine: En
 # ---------------------------------------------------------------------------
 # 2. Search path: encode + NodeEvaluator
 # ---------------------------------------------------------------------------
-
-
-def search_setup(
-    rng: random.Random, case: Case, folder: Path
-) -> tuple[dict[str, Any], dict[str, Any], list[int]]:
-    """QI hierarchies (ARX files), the columns section and the lattice heights."""
-    qi_h = {
-        qi: random_hierarchy(
-            rng,
-            ["" if v is None else str(v) for v in case.qi_domains[qi]] + ["unused"] * (rng.random() < 0.3),
-            rng.randint(1, 3),
-            prefix=rng.choice(["", "L"]),
-        )
-        for qi in case.qis
-    }
-    columns: dict[str, Any] = {}
-    for i, qi in enumerate(case.qis):
-        write_arx(folder / f"qi_{i}.csv", qi_h[qi])
-        columns[qi] = {"role": "quasi", "hierarchy": f"qi_{i}.csv"}
-    columns.update(sensitive_specs(case, folder)[0])
-    columns["row id"] = {"role": "identifier"}
-    rows = [{**row, "row id": str(i)} for i, row in enumerate(case.rows)]
-    write_csv(folder / "data.csv", [*case.columns, "row id"], rows)
-    return qi_h, columns, [height_of(qi_h[qi]) for qi in case.qis]
 
 
 def encoded_evaluator(

@@ -48,7 +48,6 @@ from tests.sqlhelpers import (
     boundary_values,
     exact_ratio,
     generalize,
-    height_of,
     max_suppressed,
     random_case,
     random_hierarchy,
@@ -56,6 +55,8 @@ from tests.sqlhelpers import (
     ref_decision,
     ref_result,
     same_value,
+    search_setup,
+    sensitive_columns,
     tree_spec,
     unpack,
     write_arx,
@@ -154,18 +155,6 @@ def random_items(
             item = {"t-closeness": {"t": min(max(t, 0.0), 1.0), "distance": distance, "attribute": s.name}}
         items.append(item)
     return items
-
-
-def sensitive_columns(case: Case, folder: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Column specs of the sensitive attributes and each one's hierarchy spec (tree or ARX file)."""
-    specs: dict[str, Any] = {}
-    hierarchy_specs: dict[str, Any] = {}
-    for s in case.sensitive:
-        spec = s.config(folder)
-        specs[s.name] = spec
-        if "hierarchy" in spec:
-            hierarchy_specs[s.name] = spec["hierarchy"]
-    return specs, hierarchy_specs
 
 
 # ---------------------------------------------------------------------------
@@ -286,26 +275,7 @@ def check_search_case(
         null_prob=rng.choice([0.0, 0.0, 0.15]),
     )
     ctx = case.ctx()
-    qi_h = {
-        qi: random_hierarchy(
-            rng,
-            ["" if v is None else str(v) for v in case.qi_domains[qi]] + ["unused"] * (rng.random() < 0.3),
-            rng.randint(1, 3),
-            prefix=rng.choice(["", "L"]),
-        )
-        for qi in case.qis
-    }
-    columns: dict[str, Any] = {}
-    for i, qi in enumerate(case.qis):
-        write_arx(tmp_path / f"qi_{i}.csv", qi_h[qi])
-        columns[qi] = {"role": "quasi", "hierarchy": f"qi_{i}.csv"}
-    sens_specs, _ = sensitive_columns(case, tmp_path)
-    columns.update(sens_specs)
-    columns["row id"] = {"role": "identifier"}
-    rows = [{**row, "row id": str(i)} for i, row in enumerate(case.rows)]
-    write_csv(tmp_path / "data.csv", [*case.columns, "row id"], rows)
-
-    heights = [height_of(qi_h[qi]) for qi in case.qis]
+    qi_h, columns, heights = search_setup(rng, case, tmp_path)
     if suppression:
         # thresholds taken from the classes of one random node, so that some classes violate there
         at = generalize(case.rows, case.qis, qi_h, [rng.randint(0, h) for h in heights])

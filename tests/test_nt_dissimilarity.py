@@ -69,13 +69,20 @@ def _nt_item(rng: random.Random, rows: list[dict[str, Any]]) -> dict[str, Any]:
     return {"nt-closeness": {"n": n, "t": rng.choice([0.0, 0.1, 0.25, 0.5]), "distance": distance}}
 
 
+def _order(rows: list[dict[str, Any]], info: dict[str, Any]) -> list[Any]:
+    """The ordered domain: the column's explicit order, else its values sorted numerically."""
+    return list(info["order"] or ref.sorted_domain([r[SENS] for r in rows]))
+
+
 def _ref_nt(
-    rows: list[dict[str, Any]], item: dict[str, Any], info: dict[str, Any], node: tuple[int, ...]
+    rows: list[dict[str, Any]],
+    item: dict[str, Any],
+    info: dict[str, Any],
+    node: tuple[int, ...],
+    per_class: dict[tuple[Any, ...], bool] | None = None,
 ) -> ref.RefResult:
     p = item["nt-closeness"]
-    order = (
-        (info["order"] or ref.sorted_domain([r[SENS] for r in rows])) if p["distance"] == "ordered" else None
-    )
+    order = _order(rows, info) if p["distance"] == "ordered" else None
     return ref_nt_closeness(
         rows,
         QIS,
@@ -87,6 +94,7 @@ def _ref_nt(
         node,
         order=order,
         hierarchy=info["s_hier"],
+        per_class=per_class,
     )
 
 
@@ -231,9 +239,7 @@ def _dis_item(rng: random.Random, numeric: bool) -> dict[str, Any]:
 
 def _ref_dis(rows: list[dict[str, Any]], item: dict[str, Any], info: dict[str, Any]) -> ref.RefResult:
     p = item["dissimilarity"]
-    order = (
-        (info["order"] or ref.sorted_domain([r[SENS] for r in rows])) if p["distance"] == "ordered" else None
-    )
+    order = _order(rows, info) if p["distance"] == "ordered" else None
     return ref_dissimilarity(
         rows,
         QIS,
@@ -361,20 +367,7 @@ def test_nt_closeness_with_suppression_rechecks_remaining_rows(seed: int, tmp_pa
     heights = [len(next(iter(info["hier"][qi].values()))) - 1 for qi in QIS]
     for node in itertools.product(*(range(h + 1) for h in heights)):
         verdicts: dict[tuple[Any, ...], bool] = {}
-        p = item["nt-closeness"]
-        first = ref_nt_closeness(
-            rows,
-            QIS,
-            SENS,
-            p["n"],
-            p["t"],
-            p["distance"],
-            info["hier"],
-            node,
-            order=ref.sorted_domain([r[SENS] for r in rows]),
-            hierarchy=info["s_hier"],
-            per_class=verdicts,
-        )
+        first = _ref_nt(rows, item, info, node, verdicts)
         if first.passed:
             want = True
         elif first.violating_rows > int(limit * len(rows) + 1e-9) or first.violating_rows == len(rows):

@@ -87,16 +87,26 @@ class Criterion:
         extra: Mapping[str, Any],
     ) -> exp.Expr:
         """The per-class query over ``input_name`` (``columns``: attribute -> (domain, column))."""
-        params: dict[str, Any] = {"input": input_name, "keys": list(keys)}
-        domain = None
-        if self.attribute is not None:
-            domain, params["s"] = columns[self.attribute]
-        params.update(self.template_params(domain))
-        params.update(extra)
-        return render_template(self.template, **params)
+        domain, column = columns[self.attribute] if self.attribute is not None else (None, None)
+        return render_check(self.template, input_name, keys, column, self.template_params(domain), extra)
 
     def report_params(self) -> dict[str, Any]:
         return {k: v for k, v in self.spec.params.items() if k not in ("attribute", "attributes")}
+
+
+def render_check(
+    template: str,
+    input_name: str,
+    keys: Sequence[str],
+    s: str | None,
+    params: Mapping[str, Any],
+    extra: Mapping[str, Any] | None = None,
+) -> exp.Expr:
+    """Render a per-class check template over ``input_name``: class keys ``keys``, sensitive code
+    column ``s``, the criterion's ``params``, then ``extra`` (plan-level values) over them."""
+    return render_template(
+        template, **{"input": input_name, "keys": list(keys), "s": s, **params, **(extra or {})}
+    )
 
 
 def exact(value: Any) -> Fraction:

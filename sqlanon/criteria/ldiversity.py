@@ -8,9 +8,8 @@ from typing import Any
 
 from sqlglot import exp
 
-from sqlanon.criteria.base import TOL, Criterion, exact
+from sqlanon.criteria.base import TOL, Criterion, exact, render_check
 from sqlanon.encode import SensitiveDomain
-from sqlanon.sql.render import render_template
 
 
 class DistinctL(Criterion):
@@ -160,9 +159,9 @@ class MultiAttributeL(Criterion):
         for name in self.attributes:
             domain, column = columns[name]
             others = [columns[o][1] for o in self.attributes if o != name]
-            params: dict[str, Any] = {"input": input_name, "keys": [*keys, *others], "s": column}
-            params.update(base.template_params(domain))
-            inner = render_template(base.template, **params)
+            inner = render_check(
+                base.template, input_name, [*keys, *others], column, base.template_params(domain)
+            )
             parts.append(
                 exp.select(
                     *key_cols,

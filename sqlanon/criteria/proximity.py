@@ -9,9 +9,8 @@ from typing import Any
 
 from sqlglot import exp
 
-from sqlanon.criteria.base import TOL, Criterion, exact
+from sqlanon.criteria.base import TOL, Criterion, exact, render_check
 from sqlanon.encode import SensitiveDomain
-from sqlanon.sql.render import render_template
 
 
 class Dissimilarity(Criterion):
@@ -74,8 +73,9 @@ class Dissimilarity(Criterion):
     ) -> exp.Expr:
         if self.distance != "variational":
             return super().render(input_name, keys, columns, extra)
-        params = {"input": input_name, "keys": list(keys), "s": None, **self.template_params(None)}
-        params["columns"] = [
+        vectors = [
             {"column": columns[name][1], "dictionary": columns[name][0].table} for name in self.attributes
         ]
-        return render_template(self.template, **params)
+        return render_check(
+            self.template, input_name, keys, None, self.template_params(None), {"columns": vectors}
+        )

@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from sqlglot import exp
+
 from sqlanon.criteria.base import TOL, Criterion
 from sqlanon.encode import SensitiveDomain
 from sqlanon.engine import Engine
@@ -112,13 +114,13 @@ class TCloseness(Criterion):
             tables[part] = engine.temp_name(f"q_{part}")
             engine.create_temp_as(tables[part], render_template("ordered_q.sql", part=part, **common))
         m, gm = engine.fetchone(render_template("ordered_q.sql", part="consts", **common))
-        steps = engine.fetchall(render_template("ordered_q.sql", part="steps", **common))
         # few steps (small domains): the lookup k(cp) becomes a CASE over constants
-        step_list = (
-            sorted(((float(fq), int(k), float(gk)) for fq, k, gk in steps), reverse=True)
-            if len(steps) <= STEP_CASE_LIMIT
-            else None
-        )
+        step_list = None
+        if engine.count(tables["steps"]) <= STEP_CASE_LIMIT:
+            steps = engine.fetchall(
+                exp.select(exp.Star()).from_(exp.Table(this=exp.to_identifier(tables["steps"], quoted=True)))
+            )
+            step_list = sorted(((float(fq), int(k), float(gk)) for fq, k, gk in steps), reverse=True)
         return {**tables, "m": int(m), "gm": float(gm or 0.0), "step_list": step_list}
 
 
