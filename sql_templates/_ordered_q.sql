@@ -11,9 +11,15 @@
 ), "m" AS (
   SELECT COUNT(*) AS "m" FROM "dom"
 ), "fq" AS (
+  -- cumulative exact counts, then one division: F_Q is then non-decreasing as a double too (a
+  -- window sum of the doubles q can come out a last bit lower at a later rank, and the step
+  -- lookup k(C) needs F_Q monotone)
   SELECT "dom"."r",
-    SUM(COALESCE("g"."q", 0.0)) OVER (ORDER BY "dom"."r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "fq"
-  FROM "dom" LEFT JOIN "g" ON "g"."s" = "dom"."s"
+    CAST(SUM(COALESCE("qc"."cnt", 0)) OVER (ORDER BY "dom"."r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE)
+      / "tot"."total" AS "fq"
+  FROM "dom"
+  LEFT JOIN (SELECT "s", SUM("cnt") AS "cnt" FROM "f" GROUP BY "s") AS "qc" ON "qc"."s" = "dom"."s"
+  CROSS JOIN "tot"
 ), "cdf" AS (
   SELECT "r", "fq", SUM("fq") OVER (ORDER BY "r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "gq" FROM "fq"
   UNION ALL

@@ -18,22 +18,44 @@
 --           sizes come from a window over the same partition (no join back to the classes).
 --           The Q-side tables (ranks, steps, m, gm) depend only on the whole input: a search
 --           computes them once (ordered_q.sql) and passes them as `prepared`
---           {ranks, steps, m, gm, step_list}; otherwise (prepared = none) they are computed
---           here. step_list (the steps, largest fq first, when there are few) turns the ASOF
---           join into a CASE over constants.
+--           {ranks, steps, m, gm, small}; otherwise (prepared = none) they are computed here.
+-- Small domains (prepared.small = {ranks: [(s, r)...], fq: [F_Q(1)..F_Q(m-1)]}, m <= 64): one
+--           GROUP BY per class, no window: F_P(i) = SUM(n | rank(s) <= i) / SUM(n) for the
+--           m - 1 ranks i < m (F_P(m) = F_Q(m) = 1 adds nothing), F_Q(i) given as constants,
+--           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out,
+--           as the join with the ranks does in the general form.
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance.
 {% import "_distribution.sql" as d %}
 {% import "_ordered_q.sql" as o %}
+{%- if prepared and prepared.small %}
+{%- set small = prepared.small %}
+WITH "ranked" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"n",
+    {% if small.ranks %}CASE {{ s|ident }} {% for v, r in small.ranks %}WHEN {{ v|literal }} THEN {{ r|literal }} {% endfor %}END{% else %}NULL{% endif %} AS "r"
+  FROM {{ input|ident }}
+), "e" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}CAST(SUM("n") AS HUGEINT) AS "size",
+  {%- if small.fq %}
+    ({% for fq in small.fq %}ABS(CAST(SUM(CASE WHEN "r" <= {{ loop.index }} THEN "n" ELSE 0 END) AS DOUBLE) / CAST(SUM("n") AS DOUBLE) - {{ fq|literal }}){% if not loop.last %}
+     + {% endif %}{% endfor %}) / {{ small.fq|length|literal }} AS "emd"
+  {%- else %}
+    0.0 AS "emd"
+  {%- endif %}
+  FROM "ranked"
+  WHERE "r" IS NOT NULL
+  {%- if keys %}
+  GROUP BY {% for key in keys %}{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
+  {%- endif %}
+)
+{%- else %}
 WITH {{ d.counts(input, keys, s) }},
 {%- if prepared %}
 "ranks" AS (
   SELECT "s", "r", "gl" FROM {{ prepared.ranks|ident }}
 ),
-{%- if not prepared.step_list %}
 "steps" AS (
   SELECT "fq", "k", "gk" FROM {{ prepared.steps|ident }}
 ),
-{%- endif %}
 {%- else %}
 {{ o.q_ranks(order, full_domain) }},
 {%- endif %}
@@ -42,7 +64,9 @@ WITH {{ d.counts(input, keys, s) }},
 "runs" AS (
   SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"ranks"."r" AS "lo",
     LEAD("ranks"."r", 1, {{ m }} + 1) OVER "w" - 1 AS "hi",
-    SUM("f"."n") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) / SUM("f"."n") OVER "p" AS "cp",
+    -- exact cumulative counts: C non-decreasing within a class and exactly 1 at its last value
+    CAST(SUM("f"."cnt") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE)
+      / CAST(SUM("f"."cnt") OVER "p" AS DOUBLE) AS "cp",
     SUM("f"."cnt") OVER "p" AS "rows",
     "ranks"."gl" AS "gl",
     LEAD("ranks"."gl", 1, {{ gm }}) OVER "w" AS "gh",
@@ -56,15 +80,8 @@ WITH {{ d.counts(input, keys, s) }},
   WINDOW "p" AS (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}),
     "w" AS (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %} ORDER BY "ranks"."r")
 ), "st" AS (
-{%- if prepared and prepared.step_list %}
-  SELECT "runs".*,
-    CASE {% for fq, k, gk in prepared.step_list %}WHEN "runs"."cp" >= {{ fq|literal }} THEN {{ k|literal }} {% endfor %}END AS "k",
-    CASE {% for fq, k, gk in prepared.step_list %}WHEN "runs"."cp" >= {{ fq|literal }} THEN {{ gk|literal }} {% endfor %}END AS "gk"
-  FROM "runs"
-{%- else %}
   SELECT "runs".*, "steps"."k", "steps"."gk"
   FROM "runs" ASOF JOIN "steps" ON "runs"."cp" >= "steps"."fq"
-{%- endif %}
 ), "split" AS (
   SELECT "st".*,
     LEAST(GREATEST("st"."k", "st"."lo" - 1), "st"."hi") AS "ks",
@@ -83,6 +100,7 @@ WITH {{ d.counts(input, keys, s) }},
   {%- endif %}
   GROUP BY {% for key in keys %}"split".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
 )
+{%- endif %}
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
   "size",

@@ -246,14 +246,14 @@ def test_node_evaluator_matches_reference(seed: int, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_node_evaluator_ordered_asof_lookup_matches_reference(
+def test_node_evaluator_ordered_windows_match_reference(
     seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The search's ordered EMD looks F_Q's steps up with a CASE over constants when there are
-    few; with the limit at 0 it uses the prepared ASOF join instead: same results."""
+    """The search's ordered EMD is a GROUP BY of conditional sums on small domains; with the
+    limit at 0 it uses the prepared windows and ASOF join instead: same results."""
     from sqlanon.criteria import tcloseness
 
-    monkeypatch.setattr(tcloseness, "STEP_CASE_LIMIT", 0)
+    monkeypatch.setattr(tcloseness, "SMALL_DOMAIN", 0)
     check_search_case(random.Random(25_000 + seed), tmp_path, suppression=False, kinds=("t-ordered",))
 
 

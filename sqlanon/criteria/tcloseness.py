@@ -11,16 +11,15 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sqlglot import exp
-
 from sqlanon.criteria.base import TOL, Criterion
 from sqlanon.encode import SensitiveDomain
 from sqlanon.engine import Engine
 from sqlanon.errors import ConfigError
 from sqlanon.sql.render import render_template
 
-#: at most this many steps of F_Q: looked up by a CASE expression instead of an ASOF join
-STEP_CASE_LIMIT = 64
+#: ordered domains of at most this many values: the search's check is one GROUP BY with m - 1
+#: conditional sums per class (check_t_ordered.sql, "small domains"); larger ones use windows
+SMALL_DOMAIN = 64
 
 
 #: the most (value, neighbour) pairs the smoothed-js ground table may hold
@@ -93,7 +92,8 @@ class TCloseness(Criterion):
         }
 
     def prepare(self, engine: Engine, input_name: str, column: str, domain: SensitiveDomain | None) -> Any:
-        """Ordered distance: the Q-side rank and step tables of check_t_ordered.sql, once;
+        """Ordered distance: the Q side of check_t_ordered.sql, once (small domains: the ranks
+        and F_Q as constants; larger ones: rank and step tables);
         smoothed-js: the domain and ground-distance tables of the input's values, once."""
         if domain is None:
             return None
@@ -109,19 +109,22 @@ class TCloseness(Criterion):
         if self.distance != "ordered" or domain.order is None:
             return None
         common = {"input": input_name, "s": column, "order": domain.order, "full_domain": domain.full_domain}
+        domain_rows = engine.fetchall(
+            render_template("ordered_q.sql", part="small", limit=SMALL_DOMAIN + 1, **common)
+        )
+        if len(domain_rows) <= SMALL_DOMAIN:
+            # one GROUP BY with m - 1 conditional sums per class instead of windows and a join
+            small = {
+                "ranks": sorted((value, int(r)) for value, r, _ in domain_rows),
+                "fq": [float(fq) for _, _, fq in domain_rows[:-1]],
+            }
+            return {"m": len(domain_rows), "small": small}
+        m, gm = engine.fetchone(render_template("ordered_q.sql", part="consts", **common))
         tables = {}
         for part in ("ranks", "steps"):
             tables[part] = engine.temp_name(f"q_{part}")
             engine.create_temp_as(tables[part], render_template("ordered_q.sql", part=part, **common))
-        m, gm = engine.fetchone(render_template("ordered_q.sql", part="consts", **common))
-        # few steps (small domains): the lookup k(cp) becomes a CASE over constants
-        step_list = None
-        if engine.count(tables["steps"]) <= STEP_CASE_LIMIT:
-            steps = engine.fetchall(
-                exp.select(exp.Star()).from_(exp.Table(this=exp.to_identifier(tables["steps"], quoted=True)))
-            )
-            step_list = sorted(((float(fq), int(k), float(gk)) for fq, k, gk in steps), reverse=True)
-        return {**tables, "m": int(m), "gm": float(gm or 0.0), "step_list": step_list}
+        return {**tables, "m": int(m), "gm": float(gm or 0.0), "small": None}
 
 
 class NtCloseness(Criterion):
