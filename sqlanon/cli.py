@@ -27,7 +27,11 @@ def _progress() -> Callable[[int, int], None] | None:
         return None
 
     def show(done: int, total: int) -> None:
-        if done % 10 == 0 or done == total:
+        # total -1: a Mondrian round (done = rounds finished), else lattice nodes out of total
+        if total < 0:
+            sys.stderr.write(f"\rsqlanon: Mondrian round {done} done")
+            sys.stderr.flush()
+        elif done % 10 == 0 or done == total:
             sys.stderr.write(f"\rsqlanon: {done} lattice nodes evaluated (lattice size {total})")
             sys.stderr.flush()
 

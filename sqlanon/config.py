@@ -19,7 +19,11 @@ from sqlanon.errors import ConfigError
 
 ROLES = ("identifier", "quasi", "sensitive", "insensitive")
 METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
-SEARCHES = ("incognito", "exhaustive")
+#: the metrics of a partition-based (Mondrian) release; gcp is its default
+MONDRIAN_METRICS = ("gcp", "discernibility", "aecs")
+SEARCHES = ("incognito", "exhaustive", "mondrian")
+#: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
+SPLITS = ("median", "hierarchy")
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
 
@@ -49,6 +53,8 @@ class ColumnSpec:
     role: str
     hierarchy: str | Mapping[str, Any] | None = None
     order: tuple[str, ...] | None = None
+    #: Mondrian only: "median" or "hierarchy"; None = median for numeric columns
+    split: str | None = None
 
 
 @dataclass(frozen=True)
@@ -124,10 +130,10 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
             spec = {"role": spec}
         if not isinstance(spec, Mapping) or "role" not in spec:
             raise ConfigError(f"Column {name!r} needs a role: {', '.join(ROLES)}.")
-        unknown = set(spec) - {"role", "hierarchy", "order"}
+        unknown = set(spec) - {"role", "hierarchy", "order", "split"}
         if unknown:
             raise ConfigError(
-                f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order."
+                f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order, split."
             )
         role = spec["role"]
         if isinstance(role, list):
@@ -143,7 +149,16 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
         hier = spec.get("hierarchy")
         if hier is not None and not isinstance(hier, (str, Mapping)):
             raise ConfigError(f"Column {name!r}: hierarchy must be a file path or a builder mapping.")
-        out.append(ColumnSpec(name, role, hier, order))
+        split = spec.get("split")
+        if split is not None:
+            if role != "quasi":
+                raise ConfigError(
+                    f"Column {name!r}: split applies to quasi-identifiers only (its role is {role})."
+                )
+            split = _choice(split, SPLITS, f"split for column {name!r}")
+            if split == "hierarchy" and hier is None:
+                raise ConfigError(f"Column {name!r}: split: hierarchy needs a hierarchy for the column.")
+        out.append(ColumnSpec(name, role, hier, order, split))
     return tuple(out)
 
 
@@ -172,10 +187,23 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         raise ConfigError("The configuration needs 'source': the table to read.")
     source = _table_ref(data["source"], base_dir, "source")
     columns = _columns(data.get("columns"))
+    search = _choice(data.get("search", "incognito"), SEARCHES, "search")
     if not gate:
         for c in columns:
-            if c.role == "quasi" and c.hierarchy is None:
-                raise ConfigError(f"Quasi-identifier {c.name!r} needs a hierarchy (a CSV file or a builder).")
+            # Mondrian cuts numeric columns at medians: they need no hierarchy there
+            if (
+                c.role == "quasi"
+                and c.hierarchy is None
+                and not (search == "mondrian" and c.split != "hierarchy")
+            ):
+                raise ConfigError(
+                    f"Quasi-identifier {c.name!r} needs a hierarchy (a CSV file or a builder)"
+                    + (
+                        " unless search is mondrian and the column is numeric."
+                        if search != "mondrian"
+                        else "."
+                    )
+                )
     if not any(c.role == "quasi" for c in columns):
         raise ConfigError("At least one column needs role quasi (a quasi-identifier).")
     raw_criteria = data.get("criteria")
@@ -187,8 +215,20 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
     limit = data.get("suppression_limit", 0.0)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 1:
         raise ConfigError(f"suppression_limit must be a fraction of rows in [0, 1], got {limit!r}.")
-    metric = _choice(data.get("metric", "precision"), METRICS, "metric")
-    search = _choice(data.get("search", "incognito"), SEARCHES, "search")
+    if search == "mondrian":
+        metric = _choice(data.get("metric", "gcp"), MONDRIAN_METRICS, "metric for search mondrian")
+        if limit:
+            raise ConfigError(
+                f"suppression_limit {limit!r} does not apply to search mondrian: Mondrian only cuts a partition "
+                "when every part satisfies the criteria, so it never suppresses rows. Set suppression_limit to 0 "
+                "or use search: incognito."
+            )
+    else:
+        metric = _choice(data.get("metric", "precision"), METRICS, "metric")
+    if search != "mondrian":
+        for c in columns:
+            if c.split is not None:
+                raise ConfigError(f"Column {c.name!r}: split applies to search: mondrian only.")
     output = None
     if "output" in data and not gate:
         output = _table_ref(data["output"], base_dir, "output")

@@ -280,9 +280,19 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
     )
     qis = []
     for spec in quasi:
-        assert spec.hierarchy is not None  # guaranteed by config validation
-        values = [v for v, _ in column_profile(engine, grouped, spec.name, WEIGHT) if v is not None]
-        h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+        profile = column_profile(engine, grouped, spec.name, WEIGHT)
+        values = [v for v, _ in profile if v is not None]
+        if spec.hierarchy is None:
+            # search: mondrian on a numeric column: its values, each generalizing only to '*'
+            nulls = sum(n for v, n in profile if v is None)
+            if nulls:
+                raise DataError(
+                    f"Quasi-identifier {spec.name!r} has {nulls} NULL (missing) values and no hierarchy; "
+                    "Mondrian cuts it at medians of its values, so fill or remove them first."
+                )
+            h = Hierarchy(spec.name, tuple((v, "*") for v in sorted(values)), "its values (no hierarchy)")
+        else:
+            h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
         qis.append(materialize_hierarchy(engine, grouped, h, WEIGHT))
     sensitive = []
     for spec in checked:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from sqlglot import exp
+
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
@@ -15,6 +17,7 @@ from sqlanon.gate import GateResult, check_parameters, run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.lattice import Lattice, Node
 from sqlanon.metrics import materialize_verdicts, node_metrics, rank_key
+from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.publish import build_release, prepare_output, stage
 from sqlanon.report import Report, check_entries
 from sqlanon.search import SearchResult, search
@@ -109,77 +112,134 @@ def anonymize(config: Config, progress: Progress | None = None, show_violations:
         check_parameters(criteria, encoded.rows, {d.column: d for d in encoded.sensitive})
         # warn-severity criteria are reported by the gate; the release must satisfy the others
         required = [c for c in criteria if c.severity == "error"]
-        result, evaluator = run_search(engine, encoded, required, config, progress)
-        lattice = Lattice(tuple(d.height for d in encoded.qis))
-        search_info = {
-            "strategy": config.search,
-            "lattice_size": lattice.size,
-            "evaluations": result.evaluations,
-            "satisfying_nodes": len(result.satisfying),
-        }
-        base = Report(
-            command="anonymize",
-            passed=False,
-            rows_in=encoded.rows,
-            rows_out=0,
-            suppressed_rows=0,
-            checks=[],
-            minimal_nodes=[_node_map(encoded, n) for n in result.minimal],
-            search=search_info,
-        )
-        if not result.minimal:
-            base.message = (
-                "no generalization satisfies the criteria within the suppression limit "
-                f"({config.suppression_limit:g} of the rows); nothing was written"
-            )
+        if config.search == "mondrian":
+            base, release, levels = _mondrian(engine, encoded, required, config, progress)
+        else:
+            base, release, levels = _lattice(engine, encoded, required, config, progress)
+        if release is None:
             return base
-        ranked = []
-        with engine.threads(search_threads(encoded)):
-            for node in result.minimal:
-                outcome = evaluator.evaluate(node)
-                verdicts = materialize_verdicts(engine, evaluator, node)
-                values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
-                ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))
-        ranked.sort(key=lambda item: item[0])
-        _, node, values, verdicts, outcome = ranked[0]
-        base.node = _node_map(encoded, node)
-        base.metric = {"name": config.metric, "value": values[config.metric]}
-        base.metrics = values
-        base.suppressed_rows = outcome.suppressed_rows
-        release = build_release(engine, config, encoded, node, verdicts)
-        staged = stage(engine, release, config.output, config.csv)
-        try:
-            # the staged CSV always has a header row, whatever the source had
-            published = read_table(engine, staged.staged, replace(config.csv, header=True), what="release")
-            gate = run_gate(
-                engine,
-                config,
-                published,
-                sensitive_hierarchies(config, engine, published),
-                show_violations,
-                qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
-                qi_levels=_node_map(encoded, node),
-                check_params=False,
-            )
-        except BaseException:
-            staged.abort(engine)
-            raise
-        base.checks = check_entries(criteria, gate.outcomes, gate.violations)
-        base.rows_out = gate.rows
-        base.sql = {"gate": gate.sql}
-        if not gate.passed:
-            staged.abort(engine)
-            base.message = "the release failed its own gate; nothing was written"
-            return base
-        staged.commit(engine, config.overwrite)
-        base.passed = True
-        base.output = config.output.describe()
-        warned = sum(1 for o in gate.outcomes if not o.passed)
-        if warned:
-            base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"
-        return base
+        return _publish(engine, config, encoded, criteria, base, release, levels, show_violations)
     finally:
         engine.close()
+
+
+def _lattice(
+    engine: Engine, encoded: Encoded, required: list[Criterion], config: Config, progress: Progress | None
+) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
+    """Incognito or the exhaustive search: the best minimal node's release (None: no node)."""
+    result, evaluator = run_search(engine, encoded, required, config, progress)
+    lattice = Lattice(tuple(d.height for d in encoded.qis))
+    search_info = {
+        "strategy": config.search,
+        "lattice_size": lattice.size,
+        "evaluations": result.evaluations,
+        "satisfying_nodes": len(result.satisfying),
+    }
+    base = Report(
+        command="anonymize",
+        passed=False,
+        rows_in=encoded.rows,
+        rows_out=0,
+        suppressed_rows=0,
+        checks=[],
+        minimal_nodes=[_node_map(encoded, n) for n in result.minimal],
+        search=search_info,
+    )
+    if not result.minimal:
+        base.message = (
+            "no generalization satisfies the criteria within the suppression limit "
+            f"({config.suppression_limit:g} of the rows); nothing was written"
+        )
+        return base, None, None
+    ranked = []
+    with engine.threads(search_threads(encoded)):
+        for node in result.minimal:
+            outcome = evaluator.evaluate(node)
+            verdicts = materialize_verdicts(engine, evaluator, node)
+            values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
+            ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))
+    ranked.sort(key=lambda item: item[0])
+    _, node, values, verdicts, outcome = ranked[0]
+    base.node = _node_map(encoded, node)
+    base.metric = {"name": config.metric, "value": values[config.metric]}
+    base.metrics = values
+    base.suppressed_rows = outcome.suppressed_rows
+    return base, build_release(engine, config, encoded, node, verdicts), base.node
+
+
+def _mondrian(
+    engine: Engine, encoded: Encoded, required: list[Criterion], config: Config, progress: Progress | None
+) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
+    """Mondrian partitioning: its release (always one: the whole table is the least cut)."""
+
+    def rounds(done: int, partitions: int) -> None:
+        if progress is not None:
+            progress(done, -1)  # -1: a Mondrian round, not a count of lattice nodes
+
+    with engine.threads(search_threads(encoded)):
+        result = run_mondrian(engine, encoded, required, config, rounds)
+    base = Report(
+        command="anonymize",
+        passed=False,
+        rows_in=encoded.rows,
+        rows_out=0,
+        suppressed_rows=0,
+        checks=[],
+        search={
+            "strategy": "mondrian",
+            "rounds": result.rounds,
+            "statements": result.statements,
+            "partitions": result.partitions,
+        },
+    )
+    base.metric = {"name": config.metric, "value": result.metrics[config.metric]}
+    base.metrics = dict(result.metrics)
+    return base, release_query(engine, config, encoded, result), None
+
+
+def _publish(
+    engine: Engine,
+    config: Config,
+    encoded: Encoded,
+    criteria: list[Criterion],
+    base: Report,
+    release: exp.Expr,
+    levels: dict[str, int] | None,
+    show_violations: int,
+) -> Report:
+    """Stage the release, gate the staged copy, and commit it only if the gate passes."""
+    assert config.output is not None
+    staged = stage(engine, release, config.output, config.csv)
+    try:
+        # the staged CSV always has a header row, whatever the source had
+        published = read_table(engine, staged.staged, replace(config.csv, header=True), what="release")
+        gate = run_gate(
+            engine,
+            config,
+            published,
+            sensitive_hierarchies(config, engine, published),
+            show_violations,
+            qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
+            qi_levels=levels,
+            check_params=False,
+        )
+    except BaseException:
+        staged.abort(engine)
+        raise
+    base.checks = check_entries(criteria, gate.outcomes, gate.violations)
+    base.rows_out = gate.rows
+    base.sql = {"gate": gate.sql}
+    if not gate.passed:
+        staged.abort(engine)
+        base.message = "the release failed its own gate; nothing was written"
+        return base
+    staged.commit(engine, config.overwrite)
+    base.passed = True
+    base.output = config.output.describe()
+    warned = sum(1 for o in gate.outcomes if not o.passed)
+    if warned:
+        base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"
+    return base
 
 
 def check(config: Config, show_violations: int = 0) -> Report:
