@@ -23,12 +23,16 @@ CASE WHEN MIN({{ ('q' ~ q.i)|ident }}) = MAX({{ ('q' ~ q.i)|ident }}) THEN MIN({
   {%- for l in range(1, q.height) %} WHEN MIN({{ ('c' ~ q.i ~ '_' ~ l)|ident }}) = MAX({{ ('c' ~ q.i ~ '_' ~ l)|ident }}) THEN MIN({{ ('c' ~ q.i ~ '_' ~ l)|ident }}){% endfor %}
   ELSE 0 END
 {%- endmacro %}
-{% macro stats(work, qis) -%}
+{# stats(work, qis, codes): per partition: size, per median QI lo/hi (and with codes the
+   level-0 codes of the smallest and largest value), per hierarchy QI the LCA level and code #}
+{% macro stats(work, qis, codes) -%}
 SELECT "pid", SUM("n") AS "size"
   {%- for q in qis %}
-  {%- if q.median %}, MIN({{ ('x' ~ q.i)|ident }}) AS {{ ('lo' ~ q.i)|ident }}, MAX({{ ('x' ~ q.i)|ident }}) AS {{ ('hi' ~ q.i)|ident }},
+  {%- if q.median %}, MIN({{ ('x' ~ q.i)|ident }}) AS {{ ('lo' ~ q.i)|ident }}, MAX({{ ('x' ~ q.i)|ident }}) AS {{ ('hi' ~ q.i)|ident }}
+  {%- if codes %},
     ARG_MIN({{ ('q' ~ q.i)|ident }}, {{ ('x' ~ q.i)|ident }}) AS {{ ('locode' ~ q.i)|ident }},
     ARG_MAX({{ ('q' ~ q.i)|ident }}, {{ ('x' ~ q.i)|ident }}) AS {{ ('hicode' ~ q.i)|ident }}
+  {%- endif %}
   {%- else %}, {{ lca(q) }} AS {{ ('lca' ~ q.i)|ident }}, {{ lca_code(q) }} AS {{ ('lcacode' ~ q.i)|ident }}
   {%- endif %}
   {%- endfor %}

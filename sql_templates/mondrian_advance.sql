@@ -1,10 +1,10 @@
 -- mondrian_advance.sql: the next round's working table: the rows of the partitions cut this
 -- round, each in its child partition.
--- Inputs:   work, split (pid, dim, median, lca), children (pid, child, npid).
--- Params:   work, split, children, qis, columns (the working table's columns after pid).
+-- Inputs:   work, split (pid, dim, median, lca, child, npid: one row per child of a cut).
+-- Params:   work, split, qis, columns (the working table's columns after pid).
 -- Output:   the working table's columns, pid replaced by the child's id.
 {% import "_mondrian.sql" as mo %}
 SELECT "ch"."npid" AS "pid"{% for c in columns %}, "w".{{ c|ident }}{% endfor %}
 FROM {{ work|ident }} AS "w"
-JOIN {{ split|ident }} AS "sp" ON "sp"."pid" = "w"."pid"
-JOIN {{ children|ident }} AS "ch" ON "ch"."pid" = "w"."pid" AND "ch"."child" = {{ mo.child("sp", qis) }}
+JOIN (SELECT DISTINCT "pid", "dim", "median", "lca" FROM {{ split|ident }}) AS "sp" ON "sp"."pid" = "w"."pid"
+JOIN {{ split|ident }} AS "ch" ON "ch"."pid" = "w"."pid" AND "ch"."child" = {{ mo.child("sp", qis) }}

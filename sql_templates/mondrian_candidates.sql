@@ -2,7 +2,10 @@
 -- order: one statement per round for all partitions (level-synchronous).
 -- Inputs:   work (the working table, see mondrian_rows.sql); per QI cut along its hierarchy:
 --           labels (lvl, code, label, leaves).
--- Params:   work, qis ({i, median, height, labels, leaves: leaves of the whole hierarchy,
+-- Params:   work, min_size (partitions with fewer rows have no allowable cut: 2 x the largest
+--           k that a criterion requires of every class, else 2), expand (true: medians by QUANTILE_DISC over the rows expanded by their counts,
+--           for tables with few repeated rows; false: by a cumulative-count window), qis ({i,
+--           median, height, labels, leaves: leaves of the whole hierarchy,
 --           range: the whole table's max - min for median QIs}).
 -- Output:   pid, dim (QI index), median (DOUBLE, median QIs), lca (level of the partition's
 --           lowest common ancestor, hierarchy QIs), r (1 = first choice).
@@ -16,10 +19,29 @@
 --           section 4 (strict partitioning, median cuts, widest normalized range first).
 {% import "_mondrian.sql" as mo %}
 WITH "st" AS (
-  {{ mo.stats(work, qis) }}
+  {{ mo.stats(work, qis, false) }}
 {%- set medians = qis|selectattr('median')|list %}
-{%- if medians %}
+
+{%- if medians and expand %}
+), "med" AS (
+  -- lower median = QUANTILE_DISC(x, 0.5) (the value at 0-based position (N - 1) div 2) over
+  -- the rows expanded by their counts: no sort, a selection per group
+  SELECT "e"."pid", "d"."dim",
+    CASE "d"."dim"{% for q in medians %} WHEN {{ q.i|literal }} THEN "e".{{ ('m' ~ q.i)|ident }}{% endfor %} END AS "median"
+  FROM (
+    SELECT "pid"{% for q in medians %}, QUANTILE_DISC({{ ('x' ~ q.i)|ident }}, 0.5) AS {{ ('m' ~ q.i)|ident }}{% endfor %}
+    FROM (
+      SELECT "pid"{% for q in medians %}, {{ ('x' ~ q.i)|ident }}{% endfor %} FROM {{ work|ident }} WHERE "n" = 1
+      UNION ALL
+      SELECT "pid"{% for q in medians %}, {{ ('x' ~ q.i)|ident }}{% endfor %}
+      FROM (SELECT "pid"{% for q in medians %}, {{ ('x' ~ q.i)|ident }}{% endfor %}, UNNEST(RANGE("n")) AS "copy" FROM {{ work|ident }} WHERE "n" > 1) AS "r"
+    ) AS "x"
+    GROUP BY "pid"
+  ) AS "e"
+  CROSS JOIN (VALUES {% for q in medians %}({{ q.i|literal }}){% if not loop.last %}, {% endif %}{% endfor %}) AS "d"("dim")
+{%- elif medians %}
 ), "vals" AS (
+  -- weighted lower median: the first value whose cumulative count reaches (N - 1) div 2 + 1
   {%- for q in medians %}
   SELECT "pid", {{ q.i|literal }} AS "dim", {{ ('x' ~ q.i)|ident }} AS "x", SUM("n") AS "n"
   FROM {{ work|ident }} GROUP BY "pid", {{ ('x' ~ q.i)|ident }}
@@ -43,10 +65,12 @@ WITH "st" AS (
   {%- if q.median %}
     "med"."median" AS "median", CAST(NULL AS INTEGER) AS "lca", "med"."median" < "st".{{ ('hi' ~ q.i)|ident }} AS "cuttable"
   FROM "st" JOIN "med" ON "med"."pid" = "st"."pid" AND "med"."dim" = {{ q.i|literal }}
+  WHERE "st"."size" >= {{ min_size|literal }}
   {%- else %}
     CAST(NULL AS DOUBLE) AS "median", "st".{{ ('lca' ~ q.i)|ident }} AS "lca", TRUE AS "cuttable"
   FROM "st" JOIN {{ q.labels|ident }} AS {{ ('l' ~ q.i)|ident }}
     ON {{ ('l' ~ q.i)|ident }}."lvl" = "st".{{ ('lca' ~ q.i)|ident }} AND {{ ('l' ~ q.i)|ident }}."code" = "st".{{ ('lcacode' ~ q.i)|ident }}
+  WHERE "st"."size" >= {{ min_size|literal }}
   {%- endif %}
   {%- if not loop.last %}
   UNION ALL

@@ -12,7 +12,7 @@
 --           anonymization using local recoding (KDD 2006); Ghinita et al. (VLDB 2007).
 {% import "_mondrian.sql" as mo %}
 WITH "st" AS (
-  {{ mo.stats(final, qis) }}
+  {{ mo.stats(final, qis, true) }}
 )
 SELECT "st"."pid", "st"."size"
 {%- for q in qis %},

@@ -1,21 +1,31 @@
--- mondrian_split.sql: each active partition's cut: its first candidate whose children all pass.
--- Inputs:   verdicts (batch_node = r, q0 = pid, q1 = child, bad: the child violates some
---           criterion), cand (pid, dim, median, lca, r).
--- Params:   verdicts, cand.
--- Output:   pid, dim, median, lca: the partitions that are cut this round (the others are final).
+-- mondrian_split.sql: the cuts of one round: each active partition's first candidate whose
+-- children all pass, one row per child with the child's new partition id.
+-- Inputs:   verdicts (r, pid, child, bad: the child of candidate r of partition pid violates some
+--           criterion) for the candidates checked (the first ones, then the others of the
+--           partitions whose first one failed); cand (pid, dim, median, lca, r).
+-- Params:   verdicts (one or more relations with those rows), cand; bound at run time: $offset
+--           (the first unused partition id).
+-- Output:   pid, dim, median, lca, child, npid: the partitions cut this round (the others are
+--           final) with their children; ids are given in (pid, child) order, so the same input
+--           always gives the same ids.
 -- Formula:  a cut is allowable iff every child satisfies every criterion; the cut made is the
 --           allowable candidate of smallest rank r (widest normalized range first).
 -- Citation: LeFevre, DeWitt, Ramakrishnan, Mondrian multidimensional k-anonymity (ICDE 2006).
-SELECT "c"."pid", "c"."dim", "c"."median", "c"."lca"
-FROM (
-  SELECT "q0" AS "pid", MIN("batch_node") AS "r"
-  FROM (
-    SELECT "batch_node", "q0", BOOL_OR("bad") AS "bad"
-    FROM {{ verdicts|ident }}
-    WHERE "q0" >= 0
-    GROUP BY "batch_node", "q0"
-  ) AS "v"
-  WHERE NOT "v"."bad"
-  GROUP BY "q0"
-) AS "best"
+WITH "v" AS (
+  {%- for rel in verdicts %}
+  SELECT "r", "pid", "child", "bad" FROM {{ rel|ident }}
+  {%- if not loop.last %}
+  UNION ALL
+  {%- endif %}
+  {%- endfor %}
+), "best" AS (
+  SELECT "pid", MIN("r") AS "r"
+  FROM (SELECT "r", "pid", BOOL_OR("bad") AS "bad" FROM "v" GROUP BY "r", "pid") AS "per_cut"
+  WHERE NOT "per_cut"."bad"
+  GROUP BY "pid"
+)
+SELECT "c"."pid", "c"."dim", "c"."median", "c"."lca", "v"."child",
+  CAST($offset AS BIGINT) + ROW_NUMBER() OVER (ORDER BY "c"."pid", "v"."child") - 1 AS "npid"
+FROM "best"
 JOIN {{ cand|ident }} AS "c" ON "c"."pid" = "best"."pid" AND "c"."r" = "best"."r"
+JOIN "v" ON "v"."pid" = "best"."pid" AND "v"."r" = "best"."r"

@@ -39,6 +39,12 @@ from sqlanon.engine import Engine
 from sqlanon.errors import ConfigError, DataError
 from sqlanon.sql.render import DIALECT, render_template
 
+#: medians by expansion when the table has at most this many rows per frequency-table row
+EXPAND_RATIO = 2
+
+#: criteria whose parameter k is a lower bound on every class's size
+MIN_SIZE_KINDS = ("k-anonymity", "alpha-k-anonymity")
+
 #: called after every round with (rounds done, partitions final so far)
 RoundProgress = Callable[[int, int], None]
 
@@ -151,10 +157,11 @@ class _RoundSql:
     """One round's statements, compiled once (the round reads ``work`` and writes ``nxt``)."""
 
     candidates: str
+    check_first: str
+    check_rest: str
     split: str
     finals: str
-    children: str
-    count_children: str
+    count_split: str
     advance: str
 
 
@@ -177,7 +184,7 @@ def run_mondrian(
     sensitive = [f"s{i}" for i in range(len(encoded.sensitive))]
     names = {
         part: engine.temp_name(f"m{part}")
-        for part in ("wa", "wb", "final", "whole", "cand", "split", "children", "parts")
+        for part in ("wa", "wb", "final", "whole", "cand", "va", "vb", "split", "parts")
     }
     statements = 0
 
@@ -211,8 +218,13 @@ def run_mondrian(
         engine, encoded.freq
     )
     verdicts = plan.verdicts("input")
+    # medians: a selection over the rows expanded by their counts when they repeat little (large
+    # tables of mostly distinct rows), a cumulative-count window otherwise (few, heavy rows)
+    expand = encoded.rows <= EXPAND_RATIO * max(1, encoded.freq_rows)
+    # every part of a cut needs k rows under k-anonymity and (alpha,k)-anonymity
+    min_size = 2 * max([int(c.spec.params["k"]) for c in criteria if c.kind in MIN_SIZE_KINDS] + [1])
     compiled = {
-        (a, b): _round_sql(a, b, names, params, sensitive, columns, global_q, verdicts)
+        (a, b): _round_sql(a, b, names, params, sensitive, columns, global_q, verdicts, expand, min_size)
         for a, b in ((work, nxt), (nxt, work))
     }
 
@@ -221,11 +233,12 @@ def run_mondrian(
     while True:
         sql = compiled[(work, nxt)]
         run(sql.candidates)
-        run(sql.split)
-        run(sql.finals)  # partitions not cut this round are final
-        engine.execute(sql.children, {"offset": next_id})
+        run(sql.check_first)  # each partition's first candidate
+        run(sql.check_rest)  # the other candidates of the partitions whose first one failed
+        engine.execute(sql.split, {"offset": next_id})
         statements += 1
-        (made,) = engine.fetchone(sql.count_children)
+        run(sql.finals)  # partitions not cut this round are final
+        (made,) = engine.fetchone(sql.count_split)
         if not made:
             break
         next_id += int(made)
@@ -235,7 +248,7 @@ def run_mondrian(
         if progress is not None:
             progress(rounds, next_id)
 
-    for name in (names["wa"], names["wb"], names["cand"], names["split"], names["children"]):
+    for name in (names["wa"], names["wb"], names["cand"], names["split"], names["va"], names["vb"]):
         engine.drop(name)
     parts = names["parts"]
     run(_create(parts, render_template("mondrian_partitions.sql", final=final, qis=params)))
@@ -252,50 +265,82 @@ def _round_sql(
     columns: list[str],
     global_q: bool,
     verdicts: exp.Select,
+    expand: bool,
+    min_size: int,
 ) -> _RoundSql:
-    cand, split, children = names["cand"], names["split"], names["children"]
-    check_input = render_template(
-        "mondrian_check_input.sql",
-        work=work,
-        cand=cand,
-        whole=names["whole"],
-        qis=params,
-        sensitive=sensitive,
-        **{"global": global_q},
+    cand, split = names["cand"], names["split"]
+    first = exp.select(exp.Star()).from_(exp.Table(this=_q(cand))).where(_col("r").eq(1))
+    failed = exp.select(_col("pid")).from_(exp.Table(this=_q(names["va"]))).where(_col("bad"))
+    rest = (
+        exp.select(exp.Star())
+        .from_(exp.Table(this=_q(cand)))
+        .where(
+            exp.and_(exp.GT(this=_col("r"), expression=exp.Literal.number(1)), _col("pid").isin(query=failed))
+        )
     )
-    tree = verdicts.copy()
-    ctes = [exp.CTE(this=check_input, alias=exp.TableAlias(this=_q("input")))]
-    ctes += list(tree.args["with_"].expressions)
-    tree.set("with_", exp.With(expressions=ctes))
-    split_query = render_template("mondrian_split.sql", verdicts="__verdicts", cand=cand)
-    assert isinstance(split_query, exp.Select)
-    split_query = split_query.with_(_q("__verdicts"), as_=tree, copy=False)
     kept = exp.select(_col("pid")).from_(exp.Table(this=_q(split)))
     finals = exp.insert(
         exp.select(exp.Star()).from_(exp.Table(this=_q(work))).where(exp.not_(_col("pid").isin(query=kept))),
         exp.Table(this=_q(names["final"])),
     )
     return _RoundSql(
-        candidates=_create(cand, render_template("mondrian_candidates.sql", work=work, qis=params)),
-        split=_create(split, split_query),
-        finals=finals.sql(dialect=DIALECT),
-        children=_create(
-            children, render_template("mondrian_children.sql", work=work, split=split, qis=params)
+        candidates=_create(
+            cand,
+            render_template(
+                "mondrian_candidates.sql", work=work, qis=params, expand=expand, min_size=min_size
+            ),
         ),
-        count_children=exp.select(exp.func("COUNT", exp.Star()))
-        .from_(exp.Table(this=_q(children)))
+        check_first=_create(names["va"], _check(work, first, names, params, sensitive, global_q, verdicts)),
+        check_rest=_create(names["vb"], _check(work, rest, names, params, sensitive, global_q, verdicts)),
+        split=_create(
+            split, render_template("mondrian_split.sql", verdicts=[names["va"], names["vb"]], cand=cand)
+        ),
+        finals=finals.sql(dialect=DIALECT),
+        count_split=exp.select(exp.func("COUNT", exp.Star()))
+        .from_(exp.Table(this=_q(split)))
         .sql(dialect=DIALECT),
         advance=_create(
             nxt,
-            render_template(
-                "mondrian_advance.sql",
-                work=work,
-                split=split,
-                children=children,
-                qis=params,
-                columns=columns[1:],
-            ),
+            render_template("mondrian_advance.sql", work=work, split=split, qis=params, columns=columns[1:]),
         ),
+    )
+
+
+def _check(
+    work: str,
+    candidates: exp.Select,
+    names: dict[str, str],
+    params: list[dict[str, Any]],
+    sensitive: list[str],
+    global_q: bool,
+    verdicts: exp.Select,
+) -> exp.Select:
+    """Verdict rows (r, pid, child, bad) of the children of ``candidates`` (a query on cand)."""
+    check_input = render_template(
+        "mondrian_check_input.sql",
+        work=work,
+        cand="__cand",
+        whole=names["whole"],
+        qis=params,
+        sensitive=sensitive,
+        **{"global": global_q},
+    )
+    tree = verdicts.copy()
+    ctes = [
+        exp.CTE(this=candidates, alias=exp.TableAlias(this=_q("__cand"))),
+        exp.CTE(this=check_input, alias=exp.TableAlias(this=_q("input"))),
+    ]
+    ctes += list(tree.args["with_"].expressions)
+    tree.set("with_", exp.With(expressions=ctes))
+    return (
+        exp.select(
+            exp.alias_(_col("batch_node"), "r", quoted=True),
+            exp.alias_(_col("q0"), "pid", quoted=True),
+            exp.alias_(_col("q1"), "child", quoted=True),
+            _col("bad"),
+        )
+        .from_(tree.subquery(_q("v")))
+        .where(exp.GTE(this=_col("q0"), expression=exp.Literal.number(0)))
     )
 
 
