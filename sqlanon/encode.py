@@ -99,33 +99,41 @@ def materialize_hierarchy(
 ) -> QiDimension:
     """Load ``h`` as dimension tables and check it covers every value of its column."""
     height = h.height
-    codes = [{label: i for i, label in enumerate(h.labels(level))} for level in range(height + 1)]
+    labels_at = [h.labels(level) for level in range(height + 1)]
+    codes = [{label: i for i, label in enumerate(names)} for names in labels_at]
     leaves = [row[0] for row in h.rows]
+    coded = [[codes[lv][row[lv]] for row in h.rows] for lv in range(height + 1)]
     dim = engine.temp_name("dim")
+    engine.load_table(dim, [("leaf", "VARCHAR"), ("code", "INTEGER")], [leaves, coded[0]])
+    # every leaf's path (its ancestor code at each level); up and labels are derived from it in SQL
+    paths = engine.temp_name("paths")
     engine.load_table(
-        dim, [("leaf", "VARCHAR"), ("code", "INTEGER")], [leaves, [codes[0][v] for v in leaves]]
+        paths,
+        [("leaf", "INTEGER"), ("lvl", "INTEGER"), ("code", "INTEGER")],
+        [
+            coded[0] * (height + 1),
+            [lv for lv in range(height + 1) for _ in leaves],
+            [c for col in coded for c in col],
+        ],
     )
-    coded = [[codes[lv][row[lv]] for lv in range(height + 1)] for row in h.rows]
-    pairs = sorted(
-        {(lf, r[lf], lt, r[lt]) for r in coded for lf in range(height + 1) for lt in range(lf, height + 1)}
+    names = engine.temp_name("names")
+    engine.load_table(
+        names,
+        [("lvl", "INTEGER"), ("code", "INTEGER"), ("label", "VARCHAR")],
+        [
+            [lv for lv, level in enumerate(labels_at) for _ in level],
+            [i for level in labels_at for i in range(len(level))],
+            [label for level in labels_at for label in level],
+        ],
     )
     up = engine.temp_name("up")
-    engine.load_table(
-        up,
-        [("lf", "INTEGER"), ("cf", "INTEGER"), ("lt", "INTEGER"), ("ct", "INTEGER")],
-        [list(col) for col in zip(*pairs, strict=True)],
-    )
-    leaf_count: dict[tuple[int, str], int] = {}
-    for row in h.rows:
-        for lv in range(height + 1):
-            leaf_count[(lv, row[lv])] = leaf_count.get((lv, row[lv]), 0) + 1
-    items = sorted((lv, codes[lv][lbl], lbl, n) for (lv, lbl), n in leaf_count.items())
     labels = engine.temp_name("labels")
-    engine.load_table(
-        labels,
-        [("lvl", "INTEGER"), ("code", "INTEGER"), ("label", "VARCHAR"), ("leaves", "BIGINT")],
-        [list(col) for col in zip(*items, strict=True)],
-    )
+    for name, part in ((up, "up"), (labels, "labels")):
+        engine.create_temp_as(
+            name, render_template("hierarchy_tables.sql", paths=paths, names=names, part=part)
+        )
+    engine.drop(paths)
+    engine.drop(names)
     missing = unmatched(engine, source, h.column, dim, "leaf", weight)
     if missing:
         nulls = [m for m in missing if m[0] == NULL_LEAF]

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 import sqlanon
+from sqlanon import mondrian
 from sqlanon.errors import ConfigError, DataError
 from tests import reference_mondrian as rm
 from tests.sqlhelpers import (
@@ -223,9 +224,14 @@ def test_mondrian_bad_numeric_values_are_named(tmp_path: Path) -> None:
     assert not (tmp_path / "out.csv").exists()
 
 
+@pytest.mark.parametrize("expand", [False, True])
 @pytest.mark.parametrize("seed", range(6))
-def test_mondrian_deep_partitions_match_reference(seed: int, tmp_path: Path) -> None:
-    """Larger tables and loose criteria: deep partition trees with many partitions per round."""
+def test_mondrian_deep_partitions_match_reference(
+    seed: int, expand: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Larger tables and loose criteria: deep partition trees with many partitions per round;
+    medians by the cumulative window and by selection over the expanded rows."""
+    monkeypatch.setattr(mondrian, "EXPAND_RATIO", 10**9 if expand else 0)
     rng = random.Random(95_000 + seed)
     case = random_case(rng, n_rows=rng.randint(300, 600), n_qis=3, n_sensitive=1)
     columns: dict[str, Any] = {}
@@ -233,7 +239,7 @@ def test_mondrian_deep_partitions_match_reference(seed: int, tmp_path: Path) -> 
     for i, qi in enumerate(case.qis):
         if i < 2:
             for row in case.rows:
-                row[qi] = str(int(rng.gauss(40, 12)))
+                row[qi] = str(int(rng.gauss(40, 12 if seed % 3 else 4)))
             columns[qi] = {"role": "quasi"}
             qis.append(rm.numeric(qi))
         else:
