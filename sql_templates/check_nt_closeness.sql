@@ -3,7 +3,8 @@
 --           cf at level lf generalizes to code ct at level lt (every lt >= lf, the top included);
 --           for the ground distance: rank table order (s, pos) (ordered) or ancestors
 --           (s, lvl, node), lvl 0..H-1 (hierarchical).
--- Params:   keys, s, generalization (one {table, level} per key, level = the key's current
+-- Params:   keys, s, supersets (or none: partition-based releases, below), generalization (one
+--           {table, level} per key, level = the key's current
 --           level: a bound parameter such as $l0 in the search, 0 in the gate), n_min (n),
 --           t, tol, distance ("equal" | "ordered" | "hierarchical"), order, full_domain,
 --           ancestors, height.
@@ -19,11 +20,33 @@
 --           |F_P(v) - F_Q(v)| (rank(next value of S) - rank(v)), F the cumulative distributions
 --           (both are flat between values of S). Cost: one row per (class, superset) pair and
 --           value of the class (the superset's values for ordered).
+-- Supersets: with supersets = {ancestors, on, dist} the candidate supersets are given instead of
+--           found in the lattice (Mondrian: the partition tree's ancestors, survey 001 Figure
+--           7.3.1): ancestors maps class keys (on: [(key, column)...]) to superset ids sid, dist
+--           (sid, s..., n) holds each superset's rows; a class with at least n rows passes (it
+--           is its own superset, at distance 0).
 -- Citation: survey (001), Definition 6.1.2 ((n,t)-closeness); Li, Li, Venkatasubramanian,
 --           Closeness: a new privacy measure for data publishing, TKDE 2010.
 {% import "_distribution.sql" as d %}
 {%- set ks = keys|map('ident')|join(', ') %}
 WITH {{ d.counts(input, keys, s) }},
+{%- if supersets %}
+{%- set ucols = [] %}
+{%- set sup_key = '"mid"' %}
+"fm" AS (
+  -- each class with each of its candidate supersets (the ancestors table maps class keys to ids)
+  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"a"."sid" AS "mid", "f"."s", "f"."n", "f"."cnt"
+  FROM "f"
+  JOIN {{ supersets.ancestors|ident }} AS "a"
+    ON {% for key, col in supersets.on %}"a".{{ col|ident }} = "f".{{ key|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+), "sup" AS (
+  SELECT "sid" AS "mid", {{ s|ident }} AS "s", CAST(SUM("n") AS DOUBLE) AS "n"
+  FROM {{ supersets.dist|ident }} GROUP BY "sid", {{ s|ident }}
+), "ssize" AS (
+  -- the qualifying supersets: at least n rows (counted exactly)
+  SELECT "sid" AS "mid", CAST(SUM("n") AS DOUBLE) AS "size" FROM {{ supersets.dist|ident }}
+  GROUP BY "sid" HAVING SUM("n") >= {{ n_min|literal }}
+{%- else %}
 {%- for g in generalization %}
 {{ ('g' ~ loop.index0)|ident }} AS (
   SELECT "cf", "lt", "ct" FROM {{ g.table|ident }} WHERE "lf" = {{ g.level }}
@@ -50,6 +73,7 @@ WITH {{ d.counts(input, keys, s) }},
   -- the qualifying supersets: at least n rows (counted exactly)
   SELECT {{ sup_key }}, SUM("n") AS "size" FROM "fm" GROUP BY {{ sup_key }}
   HAVING SUM("cnt") >= {{ n_min|literal }}
+{%- endif %}
 ), "c" AS (
   SELECT {{ ks }}, SUM("n") AS "size", SUM("cnt") AS "rows" FROM "f" GROUP BY {{ ks }}
 ), "pr" AS (
@@ -115,6 +139,12 @@ WITH {{ d.counts(input, keys, s) }},
 SELECT
 {%- for key in keys %} "c".{{ key|ident }},{% endfor %}
   "c"."rows" AS "size",
+{%- if supersets %}
+  -- the class is its own natural superset (distance 0) when it has at least n rows
+  NOT ("c"."rows" >= {{ n_min|literal }} OR "best"."d" <= {{ t|literal }} + {{ tol|literal }}) AS "bad",
+  CASE WHEN "c"."rows" >= {{ n_min|literal }} THEN 0.0 ELSE COALESCE("best"."d", CAST('inf' AS DOUBLE)) END AS "val"
+{%- else %}
   ("best"."d" IS NULL OR "best"."d" > {{ t|literal }} + {{ tol|literal }}) AS "bad",
   COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+{%- endif %}
 FROM "c" LEFT JOIN "best" USING ({{ ks }})

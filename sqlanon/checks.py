@@ -70,6 +70,9 @@ class CheckPlan:
     #: per quasi-identifier key: {table: (lf, cf, lt, ct) generalization table, level: the key's
     #: current level as SQL ($l0 bound per node, or a literal)}, for criteria with needs_levels
     generalization: Sequence[Mapping[str, str]] = ()
+    #: instead of ``generalization``: the candidate natural supersets given explicitly (a
+    #: partition-based release: the partition tree's ancestors), see check_nt_closeness.sql
+    supersets: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         # The templates name their own columns (s, n, size, node, q, ...): class keys must not
@@ -81,9 +84,12 @@ class CheckPlan:
     def criterion_select(self, i: int, input_name: str) -> exp.Expr:
         extra = dict(self.setup.get(i, {}))
         if self.criteria[i].needs_levels:
-            if len(self.generalization) != len([k for k in self.keys if k != "batch_node"]):
+            if self.supersets is not None:
+                extra["supersets"] = self.supersets
+            elif len(self.generalization) != len([k for k in self.keys if k != "batch_node"]):
                 raise ValueError("this criterion needs the generalization maps of the class keys")
-            extra["generalization"] = list(self.generalization)
+            else:
+                extra["generalization"] = list(self.generalization)
         if self.prepared.get(i) is not None:
             extra["prepared"] = self.prepared[i]
         return self.criteria[i].render(input_name, self.keys, self.domains, extra)
@@ -96,11 +102,12 @@ class CheckPlan:
         keys: Sequence[str],
         domains: Mapping[str, tuple[SensitiveDomain, str]],
         generalization: Sequence[Mapping[str, str]] = (),
+        supersets: Mapping[str, Any] | None = None,
     ) -> CheckPlan:
         """A plan with each criterion's domain lookup tables (:meth:`Criterion.setup`) built."""
         plain = {a: d for a, (d, _) in domains.items()}
         setup = {i: c.setup(engine, plain) for i, c in enumerate(criteria)}
-        return cls(criteria, keys, domains, setup=setup, generalization=generalization)
+        return cls(criteria, keys, domains, setup=setup, generalization=generalization, supersets=supersets)
 
     def with_prepared(self, engine: Engine, input_name: str) -> CheckPlan:
         """This plan with the per-search constants of ``input_name``'s whole distribution."""

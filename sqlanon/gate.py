@@ -102,6 +102,7 @@ def run_gate(
     qi_hierarchies: Mapping[str, Hierarchy] | None = None,
     qi_levels: Mapping[str, int] | None = None,
     check_params: bool = True,
+    tree: str | None = None,
 ) -> GateResult:
     """Evaluate ``config.criteria`` on the temp table ``published``.
 
@@ -110,6 +111,8 @@ def run_gate(
     criterion (worst first). ``qi_hierarchies`` and ``qi_levels`` (the published level of each
     quasi-identifier, inferred from its labels when missing) give (n,t)-closeness the classes'
     natural supersets; a quasi-identifier without a hierarchy generalizes only to '*'.
+    ``tree`` (a Mondrian release: each final partition's labels and ancestors, see
+    mondrian_tree.sql) makes the partition tree's ancestors the natural supersets instead.
     ``check_params`` refuses parameters the table cannot satisfy (k larger than the table, ...);
     anonymize's gate skips it: those were checked on the source, and on a release that
     suppression made smaller they are simply criteria that do not hold.
@@ -142,16 +145,21 @@ def run_gate(
         ),
     )
     generalization: list[dict[str, str]] = []
+    supersets = None
     if any(c.needs_levels for c in criteria):
-        generalization = generalization_tables(
-            engine, published, qis, qi_hierarchies or {}, qi_levels or {}, NULL_LABEL
-        )
+        if tree is not None:
+            supersets = _tree_supersets(engine, tree, freq, len(qis), len(attributes))
+        else:
+            generalization = generalization_tables(
+                engine, published, qis, qi_hierarchies or {}, qi_levels or {}, NULL_LABEL
+            )
     plan = CheckPlan.build(
         engine,
         criteria,
         [f"q{i}" for i in range(len(qis))],
         {a: (domains[a], f"s{i}") for i, a in enumerate(attributes)},
         generalization,
+        supersets,
     )
     query = plan.summary(freq)
     summary = parse_summary(engine.fetchone(query), criteria)
@@ -169,6 +177,22 @@ def run_gate(
         tuple(c.severity for c in criteria),
         violations,
     )
+
+
+def _tree_supersets(engine: Engine, tree: str, freq: str, qis: int, sensitive: int) -> dict[str, Any]:
+    """(n,t)-closeness supersets of a Mondrian release: the partition tree's ancestors, their
+    rows counted from the published table's frequency table ``freq``."""
+    ancestors = engine.temp_name("gate_tree")
+    dist = engine.temp_name("gate_tree_dist")
+    common = {"tree": tree, "freq": freq, "ancestors": ancestors, "qis": qis, "null_label": NULL_LABEL}
+    engine.create_temp_as(ancestors, render_template("gate_tree.sql", part="ancestors", **common))
+    engine.create_temp_as(
+        dist,
+        render_template(
+            "gate_tree.sql", part="dist", sensitive=[f"s{i}" for i in range(sensitive)], **common
+        ),
+    )
+    return {"ancestors": ancestors, "on": [[f"q{i}", f"label{i}"] for i in range(qis)], "dist": dist}
 
 
 def violating_classes(

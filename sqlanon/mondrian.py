@@ -72,6 +72,8 @@ class MondrianResult:
     rounds: int
     statements: int
     metrics: dict[str, Any]
+    #: with (n,t)-closeness: label<i>..., sid: each final partition's ancestors (itself included)
+    tree: str | None = None
 
 
 def _q(name: str) -> exp.Identifier:
@@ -163,6 +165,7 @@ class _RoundSql:
     finals: str
     count_split: str
     advance: str
+    tree: tuple[str, ...]  # (n,t)-closeness: record the children's ancestors and distributions
 
 
 def run_mondrian(
@@ -174,17 +177,27 @@ def run_mondrian(
 ) -> MondrianResult:
     """Partition the encoded source with Mondrian under ``criteria`` (all must hold in every
     partition but the whole table itself, which is never checked)."""
-    unsupported = [c for c in criteria if c.needs_levels]
-    if unsupported:
-        raise ConfigError(
-            f"{unsupported[0].kind} is not available with search: mondrian yet; use search: incognito."
-        )
+    # (n,t)-closeness: the natural supersets are the partition tree's ancestors
+    tree = any(c.needs_levels for c in criteria)
     qis = mondrian_qis(engine, config, encoded)
     params = [vars(q) for q in qis]
     sensitive = [f"s{i}" for i in range(len(encoded.sensitive))]
     names = {
         part: engine.temp_name(f"m{part}")
-        for part in ("wa", "wb", "final", "whole", "cand", "va", "vb", "split", "parts")
+        for part in (
+            "wa",
+            "wb",
+            "final",
+            "whole",
+            "cand",
+            "va",
+            "vb",
+            "split",
+            "parts",
+            "anc",
+            "pdist",
+            "tree",
+        )
     }
     statements = 0
 
@@ -213,10 +226,16 @@ def run_mondrian(
                 .group_by(*s_cols),
             )
         )
+    supersets = None
+    if tree:
+        common = {"work": work, "sensitive": sensitive}
+        run(_create(names["anc"], render_template("mondrian_tree.sql", part="root", **common)))
+        run(_create(names["pdist"], render_template("mondrian_tree.sql", part="dist", **common)))
+        supersets = {"ancestors": names["anc"], "on": [["q0", "pid"]], "dist": names["pdist"]}
     domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
-    plan = CheckPlan.build(engine, criteria, ["batch_node", "q0", "q1"], domains).with_prepared(
-        engine, encoded.freq
-    )
+    plan = CheckPlan.build(
+        engine, criteria, ["batch_node", "q0", "q1"], domains, supersets=supersets
+    ).with_prepared(engine, encoded.freq)
     verdicts = plan.verdicts("input")
     # medians: a selection over the rows expanded by their counts when they repeat little (large
     # tables of mostly distinct rows), a cumulative-count window otherwise (few, heavy rows)
@@ -224,7 +243,9 @@ def run_mondrian(
     # every part of a cut needs k rows under k-anonymity and (alpha,k)-anonymity
     min_size = 2 * max([int(c.spec.params["k"]) for c in criteria if c.kind in MIN_SIZE_KINDS] + [1])
     compiled = {
-        (a, b): _round_sql(a, b, names, params, sensitive, columns, global_q, verdicts, expand, min_size)
+        (a, b): _round_sql(
+            a, b, names, params, sensitive, columns, global_q, verdicts, expand, min_size, tree
+        )
         for a, b in ((work, nxt), (nxt, work))
     }
 
@@ -243,6 +264,8 @@ def run_mondrian(
             break
         next_id += int(made)
         run(sql.advance)
+        for statement in sql.tree:
+            run(statement)
         work, nxt = nxt, work
         rounds += 1
         if progress is not None:
@@ -253,7 +276,22 @@ def run_mondrian(
     parts = names["parts"]
     run(_create(parts, render_template("mondrian_partitions.sql", final=final, qis=params)))
     metrics = partition_metrics(engine, parts, encoded.rows, len(qis))
-    return MondrianResult(final, parts, int(metrics.pop("partitions")), rounds, statements, metrics)
+    tree_table = None
+    if tree:
+        tree_table = names["tree"]
+        labels = render_template(
+            "mondrian_tree.sql", part="labels", parts=parts, anc=names["anc"], qis=len(qis)
+        )
+        run(_create(tree_table, labels))
+        engine.drop(names["pdist"])
+    return MondrianResult(
+        final, parts, int(metrics.pop("partitions")), rounds, statements, metrics, tree_table
+    )
+
+
+def _insert(target: str, select: exp.Expr) -> str:
+    """``INSERT INTO target select`` as SQL text."""
+    return exp.insert(select, exp.Table(this=_q(target))).sql(dialect=DIALECT)
 
 
 def _round_sql(
@@ -267,6 +305,7 @@ def _round_sql(
     verdicts: exp.Select,
     expand: bool,
     min_size: int,
+    tree: bool,
 ) -> _RoundSql:
     cand, split = names["cand"], names["split"]
     first = exp.select(exp.Star()).from_(exp.Table(this=_q(cand))).where(_col("r").eq(1))
@@ -303,6 +342,18 @@ def _round_sql(
             nxt,
             render_template("mondrian_advance.sql", work=work, split=split, qis=params, columns=columns[1:]),
         ),
+        tree=(
+            _insert(
+                names["anc"],
+                render_template("mondrian_tree.sql", part="children", split=split, anc=names["anc"]),
+            ),
+            _insert(
+                names["pdist"],
+                render_template("mondrian_tree.sql", part="dist", work=nxt, sensitive=sensitive),
+            ),
+        )
+        if tree
+        else (),
     )
 
 

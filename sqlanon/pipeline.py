@@ -112,13 +112,15 @@ def anonymize(config: Config, progress: Progress | None = None, show_violations:
         check_parameters(criteria, encoded.rows, {d.column: d for d in encoded.sensitive})
         # warn-severity criteria are reported by the gate; the release must satisfy the others
         required = [c for c in criteria if c.severity == "error"]
+        tree = None
+        levels = None
         if config.search == "mondrian":
-            base, release, levels = _mondrian(engine, encoded, required, config, progress)
+            base, release, tree = _mondrian(engine, encoded, required, config, progress)
         else:
             base, release, levels = _lattice(engine, encoded, required, config, progress)
         if release is None:
             return base
-        return _publish(engine, config, encoded, criteria, base, release, levels, show_violations)
+        return _publish(engine, config, encoded, criteria, base, release, levels, tree, show_violations)
     finally:
         engine.close()
 
@@ -169,8 +171,9 @@ def _lattice(
 
 def _mondrian(
     engine: Engine, encoded: Encoded, required: list[Criterion], config: Config, progress: Progress | None
-) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
-    """Mondrian partitioning: its release (always one: the whole table is the least cut)."""
+) -> tuple[Report, exp.Expr | None, str | None]:
+    """Mondrian partitioning: its release (always one: the whole table is the least cut) and,
+    with (n,t)-closeness, its partition tree for the gate."""
 
     def rounds(done: int, partitions: int) -> None:
         if progress is not None:
@@ -194,7 +197,7 @@ def _mondrian(
     )
     base.metric = {"name": config.metric, "value": result.metrics[config.metric]}
     base.metrics = dict(result.metrics)
-    return base, release_query(engine, config, encoded, result), None
+    return base, release_query(engine, config, encoded, result), result.tree
 
 
 def _publish(
@@ -205,6 +208,7 @@ def _publish(
     base: Report,
     release: exp.Expr,
     levels: dict[str, int] | None,
+    tree: str | None,
     show_violations: int,
 ) -> Report:
     """Stage the release, gate the staged copy, and commit it only if the gate passes."""
@@ -222,6 +226,7 @@ def _publish(
             qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
             qi_levels=levels,
             check_params=False,
+            tree=tree,
         )
     except BaseException:
         staged.abort(engine)

@@ -158,4 +158,7 @@ class NtCloseness(Criterion):
             "full_domain": domain.full_domain,
             "ancestors": domain.ancestors,
             "height": domain.height,
+            # the plan passes either the lattice's generalization maps or explicit supersets
+            "supersets": None,
+            "generalization": [],
         }
