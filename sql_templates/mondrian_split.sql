@@ -1,11 +1,11 @@
 -- mondrian_split.sql: the cuts of one round: each active partition's first candidate whose
 -- children all pass, one row per child with the child's new partition id.
--- Inputs:   verdicts (r, pid, child, bad: the child of candidate r of partition pid violates some
---           criterion) for the candidates checked (the first ones, then the others of the
+-- Inputs:   verdicts (r, pid, child, size, bad: the child of candidate r of partition pid, its
+--           rows, whether it violates some criterion) for the candidates checked (the first ones, then the others of the
 --           partitions whose first one failed); cand (pid, dim, median, lca, r).
 -- Params:   verdicts (one or more relations with those rows), cand; bound at run time: $offset
 --           (the first unused partition id).
--- Output:   pid, dim, median, lca, child, npid: the partitions cut this round (the others are
+-- Output:   pid, dim, median, lca, child, size, npid: the partitions cut this round (the others are
 --           final) with their children; ids are given in (pid, child) order, so the same input
 --           always gives the same ids.
 -- Formula:  a cut is allowable iff every child satisfies every criterion; the cut made is the
@@ -13,7 +13,7 @@
 -- Citation: LeFevre, DeWitt, Ramakrishnan, Mondrian multidimensional k-anonymity (ICDE 2006).
 WITH "v" AS (
   {%- for rel in verdicts %}
-  SELECT "r", "pid", "child", "bad" FROM {{ rel|ident }}
+  SELECT "r", "pid", "child", "size", "bad" FROM {{ rel|ident }}
   {%- if not loop.last %}
   UNION ALL
   {%- endif %}
@@ -24,7 +24,7 @@ WITH "v" AS (
   WHERE NOT "per_cut"."bad"
   GROUP BY "pid"
 )
-SELECT "c"."pid", "c"."dim", "c"."median", "c"."lca", "v"."child",
+SELECT "c"."pid", "c"."dim", "c"."median", "c"."lca", "v"."child", "v"."size",
   CAST($offset AS BIGINT) + ROW_NUMBER() OVER (ORDER BY "c"."pid", "v"."child") - 1 AS "npid"
 FROM "best"
 JOIN {{ cand|ident }} AS "c" ON "c"."pid" = "best"."pid" AND "c"."r" = "best"."r"

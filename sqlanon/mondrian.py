@@ -209,7 +209,10 @@ def run_mondrian(
     work, nxt = names["wa"], names["wb"]
     run(
         _create(
-            work, render_template("mondrian_rows.sql", source=encoded.freq, qis=params, sensitive=sensitive)
+            work,
+            render_template(
+                "mondrian_rows.sql", source=encoded.freq, qis=params, sensitive=sensitive, rows=encoded.rows
+            ),
         )
     )
     columns = [c for c, _ in engine.columns(work)]
@@ -340,7 +343,7 @@ def _round_sql(
         .sql(dialect=DIALECT),
         advance=_create(
             nxt,
-            render_template("mondrian_advance.sql", work=work, split=split, qis=params, columns=columns[1:]),
+            render_template("mondrian_advance.sql", work=work, split=split, qis=params, columns=columns[2:]),
         ),
         tree=(
             _insert(
@@ -388,6 +391,7 @@ def _check(
             exp.alias_(_col("batch_node"), "r", quoted=True),
             exp.alias_(_col("q0"), "pid", quoted=True),
             exp.alias_(_col("q1"), "child", quoted=True),
+            _col("size"),
             _col("bad"),
         )
         .from_(tree.subquery(_q("v")))
