@@ -1,6 +1,6 @@
 -- _mondrian.sql: macros shared by the Mondrian templates (imported, never run on its own).
--- Working table columns: pid, q<i> (level-0 code of QI i), x<i> (DOUBLE value of a QI cut at
--- medians), c<i>_<l> (code at level l = 1..H-1 of a QI cut along its hierarchy), s..., n.
+-- Working table columns: pid, x<i> (DOUBLE value of a QI cut at medians), q<i> and c<i>_<l>
+-- (codes at level 0 and at levels l = 1..H-1 of a QI cut along its hierarchy), s..., n.
 -- child(cut, qis): the child of a row under the cut in the table aliased `cut` (dim, median,
 -- lca): a QI cut at its median gives 0 (value <= median) or 1 (value > median); a QI cut along
 -- its hierarchy gives the row's code one level below the partition's lowest common ancestor.
@@ -23,16 +23,11 @@ CASE WHEN MIN({{ ('q' ~ q.i)|ident }}) = MAX({{ ('q' ~ q.i)|ident }}) THEN MIN({
   {%- for l in range(1, q.height) %} WHEN MIN({{ ('c' ~ q.i ~ '_' ~ l)|ident }}) = MAX({{ ('c' ~ q.i ~ '_' ~ l)|ident }}) THEN MIN({{ ('c' ~ q.i ~ '_' ~ l)|ident }}){% endfor %}
   ELSE 0 END
 {%- endmacro %}
-{# stats(work, qis, codes): per partition: size, per median QI lo/hi (and with codes the
-   level-0 codes of the smallest and largest value), per hierarchy QI the LCA level and code #}
-{% macro stats(work, qis, codes) -%}
+{# stats(work, qis): per partition: size, per median QI lo/hi, per hierarchy QI the LCA level and code #}
+{% macro stats(work, qis) -%}
 SELECT "pid", SUM("n") AS "size"
   {%- for q in qis %}
   {%- if q.median %}, MIN({{ ('x' ~ q.i)|ident }}) AS {{ ('lo' ~ q.i)|ident }}, MAX({{ ('x' ~ q.i)|ident }}) AS {{ ('hi' ~ q.i)|ident }}
-  {%- if codes %},
-    ARG_MIN({{ ('q' ~ q.i)|ident }}, {{ ('x' ~ q.i)|ident }}) AS {{ ('locode' ~ q.i)|ident }},
-    ARG_MAX({{ ('q' ~ q.i)|ident }}, {{ ('x' ~ q.i)|ident }}) AS {{ ('hicode' ~ q.i)|ident }}
-  {%- endif %}
   {%- else %}, {{ lca(q) }} AS {{ ('lca' ~ q.i)|ident }}, {{ lca_code(q) }} AS {{ ('lcacode' ~ q.i)|ident }}
   {%- endif %}
   {%- endfor %}

@@ -18,11 +18,8 @@
 -- Citation: LeFevre, DeWitt, Ramakrishnan, Mondrian multidimensional k-anonymity (ICDE 2006),
 --           section 4 (strict partitioning, median cuts, widest normalized range first).
 {% import "_mondrian.sql" as mo %}
-WITH "big" AS (
-  -- partitions of fewer than min_size rows have no allowable cut: their rows are skipped
-  SELECT * FROM {{ work|ident }} WHERE "psize" >= {{ min_size|literal }}
-), "st" AS (
-  {{ mo.stats("big", qis, false) }}
+WITH "st" AS (
+  {{ mo.stats(work, qis) }}
 {%- set medians = qis|selectattr('median')|list %}
 
 {%- if medians and expand %}
@@ -34,10 +31,10 @@ WITH "big" AS (
   FROM (
     SELECT "pid"{% for q in medians %}, QUANTILE_DISC({{ ('x' ~ q.i)|ident }}, 0.5) AS {{ ('m' ~ q.i)|ident }}{% endfor %}
     FROM (
-      SELECT "pid"{% for q in medians %}, {{ ('x' ~ q.i)|ident }}{% endfor %} FROM "big" WHERE "n" = 1
+      SELECT "pid"{% for q in medians %}, {{ ('x' ~ q.i)|ident }}{% endfor %} FROM {{ work|ident }} WHERE "n" = 1
       UNION ALL
       SELECT "pid"{% for q in medians %}, {{ ('x' ~ q.i)|ident }}{% endfor %}
-      FROM (SELECT "pid"{% for q in medians %}, {{ ('x' ~ q.i)|ident }}{% endfor %}, UNNEST(RANGE("n")) AS "copy" FROM "big" WHERE "n" > 1) AS "r"
+      FROM (SELECT "pid"{% for q in medians %}, {{ ('x' ~ q.i)|ident }}{% endfor %}, UNNEST(RANGE("n")) AS "copy" FROM {{ work|ident }} WHERE "n" > 1) AS "r"
     ) AS "x"
     GROUP BY "pid"
   ) AS "e"
@@ -47,7 +44,7 @@ WITH "big" AS (
   -- weighted lower median: the first value whose cumulative count reaches (N - 1) div 2 + 1
   {%- for q in medians %}
   SELECT "pid", {{ q.i|literal }} AS "dim", {{ ('x' ~ q.i)|ident }} AS "x", SUM("n") AS "n"
-  FROM "big" GROUP BY "pid", {{ ('x' ~ q.i)|ident }}
+  FROM {{ work|ident }} GROUP BY "pid", {{ ('x' ~ q.i)|ident }}
   {%- if not loop.last %}
   UNION ALL
   {%- endif %}

@@ -1,8 +1,9 @@
 -- mondrian_partitions.sql: the final partitions of a Mondrian run: size, published label and
 -- normalized width of every quasi-identifier.
--- Inputs:   final (working-table rows of the final partitions); per QI: dim (leaf, code) for
---           median QIs, labels (lvl, code, label, leaves) for hierarchy QIs.
--- Params:   final, qis ({i, median, height, dim, labels, leaves, range}).
+-- Inputs:   final (working-table rows of the final partitions); per QI: values (x, leaf: each
+--           value present and how the source writes it) for median QIs, labels (lvl, code,
+--           label, leaves) for hierarchy QIs.
+-- Params:   final, qis ({i, median, height, values, labels, leaves, range}).
 -- Output:   pid, size, label<i> VARCHAR, w<i> DOUBLE (normalized width, as mondrian_candidates.sql).
 -- Formula:  median QIs: "[lo-hi]" with the partition's smallest and largest value as the source
 --           wrote them (the value itself when lo = hi); hierarchy QIs: the label of the
@@ -12,7 +13,7 @@
 --           anonymization using local recoding (KDD 2006); Ghinita et al. (VLDB 2007).
 {% import "_mondrian.sql" as mo %}
 WITH "st" AS (
-  {{ mo.stats(final, qis, true) }}
+  {{ mo.stats(final, qis) }}
 )
 SELECT "st"."pid", "st"."size"
 {%- for q in qis %},
@@ -27,8 +28,8 @@ SELECT "st"."pid", "st"."size"
 FROM "st"
 {%- for q in qis %}
 {%- if q.median %}
-JOIN {{ q.dim|ident }} AS {{ ('dl' ~ q.i)|ident }} ON {{ ('dl' ~ q.i)|ident }}."code" = "st".{{ ('locode' ~ q.i)|ident }}
-JOIN {{ q.dim|ident }} AS {{ ('dh' ~ q.i)|ident }} ON {{ ('dh' ~ q.i)|ident }}."code" = "st".{{ ('hicode' ~ q.i)|ident }}
+JOIN {{ q["values"]|ident }} AS {{ ('dl' ~ q.i)|ident }} ON {{ ('dl' ~ q.i)|ident }}."x" = "st".{{ ('lo' ~ q.i)|ident }}
+JOIN {{ q["values"]|ident }} AS {{ ('dh' ~ q.i)|ident }} ON {{ ('dh' ~ q.i)|ident }}."x" = "st".{{ ('hi' ~ q.i)|ident }}
 {%- else %}
 JOIN {{ q.labels|ident }} AS {{ ('l' ~ q.i)|ident }}
   ON {{ ('l' ~ q.i)|ident }}."lvl" = "st".{{ ('lca' ~ q.i)|ident }} AND {{ ('l' ~ q.i)|ident }}."code" = "st".{{ ('lcacode' ~ q.i)|ident }}

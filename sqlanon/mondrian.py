@@ -62,6 +62,8 @@ class MondrianQi:
     labels: str
     leaves: int  # leaves of its hierarchy
     range: float  # max - min of its values over the whole table (median QIs)
+    values: str  # median QIs: table (x, leaf) of the values present, as the source writes them
+    fanout: int  # hierarchy QIs: the most codes of one level below the top (child keys are < it)
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,8 @@ class MondrianResult:
     rounds: int
     statements: int
     metrics: dict[str, Any]
+    #: per QI: cut at medians (else along its hierarchy)
+    median: tuple[bool, ...] = ()
     #: with (n,t)-closeness: label<i>..., sid: each final partition's ancestors (itself included)
     tree: str | None = None
 
@@ -114,6 +118,11 @@ def mondrian_qis(engine: Engine, config: Config, encoded: Encoded) -> list[Mondr
                 "Mondrian cuts such a column along a hierarchy: give it one."
             )
         value_range = _value_range(engine, d.column, common) if median else 0.0
+        values = ""
+        if median:
+            # how the source writes each value (labels of the release): one leaf per number
+            values = engine.temp_name("mvalues")
+            engine.create_temp_as(values, render_template("mondrian_values.sql", part="values", **common))
         out.append(
             MondrianQi(
                 i=i,
@@ -125,6 +134,8 @@ def mondrian_qis(engine: Engine, config: Config, encoded: Encoded) -> list[Mondr
                 labels=d.labels,
                 leaves=len(d.hierarchy.rows),
                 range=value_range,
+                values=values,
+                fanout=0 if median else max(len(d.hierarchy.labels(level)) for level in range(d.height)),
             )
         )
     return out
@@ -181,6 +192,8 @@ def run_mondrian(
     tree = any(c.needs_levels for c in criteria)
     qis = mondrian_qis(engine, config, encoded)
     params = [vars(q) for q in qis]
+    # ids: each partition cut gets a block of `fanout` ids, a child's id is block + its key
+    fanout = max([2] + [q.fanout for q in qis])
     sensitive = [f"s{i}" for i in range(len(encoded.sensitive))]
     names = {
         part: engine.temp_name(f"m{part}")
@@ -210,9 +223,7 @@ def run_mondrian(
     run(
         _create(
             work,
-            render_template(
-                "mondrian_rows.sql", source=encoded.freq, qis=params, sensitive=sensitive, rows=encoded.rows
-            ),
+            render_template("mondrian_rows.sql", source=encoded.freq, qis=params, sensitive=sensitive),
         )
     )
     columns = [c for c, _ in engine.columns(work)]
@@ -247,7 +258,7 @@ def run_mondrian(
     min_size = 2 * max([int(c.spec.params["k"]) for c in criteria if c.kind in MIN_SIZE_KINDS] + [1])
     compiled = {
         (a, b): _round_sql(
-            a, b, names, params, sensitive, columns, global_q, verdicts, expand, min_size, tree
+            a, b, names, params, sensitive, columns, global_q, verdicts, expand, min_size, tree, fanout
         )
         for a, b in ((work, nxt), (nxt, work))
     }
@@ -262,10 +273,10 @@ def run_mondrian(
         engine.execute(sql.split, {"offset": next_id})
         statements += 1
         run(sql.finals)  # partitions not cut this round are final
-        (made,) = engine.fetchone(sql.count_split)
-        if not made:
+        (cut,) = engine.fetchone(sql.count_split)
+        if not cut:
             break
-        next_id += int(made)
+        next_id += int(cut) * fanout  # each partition cut used one block of ids
         run(sql.advance)
         for statement in sql.tree:
             run(statement)
@@ -288,7 +299,14 @@ def run_mondrian(
         run(_create(tree_table, labels))
         engine.drop(names["pdist"])
     return MondrianResult(
-        final, parts, int(metrics.pop("partitions")), rounds, statements, metrics, tree_table
+        final,
+        parts,
+        int(metrics.pop("partitions")),
+        rounds,
+        statements,
+        metrics,
+        tuple(q.median for q in qis),
+        tree_table,
     )
 
 
@@ -309,6 +327,7 @@ def _round_sql(
     expand: bool,
     min_size: int,
     tree: bool,
+    fanout: int,
 ) -> _RoundSql:
     cand, split = names["cand"], names["split"]
     first = exp.select(exp.Star()).from_(exp.Table(this=_q(cand))).where(_col("r").eq(1))
@@ -335,15 +354,18 @@ def _round_sql(
         check_first=_create(names["va"], _check(work, first, names, params, sensitive, global_q, verdicts)),
         check_rest=_create(names["vb"], _check(work, rest, names, params, sensitive, global_q, verdicts)),
         split=_create(
-            split, render_template("mondrian_split.sql", verdicts=[names["va"], names["vb"]], cand=cand)
+            split,
+            render_template(
+                "mondrian_split.sql", verdicts=[names["va"], names["vb"]], cand=cand, fanout=fanout
+            ),
         ),
         finals=finals.sql(dialect=DIALECT),
-        count_split=exp.select(exp.func("COUNT", exp.Star()))
+        count_split=exp.select(exp.func("COUNT", exp.Distinct(expressions=[_col("pid")])))
         .from_(exp.Table(this=_q(split)))
         .sql(dialect=DIALECT),
         advance=_create(
             nxt,
-            render_template("mondrian_advance.sql", work=work, split=split, qis=params, columns=columns[2:]),
+            render_template("mondrian_advance.sql", work=work, split=split, qis=params, columns=columns[1:]),
         ),
         tree=(
             _insert(
@@ -391,7 +413,6 @@ def _check(
             exp.alias_(_col("batch_node"), "r", quoted=True),
             exp.alias_(_col("q0"), "pid", quoted=True),
             exp.alias_(_col("q1"), "child", quoted=True),
-            _col("size"),
             _col("bad"),
         )
         .from_(tree.subquery(_q("v")))
@@ -434,7 +455,10 @@ def release_query(engine: Engine, config: Config, encoded: Encoded, result: Mond
     columns = [
         {"name": c, "qi": qi_index.get(c)} for c, _ in engine.columns(encoded.source) if c not in identifiers
     ]
-    qis = [{"column": d.column, "dim": d.dim} for d in encoded.qis]
+    qis = [
+        {"i": i, "column": d.column, "dim": d.dim, "median": result.median[i]}
+        for i, d in enumerate(encoded.qis)
+    ]
     return render_template(
         "publish_partitions.sql",
         source=encoded.source,
