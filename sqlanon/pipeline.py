@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from sqlglot import exp
 
@@ -125,6 +126,20 @@ def anonymize(config: Config, progress: Progress | None = None, show_violations:
         engine.close()
 
 
+def _pending(encoded: Encoded, search: dict[str, Any], minimal: list[dict[str, int]] | None = None) -> Report:
+    """An anonymize report before the release is written (not passed, nothing out yet)."""
+    return Report(
+        command="anonymize",
+        passed=False,
+        rows_in=encoded.rows,
+        rows_out=0,
+        suppressed_rows=0,
+        checks=[],
+        minimal_nodes=minimal or [],
+        search=search,
+    )
+
+
 def _lattice(
     engine: Engine, encoded: Encoded, required: list[Criterion], config: Config, progress: Progress | None
 ) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
@@ -137,16 +152,7 @@ def _lattice(
         "evaluations": result.evaluations,
         "satisfying_nodes": len(result.satisfying),
     }
-    base = Report(
-        command="anonymize",
-        passed=False,
-        rows_in=encoded.rows,
-        rows_out=0,
-        suppressed_rows=0,
-        checks=[],
-        minimal_nodes=[_node_map(encoded, n) for n in result.minimal],
-        search=search_info,
-    )
+    base = _pending(encoded, search_info, [_node_map(encoded, n) for n in result.minimal])
     if not result.minimal:
         base.message = (
             "no generalization satisfies the criteria within the suppression limit "
@@ -181,14 +187,9 @@ def _mondrian(
 
     with engine.threads(search_threads(encoded)):
         result = run_mondrian(engine, encoded, required, config, rounds)
-    base = Report(
-        command="anonymize",
-        passed=False,
-        rows_in=encoded.rows,
-        rows_out=0,
-        suppressed_rows=0,
-        checks=[],
-        search={
+    base = _pending(
+        encoded,
+        {
             "strategy": "mondrian",
             "rounds": result.rounds,
             "statements": result.statements,

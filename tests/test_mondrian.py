@@ -138,6 +138,18 @@ def random_mondrian_items(rng: random.Random, case: Case) -> list[Mapping[str, M
     return items
 
 
+def run_mondrian(folder: Path, columns: Mapping[str, Any], items: Sequence[Mapping[str, Any]]) -> Any:
+    """``sqlanon.anonymize`` with search: mondrian on folder/data.csv, writing folder/out.csv."""
+    config = {
+        "source": "data.csv",
+        "columns": columns,
+        "criteria": items,
+        "search": "mondrian",
+        "output": "out.csv",
+    }
+    return sqlanon.anonymize(config, base_dir=folder)
+
+
 def read_release(path: Path, qis: Sequence[str]) -> dict[str, tuple[str, ...]]:
     with path.open(newline="", encoding="utf-8") as handle:
         return {row["rid"]: tuple(row[q] for q in qis) for row in csv.DictReader(handle)}
@@ -148,15 +160,8 @@ def test_mondrian_matches_reference(seed: int, tmp_path: Path) -> None:
     rng = random.Random(90_000 + seed)
     case, columns, qis = mondrian_case(rng, tmp_path)
     items = random_mondrian_items(rng, case)
-    config = {
-        "source": "data.csv",
-        "columns": columns,
-        "criteria": items,
-        "search": "mondrian",
-        "output": "out.csv",
-    }
     expected = rm.mondrian(case.rows, qis, requirement(items, case.ctx()))
-    report = sqlanon.anonymize(config, base_dir=tmp_path)
+    report = run_mondrian(tmp_path, columns, items)
     info = json.loads(report.to_json())
     assert info["search"]["strategy"] == "mondrian"
     assert info["search"]["partitions"] == len(expected.partitions), items
@@ -259,16 +264,7 @@ def test_mondrian_deep_partitions_match_reference(
         items.append({"l-diversity": {"variant": "distinct", "l": 2, "attribute": s}})
     expected = rm.mondrian(case.rows, qis, requirement(items, case.ctx()))
     assert len(expected.partitions) > 20
-    report = sqlanon.anonymize(
-        {
-            "source": "data.csv",
-            "columns": columns,
-            "criteria": items,
-            "search": "mondrian",
-            "output": "out.csv",
-        },
-        base_dir=tmp_path,
-    )
+    report = run_mondrian(tmp_path, columns, items)
     assert report.passed and report.search["partitions"] == len(expected.partitions)
     assert report.metrics["discernibility"] == expected.discernibility
     assert report.metrics["gcp"] == pytest.approx(expected.gcp, abs=ABS_TOL)
@@ -311,16 +307,7 @@ def test_mondrian_nt_closeness_matches_reference(seed: int, tmp_path: Path) -> N
     if len(items) == 2:
         reqs.insert(0, rm.k_anonymity(int(items[0]["k-anonymity"]["k"])))
     expected = rm.mondrian(case.rows, qis, rm.all_of(*reqs))
-    report = sqlanon.anonymize(
-        {
-            "source": "data.csv",
-            "columns": columns,
-            "criteria": items,
-            "search": "mondrian",
-            "output": "out.csv",
-        },
-        base_dir=tmp_path,
-    )
+    report = run_mondrian(tmp_path, columns, items)
     assert report.search["partitions"] == len(expected.partitions), items
     assert report.metrics["discernibility"] == expected.discernibility
     if not report.passed:
