@@ -72,6 +72,11 @@ class Report:
         if self.node is not None:
             lines.append("  node: " + ", ".join(f"{k}={v}" for k, v in self.node.items()))
             lines.append(f"  minimal nodes: {len(self.minimal_nodes)}")
+        if self.search.get("strategy") == "mondrian":
+            lines.append(
+                f"  mondrian: {self.search['partitions']} partitions, {self.search['rounds']} rounds, "
+                f"{self.search['statements']} statements"
+            )
         if self.metric is not None:
             lines.append(f"  {self.metric['name']}: {_fmt(self.metric['value'])}")
         lines.append(
