@@ -141,7 +141,7 @@ SELECT
   "c"."rows" AS "size",
 {%- if supersets %}
   -- the class is its own natural superset (distance 0) when it has at least n rows
-  NOT ("c"."rows" >= {{ n_min|literal }} OR "best"."d" <= {{ t|literal }} + {{ tol|literal }}) AS "bad",
+  NOT ("c"."rows" >= {{ n_min|literal }} OR COALESCE("best"."d" <= {{ t|literal }} + {{ tol|literal }}, FALSE)) AS "bad",
   CASE WHEN "c"."rows" >= {{ n_min|literal }} THEN 0.0 ELSE COALESCE("best"."d", CAST('inf' AS DOUBLE)) END AS "val"
 {%- else %}
   ("best"."d" IS NULL OR "best"."d" > {{ t|literal }} + {{ tol|literal }}) AS "bad",

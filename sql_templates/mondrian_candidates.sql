@@ -11,8 +11,9 @@
 --           lowest common ancestor, hierarchy QIs), r (1 = first choice).
 -- Formula:  normalized width: median QIs (max_P - min_P) / (max_T - min_T) (0 when the table's
 --           range is 0); hierarchy QIs (leaves(LCA_P) - 1) / (leaves - 1), LCA_P the lowest level
---           whose codes agree over P. Candidates: width > 0, ranked by width descending then
---           QI order. A median QI's split value is the lower median (the value at 0-based
+--           whose codes agree over P. Candidates: width > 0, ranked by width rounded to 12
+--           decimal places descending (widths equal in decimal arithmetic tie although their
+--           doubles differ in the last bit), then QI order. A median QI's split value is the lower median (the value at 0-based
 --           position (|P| - 1) div 2 of P's sorted values, counts included); it is no candidate
 --           when that value is P's maximum (nothing would go right).
 -- Citation: LeFevre, DeWitt, Ramakrishnan, Mondrian multidimensional k-anonymity (ICDE 2006),
@@ -77,6 +78,8 @@ WITH "st" AS (
   {%- endif %}
   {%- endfor %}
 )
-SELECT "pid", "dim", "median", "lca", ROW_NUMBER() OVER (PARTITION BY "pid" ORDER BY "width" DESC, "dim") AS "r"
+SELECT "pid", "dim", "median", "lca",
+  -- widths equal to 12 decimal places tie (0.75 and 0.7500000000000001 from one-decimal data)
+  ROW_NUMBER() OVER (PARTITION BY "pid" ORDER BY ROUND("width", 12) DESC, "dim") AS "r"
 FROM "dims"
 WHERE "width" > 0 AND "cuttable"

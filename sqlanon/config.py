@@ -20,7 +20,7 @@ from sqlanon.errors import ConfigError
 ROLES = ("identifier", "quasi", "sensitive", "insensitive")
 METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
 #: the metrics of a partition-based (Mondrian) release; gcp is its default
-MONDRIAN_METRICS = ("gcp", "discernibility", "aecs")
+MONDRIAN_METRICS = ("gcp", "ncp", "discernibility", "aecs")
 SEARCHES = ("incognito", "exhaustive", "mondrian")
 #: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
 SPLITS = ("median", "hierarchy")

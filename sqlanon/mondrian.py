@@ -25,6 +25,7 @@ only), so a row's partition is a function of its QI codes: that is how the relea
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -147,11 +148,18 @@ def _value_range(engine: Engine, column: str, common: dict[str, str]) -> float:
     if same:
         shown = "; ".join(", ".join(repr(v) for v in group) for (group,) in same[:5])
         raise DataError(
-            f"Quasi-identifier {column!r} is cut at medians but writes the same number in several ways ({shown}); "
-            "make each number one value, or use split: hierarchy."
+            f"Quasi-identifier {column!r} is cut at medians but has values that are the same number as a double "
+            f"({shown}): written in several ways, or too close for double precision to tell apart. Make each "
+            "number one value, or use split: hierarchy."
         )
     lo, hi = engine.fetchone(render_template("mondrian_values.sql", part="range", **common))
-    return 0.0 if lo is None else float(hi) - float(lo)
+    value_range = 0.0 if lo is None else float(hi) - float(lo)
+    if not math.isfinite(value_range):
+        raise DataError(
+            f"Quasi-identifier {column!r} is cut at medians but its values span {lo:g} to {hi:g}, a range too large "
+            "for double precision; rescale the column or use split: hierarchy."
+        )
+    return value_range
 
 
 def _create(name: str, select: exp.Expr) -> str:
@@ -188,8 +196,9 @@ def run_mondrian(
 ) -> MondrianResult:
     """Partition the encoded source with Mondrian under ``criteria`` (all must hold in every
     partition but the whole table itself, which is never checked)."""
-    # (n,t)-closeness: the natural supersets are the partition tree's ancestors
-    tree = any(c.needs_levels for c in criteria)
+    # (n,t)-closeness: the natural supersets are the partition tree's ancestors; kept for the
+    # gate whenever a configured criterion (warn-severity ones too) needs them
+    tree = any(c.needs_levels for c in criteria) or any(c.kind == "nt-closeness" for c in config.criteria)
     qis = mondrian_qis(engine, config, encoded)
     params = [vars(q) for q in qis]
     # ids: each partition cut gets a block of `fanout` ids, a child's id is block + its key

@@ -25,9 +25,12 @@ Rules
     lowest common ancestor of P's values (the lowest level where all their
     paths agree), leaves(N) the number of leaves of the hierarchy under N; 0
     when the hierarchy has a single leaf.
-  Widths are compared EXACTLY (``fractions.Fraction`` of the parsed floats).
-* Dimension order: decreasing width, ties broken by the order in which the
-  QIs are given; QIs of width 0 are skipped.
+  Widths are computed EXACTLY (``fractions.Fraction`` of the parsed floats)
+  and compared after rounding to 12 decimal places (the exact rational,
+  rounded half to even), so that widths equal in decimal arithmetic tie
+  although the parsed floats make them differ (3/4 from 0.1 and 0.4 values).
+* Dimension order: decreasing (rounded) width, ties broken by the order in
+  which the QIs are given; QIs of width 0 are skipped.
 * Numeric cut: sort P's values (with multiplicity); the split value is the
   lower median, the element at index (|P| - 1) // 2; left = rows with value <=
   split, right = rows with value > split.  If right is empty (the split value
@@ -268,7 +271,7 @@ def mondrian(rows: Sequence[Row], qis: Sequence[MondrianQI], ok: Requirement) ->
 
     def first_allowable_cut(part: Indices, ancestors: tuple[Indices, ...]) -> list[Indices] | None:
         widths = [dim.width(part) for dim in dims]
-        order = sorted(range(len(dims)), key=lambda d: (-widths[d], d))
+        order = sorted(range(len(dims)), key=lambda d: (-round(widths[d], 12), d))
         ancestor_rows = [members(a) for a in (*ancestors, part)]
         for d in order:
             if widths[d] == 0:

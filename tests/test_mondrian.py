@@ -317,3 +317,50 @@ def test_mondrian_nt_closeness_matches_reference(seed: int, tmp_path: Path) -> N
         return
     got = read_release(tmp_path / "out.csv", case.qis)
     assert got == {str(i): labels for i, labels in enumerate(expected.labels_by_row())}
+
+
+def test_mondrian_widths_equal_in_decimals_tie_regression(tmp_path: Path) -> None:
+    """Regression (review): with one-decimal values, b's width 3/4 and a's width (0.4 - 0.1) / 0.4
+    are equal in decimals but differ in the last bit as doubles; the tie must go to the first
+    column, as the reference (widths rounded to 12 places) says, not to rounding noise."""
+    pairs = [(0, 0.1), (0, 0.4), (0, 0.1), (3, 0.4), (3, 0.1), (3, 0.4), (4, 0), (4, 0.2)]
+    rows = [{"b": str(b), "a": str(a), "s": "x", "rid": str(i)} for i, (b, a) in enumerate(pairs)]
+    write_csv(tmp_path / "data.csv", ["b", "a", "s", "rid"], rows)
+    columns = {
+        "b": {"role": "quasi"},
+        "a": {"role": "quasi"},
+        "s": {"role": "sensitive"},
+        "rid": {"role": "insensitive"},
+    }
+    items = [{"k-anonymity": {"k": 2}}]
+    expected = rm.mondrian(rows, [rm.numeric("b"), rm.numeric("a")], rm.k_anonymity(2))
+    report = run_mondrian(tmp_path, columns, items)
+    assert report.passed
+    got = read_release(tmp_path / "out.csv", ["b", "a"])
+    assert got == {str(i): labels for i, labels in enumerate(expected.labels_by_row())}
+    assert ("0", "[0.1-0.4]") in set(got.values())  # b cut first
+
+
+def test_mondrian_review_regressions(tmp_path: Path) -> None:
+    """Regressions (review): huge values are refused by name; a warn-severity (n,t) criterion is
+    gated with the partition tree (it crashed the gate); metric ncp is accepted."""
+    write_csv(
+        tmp_path / "data.csv", ["age", "s"], [{"age": v, "s": "x"} for v in ["1e308", "-1e308", "0", "5"]]
+    )
+    base: dict[str, Any] = {
+        "source": "data.csv",
+        "columns": {"age": {"role": "quasi"}, "s": {"role": "sensitive"}},
+        "criteria": [{"k-anonymity": {"k": 2}}],
+        "search": "mondrian",
+        "output": "out.csv",
+    }
+    with pytest.raises(DataError, match=r"'age'.*too large"):
+        sqlanon.anonymize(base, base_dir=tmp_path)
+    write_csv(tmp_path / "data.csv", ["age", "s"], [{"age": str(i), "s": str(i % 3)} for i in range(12)])
+    nt = {"nt-closeness": {"n": 4, "t": 0.2, "distance": "equal", "attribute": "s", "severity": "warn"}}
+    report = sqlanon.anonymize(
+        {**base, "criteria": [*base["criteria"], nt], "metric": "ncp"}, base_dir=tmp_path
+    )
+    assert report.passed and report.metric is not None and report.metric["name"] == "ncp"
+    checks = {c["criterion"]: c for c in report.checks}
+    assert checks["nt-closeness"]["severity"] == "warn" and checks["nt-closeness"]["observed"] is not None
