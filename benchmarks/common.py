@@ -347,7 +347,7 @@ PIPELINE_PHASES: dict[str, Callable[..., str] | str] = {
     "materialize_verdicts": "rank minimal nodes",
     "node_metrics": "rank minimal nodes",
     "build_release": "build release",
-    "stage": "write staged output",
+    "write_staged": "write staged output",
     "sensitive_hierarchies": "gate",
     "run_gate": "gate",
 }

@@ -31,6 +31,7 @@ def anonymize(
     base_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
     show_violations: int = 0,
+    stage: Callable[[str], None] | None = None,
 ) -> Report:
     """Find, write and gate the least-lossy release described by ``config``.
 
@@ -38,9 +39,11 @@ def anonymize(
     ``base_dir``, default the working directory) or a :class:`Config`. Bad input raises
     :class:`sqlanon.InputError`; ``report.passed`` says whether a release was written.
     ``show_violations`` > 0 lists up to that many violating classes per failing criterion of
-    the gate in the report (off by default: they reveal small classes).
+    the gate in the report (off by default: they reveal small classes). ``progress(done, total)``
+    is called as the search evaluates lattice nodes (``total`` -1: ``done`` Mondrian rounds);
+    ``stage(name)`` when a stage starts (reading the source, encoding, searching, ...).
     """
-    return pipeline.anonymize(_config(config, False, base_dir), progress, _count(show_violations))
+    return pipeline.anonymize(_config(config, False, base_dir), progress, _count(show_violations), stage)
 
 
 def check(
@@ -48,11 +51,12 @@ def check(
     *,
     base_dir: Path | None = None,
     show_violations: int = 0,
+    stage: Callable[[str], None] | None = None,
 ) -> Report:
     """Gate ``config``'s source table against its criteria; ``report.passed`` is the verdict
-    (warn-severity criteria are reported without failing it). ``show_violations`` as in
-    :func:`anonymize`."""
-    return pipeline.check(_config(config, True, base_dir), _count(show_violations))
+    (warn-severity criteria are reported without failing it). ``show_violations`` and ``stage``
+    as in :func:`anonymize`."""
+    return pipeline.check(_config(config, True, base_dir), _count(show_violations), stage)
 
 
 def _count(value: int) -> int:

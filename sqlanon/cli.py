@@ -29,11 +29,25 @@ def _progress() -> Callable[[int, int], None] | None:
     def show(done: int, total: int) -> None:
         # total -1: a Mondrian round (done = rounds finished), else lattice nodes out of total
         if total < 0:
-            sys.stderr.write(f"\rsqlanon: Mondrian round {done} done")
+            sys.stderr.write(f"\rsqlanon: partitioning (Mondrian): round {done} done\033[K")
             sys.stderr.flush()
         elif done % 10 == 0 or done == total:
-            sys.stderr.write(f"\rsqlanon: {done} lattice nodes evaluated (lattice size {total})")
+            sys.stderr.write(
+                f"\rsqlanon: searching the lattice: {done} of {total} lattice nodes checked\033[K"
+            )
             sys.stderr.flush()
+
+    return show
+
+
+def _stage() -> Callable[[str], None] | None:
+    """The name of the running stage on stderr, only when stderr is a terminal."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(name: str) -> None:
+        sys.stderr.write(f"\rsqlanon: {name}...\033[K")
+        sys.stderr.flush()
 
     return show
 
@@ -128,7 +142,8 @@ def main() -> None:
 def anonymize(config: str, report_path: str | None, show_violations: int) -> None:
     """Search, write and gate the release described by CONFIG (YAML)."""
     _check_report_path(report_path)
-    _finish(api.anonymize(config, progress=_progress(), show_violations=show_violations), report_path)
+    report = api.anonymize(config, progress=_progress(), show_violations=show_violations, stage=_stage())
+    _finish(report, report_path)
 
 
 @main.command()
@@ -140,7 +155,7 @@ def check(config: str, report_path: str | None, show_violations: int) -> None:
     """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail;
     warn-severity criteria are reported without failing)."""
     _check_report_path(report_path)
-    _finish(api.check(config, show_violations=show_violations), report_path)
+    _finish(api.check(config, show_violations=show_violations, stage=_stage()), report_path)
 
 
 @main.command()
@@ -161,7 +176,7 @@ def demo(folder: str | None, rows: int, report_path: str | None) -> None:
     base = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="sqlanon-demo-"))
     anonymize_path, check_path = write_demo(base, rows)
     click.echo(f"demo files in {base}")
-    report = api.anonymize(anonymize_path, progress=_progress())
+    report = api.anonymize(anonymize_path, progress=_progress(), stage=_stage())
     if sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
     click.echo(report.text())

@@ -19,12 +19,20 @@ from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.lattice import Lattice, Node
 from sqlanon.metrics import materialize_verdicts, node_metrics, rank_key
 from sqlanon.mondrian import release_query, run_mondrian
-from sqlanon.publish import build_release, prepare_output, stage
+from sqlanon.publish import build_release, prepare_output
+from sqlanon.publish import stage as write_staged
 from sqlanon.report import Report, check_entries
 from sqlanon.search import SearchResult, search
 from sqlanon.source import read_table
 
 Progress = Callable[[int, int], None]
+#: told the name of each stage as it starts (for a progress display)
+Stage = Callable[[str], None]
+
+
+def _say(stage: Stage | None, name: str) -> None:
+    if stage is not None:
+        stage(name)
 
 
 def _node_map(encoded: Encoded, node: Node) -> dict[str, int]:
@@ -90,7 +98,12 @@ def run_search(
     return result, evaluator
 
 
-def anonymize(config: Config, progress: Progress | None = None, show_violations: int = 0) -> Report:
+def anonymize(
+    config: Config,
+    progress: Progress | None = None,
+    show_violations: int = 0,
+    stage: Stage | None = None,
+) -> Report:
     """Find the least-lossy release satisfying ``config.criteria``, write it, gate it, report.
 
     Returns a report whose ``passed`` is false (nothing written) when no node satisfies the
@@ -107,7 +120,9 @@ def anonymize(config: Config, progress: Progress | None = None, show_violations:
     engine = Engine()
     try:
         prepare_output(engine, config)
+        _say(stage, "reading the source")
         source = read_table(engine, config.source, config.csv)
+        _say(stage, "encoding")
         encoded = encode(engine, config, source)
         criteria = [make_criterion(c) for c in config.criteria]
         check_parameters(criteria, encoded.rows, {d.column: d for d in encoded.sensitive})
@@ -116,12 +131,16 @@ def anonymize(config: Config, progress: Progress | None = None, show_violations:
         tree = None
         levels = None
         if config.search == "mondrian":
+            _say(stage, "partitioning (Mondrian)")
             base, release, tree = _mondrian(engine, encoded, required, config, progress)
         else:
-            base, release, levels = _lattice(engine, encoded, required, config, progress)
+            _say(stage, "searching the lattice")
+            base, release, levels = _lattice(engine, encoded, required, config, progress, stage)
         if release is None:
             return base
-        return _publish(engine, config, encoded, criteria, base, release, levels, tree, show_violations)
+        return _publish(
+            engine, config, encoded, criteria, base, release, levels, tree, show_violations, stage
+        )
     finally:
         engine.close()
 
@@ -141,7 +160,12 @@ def _pending(encoded: Encoded, search: dict[str, Any], minimal: list[dict[str, i
 
 
 def _lattice(
-    engine: Engine, encoded: Encoded, required: list[Criterion], config: Config, progress: Progress | None
+    engine: Engine,
+    encoded: Encoded,
+    required: list[Criterion],
+    config: Config,
+    progress: Progress | None,
+    stage: Stage | None = None,
 ) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
     """Incognito or the exhaustive search: the best minimal node's release (None: no node)."""
     result, evaluator = run_search(engine, encoded, required, config, progress)
@@ -160,6 +184,7 @@ def _lattice(
         )
         return base, None, None
     ranked = []
+    _say(stage, f"ranking {len(result.minimal)} minimal nodes")
     with engine.threads(search_threads(encoded)):
         for node in result.minimal:
             outcome = evaluator.evaluate(node)
@@ -211,13 +236,16 @@ def _publish(
     levels: dict[str, int] | None,
     tree: str | None,
     show_violations: int,
+    stage: Stage | None = None,
 ) -> Report:
     """Stage the release, gate the staged copy, and commit it only if the gate passes."""
     assert config.output is not None
-    staged = stage(engine, release, config.output, config.csv)
+    _say(stage, "writing the release")
+    staged = write_staged(engine, release, config.output, config.csv)
     try:
         # the staged CSV always has a header row, whatever the source had
         published = read_table(engine, staged.staged, replace(config.csv, header=True), what="release")
+        _say(stage, "gating the release")
         gate = run_gate(
             engine,
             config,
@@ -248,14 +276,16 @@ def _publish(
     return base
 
 
-def check(config: Config, show_violations: int = 0) -> Report:
+def check(config: Config, show_violations: int = 0, stage: Stage | None = None) -> Report:
     """The pre-publication gate on ``config.source`` as it is (no generalization)."""
     engine = Engine()
     try:
+        _say(stage, "reading the table")
         table = read_table(engine, config.source, config.csv, what="table")
         from sqlanon.encode import check_columns
 
         check_columns(engine, table, config, "table")
+        _say(stage, "gating the table")
         gate: GateResult = run_gate(
             engine,
             config,

@@ -22,6 +22,7 @@ import pytest
 import yaml
 from click.testing import CliRunner, Result
 
+import sqlanon
 from sqlanon.cli import main
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -550,7 +551,13 @@ def test_progress_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     progress = cli._progress()
     assert progress is not None
     progress(20, 40)
-    assert "20 lattice nodes" in terminal.getvalue()
+    assert "20 of 40 lattice nodes checked" in terminal.getvalue()
+    stage = cli._stage()
+    assert stage is not None
+    stage("encoding")
+    assert "sqlanon: encoding..." in terminal.getvalue()
+    monkeypatch.setattr(cli.sys, "stderr", io.StringIO())
+    assert cli._stage() is None
 
 
 def test_help_and_version() -> None:
@@ -653,3 +660,31 @@ def test_output_appearing_during_the_run_is_not_replaced(
     assert "appeared" in result.stderr
     assert out.read_text(encoding="utf-8") == "written by someone else\n"
     no_staged_files(project)
+
+
+def test_stages_are_announced_in_order(project: Path) -> None:
+    """The API tells a progress display each stage as it starts, in the order they run."""
+    seen: list[str] = []
+    nodes: list[tuple[int, int]] = []
+    report = sqlanon.anonymize(
+        base_config(), base_dir=project, stage=seen.append, progress=lambda d, t: nodes.append((d, t))
+    )
+    assert report.passed
+    assert seen[:3] == ["reading the source", "encoding", "searching the lattice"]
+    assert seen[3].startswith("ranking ") and seen[4:] == ["writing the release", "gating the release"]
+    assert nodes and all(0 < d <= t for d, t in nodes)
+    seen.clear()
+    mondrian = base_config(search="mondrian", output="out/mondrian.csv")
+    assert sqlanon.anonymize(mondrian, base_dir=project, stage=seen.append).passed
+    assert seen == [
+        "reading the source",
+        "encoding",
+        "partitioning (Mondrian)",
+        "writing the release",
+        "gating the release",
+    ]
+    seen.clear()
+    gate = base_config(source="out/release.csv")
+    del gate["columns"]["name"]  # identifiers are dropped from the release
+    assert sqlanon.check(gate, base_dir=project, stage=seen.append).passed
+    assert seen == ["reading the table", "gating the table"]
