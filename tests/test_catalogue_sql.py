@@ -590,6 +590,7 @@ def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) ->
 
     # the batched evaluation (one statement for several nodes) decides exactly as one at a time
     ev.batch_size = rng.choice([1, 2, 64])
+    ev.project_from_rows = rng.choice([0, 10**12])  # batches from projected tables or the bottom one
     # (k-anonymity screens a batch: criteria on nodes it already fails are not evaluated)
     for single, batched in zip(results, ev.evaluate_many(ordered_nodes), strict=True):
         assert single.satisfied == batched.satisfied
