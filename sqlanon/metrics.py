@@ -55,8 +55,7 @@ def node_metrics(
     classes, kept, sum_sq = int(row[0]), int(row[1]), int(row[2])
     losses = [int(x) for x in row[3:]]
     assert kept + suppressed == n, (kept, suppressed, n)
-    precision = Fraction(kept, n) * sum(Fraction(lv, h) for lv, h in zip(node, heights, strict=True)) / q
-    precision += Fraction(suppressed, n)
+    precision = precision_loss(node, heights, suppressed, n)
     loss = Fraction(suppressed * q)
     for d, total in zip(encoded.qis, losses, strict=True):
         domain = len(d.hierarchy.rows)
@@ -66,13 +65,32 @@ def node_metrics(
         _nu_entropy_sql(encoded.freq, q), {"verdicts": verdicts, **evaluator.map_params(node)}
     )
     return {
-        "precision": float(precision),
+        "precision": precision,
         "discernibility": sum_sq + suppressed * n,
         "aecs": (n / classes) if classes else None,
         "height": sum(node),
         "loss": float(loss / (n * q)),
         "nu-entropy": max(float(nu_row[0]), 0.0),
     }
+
+
+#: metrics computed from a node's levels and its suppressed rows alone (no pass over the data)
+DATA_FREE_METRICS = ("precision", "height")
+
+
+def precision_loss(node: Node, heights: list[int], suppressed: int, rows: int) -> float:
+    """Mean over cells of level / height, a suppressed cell counting 1 (exact, then rounded)."""
+    kept = rows - suppressed
+    q = len(node)
+    value = Fraction(kept, rows) * sum(Fraction(lv, h) for lv, h in zip(node, heights, strict=True)) / q
+    return float(value + Fraction(suppressed, rows))
+
+
+def data_free_metric(metric: str, node: Node, heights: list[int], suppressed: int, rows: int) -> float:
+    """``precision`` or ``height`` of a node, exactly as :func:`node_metrics` reports it."""
+    if metric == "height":
+        return sum(node)
+    return precision_loss(node, heights, suppressed, rows)
 
 
 def rank_key(metric: str, values: Mapping[str, MetricValue], node: Node) -> tuple[float, int, Node]:

@@ -17,7 +17,7 @@ from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.lattice import Lattice, Node
-from sqlanon.metrics import materialize_verdicts, node_metrics, rank_key
+from sqlanon.metrics import DATA_FREE_METRICS, data_free_metric, materialize_verdicts, node_metrics, rank_key
 from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.publish import build_release, prepare_output
 from sqlanon.publish import stage as write_staged
@@ -183,21 +183,47 @@ def _lattice(
             f"({config.suppression_limit:g} of the rows); nothing was written"
         )
         return base, None, None
-    ranked = []
     _say(stage, f"ranking {len(result.minimal)} minimal nodes")
     with engine.threads(search_threads(encoded)):
-        for node in result.minimal:
-            outcome = evaluator.evaluate(node)
-            verdicts = materialize_verdicts(engine, evaluator, node)
-            values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
-            ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))
-    ranked.sort(key=lambda item: item[0])
-    _, node, values, verdicts, outcome = ranked[0]
+        node, values, verdicts, outcome = _best_node(engine, encoded, evaluator, result.minimal, config)
     base.node = _node_map(encoded, node)
     base.metric = {"name": config.metric, "value": values[config.metric]}
     base.metrics = values
     base.suppressed_rows = outcome.suppressed_rows
     return base, build_release(engine, config, encoded, node, verdicts), base.node
+
+
+def _best_node(
+    engine: Engine, encoded: Encoded, evaluator: NodeEvaluator, minimal: list[Node], config: Config
+) -> tuple[Node, dict[str, Any], str, Any]:
+    """The minimal node with the lowest metric (ties: height, then the node tuple), with all its
+    metrics, its per-class verdicts table and its evaluation.
+
+    precision and height need only the levels and the suppressed rows: the nodes are ranked from
+    those, and only the chosen one gets its verdicts and metrics computed (without suppression
+    no node is even re-evaluated). The other metrics are computed for every minimal node."""
+    heights = [d.height for d in encoded.qis]
+    if config.metric in DATA_FREE_METRICS:
+        outcomes = {n: evaluator.evaluate(n) if config.suppression_limit > 0 else None for n in minimal}
+
+        def key(n: Node) -> tuple[float, int, Node]:
+            outcome = outcomes[n]
+            suppressed = outcome.suppressed_rows if outcome is not None else 0
+            value = data_free_metric(config.metric, n, heights, suppressed, encoded.rows)
+            return rank_key(config.metric, {config.metric: value}, n)
+
+        candidates = [min(minimal, key=key)]
+    else:
+        candidates = list(minimal)
+    ranked = []
+    for node in candidates:
+        outcome = evaluator.evaluate(node)
+        verdicts = materialize_verdicts(engine, evaluator, node)
+        values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
+        ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))
+    ranked.sort(key=lambda item: item[0])
+    _, node, values, verdicts, outcome = ranked[0]
+    return node, values, verdicts, outcome
 
 
 def _mondrian(

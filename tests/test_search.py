@@ -196,3 +196,36 @@ def test_batched_evaluation_equals_one_node_at_a_time(
             )
             assert a.observed == pytest.approx(b.observed, abs=1e-9)
     engine.close()
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_data_free_ranking_chooses_the_fully_ranked_node(seed: int, tmp_path: Path) -> None:
+    """precision and height rank the minimal nodes from their levels (and suppressed rows)
+    alone; the node chosen is the one a ranking of every minimal node by its full metrics picks,
+    and its reported metrics are the same."""
+    from sqlanon.metrics import materialize_verdicts, node_metrics, rank_key
+    from sqlanon.pipeline import _best_node
+
+    rng = random.Random(500 + seed)
+    case = random_case(seed + 500, tmp_path, n_qis=rng.choice([2, 3]), max_rows=60)
+    criteria = CRITERIA[seed % len(CRITERIA)]
+    limit = rng.choice([0.0, 0.1, 0.3])
+    for metric in ("precision", "height"):
+        cfg = parse_config(case.config(criteria, suppression_limit=limit, metric=metric), tmp_path)
+        engine = Engine()
+        encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
+        crits = [make_criterion(c) for c in cfg.criteria]
+        result, evaluator = run_search(engine, encoded, crits, cfg, None)
+        if not result.minimal:
+            engine.close()
+            continue
+        full = []
+        for node in result.minimal:
+            outcome = evaluator.evaluate(node)
+            verdicts = materialize_verdicts(engine, evaluator, node)
+            values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
+            full.append((rank_key(metric, values, node), node, values))
+        _, want_node, want_values = min(full, key=lambda item: item[0])
+        node, values, _, _ = _best_node(engine, encoded, evaluator, result.minimal, cfg)
+        assert node == want_node and values == want_values, (metric, limit)
+        engine.close()
