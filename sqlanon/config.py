@@ -7,6 +7,7 @@ l larger than the number of sensitive values, hierarchy coverage) happen once da
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,6 +59,46 @@ class ColumnSpec:
 
 
 @dataclass(frozen=True)
+class EngineSettings:
+    """DuckDB settings of a run (``engine:`` in the configuration); None: DuckDB's default
+    (memory_limit: 80 % of RAM; threads: the cores). Spill files always go to a private temporary
+    folder (``temp_directory``, default one under the system's temp folder, removed afterwards)."""
+
+    memory_limit: str | None = None
+    threads: int | None = None
+    temp_directory: Path | None = None
+
+
+_MEMORY = re.compile(r"^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KIB|MIB|GIB|TIB)\s*$", re.IGNORECASE)
+
+
+def _engine_settings(value: Any, base: Path) -> EngineSettings:
+    if value is None:
+        return EngineSettings()
+    if not isinstance(value, Mapping):
+        raise ConfigError("engine must be a mapping such as {memory_limit: 8GB, threads: 2}.")
+    unknown = set(value) - {"memory_limit", "threads", "temp_directory"}
+    if unknown:
+        raise ConfigError(
+            f"Unknown engine option(s) {sorted(unknown)}; use memory_limit, threads, temp_directory."
+        )
+    limit = value.get("memory_limit")
+    if limit is not None and (not isinstance(limit, str) or not _MEMORY.match(limit)):
+        raise ConfigError(f"engine.memory_limit must be a size such as '8GB' or '512MB', got {limit!r}.")
+    threads = value.get("threads")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise ConfigError(f"engine.threads must be a whole number of at least 1, got {threads!r}.")
+    folder = value.get("temp_directory")
+    if folder is not None and (not isinstance(folder, str) or not folder.strip()):
+        raise ConfigError(f"engine.temp_directory must be a folder path, got {folder!r}.")
+    return EngineSettings(
+        memory_limit=limit.strip() if limit else None,
+        threads=threads,
+        temp_directory=(base / folder).resolve() if folder else None,
+    )
+
+
+@dataclass(frozen=True)
 class Config:
     source: TableRef
     columns: tuple[ColumnSpec, ...]
@@ -69,6 +110,7 @@ class Config:
     output: TableRef | None = None
     overwrite: bool = False
     base_dir: Path = field(default_factory=Path.cwd)
+    engine: EngineSettings = EngineSettings()
 
     def by_role(self, role: str) -> list[ColumnSpec]:
         return [c for c in self.columns if c.role == role]
@@ -179,6 +221,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         "search",
         "output",
         "overwrite",
+        "engine",
     }
     unknown = set(data) - known
     if unknown:
@@ -248,6 +291,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         output=output,
         overwrite=overwrite,
         base_dir=base_dir,
+        engine=_engine_settings(data.get("engine"), base_dir),
     )
 
 

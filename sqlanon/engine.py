@@ -7,8 +7,13 @@ tables through bound parameters, and wraps engine failures with the SQL that ran
 from __future__ import annotations
 
 import itertools
+import os
+import secrets
+import shutil
+import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -74,17 +79,49 @@ class Engine:
     names from :meth:`temp_name`.
     """
 
-    def __init__(self, database: str = ":memory:", read_only: bool = False) -> None:
+    def __init__(
+        self,
+        database: str = ":memory:",
+        read_only: bool = False,
+        *,
+        memory_limit: str | None = None,
+        threads: int | None = None,
+        temp_directory: Path | None = None,
+    ) -> None:
+        """``memory_limit`` ('8GB') and ``threads`` default to DuckDB's own (80 % of RAM, the
+        cores). Spill files go to ``temp_directory`` (created if missing), by default a private
+        folder under the system's temp folder (made by DuckDB only if it spills; :meth:`close`
+        removes it), never the working directory."""
         try:
             self.con = duckdb.connect(database, read_only=read_only)
         except duckdb.Error as err:
             raise EngineError(f"Cannot open DuckDB database {database!r}: {err}") from None
+        self._own_temp: Path | None = None
+        if temp_directory is None:
+            # DuckDB creates the folder only if it ever spills; close() removes it
+            name = f"sqlanon-spill-{os.getpid()}-{secrets.token_hex(6)}"
+            temp_directory = self._own_temp = Path(tempfile.gettempdir()) / name
+        else:
+            try:
+                temp_directory.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                self.con.close()
+                raise EngineError(
+                    f"Cannot use {str(temp_directory)!r} as the engine's temp_directory: {err.strerror or err}."
+                ) from None
         self.execute(_set("enable_progress_bar", False))
+        self.execute(_set("temp_directory", str(temp_directory)))
+        if memory_limit is not None:
+            self.execute(_set("memory_limit", memory_limit))
+        if threads is not None:
+            self.execute(_set("threads", int(threads)))
         self._names = itertools.count()
         self._attached: dict[str, str] = {}
 
     def close(self) -> None:
         self.con.close()
+        if self._own_temp is not None:
+            shutil.rmtree(self._own_temp, ignore_errors=True)
 
     @contextmanager
     def threads(self, count: int | None) -> Iterator[None]:

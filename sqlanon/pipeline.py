@@ -30,6 +30,14 @@ Progress = Callable[[int, int], None]
 Stage = Callable[[str], None]
 
 
+def _engine(config: Config) -> Engine:
+    """The run's DuckDB engine with the configuration's engine settings."""
+    settings = config.engine
+    return Engine(
+        memory_limit=settings.memory_limit, threads=settings.threads, temp_directory=settings.temp_directory
+    )
+
+
 def _say(stage: Stage | None, name: str) -> None:
     if stage is not None:
         stage(name)
@@ -117,7 +125,7 @@ def anonymize(
             "anonymize needs at least one criterion with severity error (the default): warn-severity "
             "criteria are only reported, so nothing would constrain the release."
         )
-    engine = Engine()
+    engine = _engine(config)
     try:
         prepare_output(engine, config)
         _say(stage, "reading the source")
@@ -304,7 +312,7 @@ def _publish(
 
 def check(config: Config, show_violations: int = 0, stage: Stage | None = None) -> Report:
     """The pre-publication gate on ``config.source`` as it is (no generalization)."""
-    engine = Engine()
+    engine = _engine(config)
     try:
         _say(stage, "reading the table")
         table = read_table(engine, config.source, config.csv, what="table")

@@ -1,0 +1,70 @@
+"""The configuration's engine settings: validated, applied to DuckDB, and spill files kept in a
+private folder (never the working directory) that is removed when the run ends."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sqlanon.config import parse_config
+from sqlanon.engine import Engine
+from sqlanon.errors import ConfigError
+from sqlanon.pipeline import _engine
+
+
+def config(engine: Any) -> dict[str, Any]:
+    return {
+        "source": "data.csv",
+        "columns": {"age": {"role": "quasi", "hierarchy": "h.csv"}, "s": {"role": "sensitive"}},
+        "criteria": [{"k-anonymity": {"k": 2}}],
+        "output": "out.csv",
+        "engine": engine,
+    }
+
+
+@pytest.mark.parametrize(
+    ("engine", "message"),
+    [
+        ({"memory_limit": "lots"}, "engine.memory_limit must be a size"),
+        ({"memory_limit": 8}, "engine.memory_limit must be a size"),
+        ({"threads": 0}, "engine.threads must be a whole number"),
+        ({"threads": True}, "engine.threads must be a whole number"),
+        ({"temp_directory": ""}, "engine.temp_directory must be a folder path"),
+        ({"spill": "x"}, "Unknown engine option"),
+        ("8GB", "engine must be a mapping"),
+    ],
+)
+def test_bad_engine_settings_are_refused(engine: Any, message: str, tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=message):
+        parse_config(config(engine), tmp_path)
+
+
+def test_engine_settings_are_applied(tmp_path: Path) -> None:
+    cfg = parse_config(config({"memory_limit": "512MB", "threads": 1, "temp_directory": "spill"}), tmp_path)
+    engine = _engine(cfg)
+    try:
+        limit, threads, folder = engine.fetchone(
+            "SELECT current_setting('memory_limit'), current_setting('threads'), current_setting('temp_directory')"
+        )
+        assert limit.startswith("488") or limit.startswith("512")  # DuckDB shows 512MB as 488.2 MiB
+        assert int(threads) == 1
+        assert Path(folder) == tmp_path / "spill"
+    finally:
+        engine.close()
+
+
+def test_default_spill_folder_is_private_and_removed(tmp_path: Path) -> None:
+    engine = Engine(memory_limit="64MB", threads=1)
+    (folder,) = engine.fetchone("SELECT current_setting('temp_directory')")
+    assert Path(folder).parent == Path(tempfile.gettempdir()) and Path(folder).name.startswith(
+        "sqlanon-spill-"
+    )
+    # a sort larger than the memory limit spills into the folder
+    engine.execute("CREATE TABLE t AS SELECT i, md5(CAST(i AS VARCHAR)) AS s FROM range(1500000) r(i)")
+    engine.fetchall("SELECT s, COUNT(*) FROM t GROUP BY s ORDER BY s LIMIT 1")
+    assert Path(folder).is_dir()  # DuckDB made it to spill (the table alone exceeds 64 MB)
+    engine.close()
+    assert not Path(folder).exists()
