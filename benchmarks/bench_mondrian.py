@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import resource
-import subprocess
 import sys
 import tempfile
 import time
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from common import ADULT_CSV, QUASI, SENSITIVE, hierarchy_path, machine, median, table, verdict
+from common import ADULT_CSV, QUASI, SENSITIVE, hierarchy_path, machine, median, table, timed_run, verdict
 from generate import generate
 
 import sqlanon
@@ -119,28 +118,17 @@ def census_config(source: Path, output: Path, criteria: list[dict[str, Any]]) ->
 
 
 def run_cli(config_path: Path, report_path: Path, timeout: float) -> dict[str, Any]:
-    start = time.perf_counter()
-    try:
-        done = subprocess.run(
-            [
-                str(Path(sys.executable).parent / "sqlanon"),
-                "anonymize",
-                str(config_path),
-                "--report",
-                str(report_path),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        return {"error": f"timeout after {timeout:g} s"}
-    wall = time.perf_counter() - start
-    if done.returncode != 0:
-        return {"error": f"exit {done.returncode}: {(done.stderr.strip().splitlines() or ['?'])[-1][:200]}"}
-    report = json.loads(report_path.read_text())
-    return {"wall": wall, "report": report}
+    command = [
+        str(Path(sys.executable).parent / "sqlanon"),
+        "anonymize",
+        str(config_path),
+        "--report",
+        str(report_path),
+    ]
+    done = timed_run(command, timeout)
+    if "error" in done:
+        return done
+    return {"wall": done["wall"], "report": json.loads(report_path.read_text())}
 
 
 def census_section(folder: Path, sizes: list[int], repeat: int, timeout: float) -> None:

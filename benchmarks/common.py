@@ -405,25 +405,29 @@ def anonymize_in_child(spec: Mapping[str, Any], timeout: float) -> dict[str, Any
     child's wall time including interpreter start and imports (a CLI run's cost).
     """
     import json
+
+    done = timed_run([sys.executable, __file__, "--child", json.dumps(dict(spec))], timeout)
+    if "error" in done:
+        return done
+    result: dict[str, Any] = json.loads(done["stdout"].strip().splitlines()[-1])
+    result["process"] = done["wall"]
+    return result
+
+
+def timed_run(command: Sequence[str], timeout: float) -> dict[str, Any]:
+    """Run ``command`` in a new process: {"wall": seconds, "stdout": text}, or {"error": ...} on
+    a timeout or a non-zero exit (with the last line of its stderr)."""
     import subprocess
 
     start = time.perf_counter()
     try:
-        done = subprocess.run(
-            [sys.executable, __file__, "--child", json.dumps(dict(spec))],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            check=False,
-        )
+        done = subprocess.run(list(command), capture_output=True, text=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return {"error": f"timeout after {timeout:g} s"}
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["?"])[-1]
         return {"error": f"exit {done.returncode}: {last[:300]}"}
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    result["process"] = time.perf_counter() - start
-    return result
+    return {"wall": time.perf_counter() - start, "stdout": done.stdout}
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ from sqlglot import exp
 from sqlanon.criteria import Criterion
 from sqlanon.encode import SensitiveDomain
 from sqlanon.engine import Engine
+from sqlanon.sql.render import column as _col
+from sqlanon.sql.render import quoted as _q
 
 
 @dataclass(frozen=True)
@@ -45,14 +47,6 @@ class Summary:
     @property
     def passed(self) -> bool:
         return all(o.passed for o in self.outcomes)
-
-
-def _q(name: str) -> exp.Identifier:
-    return exp.to_identifier(name, quoted=True)
-
-
-def _col(name: str, table: str | None = None) -> exp.Column:
-    return exp.column(_q(name), table=_q(table) if table else None)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from sqlanon.checks import CheckPlan, Summary, parse_summary
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engine import Engine
-from sqlanon.sql.render import DIALECT, render_template
+from sqlanon.sql.render import DIALECT, render_template, with_first
 
 Node = tuple[int, ...]
 
@@ -202,14 +202,7 @@ class NodeEvaluator:
         return self._tree_with_input(query, name, rollup).sql(dialect=DIALECT)
 
     def _tree_with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> exp.Select:
-        existing = query.args.get("with_")
-        source = rollup if rollup is not None else self.rollup()
-        ctes = [exp.CTE(this=source, alias=exp.TableAlias(this=exp.to_identifier(name, quoted=True)))]
-        if existing is not None:
-            ctes += list(existing.expressions)
-        query = query.copy()
-        query.set("with_", exp.With(expressions=ctes))
-        return query
+        return with_first(query, [(name, rollup if rollup is not None else self.rollup())])
 
     def rows_of(self, source: str) -> int:
         """Rows of a frequency table (a batch rolls up about 2M rows: batch x table)."""

@@ -38,7 +38,10 @@ from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engine import Engine
 from sqlanon.errors import ConfigError, DataError
-from sqlanon.sql.render import DIALECT, render_template
+from sqlanon.sql.render import DIALECT, render_template, with_first
+from sqlanon.sql.render import column as _col
+from sqlanon.sql.render import quoted as _q
+from sqlanon.sql.render import table as _table
 
 #: medians by expansion when the table has at most this many rows per frequency-table row
 EXPAND_RATIO = 2
@@ -63,7 +66,7 @@ class MondrianQi:
     labels: str
     leaves: int  # leaves of its hierarchy
     range: float  # max - min of its values over the whole table (median QIs)
-    values: str  # median QIs: table (x, leaf) of the values present, as the source writes them
+    values: str  # median QIs: table (leaf, x, rows) of the values present, as the source writes them
     fanout: int  # hierarchy QIs: the most codes of one level below the top (child keys are < it)
 
 
@@ -81,14 +84,6 @@ class MondrianResult:
     tree: str | None = None
 
 
-def _q(name: str) -> exp.Identifier:
-    return exp.to_identifier(name, quoted=True)
-
-
-def _col(name: str, table: str | None = None) -> exp.Column:
-    return exp.column(_q(name), table=_q(table) if table else None)
-
-
 def mondrian_qis(engine: Engine, config: Config, encoded: Encoded) -> list[MondrianQi]:
     """Decide and validate how each quasi-identifier is cut.
 
@@ -100,10 +95,18 @@ def mondrian_qis(engine: Engine, config: Config, encoded: Encoded) -> list[Mondr
     out = []
     for i, d in enumerate(encoded.qis):
         spec = config.column(d.column)
-        common = {"source": encoded.freq, "code": f"q{i}", "dim": d.dim}
+        values = ""
         bad: list[tuple[Any, ...]] = []
         if spec.split != "hierarchy":
-            bad = engine.fetchall(render_template("mondrian_values.sql", part="bad", **common))
+            # the values present and how the source writes them (the labels of the release)
+            values = engine.temp_name("mvalues")
+            engine.create_temp_as(
+                values,
+                render_template(
+                    "mondrian_values.sql", part="values", source=encoded.freq, code=f"q{i}", dim=d.dim
+                ),
+            )
+            bad = engine.fetchall(render_template("mondrian_values.sql", part="bad", values=values))
         median = spec.split == "median" or (spec.split is None and not bad)
         if median and bad:
             shown = ", ".join(f"{'NULL' if v == '' else repr(v)} ({int(n)} rows)" for v, n in bad[:10])
@@ -118,12 +121,10 @@ def mondrian_qis(engine: Engine, config: Config, encoded: Encoded) -> list[Mondr
                 f"Quasi-identifier {d.column!r} has no hierarchy and values that are not numbers ({shown}); "
                 "Mondrian cuts such a column along a hierarchy: give it one."
             )
-        value_range = _value_range(engine, d.column, common) if median else 0.0
-        values = ""
-        if median:
-            # how the source writes each value (labels of the release): one leaf per number
-            values = engine.temp_name("mvalues")
-            engine.create_temp_as(values, render_template("mondrian_values.sql", part="values", **common))
+        value_range = _value_range(engine, d.column, values) if median else 0.0
+        if values and not median:
+            engine.drop(values)
+            values = ""
         out.append(
             MondrianQi(
                 i=i,
@@ -142,9 +143,9 @@ def mondrian_qis(engine: Engine, config: Config, encoded: Encoded) -> list[Mondr
     return out
 
 
-def _value_range(engine: Engine, column: str, common: dict[str, str]) -> float:
+def _value_range(engine: Engine, column: str, values: str) -> float:
     """The range of a median QI's values, after checking no two of them are the same number."""
-    same = engine.fetchall(render_template("mondrian_values.sql", part="same", **common))
+    same = engine.fetchall(render_template("mondrian_values.sql", part="same", values=values))
     if same:
         shown = "; ".join(", ".join(repr(v) for v in group) for (group,) in same[:5])
         raise DataError(
@@ -152,7 +153,7 @@ def _value_range(engine: Engine, column: str, common: dict[str, str]) -> float:
             f"({shown}): written in several ways, or too close for double precision to tell apart. Make each "
             "number one value, or use split: hierarchy."
         )
-    lo, hi = engine.fetchone(render_template("mondrian_values.sql", part="range", **common))
+    lo, hi = engine.fetchone(render_template("mondrian_values.sql", part="range", values=values))
     value_range = 0.0 if lo is None else float(hi) - float(lo)
     if not math.isfinite(value_range):
         raise DataError(
@@ -165,7 +166,7 @@ def _value_range(engine: Engine, column: str, common: dict[str, str]) -> float:
 def _create(name: str, select: exp.Expr) -> str:
     """``CREATE OR REPLACE TEMP TABLE name AS select`` as SQL text."""
     return exp.Create(
-        this=exp.Table(this=_q(name)),
+        this=_table(name),
         kind="TABLE",
         replace=True,
         properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
@@ -237,7 +238,7 @@ def run_mondrian(
     )
     columns = [c for c, _ in engine.columns(work)]
     final = names["final"]
-    run(_create(final, exp.select(exp.Star()).from_(exp.Table(this=_q(work))).where(exp.false())))
+    run(_create(final, exp.select(exp.Star()).from_(_table(work)).where(exp.false())))
     global_q = any(c.global_distribution for c in criteria)
     if global_q:
         s_cols = [_col(s) for s in sensitive]
@@ -245,7 +246,7 @@ def run_mondrian(
             _create(
                 names["whole"],
                 exp.select(*s_cols, exp.alias_(exp.func("SUM", _col("n")), "n", quoted=True))
-                .from_(exp.Table(this=_q(encoded.freq)))
+                .from_(_table(encoded.freq))
                 .group_by(*s_cols),
             )
         )
@@ -321,7 +322,7 @@ def run_mondrian(
 
 def _insert(target: str, select: exp.Expr) -> str:
     """``INSERT INTO target select`` as SQL text."""
-    return exp.insert(select, exp.Table(this=_q(target))).sql(dialect=DIALECT)
+    return exp.insert(select, _table(target)).sql(dialect=DIALECT)
 
 
 def _round_sql(
@@ -339,19 +340,19 @@ def _round_sql(
     fanout: int,
 ) -> _RoundSql:
     cand, split = names["cand"], names["split"]
-    first = exp.select(exp.Star()).from_(exp.Table(this=_q(cand))).where(_col("r").eq(1))
-    failed = exp.select(_col("pid")).from_(exp.Table(this=_q(names["va"]))).where(_col("bad"))
+    first = exp.select(exp.Star()).from_(_table(cand)).where(_col("r").eq(1))
+    failed = exp.select(_col("pid")).from_(_table(names["va"])).where(_col("bad"))
     rest = (
         exp.select(exp.Star())
-        .from_(exp.Table(this=_q(cand)))
+        .from_(_table(cand))
         .where(
             exp.and_(exp.GT(this=_col("r"), expression=exp.Literal.number(1)), _col("pid").isin(query=failed))
         )
     )
-    kept = exp.select(_col("pid")).from_(exp.Table(this=_q(split)))
+    kept = exp.select(_col("pid")).from_(_table(split))
     finals = exp.insert(
-        exp.select(exp.Star()).from_(exp.Table(this=_q(work))).where(exp.not_(_col("pid").isin(query=kept))),
-        exp.Table(this=_q(names["final"])),
+        exp.select(exp.Star()).from_(_table(work)).where(exp.not_(_col("pid").isin(query=kept))),
+        _table(names["final"]),
     )
     return _RoundSql(
         candidates=_create(
@@ -370,7 +371,7 @@ def _round_sql(
         ),
         finals=finals.sql(dialect=DIALECT),
         count_split=exp.select(exp.func("COUNT", exp.Distinct(expressions=[_col("pid")])))
-        .from_(exp.Table(this=_q(split)))
+        .from_(_table(split))
         .sql(dialect=DIALECT),
         advance=_create(
             nxt,
@@ -410,13 +411,7 @@ def _check(
         sensitive=sensitive,
         **{"global": global_q},
     )
-    tree = verdicts.copy()
-    ctes = [
-        exp.CTE(this=candidates, alias=exp.TableAlias(this=_q("__cand"))),
-        exp.CTE(this=check_input, alias=exp.TableAlias(this=_q("input"))),
-    ]
-    ctes += list(tree.args["with_"].expressions)
-    tree.set("with_", exp.With(expressions=ctes))
+    tree = with_first(verdicts, [("__cand", candidates), ("input", check_input)])
     return (
         exp.select(
             exp.alias_(_col("batch_node"), "r", quoted=True),
@@ -437,7 +432,7 @@ def partition_metrics(engine: Engine, parts: str, rows: int, q: int) -> dict[str
         exp.func("COUNT", exp.Star()),
         exp.func("COALESCE", exp.func("SUM", exp.Mul(this=size, expression=size)), exp.Literal.number(0)),
         exp.func("COALESCE", exp.func("SUM", ncp), exp.Literal.number(0)),
-    ).from_(exp.Table(this=_q(parts)))
+    ).from_(_table(parts))
     count, sum_sq, total_ncp = engine.fetchone(query)
     count = int(count)
     total_ncp = float(total_ncp)

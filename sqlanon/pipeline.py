@@ -211,12 +211,13 @@ def _best_node(
     those, and only the chosen one gets its verdicts and metrics computed (without suppression
     no node is even re-evaluated). The other metrics are computed for every minimal node."""
     heights = [d.height for d in encoded.qis]
+    outcomes: dict[Node, Any] = {}
     if config.metric in DATA_FREE_METRICS:
-        outcomes = {n: evaluator.evaluate(n) if config.suppression_limit > 0 else None for n in minimal}
+        if config.suppression_limit > 0:
+            outcomes = {n: evaluator.evaluate(n) for n in minimal}
 
         def key(n: Node) -> tuple[float, int, Node]:
-            outcome = outcomes[n]
-            suppressed = outcome.suppressed_rows if outcome is not None else 0
+            suppressed = outcomes[n].suppressed_rows if n in outcomes else 0
             value = data_free_metric(config.metric, n, heights, suppressed, encoded.rows)
             return rank_key(config.metric, {config.metric: value}, n)
 
@@ -225,7 +226,7 @@ def _best_node(
         candidates = list(minimal)
     ranked = []
     for node in candidates:
-        outcome = evaluator.evaluate(node)
+        outcome = outcomes[node] if node in outcomes else evaluator.evaluate(node)
         verdicts = materialize_verdicts(engine, evaluator, node)
         values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
         ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))

@@ -423,16 +423,24 @@ def ref_t_closeness(
     distances: list[float] = []
     for members in equivalence_classes(rows, qis).values():
         p = distribution(_sensitive_values(members, attr), domain)
-        if distance == "equal":
-            d = emd_equal(p, q)
-        elif distance == "ordered":
-            d = emd_ordered(p, q)
-        else:
-            assert hierarchy is not None
-            d = emd_tree(p, q, domain, hierarchy)
+        d = emd(distance, p, q, domain, hierarchy)
         distances.append(d)
         verdicts.append((d <= t + TOL, len(members)))
     return _result(verdicts, max(distances, default=0.0))
+
+
+def emd(
+    distance: str, p: Sequence[float], q: Sequence[float], domain: Sequence[Any], hierarchy: Hierarchy | None
+) -> float:
+    """EMD of two distributions over ``domain`` under the equal, ordered or hierarchical ground
+    distance (the closed forms above)."""
+    if distance == "equal":
+        return emd_equal(p, q)
+    if distance == "ordered":
+        return emd_ordered(p, q)
+    if hierarchy is None:
+        raise ValueError("hierarchical distance needs a hierarchy")
+    return emd_tree(p, q, domain, hierarchy)
 
 
 # ---------------------------------------------------------------------------

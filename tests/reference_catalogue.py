@@ -37,9 +37,7 @@ from tests.reference import (
     _result,
     _sensitive_values,
     distribution,
-    emd_equal,
-    emd_ordered,
-    emd_tree,
+    emd,
     entropy,
     equivalence_classes,
     ground_equal,
@@ -303,22 +301,28 @@ def ref_beta_likeness(
     verdicts: list[tuple[bool, int]] = []
     vals: list[float] = []
     for members in equivalence_classes(rows, qis).values():
-        p_counts = Counter(_sensitive_values(members, attr))
-        size = len(members)
-        ok = True
-        val = 0.0
-        for s, q_count in q_counts.items():
-            p, q = Fraction(p_counts[s], size), Fraction(q_count, n)
-            if p <= q:
-                continue
-            gain = float((p - q) / q)
-            val = max(val, gain)
-            bound = beta if variant == "basic" else min(beta, -math.log(q))
-            if gain > bound + TOL:
-                ok = False
+        bad, val = beta_likeness_class(_sensitive_values(members, attr), q_counts, n, beta, variant)
         vals.append(val)
-        verdicts.append((ok, size))
+        verdicts.append((not bad, len(members)))
     return _result(verdicts, max(vals, default=0.0))
+
+
+def beta_likeness_class(
+    values: Sequence[Any], q_counts: Mapping[Any, int], n: int, beta: float, variant: str
+) -> tuple[bool, float]:
+    """(violates, largest relative gain) of one class with sensitive ``values`` in a table of
+    ``n`` rows whose value counts are ``q_counts``; see :func:`ref_beta_likeness`."""
+    p_counts, size = Counter(values), len(values)
+    bad, val = False, 0.0
+    for s, q_count in q_counts.items():
+        p, q = Fraction(p_counts[s], size), Fraction(q_count, n)
+        if p <= q:
+            continue
+        gain = float((p - q) / q)
+        val = max(val, gain)
+        bound = beta if variant == "basic" else min(beta, -math.log(q))
+        bad = bad or gain > bound + TOL
+    return bad, val
 
 
 # ---------------------------------------------------------------------------
@@ -494,14 +498,6 @@ def ref_nt_closeness(
     def key(row: Row, levels: Sequence[int]) -> tuple[Any, ...]:
         return tuple(hierarchies[qi][row[qi]][level] for qi, level in zip(qis, levels, strict=True))
 
-    def emd(p: Sequence[float], q: Sequence[float]) -> float:
-        if distance == "equal":
-            return emd_equal(p, q)
-        if distance == "ordered":
-            return emd_ordered(p, q)
-        assert hierarchy is not None
-        return emd_tree(p, q, domain, hierarchy)
-
     # Every node M >= node, and the grouping of the rows at M.
     uppers = list(itertools.product(*(range(level, h + 1) for level, h in zip(node, heights, strict=True))))
     groupings: list[dict[tuple[Any, ...], list[Row]]] = []
@@ -525,7 +521,16 @@ def ref_nt_closeness(
             assert len(superset_keys) == 1, "a class must sit inside one class of every coarser node"
             superset = grouping[superset_keys.pop()]
             if len(superset) >= n:
-                best = min(best, emd(p, distribution(_sensitive_values(superset, attr), domain)))
+                best = min(
+                    best,
+                    emd(
+                        distance,
+                        p,
+                        distribution(_sensitive_values(superset, attr), domain),
+                        domain,
+                        hierarchy,
+                    ),
+                )
         vals.append(None if math.isinf(best) else best)
         verdicts.append((best <= t + TOL, len(members)))
         if per_class is not None:

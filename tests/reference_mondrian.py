@@ -86,9 +86,7 @@ from tests.reference import (
     Row,
     _sensitive_values,
     distribution,
-    emd_equal,
-    emd_ordered,
-    emd_tree,
+    emd,
     hierarchy_height,
     ref_k_anonymity,
 )
@@ -402,12 +400,7 @@ def _emd_between(
 ) -> float:
     p = distribution(_sensitive_values(p_rows, attr), domain)
     q = distribution(_sensitive_values(q_rows, attr), domain)
-    if distance == "equal":
-        return emd_equal(p, q)
-    if distance == "ordered":
-        return emd_ordered(p, q)
-    assert hierarchy is not None
-    return emd_tree(p, q, domain, hierarchy)
+    return emd(distance, p, q, domain, hierarchy)
 
 
 def t_closeness(

@@ -18,6 +18,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from sqlanon.engine import Engine
+from sqlanon.evaluator import NodeEvaluator
+from sqlanon.sql.render import ident
 from tests import reference as ref
 
 PyHierarchy = dict[str, tuple[str, ...]]
@@ -473,3 +476,36 @@ def search_setup(
     rows = [{**row, "row id": str(i)} for i, row in enumerate(case.rows)]
     write_csv(folder / "data.csv", [*case.columns, "row id"], rows)
     return qi_h, columns, [height_of(qi_h[qi]) for qi in case.qis]
+
+
+def sql_class_verdicts(
+    engine: Engine, ev: NodeEvaluator, node: tuple[int, ...], n_criteria: int
+) -> dict[tuple[str, ...], tuple[int, list[tuple[bool, float | None]], bool]]:
+    """Per class at ``node``, keyed by the QI labels: (size, [(bad, value) per criterion], bad)."""
+    labels = []
+    for qi, level in zip(ev.encoded.qis, node, strict=True):
+        rows = engine.fetchall(f"SELECT code, label FROM {ident(qi.labels)} WHERE lvl = ?", [level])
+        labels.append({int(code): label for code, label in rows})
+    k = len(node)
+    out = {}
+    for row in engine.fetchall(ev.verdicts_sql(), ev.params(node)):
+        key = tuple(labels[i][int(row[i])] for i in range(k))
+        verdicts = []
+        for j in range(n_criteria):
+            bad, val = row[k + 1 + 2 * j], row[k + 2 + 2 * j]
+            verdicts.append((bool(bad), None if val is None or math.isinf(val) else float(val)))
+        assert key not in out
+        assert bool(row[-1]) == any(bad for bad, _ in verdicts)
+        out[key] = (int(row[k]), verdicts, bool(row[-1]))
+    return out
+
+
+def decision_kind(d: Decision, n_rows: int, limit: float) -> str:
+    """Which branch of a reference decision applies (to select cases, never as an expectation)."""
+    if d.bad_rows == 0:
+        return "pass"
+    if d.satisfied:
+        return "suppressed"
+    if d.bad_rows > max_suppressed(limit, n_rows) or d.bad_rows == n_rows:
+        return "over limit"
+    return "re-check fails"

@@ -41,7 +41,6 @@ from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.pipeline import run_search
 from sqlanon.source import read_table
-from sqlanon.sql.render import ident
 from tests import reference as ref
 from tests import reference_catalogue as rc
 from tests.sqlhelpers import (
@@ -52,6 +51,7 @@ from tests.sqlhelpers import (
     Sensitive,
     assert_outcome,
     boundary_values,
+    decision_kind,
     exact_ratio,
     generalize,
     max_suppressed,
@@ -60,6 +60,7 @@ from tests.sqlhelpers import (
     same_value,
     search_setup,
     sensitive_columns,
+    sql_class_verdicts,
     unpack,
     write_arx,
     write_csv,
@@ -155,17 +156,7 @@ def beta_class(
     values: Sequence[Any], q_counts: Mapping[Any, int], n: int, p: Mapping[str, Any]
 ) -> tuple[bool, float]:
     """(violates, largest relative gain) of one class, as ``rc.ref_beta_likeness`` decides."""
-    counts, size = Counter(values), len(values)
-    bad, val = False, 0.0
-    for s, q_count in q_counts.items():
-        pe, q = Fraction(counts[s], size), Fraction(q_count, n)
-        if pe <= q:
-            continue
-        gain = float((pe - q) / q)
-        val = max(val, gain)
-        bound = p["beta"] if p.get("variant", "basic") == "basic" else min(p["beta"], -math.log(q))
-        bad = bad or gain > bound + TOL
-    return bad, val
+    return rc.beta_likeness_class(values, q_counts, n, p["beta"], p.get("variant", "basic"))
 
 
 Verdicts = dict[tuple[Any, ...], tuple[bool, float | None, int]]
@@ -514,27 +505,6 @@ def encoded_evaluator(
     return engine, cfg, enc, ev
 
 
-def sql_class_verdicts(
-    engine: Engine, ev: NodeEvaluator, node: tuple[int, ...], n_criteria: int
-) -> dict[tuple[str, ...], tuple[int, list[tuple[bool, float | None]]]]:
-    """Per class at ``node``, keyed by the QI labels: (size, [(bad, value) per criterion])."""
-    labels = []
-    for qi, level in zip(ev.encoded.qis, node, strict=True):
-        found = engine.fetchall(f"SELECT code, label FROM {ident(qi.labels)} WHERE lvl = ?", [level])
-        labels.append({int(code): label for code, label in found})
-    k = len(node)
-    out = {}
-    for row in engine.fetchall(ev.verdicts_sql(), ev.params(node)):
-        key = tuple(labels[i][int(row[i])] for i in range(k))
-        verdicts = []
-        for j in range(n_criteria):
-            bad, val = row[k + 1 + 2 * j], row[k + 2 + 2 * j]
-            verdicts.append((bool(bad), None if val is None or math.isinf(val) else float(val)))
-        assert bool(row[-1]) == any(bad for bad, _ in verdicts)
-        out[key] = (int(row[k]), verdicts)
-    return out
-
-
 def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) -> None:
     case = random_case(
         rng,
@@ -583,7 +553,7 @@ def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) ->
         assert set(got) == set(classes), node
         for i, item in enumerate(items):
             for key, (want_bad, want_val, want_size) in class_verdicts(table, case.qis, item, ctx).items():
-                size, verdicts = got[key]
+                size, verdicts, _ = got[key]
                 assert size == want_size
                 assert verdicts[i][0] == want_bad, (node, key, item)
                 assert same_value(verdicts[i][1], want_val), (node, key, item, verdicts[i][1], want_val)
@@ -623,20 +593,6 @@ def test_node_evaluator_suppression_matches_reference(seed: int, tmp_path: Path)
     check_search_case(random.Random(60_000 + seed), tmp_path, suppression=True)
 
 
-def decision_kind(
-    rows: Sequence[Mapping[str, Any]], qis: Sequence[str], items: Sequence[Item], ctx: Ctx, limit: float
-) -> str:
-    """Which branch of the reference decision applies (to select cases, never as an expectation)."""
-    d = ref_decision(rows, qis, items, ctx, limit)
-    if d.bad_rows == 0:
-        return "pass"
-    if d.satisfied:
-        return "suppressed"
-    if d.bad_rows > max_suppressed(limit, len(rows)) or d.bad_rows == len(rows):
-        return "over limit"
-    return "re-check fails"
-
-
 @pytest.mark.parametrize("kind", GLOBAL)
 def test_suppression_rechecks_against_remaining_rows(kind: str, tmp_path: Path) -> None:
     """Small tables chosen (by the reference) so that the classes violating a class-local model
@@ -666,7 +622,7 @@ def test_suppression_rechecks_against_remaining_rows(kind: str, tmp_path: Path) 
         assert local is not None and global_item is not None
         items = [local, global_item]
         limit = rng.choice([0.3, 0.5])
-        category = decision_kind(case.rows, case.qis, items, ctx, limit)
+        category = decision_kind(ref_decision(case.rows, case.qis, items, ctx, limit), len(case.rows), limit)
         if found.get(category, 0) >= wanted.get(category, 0):
             continue
         found[category] += 1

@@ -41,6 +41,7 @@ from tests.reference import (
     sorted_domain,
 )
 from tests.reference_catalogue import (
+    beta_likeness_class,
     delta_disclosure_value,
     js,
     kl,
@@ -365,17 +366,7 @@ def beta_class(
     codes: Sequence[int], q_counts: Counter[int], n: int, beta: float, enhanced: bool
 ) -> tuple[bool, float]:
     """(bad, val) of one class, as ref_beta_likeness decides it."""
-    p_counts, size = Counter(codes), len(codes)
-    bad, val = False, 0.0
-    for s, q_count in q_counts.items():
-        p, q = Fraction(p_counts[s], size), Fraction(q_count, n)
-        if p <= q:
-            continue
-        gain = float((p - q) / q)
-        val = max(val, gain)
-        bound = min(beta, -math.log(q)) if enhanced else beta
-        bad = bad or gain > bound + TOL
-    return bad, val
+    return beta_likeness_class(codes, q_counts, n, beta, "enhanced" if enhanced else "basic")
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -38,7 +38,6 @@ from sqlanon.evaluator import NodeEvaluator
 from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, build, load_hierarchy
 from sqlanon.source import read_table
-from sqlanon.sql.render import ident
 from tests import reference as ref
 from tests.sqlhelpers import (
     Case,
@@ -46,9 +45,9 @@ from tests.sqlhelpers import (
     Item,
     assert_outcome,
     boundary_values,
+    decision_kind,
     exact_ratio,
     generalize,
-    max_suppressed,
     random_case,
     random_hierarchy,
     ref_class_verdicts,
@@ -57,6 +56,7 @@ from tests.sqlhelpers import (
     same_value,
     search_setup,
     sensitive_columns,
+    sql_class_verdicts,
     tree_spec,
     unpack,
     write_arx,
@@ -218,28 +218,6 @@ def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: Engine) 
 # ---------------------------------------------------------------------------
 
 
-def sql_class_verdicts(
-    engine: Engine, ev: NodeEvaluator, node: tuple[int, ...], n_criteria: int
-) -> dict[tuple[str, ...], tuple[int, list[tuple[bool, float | None]], bool]]:
-    """Per class at ``node``, keyed by the QI labels: (size, [(bad, value) per criterion], bad)."""
-    labels = []
-    for qi, level in zip(ev.encoded.qis, node, strict=True):
-        rows = engine.fetchall(f"SELECT code, label FROM {ident(qi.labels)} WHERE lvl = ?", [level])
-        labels.append({int(code): label for code, label in rows})
-    k = len(node)
-    out = {}
-    for row in engine.fetchall(ev.verdicts_sql(), ev.params(node)):
-        key = tuple(labels[i][int(row[i])] for i in range(k))
-        verdicts = []
-        for j in range(n_criteria):
-            bad, val = row[k + 1 + 2 * j], row[k + 2 + 2 * j]
-            verdicts.append((bool(bad), None if val is None or math.isinf(val) else float(val)))
-        assert key not in out
-        assert bool(row[-1]) == any(bad for bad, _ in verdicts)
-        out[key] = (int(row[k]), verdicts, bool(row[-1]))
-    return out
-
-
 @pytest.mark.parametrize("seed", range(50))
 def test_node_evaluator_matches_reference(seed: int, tmp_path: Path) -> None:
     check_search_case(random.Random(20_000 + seed), tmp_path, suppression=False)
@@ -332,26 +310,12 @@ def check_search_case(
     engine.close()
 
 
-def decision_kind(
-    rows: Sequence[Mapping[str, Any]], qis: Sequence[str], items: Sequence[Item], ctx: Ctx, limit: float
-) -> str:
-    """Which branch of the reference decision applies (to select cases, never as an expectation)."""
-    d = ref_decision(rows, qis, items, ctx, limit)
-    if d.bad_rows == 0:
-        return "pass"
-    if d.satisfied:
-        return "suppressed"
-    if d.bad_rows > max_suppressed(limit, len(rows)) or d.bad_rows == len(rows):
-        return "over limit"
-    return "t-closeness fails after suppression"
-
-
 def test_suppression_rechecks_t_closeness_against_remaining_rows(tmp_path: Path) -> None:
     """Small tables chosen (by the reference) so that suppressing the k-violating classes is
     within the limit, and either every remaining class is t-close to the REMAINING rows'
     distribution (accepted) or one is not although it was t-close to the whole table's
     (rejected). Both branches occur several times; the evaluator decides as the reference."""
-    wanted = {"suppressed": 6, "t-closeness fails after suppression": 6}
+    wanted = {"suppressed": 6, "re-check fails": 6}
     found: dict[str, int] = dict.fromkeys(wanted, 0)
     qis = ["zip code"]
     limit = 0.5
@@ -376,7 +340,7 @@ def test_suppression_rechecks_t_closeness_against_remaining_rows(tmp_path: Path)
             {"k-anonymity": {"k": rng.choice([2, 3, 4])}},
             {"t-closeness": {"t": rng.choice(emds), "distance": distance, "attribute": "s"}},
         ]
-        kind = decision_kind(rows, qis, items, ctx, limit)
+        kind = decision_kind(ref_decision(rows, qis, items, ctx, limit), len(rows), limit)
         if found.get(kind, 0) >= wanted.get(kind, 0):
             continue
         found[kind] += 1

@@ -61,6 +61,31 @@ def render_template(name: str, **params: Any) -> exp.Expr:
     return parsed
 
 
+def quoted(name: str) -> exp.Identifier:
+    """``name`` as a quoted identifier tree."""
+    return exp.to_identifier(name, quoted=True)
+
+
+def column(name: str, table: str | None = None) -> exp.Column:
+    """A quoted column reference, optionally qualified by a quoted table alias."""
+    return exp.column(quoted(name), table=quoted(table) if table else None)
+
+
+def table(name: str) -> exp.Table:
+    """A quoted table reference."""
+    return exp.Table(this=quoted(name))
+
+
+def with_first(query: exp.Select, ctes: list[tuple[str, exp.Expr]]) -> exp.Select:
+    """A copy of ``query`` with the CTEs ``name AS (relation)`` placed before its own (a query's
+    own CTEs may read them: DuckDB resolves a CTE name only after its definition)."""
+    query = query.copy()
+    existing = query.args.get("with_")
+    defined = [exp.CTE(this=relation, alias=exp.TableAlias(this=quoted(name))) for name, relation in ctes]
+    query.set("with_", exp.With(expressions=defined + (list(existing.expressions) if existing else [])))
+    return query
+
+
 def to_sql(expression: exp.Expr, dialect: str = DIALECT) -> str:
     """Generate SQL text for ``expression`` in ``dialect``."""
     return expression.sql(dialect=dialect)
