@@ -1,8 +1,10 @@
 -- rollup_batch.sql: the frequency tables of a batch of lattice nodes in one query.
--- Inputs:   source (q0..qk-1 level-0 codes, s0..sm-1, n): the bottom frequency table.
+-- Inputs:   source (q0..qk-1 codes at some levels, s0..sm-1, n): the bottom frequency table
+--           or a cached frequency table below every node of the batch.
 -- Params:   bound at run time: $nodes (the batch size B) and, per quasi-identifier,
 --           $m0..$mk-1: lists of B code maps (element b+1 is node b's map, whose element c+1 is
---           the generalized code of code c), read from the QI's dimension table `up`.
+--           the code at the node's level of code c at the source's level), read from the QI's
+--           dimension table `up`.
 -- Output:   batch_node (0..B-1), q0..qk-1 (codes at that node's levels), s0..sm-1, n = SUM(n).
 --           batch_node is part of every class key, so each node's classes stay apart; every node's
 --           rows sum to the whole table, so a distribution over the whole output is the table's.

@@ -22,7 +22,7 @@ ROLES = ("identifier", "quasi", "sensitive", "insensitive")
 METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
 #: the metrics of a partition-based (Mondrian) release; gcp is its default
 MONDRIAN_METRICS = ("gcp", "ncp", "discernibility", "aecs")
-SEARCHES = ("incognito", "exhaustive", "mondrian")
+SEARCHES = ("optimal", "incognito", "exhaustive", "mondrian")
 #: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
 SPLITS = ("median", "hierarchy")
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
@@ -106,7 +106,7 @@ class Config:
     csv: CsvOptions = CsvOptions()
     suppression_limit: float = 0.0
     metric: str = "precision"
-    search: str = "incognito"
+    search: str = "optimal"
     output: TableRef | None = None
     overwrite: bool = False
     base_dir: Path = field(default_factory=Path.cwd)
@@ -230,7 +230,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         raise ConfigError("The configuration needs 'source': the table to read.")
     source = _table_ref(data["source"], base_dir, "source")
     columns = _columns(data.get("columns"))
-    search = _choice(data.get("search", "incognito"), SEARCHES, "search")
+    search = _choice(data.get("search", "optimal"), SEARCHES, "search")
     if not gate:
         for c in columns:
             # Mondrian cuts numeric columns at medians: they need no hierarchy there
@@ -264,7 +264,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
             raise ConfigError(
                 f"suppression_limit {limit!r} does not apply to search mondrian: Mondrian only cuts a partition "
                 "when every part satisfies the criteria, so it never suppresses rows. Set suppression_limit to 0 "
-                "or use search: incognito."
+                "or use a lattice search (search: optimal, the default)."
             )
     else:
         metric = _choice(data.get("metric", "precision"), METRICS, "metric")

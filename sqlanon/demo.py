@@ -65,7 +65,7 @@ def demo_config(folder: Path) -> dict[str, Any]:
         ],
         "suppression_limit": 0.01,
         "metric": "precision",
-        "search": "incognito",
+        "search": "optimal",
         "output": "out/people_release.csv",
         "overwrite": True,
     }

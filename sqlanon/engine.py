@@ -54,7 +54,7 @@ def _set(option: str, value: int | str | bool) -> exp.Set:
     )
 
 
-def _array(values: Sequence[Any], typ: str) -> np.ndarray:
+def _array(values: Sequence[Any], typ: str) -> np.ndarray[Any, Any]:
     """One column for :meth:`Engine.load_table`: integers and doubles as native arrays when they
     hold no NULL, everything else as Python objects."""
     kind = typ.upper()

@@ -36,12 +36,6 @@ class NodeResult:
     suppressed_rows: int
 
 
-def code_maps(engine: Engine, up: str) -> dict[int, list[int]]:
-    """Level -> code map from level 0 of one QI, read from its dimension table ``up`` at once."""
-    rows = engine.fetchall(render_template("code_map.sql", up=up))
-    return {int(level): [int(c) for c in codes] for level, codes in rows}
-
-
 def max_suppressed_rows(limit: float, rows: int) -> int:
     """The largest number of rows a fraction ``limit`` of ``rows`` allows (exact, rounded down)."""
     from fractions import Fraction
@@ -49,11 +43,25 @@ def max_suppressed_rows(limit: float, rows: int) -> int:
     return math.floor(Fraction(str(limit)) * rows)
 
 
-#: projected frequency tables kept per evaluator (one per QI subset, most recently used)
-MAX_PROJECTIONS = 64
+#: Cached frequency tables (projections and generalized node tables, see NodeEvaluator.source):
+#: at most this many, holding at most CACHE_FACTOR x the bottom table's rows in total; the least
+#: recently used go first.
+MAX_CACHED = 64
+CACHE_FACTOR = 2
 #: bottom tables of fewer rows are rolled up directly (Adult, 18k rows: k=5 search 180 ms
 #: directly, 890 ms with a projection per subset)
 PROJECT_FROM_ROWS = 100_000
+#: a node's frequency table is kept for later roll-ups when it has at most this share of the
+#: rows of the table it is rolled up from (estimated from the code counts: an upper bound)
+GENERALIZE_SHARE = 0.5
+
+
+def level_maps(engine: Engine, up: str) -> dict[tuple[int, int], list[int]]:
+    """(from level, to level) -> code map (element c+1: the code at the upper level of code c
+    at the lower level), every pair of levels of one QI, read from its dimension table at once."""
+    rows = engine.fetchall(render_template("code_map.sql", up=up))
+    return {(int(lf), int(lt)): [int(c) for c in codes] for lf, lt, codes in rows}
+
 
 #: DuckDB reads a table in row groups of this many rows, one row group per thread at a time.
 ROW_GROUP = 122_880
@@ -90,24 +98,33 @@ class NodeEvaluator:
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
         self.evaluations = 0
+        #: the results of the nodes the search's oracle (:meth:`satisfied`) decided
+        self.outcomes: dict[Node, NodeResult] = {}
         self._sql: dict[str, str] = {}
         self._verdicts_tree: exp.Select | None = None
-        self._maps: dict[int, dict[int, list[int]]] = {}
-        #: subset of non-top QIs -> projected frequency table (see projection), oldest first
-        self._projections: dict[tuple[int, ...], str] = {}
-        self._rows: dict[str, int] = {encoded.freq: encoded.freq_rows}
+        self._maps: dict[int, dict[tuple[int, int], list[int]]] = {}
+        self.bottom: Node = tuple(0 for _ in encoded.qis)
+        #: cached frequency tables: the levels they are at -> (table, rows), least recently
+        #: used first (see source); the bottom table is not part of it
+        self._cache: dict[Node, tuple[str, int]] = {}
+        #: the number of codes at each level of each QI (for size estimates)
+        self._codes: list[list[int]] | None = None
         #: nodes per batched statement; None: about 2M rolled-up rows (batch x source table)
         self.batch_size: int | None = None
         #: project the bottom table per QI subset only from this size on (below, one more
         #: table and statement per subset costs more than rolling up the small bottom table)
         self.project_from_rows = PROJECT_FROM_ROWS
+        #: cached tables kept at most, and the share that makes a node table worth keeping
+        self.max_cached = MAX_CACHED
+        self.generalize_share = GENERALIZE_SHARE
 
     # -- SQL -----------------------------------------------------------------------------
-    def rollup(self) -> exp.Expr:
-        """The roll-up of the bottom frequency table to the node whose code maps are $m0..$mk-1."""
+    def rollup(self, source: str | None = None) -> exp.Expr:
+        """The roll-up of ``source`` (default the bottom frequency table) to the node whose code
+        maps (from the source's levels) are $m0..$mk-1."""
         return render_template(
             "rollup.sql",
-            source=self.encoded.freq,
+            source=source or self.encoded.freq,
             qis=len(self.encoded.qis),
             sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
         )
@@ -147,7 +164,7 @@ class NodeEvaluator:
         return self._sql[name]
 
     def _batch_sql(self, source: str) -> str:
-        """The batched check of nodes rolled up from ``source`` (the bottom table or a projection)."""
+        """The batched check of nodes rolled up from ``source`` (the bottom table or a cached one)."""
         key = f"batch {source}"
         if key not in self._sql:
             plan = self.plan.with_keys(["batch_node", *self.keys])
@@ -156,37 +173,103 @@ class NodeEvaluator:
             self._sql[key] = self._with_input(query, "input", self.rollup_batch(source))
         return self._sql[key]
 
-    def projection(self, node: Node) -> str:
-        """The frequency table to roll ``node`` up from: the bottom table grouped by only the
-        quasi-identifiers the node does not generalize to their top (the others become their
-        top code 0). Far smaller than the bottom table for the QI subsets of Incognito's early
-        phases; same rows per sensitive value, so Q is unchanged. Kept for the last
-        ``MAX_PROJECTIONS`` subsets used (the search walks one subset size at a time)."""
-        keep = tuple(
-            i for i, (level, q) in enumerate(zip(node, self.encoded.qis, strict=True)) if level < q.height
-        )
-        if len(keep) == len(node) or self.encoded.freq_rows < self.project_from_rows:
-            return self.encoded.freq
-        if keep in self._projections:
-            self._projections[keep] = self._projections.pop(keep)  # most recently used last
-            return self._projections[keep]
-        name = self.engine.temp_name("proj")
-        self.engine.create_temp_as(
-            name,
-            render_template(
-                "project_frequencies.sql",
-                source=self.encoded.freq,
-                qis=len(node),
-                keep=list(keep),
-                sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
-            ),
-        )
-        self._projections[keep] = name
-        while len(self._projections) > MAX_PROJECTIONS:
-            oldest = next(iter(self._projections))
-            self.engine.drop(self._projections.pop(oldest))
-            self._sql.pop(f"batch {oldest}", None)
+    def source(self, node: Node) -> tuple[Node, str]:
+        """The frequency table to roll ``node`` up from, and its levels: the smallest cached
+        table at levels componentwise below the node's, else the bottom table.
+
+        Two kinds of tables are cached (only when the bottom table has at least
+        ``project_from_rows`` rows; below, one more statement per table costs more than it
+        saves): the bottom table *projected* on the QIs the node does not generalize to their
+        top (one per QI subset: Incognito's early phases roll their nodes up from these), and
+        the frequency tables of evaluated nodes estimated to hold at most ``generalize_share``
+        of the rows of their own source (see :meth:`keep_generalized`). The cache holds at most
+        ``MAX_CACHED`` tables and ``CACHE_FACTOR`` x the bottom table's rows; the least
+        recently used are dropped first. Every cached table has the same rows per sensitive
+        value as the bottom table, so Q is unchanged.
+        """
+        best: tuple[int, Node, str] = (self.encoded.freq_rows, self.bottom, self.encoded.freq)
+        if self.encoded.freq_rows < self.project_from_rows:
+            return best[1], best[2]
+        heights = [q.height for q in self.encoded.qis]
+        projected = tuple(0 if level < h else h for level, h in zip(node, heights, strict=True))
+        if projected != self.bottom and projected not in self._cache:
+            self._project(projected)
+        for levels, (table, rows) in self._cache.items():
+            if rows < best[0] and all(a <= b for a, b in zip(levels, node, strict=True)):
+                best = (rows, levels, table)
+        if best[1] in self._cache:
+            self._cache[best[1]] = self._cache.pop(best[1])  # most recently used last
+        return best[1], best[2]
+
+    def value_counts(self) -> list[list[int]]:
+        """The number of distinct values (codes) at each level of each QI."""
+        if self._codes is None:  # codes are dense: 0 .. count-1 at every level
+            self._codes = [
+                [max(self.code_map(i, level)) + 1 for level in range(q.height + 1)]
+                for i, q in enumerate(self.encoded.qis)
+            ]
+        return self._codes
+
+    def estimated_rows(self, node: Node) -> int:
+        """An upper bound of the rows of ``node``'s frequency table: the product of the code
+        counts at its levels and of the sensitive domains (at most the bottom table's rows)."""
+        counts = self.value_counts()
+        bound = 1
+        for i, level in enumerate(node):
+            bound *= counts[i][level]
+        for s in self.encoded.sensitive:
+            bound *= len(s.values) + 1  # + a NULL
+        return min(bound, self.encoded.freq_rows)
+
+    def keep_generalized(self, node: Node, source_rows: int) -> bool:
+        """Whether to materialize ``node``'s frequency table before checking it (then later
+        nodes above it roll up from it): a large bottom table, and an estimate of at most
+        ``generalize_share`` of the rows of the table it would be rolled up from."""
+        if (
+            self.encoded.freq_rows < self.project_from_rows
+            or source_rows < self.project_from_rows
+            or node in self._cache
+        ):
+            return False
+        estimate = self.estimated_rows(node)
+        cached = sum(rows for _, rows in self._cache.values())
+        return estimate <= self.generalize_share * source_rows and cached + estimate <= self._budget()
+
+    def _budget(self) -> int:
+        return CACHE_FACTOR * self.encoded.freq_rows
+
+    def _store(self, levels: Node, query: exp.Expr, params: dict[str, list[int]] | None = None) -> str:
+        """Create a cached frequency table at ``levels`` from ``query`` (evicted by _evict)."""
+        name = self.engine.temp_name("freq_at")
+        self.engine.create_temp_as(name, query, params)
+        self._cache[levels] = (name, self.engine.count(name))
         return name
+
+    def _project(self, levels: Node) -> str:
+        """Cache the bottom table projected on the QIs at level 0 of ``levels`` (others top)."""
+        query = render_template(
+            "project_frequencies.sql",
+            source=self.encoded.freq,
+            qis=len(levels),
+            keep=[i for i, v in enumerate(levels) if v == 0],
+            sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
+        )
+        return self._store(levels, query)
+
+    def _generalize(self, node: Node, levels: Node, source: str) -> str:
+        """Cache ``node``'s frequency table, rolled up from ``source`` at ``levels``."""
+        return self._store(node, self.rollup(source), self.map_params(node, levels))
+
+    def _evict(self) -> None:
+        """Drop the least recently used cached tables beyond the cache's bounds (between
+        batches: a batch's statements may read any table cached while it was prepared)."""
+        while len(self._cache) > 1 and (
+            len(self._cache) > self.max_cached
+            or sum(rows for _, rows in self._cache.values()) > self._budget()
+        ):
+            table, _ = self._cache.pop(next(iter(self._cache)))
+            self.engine.drop(table)
+            self._sql.pop(f"batch {table}", None)
 
     def rollup_batch(self, source: str | None = None) -> exp.Expr:
         """The roll-up of ``source`` (default the bottom table) to a batch of nodes (maps bound
@@ -204,21 +287,16 @@ class NodeEvaluator:
     def _tree_with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> exp.Select:
         return with_first(query, [(name, rollup if rollup is not None else self.rollup())])
 
-    def rows_of(self, source: str) -> int:
-        """Rows of a frequency table (a batch rolls up about 2M rows: batch x table)."""
-        if source not in self._rows:
-            self._rows[source] = self.engine.count(source)
-        return self._rows[source]
-
-    def code_map(self, qi: int, level: int) -> list[int]:
-        """Generalized code of every leaf code of QI ``qi`` at ``level`` (cached per QI)."""
+    def code_map(self, qi: int, level: int, start: int = 0) -> list[int]:
+        """The code at ``level`` of every code at level ``start`` of QI ``qi`` (read once per QI)."""
         if qi not in self._maps:
-            self._maps[qi] = code_maps(self.engine, self.encoded.qis[qi].up)
-        return self._maps[qi][level]
+            self._maps[qi] = level_maps(self.engine, self.encoded.qis[qi].up)
+        return self._maps[qi][(start, level)]
 
-    def map_params(self, node: Node) -> dict[str, list[int]]:
-        """The node's code maps $m0.. (leaf code -> code at the node's level)."""
-        return {f"m{i}": self.code_map(i, level) for i, level in enumerate(node)}
+    def map_params(self, node: Node, start: Node | None = None) -> dict[str, list[int]]:
+        """The node's code maps $m0.. from the levels ``start`` (default: the leaves)."""
+        start = start or self.bottom
+        return {f"m{i}": self.code_map(i, level, start[i]) for i, level in enumerate(node)}
 
     def params(self, node: Node) -> dict[str, list[int] | int]:
         """Everything the node's check statements bind: code maps, and levels when needed."""
@@ -234,17 +312,27 @@ class NodeEvaluator:
             return [self.evaluate(node) for node in nodes]
         summaries: dict[int, Summary] = {}
         by_source: dict[str, list[int]] = {}
+        levels_of: dict[str, Node] = {}
         for index, node in enumerate(nodes):
-            by_source.setdefault(self.projection(node), []).append(index)
+            levels, source = self.source(node)
+            rows = self._cache[levels][1] if levels in self._cache else self.encoded.freq_rows
+            if self.keep_generalized(node, rows):
+                source = self._generalize(node, levels, source)
+                levels = node
+            levels_of[source] = levels
+            by_source.setdefault(source, []).append(index)
         for source, indexes in by_source.items():
-            size = self.batch_size or max(1, min(64, 2_000_000 // max(1, self.rows_of(source))))
+            levels = levels_of[source]
+            rows = self._cache[levels][1] if levels in self._cache else self.encoded.freq_rows
+            size = self.batch_size or max(1, min(64, 2_000_000 // max(1, rows)))
             for start in range(0, len(indexes), size):
                 chunk = indexes[start : start + size]
                 params: dict[str, object] = {"nodes": len(chunk)}
                 for i in range(len(self.keys)):
-                    params[f"m{i}"] = [self.code_map(i, nodes[j][i]) for j in chunk]
+                    params[f"m{i}"] = [self.code_map(i, nodes[j][i], levels[i]) for j in chunk]
                 for row in self.engine.fetchall(self._batch_sql(source), params):
                     summaries[chunk[int(row[0])]] = parse_summary(row[1:], self.criteria)
+        self._evict()
         return [self.evaluate(node, summaries.get(i)) for i, node in enumerate(nodes)]
 
     def evaluate(self, node: Node, summary: Summary | None = None) -> NodeResult:
@@ -272,8 +360,11 @@ class NodeEvaluator:
         return NodeResult(node, True, summary, bad_rows)
 
     def satisfied(self, nodes: Sequence[Node]) -> list[bool]:
-        """The batch oracle of the search: whether each node satisfies the requirement."""
-        return [r.satisfied for r in self.evaluate_many(nodes)]
+        """The batch oracle of the search: whether each node satisfies the requirement (the
+        results are kept in :attr:`outcomes`)."""
+        results = self.evaluate_many(nodes)
+        self.outcomes.update((r.node, r) for r in results)
+        return [r.satisfied for r in results]
 
     def verdicts_sql(self) -> str:
         """Per-class verdicts at the node whose maps are bound: keys..., size, b_i, v_i, bad."""

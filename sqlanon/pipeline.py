@@ -83,7 +83,8 @@ def quasi_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, H
 def run_search(
     engine: Engine, encoded: Encoded, criteria: list[Criterion], config: Config, progress: Progress | None
 ) -> tuple[SearchResult, NodeEvaluator]:
-    """Find every minimal node satisfying the criteria within the suppression limit."""
+    """Find every minimal node satisfying the criteria within the suppression limit (``optimal``
+    with a data-free metric: the minimal nodes that can be the best, the best among them)."""
     evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit)
     lattice = Lattice(tuple(d.height for d in encoded.qis))
     prune = None
@@ -101,8 +102,22 @@ def run_search(
             def prune(nodes: Sequence[Node]) -> list[bool]:
                 return [True] * len(nodes)
 
+    bound = key = None
+    if config.search == "optimal" and config.metric in DATA_FREE_METRICS:
+        heights = list(lattice.heights)
+
+        def bound(node: Node) -> tuple[float, int, Node]:
+            value = data_free_metric(config.metric, node, heights, 0, encoded.rows)
+            return rank_key(config.metric, {config.metric: value}, node)
+
+        def key(node: Node) -> tuple[float, int, Node]:
+            outcome = evaluator.outcomes.get(node) or evaluator.evaluate(node)
+            value = data_free_metric(config.metric, node, heights, outcome.suppressed_rows, encoded.rows)
+            return rank_key(config.metric, {config.metric: value}, node)
+
     with engine.threads(search_threads(encoded)):
-        result = search(config.search, lattice, evaluator.satisfied, prune, progress)
+        values = evaluator.value_counts() if config.search == "optimal" else None
+        result = search(config.search, lattice, evaluator.satisfied, prune, progress, bound, key, values)
     return result, evaluator
 
 
@@ -175,15 +190,17 @@ def _lattice(
     progress: Progress | None,
     stage: Stage | None = None,
 ) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
-    """Incognito or the exhaustive search: the best minimal node's release (None: no node)."""
+    """A lattice search (optimal, Incognito, exhaustive): the best minimal node's release (None:
+    no node)."""
     result, evaluator = run_search(engine, encoded, required, config, progress)
     lattice = Lattice(tuple(d.height for d in encoded.qis))
-    search_info = {
+    search_info: dict[str, Any] = {
         "strategy": config.search,
         "lattice_size": lattice.size,
         "evaluations": result.evaluations,
-        "satisfying_nodes": len(result.satisfying),
     }
+    if config.search != "optimal":  # optimal does not enumerate the satisfying nodes
+        search_info["satisfying_nodes"] = len(result.satisfying)
     base = _pending(encoded, search_info, [_node_map(encoded, n) for n in result.minimal])
     if not result.minimal:
         base.message = (
@@ -214,7 +231,7 @@ def _best_node(
     outcomes: dict[Node, Any] = {}
     if config.metric in DATA_FREE_METRICS:
         if config.suppression_limit > 0:
-            outcomes = {n: evaluator.evaluate(n) for n in minimal}
+            outcomes = {n: evaluator.outcomes.get(n) or evaluator.evaluate(n) for n in minimal}
 
         def key(n: Node) -> tuple[float, int, Node]:
             suppressed = outcomes[n].suppressed_rows if n in outcomes else 0
@@ -226,7 +243,7 @@ def _best_node(
         candidates = list(minimal)
     ranked = []
     for node in candidates:
-        outcome = outcomes[node] if node in outcomes else evaluator.evaluate(node)
+        outcome = outcomes.get(node) or evaluator.outcomes.get(node) or evaluator.evaluate(node)
         verdicts = materialize_verdicts(engine, evaluator, node)
         values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
         ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))

@@ -72,6 +72,11 @@ class Report:
         if self.node is not None:
             lines.append("  node: " + ", ".join(f"{k}={v}" for k, v in self.node.items()))
             lines.append(f"  minimal nodes: {len(self.minimal_nodes)}")
+        if "lattice_size" in self.search:
+            lines.append(
+                f"  search: {self.search['strategy']}, {self.search['evaluations']:,} of "
+                f"{self.search['lattice_size']:,} lattice nodes checked"
+            )
         if self.search.get("strategy") == "mondrian":
             lines.append(
                 f"  mondrian: {self.search['partitions']} partitions, {self.search['rounds']} rounds, "

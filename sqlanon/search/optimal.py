@@ -1,0 +1,153 @@
+"""Optimal-only search: predictive tagging over the whole lattice, in the spirit of Flash
+(Kohlmayer, Prasser, Eckert, Kemper, Kuhn, PASSAT 2012).
+
+The answer is Incognito's: the best *minimal* satisfying node by the ranking key. Nodes are
+visited in the order of a lower bound of that key that needs no data (``bound``; precision and
+height are known from the levels, and suppression can only raise precision). A node whose
+monotone status is unknown starts a path: a greedy chain of unknown nodes up towards the top
+(each step goes to the successor with the fewest value combinations, or raises the QI whose
+relative level stays lowest). The path is resolved by binary
+search, every checked node tagging the nodes it decides: a satisfying node all its
+generalizations, a failing one all its specializations. Several paths are searched side by
+side, their middle nodes checked in one batch. A visited node that satisfies is minimal when no
+satisfying node lies below it (with a monotone requirement: when its direct specializations
+fail); its exact key (``key``) then tightens the bound, and the walk stops at the first node
+whose bound is not below the best key found. Without a bound the walk covers the whole lattice
+and returns every minimal node (the caller ranks them).
+
+Non-monotone requirements (``prune_oracle`` given): tagging uses the monotone part only; the full
+requirement is asked only of nodes that pass it and have no satisfying node below them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable, Sequence
+
+from sqlanon.lattice import Lattice, Node, leq
+from sqlanon.search import Oracle, Progress, SearchResult
+
+#: a ranking key: (metric value, height, node); lower is better
+Key = tuple[float, int, Node]
+
+#: paths binary-searched side by side (their middle nodes are decided in one batch)
+PATHS = 4
+
+
+def optimal(
+    lattice: Lattice,
+    oracle: Oracle,
+    prune_oracle: Oracle | None = None,
+    progress: Progress | None = None,
+    bound: Callable[[Node], Key] | None = None,
+    key: Callable[[Node], Key] | None = None,
+    paths: int = PATHS,
+    values: Sequence[Sequence[int]] | None = None,
+) -> SearchResult:
+    """The best minimal node (``bound`` and ``key`` given) or every minimal node (neither).
+
+    ``bound(n) <= key(n)`` must hold for every node, and ``key`` is asked only of minimal
+    satisfying nodes. ``SearchResult.minimal`` holds the minimal nodes the walk certified
+    (with a bound: those whose bound was below the best key at the time), so its best by
+    ``key`` is the best of all minimal nodes; ``satisfying`` holds the same nodes (the walk does
+    not enumerate the others).
+
+    ``values`` (per QI, per level: the number of distinct values) steers the paths: each step
+    goes to the successor with the fewest value combinations (the product over QIs: a bound of
+    its classes), so a path soon reaches nodes whose frequency tables are small and cheap to
+    check. Without it, each step raises the QI whose relative level stays lowest.
+    """
+    if (bound is None) != (key is None):
+        raise ValueError("give both bound and key, or neither")
+    heights = lattice.heights
+    monotone = prune_oracle or oracle
+    status: dict[Node, bool] = {}  # the monotone part, checked or tagged
+    evaluations = 0
+
+    def told(count: int) -> None:
+        nonlocal evaluations
+        evaluations += count
+        if progress is not None:
+            progress(evaluations, lattice.size)
+
+    def tag(node: Node, ok: bool) -> None:
+        status[node] = ok
+        queue = deque([node])
+        step = lattice.successors if ok else lattice.predecessors
+        while queue:
+            for other in step(queue.popleft()):
+                if other not in status:
+                    status[other] = ok
+                    queue.append(other)
+
+    def climb(start: Node, reserved: set[Node]) -> list[Node]:
+        path = [start]
+        reserved.add(start)
+        while True:
+            ahead = [n for n in lattice.successors(path[-1]) if n not in status and n not in reserved]
+            if not ahead:
+                return path
+            if values is None:
+                step = min(
+                    ahead, key=lambda n: (sum(lv / h for lv, h in zip(n, heights, strict=True) if h), n)
+                )
+            else:
+                step = min(ahead, key=lambda n: (math.prod(values[i][lv] for i, lv in enumerate(n)), n))
+            path.append(step)
+            reserved.add(step)
+
+    def resolve(starts: Sequence[Node]) -> None:
+        reserved: set[Node] = set()
+        chains = [climb(s, reserved) for s in starts if s not in reserved]
+        while True:
+            middles = []
+            for chain in chains:
+                unknown = [n for n in chain if n not in status]  # contiguous: the chain is monotone
+                if unknown:
+                    middles.append(unknown[len(unknown) // 2])
+            if not middles:
+                return
+            for node, ok in zip(middles, monotone(middles), strict=True):
+                if node not in status:
+                    tag(node, ok)
+            told(len(middles))
+
+    order = sorted(lattice.nodes(), key=bound if bound is not None else lambda n: (0.0, sum(n), n))
+    position = {n: i for i, n in enumerate(order)}
+    best: Key | None = None
+    found: list[Node] = []  # certified minimal satisfying nodes, in visiting order
+    for index, node in enumerate(order):
+        if best is not None and bound is not None and bound(node) >= best:
+            break
+        if node not in status:
+            starts = [node]
+            for later in order[index + 1 :]:
+                if len(starts) >= paths:
+                    break
+                if best is not None and bound is not None and bound(later) >= best:
+                    break
+                if later not in status:
+                    starts.append(later)
+            resolve(starts)
+        if not status[node]:
+            continue
+        if prune_oracle is None:
+            # monotone: minimal iff every direct specialization fails (all were visited earlier)
+            assert all(position[p] < index for p in lattice.predecessors(node))
+            if any(status[p] for p in lattice.predecessors(node)):
+                continue
+        else:
+            # every satisfying node below was visited earlier; it is in found or lies above one
+            if any(leq(s, node) for s in found):
+                continue  # a satisfying node lies below: not minimal, the full check is not needed
+            passed = oracle([node])[0]
+            told(1)
+            if not passed:
+                continue
+        found.append(node)
+        if key is not None:
+            value = key(node)
+            if best is None or value < best:
+                best = value
+    return SearchResult(sorted(found), frozenset(found), evaluations)
