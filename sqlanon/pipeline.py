@@ -23,6 +23,7 @@ from sqlanon.publish import build_release, prepare_output
 from sqlanon.publish import stage as write_staged
 from sqlanon.report import Report, check_entries
 from sqlanon.search import SearchResult, search
+from sqlanon.search.optimal import PATHS, WIDE_PATHS
 from sqlanon.source import read_table
 
 Progress = Callable[[int, int], None]
@@ -116,8 +117,14 @@ def run_search(
             return rank_key(config.metric, {config.metric: value}, node)
 
     with engine.threads(search_threads(encoded)):
-        values = evaluator.value_counts() if config.search == "optimal" else None
-        result = search(config.search, lattice, evaluator.satisfied, prune, progress, bound, key, values)
+        values = paths = None
+        if config.search == "optimal":
+            values = evaluator.value_counts()
+            # small bottom table: the statement's fixed cost dominates, wider batches pay
+            paths = WIDE_PATHS if encoded.freq_rows < evaluator.project_from_rows else PATHS
+        result = search(
+            config.search, lattice, evaluator.satisfied, prune, progress, bound, key, values, paths
+        )
     return result, evaluator
 
 

@@ -32,6 +32,7 @@ def search(
     bound: Callable[[Node], tuple[float, int, Node]] | None = None,
     key: Callable[[Node], tuple[float, int, Node]] | None = None,
     values: Sequence[Sequence[int]] | None = None,
+    paths: int | None = None,
 ) -> SearchResult:
     """Run strategy ``name`` (``optimal`` | ``incognito`` | ``exhaustive``).
 
@@ -41,16 +42,19 @@ def search(
     asks ``oracle`` about each node that passes it. Without it, ``oracle`` must be monotone.
     ``bound`` and ``key`` (optimal only): a data-free lower bound of the ranking key and the
     key itself; without them ``optimal`` returns every minimal node, like the others. ``values``
-    (optimal only): distinct values per QI and level, to steer its paths to cheap nodes.
+    (optimal only): distinct values per QI and level, to steer its paths to cheap nodes;
+    ``paths``: how many paths it searches side by side (default ``optimal.PATHS``).
     """
     from sqlanon.search.exhaustive import exhaustive
     from sqlanon.search.incognito import incognito
-    from sqlanon.search.optimal import optimal
+    from sqlanon.search.optimal import PATHS, optimal
 
     if name == "exhaustive":
         return exhaustive(lattice, oracle, progress)
     if name == "optimal":
-        return optimal(lattice, oracle, prune_oracle, progress, bound, key, values=values)
+        return optimal(
+            lattice, oracle, prune_oracle, progress, bound, key, values=values, paths=paths or PATHS
+        )
     if name == "incognito":
         return incognito(lattice, oracle, prune_oracle, progress)
     raise ValueError(f"unknown search {name!r}")
