@@ -109,6 +109,8 @@ class NodeEvaluator:
         self._cache: dict[Node, tuple[str, int]] = {}
         #: the number of codes at each level of each QI (for size estimates)
         self._codes: list[list[int]] | None = None
+        #: cached tables the pending batch reads (never dropped while it is prepared)
+        self._pinned: set[str] = set()
         #: nodes per batched statement; None: about 2M rolled-up rows (batch x source table)
         self.batch_size: int | None = None
         #: project the bottom table per QI subset only from this size on (below, one more
@@ -183,16 +185,23 @@ class NodeEvaluator:
         top (one per QI subset: Incognito's early phases roll their nodes up from these), and
         the frequency tables of evaluated nodes estimated to hold at most ``generalize_share``
         of the rows of their own source (see :meth:`keep_generalized`). The cache holds at most
-        ``MAX_CACHED`` tables and ``CACHE_FACTOR`` x the bottom table's rows; the least
-        recently used are dropped first. Every cached table has the same rows per sensitive
-        value as the bottom table, so Q is unchanged.
+        ``max_cached`` tables and ``CACHE_FACTOR`` x the bottom table's rows (per evaluator; a
+        search with non-monotone models has two): before a table is made, the least recently
+        used tables that no statement of the pending batch reads are dropped to make room, and
+        when there is no room the table is not made (the node rolls up from what there is).
+        Every cached table has the same rows per sensitive value as the bottom table, so Q is
+        unchanged.
         """
         best: tuple[int, Node, str] = (self.encoded.freq_rows, self.bottom, self.encoded.freq)
         if self.encoded.freq_rows < self.project_from_rows:
             return best[1], best[2]
         heights = [q.height for q in self.encoded.qis]
         projected = tuple(0 if level < h else h for level, h in zip(node, heights, strict=True))
-        if projected != self.bottom and projected not in self._cache:
+        if (
+            projected != self.bottom
+            and projected not in self._cache
+            and self._make_room(self.estimated_rows(projected))
+        ):
             self._project(projected)
         for levels, (table, rows) in self._cache.items():
             if rows < best[0] and all(a <= b for a, b in zip(levels, node, strict=True)):
@@ -232,14 +241,31 @@ class NodeEvaluator:
         ):
             return False
         estimate = self.estimated_rows(node)
-        cached = sum(rows for _, rows in self._cache.values())
-        return estimate <= self.generalize_share * source_rows and cached + estimate <= self._budget()
+        return estimate <= self.generalize_share * source_rows and self._make_room(estimate)
 
     def _budget(self) -> int:
         return CACHE_FACTOR * self.encoded.freq_rows
 
+    def _make_room(self, rows: int) -> bool:
+        """Drop least recently used tables not read by the pending batch until one more table
+        of at most ``rows`` rows fits the cache's bounds; whether it fits."""
+
+        def fits() -> bool:
+            total = sum(r for _, r in self._cache.values())
+            return len(self._cache) < self.max_cached and total + rows <= self._budget()
+
+        for levels in list(self._cache):
+            if fits():
+                break
+            table, _ = self._cache[levels]
+            if table not in self._pinned:
+                del self._cache[levels]
+                self.engine.drop(table)
+                self._sql.pop(f"batch {table}", None)
+        return fits()
+
     def _store(self, levels: Node, query: exp.Expr, params: dict[str, list[int]] | None = None) -> str:
-        """Create a cached frequency table at ``levels`` from ``query`` (evicted by _evict)."""
+        """Create a cached frequency table at ``levels`` from ``query`` (room made first)."""
         name = self.engine.temp_name("freq_at")
         self.engine.create_temp_as(name, query, params)
         self._cache[levels] = (name, self.engine.count(name))
@@ -259,17 +285,6 @@ class NodeEvaluator:
     def _generalize(self, node: Node, levels: Node, source: str) -> str:
         """Cache ``node``'s frequency table, rolled up from ``source`` at ``levels``."""
         return self._store(node, self.rollup(source), self.map_params(node, levels))
-
-    def _evict(self) -> None:
-        """Drop the least recently used cached tables beyond the cache's bounds (between
-        batches: a batch's statements may read any table cached while it was prepared)."""
-        while len(self._cache) > 1 and (
-            len(self._cache) > self.max_cached
-            or sum(rows for _, rows in self._cache.values()) > self._budget()
-        ):
-            table, _ = self._cache.pop(next(iter(self._cache)))
-            self.engine.drop(table)
-            self._sql.pop(f"batch {table}", None)
 
     def rollup_batch(self, source: str | None = None) -> exp.Expr:
         """The roll-up of ``source`` (default the bottom table) to a batch of nodes (maps bound
@@ -315,10 +330,12 @@ class NodeEvaluator:
         levels_of: dict[str, Node] = {}
         for index, node in enumerate(nodes):
             levels, source = self.source(node)
+            self._pinned.add(source)
             rows = self._cache[levels][1] if levels in self._cache else self.encoded.freq_rows
             if self.keep_generalized(node, rows):
                 source = self._generalize(node, levels, source)
                 levels = node
+                self._pinned.add(source)
             levels_of[source] = levels
             by_source.setdefault(source, []).append(index)
         for source, indexes in by_source.items():
@@ -332,7 +349,7 @@ class NodeEvaluator:
                     params[f"m{i}"] = [self.code_map(i, nodes[j][i], levels[i]) for j in chunk]
                 for row in self.engine.fetchall(self._batch_sql(source), params):
                     summaries[chunk[int(row[0])]] = parse_summary(row[1:], self.criteria)
-        self._evict()
+        self._pinned.clear()
         return [self.evaluate(node, summaries.get(i)) for i, node in enumerate(nodes)]
 
     def evaluate(self, node: Node, summary: Summary | None = None) -> NodeResult:

@@ -593,6 +593,7 @@ def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) ->
             assert a.extras.keys() == b.extras.keys()
             assert all(same_value(a.extras[x], b.extras[x]) for x in a.extras)
     assert len(ev._cache) <= ev.max_cached
+    assert sum(rows for _, rows in ev._cache.values()) <= 2 * enc.freq_rows
     engine.close()
 
 

@@ -99,10 +99,22 @@ def test_incognito_equals_exhaustive_and_brute_force(
     seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Odd seeds roll the QI subsets' nodes up from projected frequency tables (the path of large
-    bottom tables), even seeds from the bottom table."""
+    bottom tables), even seeds from the bottom table; caches of 64, 3 or 1 tables, whose bounds
+    hold after every table made."""
     from sqlanon import evaluator as evaluator_module
 
     monkeypatch.setattr(evaluator_module, "PROJECT_FROM_ROWS", 0 if seed % 2 else 10**12)
+    monkeypatch.setattr(evaluator_module, "MAX_CACHED", [64, 3, 1][seed % 3])
+    store = evaluator_module.NodeEvaluator._store
+
+    def bounded_store(self: NodeEvaluator, *args: Any) -> str:
+        """The cache's bounds hold after every table it makes, also inside a batch."""
+        name = store(self, *args)
+        assert len(self._cache) <= self.max_cached
+        assert sum(rows for _, rows in self._cache.values()) <= 2 * self.encoded.freq_rows
+        return name
+
+    monkeypatch.setattr(evaluator_module.NodeEvaluator, "_store", bounded_store)
     rng = random.Random(seed)
     case = random_case(seed, tmp_path, n_qis=rng.choice([2, 3]), max_rows=60)
     criteria = CRITERIA[seed % len(CRITERIA)]
