@@ -36,7 +36,7 @@ from sqlanon.config import Config, parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.engine import Engine
-from sqlanon.evaluator import NodeEvaluator
+from sqlanon.evaluator import CACHE_FACTOR, NodeEvaluator
 from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.pipeline import run_search
@@ -593,7 +593,7 @@ def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) ->
             assert a.extras.keys() == b.extras.keys()
             assert all(same_value(a.extras[x], b.extras[x]) for x in a.extras)
     assert len(ev._cache) <= ev.max_cached
-    assert sum(rows for _, rows in ev._cache.values()) <= 2 * enc.freq_rows
+    assert sum(rows for _, rows in ev._cache.values()) <= CACHE_FACTOR * enc.freq_rows
     engine.close()
 
 

@@ -111,7 +111,10 @@ def test_incognito_equals_exhaustive_and_brute_force(
         """The cache's bounds hold after every table it makes, also inside a batch."""
         name = store(self, *args)
         assert len(self._cache) <= self.max_cached
-        assert sum(rows for _, rows in self._cache.values()) <= 2 * self.encoded.freq_rows
+        assert (
+            sum(rows for _, rows in self._cache.values())
+            <= evaluator_module.CACHE_FACTOR * self.encoded.freq_rows
+        )
         return name
 
     monkeypatch.setattr(evaluator_module.NodeEvaluator, "_store", bounded_store)
