@@ -176,9 +176,9 @@ class NodeEvaluator:
             self._sql[key] = self._with_input(query, "input", self.rollup_batch(source))
         return self._sql[key]
 
-    def source(self, node: Node) -> tuple[Node, str]:
-        """The frequency table to roll ``node`` up from, and its levels: the smallest cached
-        table at levels componentwise below the node's, else the bottom table.
+    def source(self, node: Node) -> tuple[Node, str, int]:
+        """The frequency table to roll ``node`` up from, with its levels and rows: the smallest
+        cached table at levels componentwise below the node's, else the bottom table.
 
         Two kinds of tables are cached (only when the bottom table has at least
         ``project_from_rows`` rows; below, one more statement per table costs more than it
@@ -195,7 +195,7 @@ class NodeEvaluator:
         """
         best: tuple[int, Node, str] = (self.encoded.freq_rows, self.bottom, self.encoded.freq)
         if self.encoded.freq_rows < self.project_from_rows:
-            return best[1], best[2]
+            return best[1], best[2], best[0]
         heights = [q.height for q in self.encoded.qis]
         projected = tuple(0 if level < h else h for level, h in zip(node, heights, strict=True))
         if (
@@ -209,7 +209,7 @@ class NodeEvaluator:
                 best = (rows, levels, table)
         if best[1] in self._cache:
             self._cache[best[1]] = self._cache.pop(best[1])  # most recently used last
-        return best[1], best[2]
+        return best[1], best[2], best[0]
 
     def value_counts(self) -> list[list[int]]:
         """The number of distinct values (codes) at each level of each QI."""
@@ -328,20 +328,18 @@ class NodeEvaluator:
             return [self.evaluate(node) for node in nodes]
         summaries: dict[int, Summary] = {}
         by_source: dict[str, list[int]] = {}
-        levels_of: dict[str, Node] = {}
+        shape: dict[str, tuple[Node, int]] = {}  # source table -> its levels and rows
         for index, node in enumerate(nodes):
-            levels, source = self.source(node)
+            levels, source, rows = self.source(node)
             self._pinned.add(source)
-            rows = self._cache[levels][1] if levels in self._cache else self.encoded.freq_rows
             if self.keep_generalized(node, rows):
                 source = self._generalize(node, levels, source)
-                levels = node
+                levels, rows = node, self._cache[node][1]
                 self._pinned.add(source)
-            levels_of[source] = levels
+            shape[source] = (levels, rows)
             by_source.setdefault(source, []).append(index)
         for source, indexes in by_source.items():
-            levels = levels_of[source]
-            rows = self._cache[levels][1] if levels in self._cache else self.encoded.freq_rows
+            levels, rows = shape[source]
             size = self.batch_size or max(1, min(64, 2_000_000 // max(1, rows)))
             for start in range(0, len(indexes), size):
                 chunk = indexes[start : start + size]
@@ -376,6 +374,10 @@ class NodeEvaluator:
             if not again.passed:
                 return NodeResult(node, False, summary, bad_rows)
         return NodeResult(node, True, summary, bad_rows)
+
+    def outcome(self, node: Node) -> NodeResult:
+        """The node's result as the search's oracle found it, else evaluated now."""
+        return self.outcomes.get(node) or self.evaluate(node)
 
     def satisfied(self, nodes: Sequence[Node]) -> list[bool]:
         """The batch oracle of the search: whether each node satisfies the requirement (the

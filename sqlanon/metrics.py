@@ -93,6 +93,13 @@ def data_free_metric(metric: str, node: Node, heights: list[int], suppressed: in
     return precision_loss(node, heights, suppressed, rows)
 
 
+def data_free_key(
+    metric: str, node: Node, heights: list[int], suppressed: int, rows: int
+) -> tuple[float, int, Node]:
+    """:func:`rank_key` of a node by ``precision`` or ``height`` (see :func:`data_free_metric`)."""
+    return rank_key(metric, {metric: data_free_metric(metric, node, heights, suppressed, rows)}, node)
+
+
 def rank_key(metric: str, values: Mapping[str, MetricValue], node: Node) -> tuple[float, int, Node]:
     """Deterministic ranking: the metric, then the node's height, then the node tuple."""
     value = values[metric]

@@ -17,7 +17,7 @@ from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.lattice import Lattice, Node
-from sqlanon.metrics import DATA_FREE_METRICS, data_free_metric, materialize_verdicts, node_metrics, rank_key
+from sqlanon.metrics import DATA_FREE_METRICS, data_free_key, materialize_verdicts, node_metrics, rank_key
 from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.publish import build_release, prepare_output
 from sqlanon.publish import stage as write_staged
@@ -108,13 +108,11 @@ def run_search(
         heights = list(lattice.heights)
 
         def bound(node: Node) -> tuple[float, int, Node]:
-            value = data_free_metric(config.metric, node, heights, 0, encoded.rows)
-            return rank_key(config.metric, {config.metric: value}, node)
+            return data_free_key(config.metric, node, heights, 0, encoded.rows)
 
         def key(node: Node) -> tuple[float, int, Node]:
-            outcome = evaluator.outcomes.get(node) or evaluator.evaluate(node)
-            value = data_free_metric(config.metric, node, heights, outcome.suppressed_rows, encoded.rows)
-            return rank_key(config.metric, {config.metric: value}, node)
+            suppressed = evaluator.outcome(node).suppressed_rows
+            return data_free_key(config.metric, node, heights, suppressed, encoded.rows)
 
     with engine.threads(search_threads(encoded)):
         values = paths = None
@@ -238,19 +236,18 @@ def _best_node(
     outcomes: dict[Node, Any] = {}
     if config.metric in DATA_FREE_METRICS:
         if config.suppression_limit > 0:
-            outcomes = {n: evaluator.outcomes.get(n) or evaluator.evaluate(n) for n in minimal}
+            outcomes = {n: evaluator.outcome(n) for n in minimal}
 
         def key(n: Node) -> tuple[float, int, Node]:
             suppressed = outcomes[n].suppressed_rows if n in outcomes else 0
-            value = data_free_metric(config.metric, n, heights, suppressed, encoded.rows)
-            return rank_key(config.metric, {config.metric: value}, n)
+            return data_free_key(config.metric, n, heights, suppressed, encoded.rows)
 
         candidates = [min(minimal, key=key)]
     else:
         candidates = list(minimal)
     ranked = []
     for node in candidates:
-        outcome = outcomes.get(node) or evaluator.outcomes.get(node) or evaluator.evaluate(node)
+        outcome = outcomes.get(node) or evaluator.outcome(node)
         verdicts = materialize_verdicts(engine, evaluator, node)
         values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
         ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))

@@ -116,19 +116,21 @@ def optimal(
                     tag(node, ok)
             told(len(middles))
 
-    order = sorted(lattice.nodes(), key=bound if bound is not None else lambda n: (0.0, sum(n), n))
+    # each node's bound, computed once (without a bound: bottom-up by height)
+    bounds = {n: bound(n) if bound is not None else (0.0, sum(n), n) for n in lattice.nodes()}
+    order = sorted(bounds, key=bounds.__getitem__)
     position = {n: i for i, n in enumerate(order)}
     best: Key | None = None
     found: list[Node] = []  # certified minimal satisfying nodes, in visiting order
     for index, node in enumerate(order):
-        if best is not None and bound is not None and bound(node) >= best:
+        if best is not None and bounds[node] >= best:
             break
         if node not in status:
             starts = [node]
             for later in order[index + 1 :]:
                 if len(starts) >= paths:
                     break
-                if best is not None and bound is not None and bound(later) >= best:
+                if best is not None and bounds[later] >= best:
                     break
                 if later not in status:
                     starts.append(later)
