@@ -52,6 +52,9 @@ CACHE_FACTOR = 8
 #: bottom tables of fewer rows are rolled up directly (Adult, 18k rows: k=5 search 180 ms
 #: directly, 890 ms with a projection per subset)
 PROJECT_FROM_ROWS = 100_000
+#: a QI with more codes than this at level 0 is generalized by a join with its dimension table,
+#: not a bound list (see _generalize.sql: DuckDB copies a list parameter into every vector)
+JOIN_FROM_CODES = 4096
 #: a node's frequency table is kept for later roll-ups when it has at most this share of the
 #: rows of the table it is rolled up from (estimated from the code counts: an upper bound)
 GENERALIZE_SHARE = 0.5
@@ -120,15 +123,32 @@ class NodeEvaluator:
         #: cached tables kept at most, and the share that makes a node table worth keeping
         self.max_cached = MAX_CACHED
         self.generalize_share = GENERALIZE_SHARE
+        #: QIs with more level-0 codes are generalized by a join (read when the first statement
+        #: is compiled: set it before evaluating)
+        self.join_from_codes = JOIN_FROM_CODES
+        self._joined: tuple[str | None, ...] | None = None
 
     # -- SQL -----------------------------------------------------------------------------
+    def joined(self) -> tuple[str | None, ...]:
+        """Per QI, its dimension table when it is generalized by a join (more than
+        ``join_from_codes`` codes at level 0), else None (a bound code map)."""
+        if self._joined is None:
+            counts = self.value_counts()
+            self._joined = tuple(
+                q.up if counts[i][0] > self.join_from_codes else None for i, q in enumerate(self.encoded.qis)
+            )
+        return self._joined
+
+    def _generalizers(self) -> list[dict[str, str | None]]:
+        return [{"up": up} for up in self.joined()]
+
     def rollup(self, source: str | None = None) -> exp.Expr:
         """The roll-up of ``source`` (default the bottom frequency table) to the node whose code
         maps (from the source's levels) are $m0..$mk-1."""
         return render_template(
             "rollup.sql",
             source=source or self.encoded.freq,
-            qis=len(self.encoded.qis),
+            qis=self._generalizers(),
             sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
         )
 
@@ -183,7 +203,9 @@ class NodeEvaluator:
         Two kinds of tables are cached (only when the bottom table has at least
         ``project_from_rows`` rows; below, one more statement per table costs more than it
         saves): the bottom table *projected* on the QIs the node does not generalize to their
-        top (one per QI subset: Incognito's early phases roll their nodes up from these), and
+        top (one per QI subset: Incognito's early phases roll their nodes up from these; made
+        only for a node no cached table is below: made for every node, 61 of the 174 projections
+        of a search on 1M generated rows were never read, and 102 never checked a node), and
         the frequency tables of evaluated nodes estimated to hold at most ``generalize_share``
         of the rows of their own source (see :meth:`keep_generalized`). The cache holds at most
         ``max_cached`` tables and ``CACHE_FACTOR`` x the bottom table's rows (per evaluator; a
@@ -197,16 +219,18 @@ class NodeEvaluator:
         if self.encoded.freq_rows < self.project_from_rows:
             return best[1], best[2], best[0]
         heights = [q.height for q in self.encoded.qis]
+        for levels, (table, rows) in self._cache.items():
+            if rows < best[0] and all(a <= b for a, b in zip(levels, node, strict=True)):
+                best = (rows, levels, table)
         projected = tuple(0 if level < h else h for level, h in zip(node, heights, strict=True))
         if (
-            projected != self.bottom
+            best[1] == self.bottom
+            and projected != self.bottom
             and projected not in self._cache
             and self._make_room(self.estimated_rows(projected))
         ):
             self._project(projected)
-        for levels, (table, rows) in self._cache.items():
-            if rows < best[0] and all(a <= b for a, b in zip(levels, node, strict=True)):
-                best = (rows, levels, table)
+            best = (self._cache[projected][1], projected, self._cache[projected][0])
         if best[1] in self._cache:
             self._cache[best[1]] = self._cache.pop(best[1])  # most recently used last
         return best[1], best[2], best[0]
@@ -265,7 +289,7 @@ class NodeEvaluator:
                 self._sql.pop(f"batch {table}", None)
         return fits()
 
-    def _store(self, levels: Node, query: exp.Expr, params: dict[str, list[int]] | None = None) -> str:
+    def _store(self, levels: Node, query: exp.Expr, params: dict[str, list[int] | int] | None = None) -> str:
         """Create a cached frequency table at ``levels`` from ``query`` (room made first)."""
         name = self.engine.temp_name("freq_at")
         self.engine.create_temp_as(name, query, params)
@@ -293,7 +317,7 @@ class NodeEvaluator:
         return render_template(
             "rollup_batch.sql",
             source=source or self.encoded.freq,
-            qis=len(self.encoded.qis),
+            qis=self._generalizers(),
             sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
         )
 
@@ -309,10 +333,17 @@ class NodeEvaluator:
             self._maps[qi] = level_maps(self.engine, self.encoded.qis[qi].up)
         return self._maps[qi][(start, level)]
 
-    def map_params(self, node: Node, start: Node | None = None) -> dict[str, list[int]]:
-        """The node's code maps $m0.. from the levels ``start`` (default: the leaves)."""
+    def map_params(self, node: Node, start: Node | None = None) -> dict[str, list[int] | int]:
+        """The node's generalization from the levels ``start`` (default: the leaves): per QI, its
+        code map $m<i>, or the levels $f<i> (from) and $t<i> (to) of a QI generalized by a join."""
         start = start or self.bottom
-        return {f"m{i}": self.code_map(i, level, start[i]) for i, level in enumerate(node)}
+        params: dict[str, list[int] | int] = {}
+        for i, (up, level) in enumerate(zip(self.joined(), node, strict=True)):
+            if up is None:
+                params[f"m{i}"] = self.code_map(i, level, start[i])
+            else:
+                params[f"f{i}"], params[f"t{i}"] = start[i], level
+        return params
 
     def params(self, node: Node) -> dict[str, list[int] | int]:
         """Everything the node's check statements bind: code maps, and levels when needed."""
@@ -344,8 +375,11 @@ class NodeEvaluator:
             for start in range(0, len(indexes), size):
                 chunk = indexes[start : start + size]
                 params: dict[str, object] = {"nodes": len(chunk)}
-                for i in range(len(self.keys)):
-                    params[f"m{i}"] = [self.code_map(i, nodes[j][i], levels[i]) for j in chunk]
+                for i, up in enumerate(self.joined()):
+                    if up is None:
+                        params[f"m{i}"] = [self.code_map(i, nodes[j][i], levels[i]) for j in chunk]
+                    else:
+                        params[f"f{i}"], params[f"t{i}"] = levels[i], [nodes[j][i] for j in chunk]
                 for row in self.engine.fetchall(self._batch_sql(source), params):
                     summaries[chunk[int(row[0])]] = parse_summary(row[1:], self.criteria)
         self._pinned.clear()

@@ -37,7 +37,8 @@ def _metrics_sql(labels: tuple[str, ...]) -> str:
 
 
 @lru_cache(maxsize=16)
-def _nu_entropy_sql(freq: str, qis: int) -> str:
+def _nu_entropy_sql(freq: str, joined: tuple[str | None, ...]) -> str:
+    qis = [{"up": up} for up in joined]
     return render_template("metric_nu_entropy.sql", source=freq, qis=qis).sql(dialect=DIALECT)
 
 
@@ -62,7 +63,8 @@ def node_metrics(
         if domain > 1:
             loss += Fraction(total, domain - 1)
     nu_row = engine.fetchone(
-        _nu_entropy_sql(encoded.freq, q), {"verdicts": verdicts, **evaluator.map_params(node)}
+        _nu_entropy_sql(encoded.freq, evaluator.joined()),
+        {"verdicts": verdicts, **evaluator.map_params(node)},
     )
     return {
         "precision": precision,

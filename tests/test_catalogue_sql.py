@@ -534,6 +534,8 @@ def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) ->
         limit = rng.choice([0.0, 0.0, 0.1, 0.3, 1.0])
     engine, _, enc, ev = encoded_evaluator(folder, columns, items, limit)
     assert enc.rows == len(case.rows)
+    # generalize by code maps or (the path of large domains) by joins with the dimension tables
+    ev.join_from_codes = rng.choice([-1, 10**9])
 
     nodes = {tuple(0 for _ in heights), tuple(heights)}
     if suppression:

@@ -100,10 +100,12 @@ def test_incognito_equals_exhaustive_and_brute_force(
 ) -> None:
     """Odd seeds roll the QI subsets' nodes up from projected frequency tables (the path of large
     bottom tables), even seeds from the bottom table; caches of 64, 3 or 1 tables, whose bounds
-    hold after every table made."""
+    hold after every table made; every fourth seed generalizes every QI by a join with its
+    dimension table (the path of large domains), the others by bound code maps."""
     from sqlanon import evaluator as evaluator_module
 
     monkeypatch.setattr(evaluator_module, "PROJECT_FROM_ROWS", 0 if seed % 2 else 10**12)
+    monkeypatch.setattr(evaluator_module, "JOIN_FROM_CODES", -1 if seed % 4 == 1 else 4096)
     monkeypatch.setattr(evaluator_module, "MAX_CACHED", [64, 3, 1][seed % 3])
     store = evaluator_module.NodeEvaluator._store
 
@@ -160,11 +162,13 @@ ADULT_QIS = ["sex", "age", "race", "marital-status", "education", "native-countr
     ],
 )
 @pytest.mark.parametrize("project", [False, True])
+@pytest.mark.parametrize("join", [False, True])
 def test_batched_evaluation_equals_one_node_at_a_time(
-    criterion: dict[str, Any], project: bool, shared_data: Path
+    criterion: dict[str, Any], project: bool, join: bool, shared_data: Path
 ) -> None:
     """The batch oracle (many nodes in one statement) decides exactly as single-node checks,
-    also when the batches roll up projected frequency tables (``project``)."""
+    also when the batches roll up projected frequency tables (``project``), and when every QI
+    is generalized by a join with its dimension table (``join``) rather than a code map."""
     adult = shared_data / "adult"
     leaves = [
         line.split(";")[0] for line in (adult / "adult_hierarchy_occupation.csv").read_text().splitlines()
@@ -191,6 +195,7 @@ def test_batched_evaluation_equals_one_node_at_a_time(
     evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], 0.0)
     evaluator.batch_size = 16
     evaluator.project_from_rows = 0 if project else 10**12
+    evaluator.join_from_codes = -1 if join else 10**9
     everything = list(Lattice(tuple(d.height for d in encoded.qis)).nodes())
     nodes = everything[-15:]  # near the top: most satisfy
     random.Random(7).shuffle(everything)
