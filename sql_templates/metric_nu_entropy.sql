@@ -7,33 +7,50 @@
 -- Formula:  a cell with original value x generalized to g loses log2(c(g) / c(x)), where c counts
 --           the rows of the ORIGINAL table with that value / with a value under g; a suppressed cell
 --           is generalized to the root: log2(N / c(x)) (Gionis & Tassa 2009, non-uniform entropy).
+--           Per QI only the rows kept and suppressed per original value x matter: loss_i =
+--           sum over x of kept(x) log2(c(g(x)) / c(x)) + suppressed(x) log2(N / c(x)), with
+--           c(x) = kept(x) + suppressed(x) and c(g) the sum of c(x) over the x under g. One pass
+--           over the source gives these counts for every QI (GROUPING SETS, one per QI).
 {% import "_generalize.sql" as g %}
-WITH "b" AS (
+WITH "cells" AS (
   SELECT
   {%- for q in qis %}
-    "src".{{ ('q' ~ loop.index0)|ident }} AS {{ ('x' ~ loop.index0)|ident }},
-    {{ g.code(loop.index0, q, false) }} AS {{ ('q' ~ loop.index0)|ident }},
+    "r".{{ ('x' ~ loop.index0)|ident }}, "r".{{ ('q' ~ loop.index0)|ident }},
   {%- endfor %}
-    CAST(SUM("src"."n") AS DOUBLE) AS "n"
-  FROM {{ source|ident }} AS "src"{{ g.joins(qis, false) }}
-  GROUP BY {% for q in qis %}"src".{{ ('q' ~ loop.index0)|ident }}, {{ g.code(loop.index0, q, false) }}{% if not loop.last %}, {% endif %}{% endfor %}
-), "bv" AS (
-  SELECT "b".*, "v"."bad" FROM "b" JOIN QUERY_TABLE($verdicts) AS "v"
-  USING ({% for i in range(qis|length) %}{{ ('q' ~ i)|ident }}{% if not loop.last %}, {% endif %}{% endfor %})
-), "tot" AS (
-  SELECT SUM("n") AS "total" FROM "b"
+    "v"."bad", CAST(SUM("r"."n") AS DOUBLE) AS "n"
+  FROM (
+    SELECT
+    {%- for q in qis %}
+      "src".{{ ('q' ~ loop.index0)|ident }} AS {{ ('x' ~ loop.index0)|ident }},
+      {{ g.code(loop.index0, q, false) }} AS {{ ('q' ~ loop.index0)|ident }},
+    {%- endfor %}
+      "src"."n"
+    FROM {{ source|ident }} AS "src"{{ g.joins(qis, false) }}
+  ) AS "r"
+  JOIN QUERY_TABLE($verdicts) AS "v"
+    ON {% for q in qis %}"v".{{ ('q' ~ loop.index0)|ident }} = "r".{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+  GROUP BY GROUPING SETS ({% for q in qis %}("r".{{ ('x' ~ loop.index0)|ident }}, "r".{{ ('q' ~ loop.index0)|ident }}, "v"."bad"){% if not loop.last %}, {% endif %}{% endfor %})
 )
-{%- for i in range(qis|length) %}
-, {{ ('cx' ~ i)|ident }} AS (SELECT {{ ('x' ~ i)|ident }} AS "c", SUM("n") AS "cnt" FROM "b" GROUP BY 1)
-, {{ ('cg' ~ i)|ident }} AS (SELECT {{ ('q' ~ i)|ident }} AS "c", SUM("n") AS "cnt" FROM "b" GROUP BY 1)
-, {{ ('e' ~ i)|ident }} AS (
-  SELECT COALESCE(SUM("bv"."n" * CASE WHEN "bv"."bad" THEN LOG2("tot"."total" / "x"."cnt")
-                                    ELSE LOG2("g"."cnt" / "x"."cnt") END), 0.0) AS "e"
-  FROM "bv"
-  JOIN {{ ('cx' ~ i)|ident }} AS "x" ON "x"."c" = "bv".{{ ('x' ~ i)|ident }}
-  JOIN {{ ('cg' ~ i)|ident }} AS "g" ON "g"."c" = "bv".{{ ('q' ~ i)|ident }}
+{%- for q in qis %}
+, {{ ('p' ~ loop.index0)|ident }} AS (
+  -- per original value x of QI i: its generalized code g, c(x), rows suppressed
+  SELECT {{ ('x' ~ loop.index0)|ident }} AS "x", {{ ('q' ~ loop.index0)|ident }} AS "g", SUM("n") AS "cx",
+    SUM(CASE WHEN "bad" THEN "n" ELSE 0.0 END) AS "sup"
+  FROM "cells"
+  WHERE {{ ('x' ~ loop.index0)|ident }} IS NOT NULL
+  GROUP BY 1, 2
+)
+{%- endfor %}
+, "tot" AS (
+  SELECT SUM("cx") AS "total" FROM "p0"
+)
+{%- for q in qis %}
+, {{ ('e' ~ loop.index0)|ident }} AS (
+  SELECT COALESCE(SUM(("w"."cx" - "w"."sup") * LOG2("w"."cg" / "w"."cx")
+                      + "w"."sup" * LOG2("tot"."total" / "w"."cx")), 0.0) AS "e"
+  FROM (SELECT *, SUM("cx") OVER (PARTITION BY "g") AS "cg" FROM {{ ('p' ~ loop.index0)|ident }}) AS "w"
   CROSS JOIN "tot"
 )
 {%- endfor %}
-SELECT {% for i in range(qis|length) %}{{ ('e' ~ i)|ident }}."e"{% if not loop.last %} + {% endif %}{% endfor %} AS "loss"
-FROM {% for i in range(qis|length) %}{{ ('e' ~ i)|ident }}{% if not loop.last %} CROSS JOIN {% endif %}{% endfor %}
+SELECT {% for q in qis %}{{ ('e' ~ loop.index0)|ident }}."e"{% if not loop.last %} + {% endif %}{% endfor %} AS "loss"
+FROM {% for q in qis %}{{ ('e' ~ loop.index0)|ident }}{% if not loop.last %} CROSS JOIN {% endif %}{% endfor %}
