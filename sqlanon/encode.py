@@ -70,9 +70,11 @@ def _show(values: Sequence[tuple[str | None, int]], limit: int = 10) -> str:
     return shown + (f" and {len(values) - limit} more values" if len(values) > limit else "")
 
 
-def column_profile(
-    engine: Engine, source: str, column: str, weight: str | None = None
-) -> list[tuple[str | None, int]]:
+#: a column's distinct values (as text; NULL as None) with their rows
+Profile = list[tuple[str | None, int]]
+
+
+def column_profile(engine: Engine, source: str, column: str, weight: str | None = None) -> Profile:
     """(value as text, rows) for each distinct value of ``column``; NULL as None.
 
     ``weight`` names a count column when ``source`` is a grouped table.
@@ -85,6 +87,25 @@ def column_profile(
     ]
 
 
+def column_profiles(
+    engine: Engine, source: str, columns: Sequence[str], weight: str | None = None
+) -> dict[str, Profile]:
+    """``column_profile`` of each of ``columns``, from one scan of ``source``."""
+    if not columns:
+        return {}
+    rows = engine.fetchall(
+        render_template("column_profiles.sql", source=source, columns=list(columns), weight=weight)
+    )
+    m = len(columns)
+    out: dict[str, Profile] = {c: [] for c in columns}
+    for row in rows:
+        i = [int(g) for g in row[:m]].index(0)
+        out[columns[i]].append((row[m + i], int(row[-1])))
+    for profile in out.values():  # as column_profile.sql orders them: NULL first, then by value
+        profile.sort(key=lambda item: (item[0] is not None, item[0] or ""))
+    return out
+
+
 def unmatched(
     engine: Engine, source: str, column: str, lookup: str, key: str, weight: str | None = None
 ) -> list[tuple[str, int]]:
@@ -94,10 +115,22 @@ def unmatched(
     return [(r[0], int(r[1])) for r in engine.fetchall(sql)]
 
 
+def _uncovered(profile: Profile, leaves: set[str]) -> list[tuple[str, int]]:
+    """The values of ``profile`` that are not ``leaves`` (NULL as ''), most rows first, as
+    unmatched_values.sql lists them."""
+    missing = [(NULL_LEAF if v is None else v, n) for v, n in profile]
+    missing = [(v, n) for v, n in missing if v not in leaves]
+    merged: dict[str, int] = {}
+    for v, n in missing:
+        merged[v] = merged.get(v, 0) + n
+    return sorted(merged.items(), key=lambda item: (-item[1], item[0]))
+
+
 def materialize_hierarchy(
-    engine: Engine, source: str, h: Hierarchy, weight: str | None = None
+    engine: Engine, source: str, h: Hierarchy, weight: str | None = None, profile: Profile | None = None
 ) -> QiDimension:
-    """Load ``h`` as dimension tables and check it covers every value of its column."""
+    """Load ``h`` as dimension tables and check it covers every value of its column (from the
+    column's ``profile`` when given, else by a query of ``source``)."""
     height = h.height
     labels_at = [h.labels(level) for level in range(height + 1)]
     codes = [{label: i for i, label in enumerate(names)} for names in labels_at]
@@ -134,7 +167,10 @@ def materialize_hierarchy(
         )
     engine.drop(paths)
     engine.drop(names)
-    missing = unmatched(engine, source, h.column, dim, "leaf", weight)
+    if profile is None:
+        missing = unmatched(engine, source, h.column, dim, "leaf", weight)
+    else:
+        missing = _uncovered(profile, set(leaves))
     if missing:
         nulls = [m for m in missing if m[0] == NULL_LEAF]
         if nulls and len(missing) == 1:
@@ -175,9 +211,12 @@ def sensitive_domain(
     need_order: bool,
     weight: str | None = None,
     needed_by: str = "",
+    profile: Profile | None = None,
 ) -> SensitiveDomain:
-    """Build the dictionary (and order/ancestor tables when needed) of one sensitive column."""
-    profile = column_profile(engine, source, spec.name, weight)
+    """Build the dictionary (and order/ancestor tables when needed) of one sensitive column
+    (``profile``: the column's, when already known)."""
+    if profile is None:
+        profile = column_profile(engine, source, spec.name, weight)
     nulls = sum(n for v, n in profile if v is None)
     if nulls:
         raise DataError(
@@ -286,9 +325,10 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
             "group_source.sql", source=source, columns=[c.name for c in [*quasi, *checked]], weight=WEIGHT
         ),
     )
+    profiles = column_profiles(engine, grouped, [c.name for c in [*quasi, *checked]], WEIGHT)
     qis = []
     for spec in quasi:
-        profile = column_profile(engine, grouped, spec.name, WEIGHT)
+        profile = profiles[spec.name]
         values = [v for v, _ in profile if v is not None]
         if spec.hierarchy is None:
             # search: mondrian on a numeric column: its values, each generalizing only to '*'
@@ -301,16 +341,20 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
             h = Hierarchy(spec.name, tuple((v, "*") for v in sorted(values)), "its values (no hierarchy)")
         else:
             h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
-        qis.append(materialize_hierarchy(engine, grouped, h, WEIGHT))
+        qis.append(materialize_hierarchy(engine, grouped, h, WEIGHT, profile))
     sensitive = []
     for spec in checked:
         ordered = any(spec.name in c.ordered for c in config.criteria)
         needed_by = needed_for_order(config.criteria, spec.name)
         hierarchy = None
         if spec.hierarchy is not None:
-            values = [v for v, _ in column_profile(engine, grouped, spec.name, WEIGHT) if v is not None]
+            values = [v for v, _ in profiles[spec.name] if v is not None]
             hierarchy = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
-        sensitive.append(sensitive_domain(engine, grouped, spec, hierarchy, ordered, WEIGHT, needed_by))
+        sensitive.append(
+            sensitive_domain(
+                engine, grouped, spec, hierarchy, ordered, WEIGHT, needed_by, profiles[spec.name]
+            )
+        )
     freq = engine.temp_name("freq")
     group_cols = [f"q{i}" for i in range(len(qis))] + [f"s{i}" for i in range(len(sensitive))]
     select = render_template(
