@@ -26,6 +26,9 @@ from sqlanon.engine import Engine
 from sqlanon.sql.render import DIALECT, render_template, with_first
 
 Node = tuple[int, ...]
+#: how a roll-up generalizes each QI (see NodeEvaluator.shape)
+Shape = tuple[str, ...]
+SAME, TOP, MAP = "same", "top", "map"
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,9 @@ class NodeEvaluator:
         #: is compiled: set it before evaluating)
         self.join_from_codes = JOIN_FROM_CODES
         self._joined: tuple[str | None, ...] | None = None
+        #: compiled batch checks and roll-up trees per (source table, shape)
+        self._batch: dict[tuple[str, Shape], str] = {}
+        self._rollups: dict[tuple[str, Shape], exp.Expr] = {}
 
     # -- SQL -----------------------------------------------------------------------------
     def joined(self) -> tuple[str | None, ...]:
@@ -139,16 +145,36 @@ class NodeEvaluator:
             )
         return self._joined
 
-    def _generalizers(self) -> list[dict[str, str | None]]:
-        return [{"up": up} for up in self.joined()]
+    def _generalizers(self, shape: Shape | None = None) -> list[dict[str, str | None]]:
+        kinds = shape or tuple(MAP for _ in self.encoded.qis)
+        return [{"up": up, "kind": kind} for up, kind in zip(self.joined(), kinds, strict=True)]
 
-    def rollup(self, source: str | None = None) -> exp.Expr:
+    def shape(self, nodes: Sequence[Node], levels: Node, rows: int) -> Shape:
+        """How a roll-up of ``nodes`` from a table at ``levels`` (of ``rows`` rows) generalizes
+        each QI: SAME when every node keeps the table's level (the codes are read as they
+        are), TOP when every node is at the QI's top (one code, not grouped), else MAP. Only
+        from tables of ``project_from_rows`` rows on: below, one compiled statement per source
+        costs less than the skipped lookups save."""
+        if rows < self.project_from_rows:
+            return tuple(MAP for _ in levels)
+        kinds = []
+        for i, (level, q) in enumerate(zip(levels, self.encoded.qis, strict=True)):
+            if all(node[i] == level for node in nodes):
+                kinds.append(SAME)
+            elif all(node[i] == q.height for node in nodes):
+                kinds.append(TOP)
+            else:
+                kinds.append(MAP)
+        return tuple(kinds)
+
+    def rollup(self, source: str | None = None, shape: Shape | None = None) -> exp.Expr:
         """The roll-up of ``source`` (default the bottom frequency table) to the node whose code
-        maps (from the source's levels) are $m0..$mk-1."""
+        maps (from the source's levels) are bound (see map_params; ``shape``: the QIs that
+        need none, see :meth:`shape`)."""
         return render_template(
             "rollup.sql",
             source=source or self.encoded.freq,
-            qis=self._generalizers(),
+            qis=self._generalizers(shape),
             sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
         )
 
@@ -186,15 +212,16 @@ class NodeEvaluator:
             self._sql[name] = self._with_input(query, "input")
         return self._sql[name]
 
-    def _batch_sql(self, source: str) -> str:
-        """The batched check of nodes rolled up from ``source`` (the bottom table or a cached one)."""
-        key = f"batch {source}"
-        if key not in self._sql:
+    def _batch_sql(self, source: str, shape: Shape) -> str:
+        """The batched check of nodes rolled up from ``source`` (the bottom table or a cached
+        one), its QIs generalized as ``shape`` says."""
+        key = (source, shape)
+        if key not in self._batch:
             plan = self.plan.with_keys(["batch_node", *self.keys])
             # k-anonymity screens the batch: the other criteria run only on its survivors
             query = plan.summary("input", by="batch_node", screen=self.max_suppressed)
-            self._sql[key] = self._with_input(query, "input", self.rollup_batch(source))
-        return self._sql[key]
+            self._batch[key] = self._with_input(query, "input", self.rollup_batch(source, shape))
+        return self._batch[key]
 
     def source(self, node: Node) -> tuple[Node, str, int]:
         """The frequency table to roll ``node`` up from, with its levels and rows: the smallest
@@ -286,7 +313,8 @@ class NodeEvaluator:
             if table not in self._pinned:
                 del self._cache[levels]
                 self.engine.drop(table)
-                self._sql.pop(f"batch {table}", None)
+                for key in [key for key in self._batch if key[0] == table]:
+                    del self._batch[key]
         return fits()
 
     def _store(self, levels: Node, query: exp.Expr, params: dict[str, list[int] | int] | None = None) -> str:
@@ -309,15 +337,20 @@ class NodeEvaluator:
 
     def _generalize(self, node: Node, levels: Node, source: str) -> str:
         """Cache ``node``'s frequency table, rolled up from ``source`` at ``levels``."""
-        return self._store(node, self.rollup(source), self.map_params(node, levels))
+        rows = self._cache[levels][1] if levels in self._cache else self.encoded.freq_rows
+        shape = self.shape([node], levels, rows)
+        key = (source, shape)
+        if key not in self._rollups:
+            self._rollups[key] = self.rollup(source, shape)
+        return self._store(node, self._rollups[key], self.map_params(node, levels, shape))
 
-    def rollup_batch(self, source: str | None = None) -> exp.Expr:
+    def rollup_batch(self, source: str | None = None, shape: Shape | None = None) -> exp.Expr:
         """The roll-up of ``source`` (default the bottom table) to a batch of nodes (maps bound
-        as lists of maps)."""
+        as lists of maps; ``shape``: see :meth:`shape`)."""
         return render_template(
             "rollup_batch.sql",
             source=source or self.encoded.freq,
-            qis=self._generalizers(),
+            qis=self._generalizers(shape),
             sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
         )
 
@@ -333,12 +366,17 @@ class NodeEvaluator:
             self._maps[qi] = level_maps(self.engine, self.encoded.qis[qi].up)
         return self._maps[qi][(start, level)]
 
-    def map_params(self, node: Node, start: Node | None = None) -> dict[str, list[int] | int]:
+    def map_params(
+        self, node: Node, start: Node | None = None, shape: Shape | None = None
+    ) -> dict[str, list[int] | int]:
         """The node's generalization from the levels ``start`` (default: the leaves): per QI, its
-        code map $m<i>, or the levels $f<i> (from) and $t<i> (to) of a QI generalized by a join."""
+        code map $m<i>, or the levels $f<i> (from) and $t<i> (to) of a QI generalized by a join;
+        nothing for the QIs ``shape`` generalizes without a map."""
         start = start or self.bottom
         params: dict[str, list[int] | int] = {}
         for i, (up, level) in enumerate(zip(self.joined(), node, strict=True)):
+            if shape is not None and shape[i] != MAP:
+                continue
             if up is None:
                 params[f"m{i}"] = self.code_map(i, level, start[i])
             else:
@@ -374,13 +412,16 @@ class NodeEvaluator:
             size = self.batch_size or max(1, min(64, 2_000_000 // max(1, rows)))
             for start in range(0, len(indexes), size):
                 chunk = indexes[start : start + size]
+                kinds = self.shape([nodes[j] for j in chunk], levels, rows)
                 params: dict[str, object] = {"nodes": len(chunk)}
                 for i, up in enumerate(self.joined()):
+                    if kinds[i] != MAP:
+                        continue
                     if up is None:
                         params[f"m{i}"] = [self.code_map(i, nodes[j][i], levels[i]) for j in chunk]
                     else:
                         params[f"f{i}"], params[f"t{i}"] = levels[i], [nodes[j][i] for j in chunk]
-                for row in self.engine.fetchall(self._batch_sql(source), params):
+                for row in self.engine.fetchall(self._batch_sql(source, kinds), params):
                     summaries[chunk[int(row[0])]] = parse_summary(row[1:], self.criteria)
         self._pinned.clear()
         return [self.evaluate(node, summaries.get(i)) for i, node in enumerate(nodes)]
