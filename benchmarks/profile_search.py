@@ -62,8 +62,9 @@ def random_nodes(p: Prepared, count: int, seed: int = 1) -> list[tuple[int, ...]
 
 
 def code_maps(evaluator: NodeEvaluator, node: tuple[int, ...]) -> dict[str, list[int]]:
-    """The code maps bottom -> node ($m0..) among the evaluator's query parameters."""
-    return {k: v for k, v in evaluator.params(node).items() if k[:1] == "m" and k[1:].isdigit()}
+    """The code maps bottom -> node ($m0..), as lists (whether or not the evaluator binds them
+    so: a QI with a large domain is generalized by a join in its own statements)."""
+    return {f"m{i}": evaluator.code_map(i, level) for i, level in enumerate(node)}
 
 
 def time_each(fn: Any, items: list[Any]) -> list[float]:

@@ -12,7 +12,8 @@
 -- Formula:  n(node, g, s) = sum of n(source, c, s) over codes c with gen(c) = g (Incognito's
 --           roll-up property, LeFevre, DeWitt, Ramakrishnan 2005, section 3.1).
 -- Note:     an array lookup replaces the join with `up` in this hot query: measured on Adult
---           (7 QIs, 18k-row frequency table) 2.6 ms per node instead of 9.6 ms with 7 joins.
+--           (7 QIs, 18k-row frequency table) 2.6 ms per node instead of 9.6 ms with 7 joins;
+--           QIs with large domains are joined all the same (see _generalize.sql).
 {% import "_generalize.sql" as g %}
 SELECT
 {%- for q in qis %}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import secrets
 import shutil
 import tempfile
@@ -72,6 +73,38 @@ def _text(sql: SqlLike) -> str:
     return sql if isinstance(sql, str) else sql.sql(dialect=DIALECT)
 
 
+#: the private spill folders Engine makes: sqlanon-spill-<pid>-<12 hex digits>
+_SPILL = re.compile(r"sqlanon-spill-(\d+)-[0-9a-f]{12}")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # e.g. another user's process
+        return True
+    return True
+
+
+def remove_stale_spill_folders(folder: Path) -> list[Path]:
+    """Remove the spill folders in ``folder`` left by sqlanon processes that no longer run
+    (a process killed outright cannot remove its own: a stopped 100M-row run left 26 GB);
+    the removed folders."""
+    removed: list[Path] = []
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _SPILL.fullmatch(entry.name)
+        if match and entry.is_dir() and not _alive(int(match.group(1))):
+            shutil.rmtree(entry, ignore_errors=True)
+            if not entry.exists():
+                removed.append(entry)
+    return removed
+
+
 class Engine:
     """A DuckDB connection with sqlanon's conventions.
 
@@ -91,14 +124,17 @@ class Engine:
         """``memory_limit`` ('8GB') and ``threads`` default to DuckDB's own (80 % of RAM, the
         cores). Spill files go to ``temp_directory`` (created if missing), by default a private
         folder under the system's temp folder (made by DuckDB only if it spills; :meth:`close`
-        removes it), never the working directory."""
+        removes it, and a later engine removes those of sqlanon processes killed before they
+        could), never the working directory."""
         try:
             self.con = duckdb.connect(database, read_only=read_only)
         except duckdb.Error as err:
             raise EngineError(f"Cannot open DuckDB database {database!r}: {err}") from None
         self._own_temp: Path | None = None
         if temp_directory is None:
-            # DuckDB creates the folder only if it ever spills; close() removes it
+            # DuckDB creates the folder only if it ever spills; close() removes it, and the
+            # next engine removes those of processes that were killed before closing theirs
+            remove_stale_spill_folders(Path(tempfile.gettempdir()))
             name = f"sqlanon-spill-{os.getpid()}-{secrets.token_hex(6)}"
             temp_directory = self._own_temp = Path(tempfile.gettempdir()) / name
         else:

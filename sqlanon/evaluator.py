@@ -1,7 +1,8 @@
 """The search oracle: evaluate the requested criteria at lattice nodes, in the engine.
 
-A node's frequency table is a GROUP BY roll-up of the bottom frequency table through the code
-maps of the dimension tables (bound as list parameters). The query texts are compiled once and
+A node's frequency table is a GROUP BY roll-up of the bottom frequency table (or of a cached,
+coarser one) through the code maps of the dimension tables: bound as list parameters, or for a
+QI with a large domain a join with its dimension table (see _generalize.sql). The query texts are compiled once and
 reused with new parameters, so no SQL is parsed in the search loop; the search's batches of
 nodes are evaluated in one statement each (rollup_batch.sql), the node being part of the key.
 
@@ -152,9 +153,9 @@ class NodeEvaluator:
     def shape(self, nodes: Sequence[Node], levels: Node, rows: int) -> Shape:
         """How a roll-up of ``nodes`` from a table at ``levels`` (of ``rows`` rows) generalizes
         each QI: SAME when every node keeps the table's level (the codes are read as they
-        are), TOP when every node is at the QI's top (one code, not grouped), else MAP. Only
-        from tables of ``project_from_rows`` rows on: below, one compiled statement per source
-        costs less than the skipped lookups save."""
+        are), TOP when every node is at the QI's top (the constant code 0), else MAP. Only
+        from tables of ``project_from_rows`` rows on: below, compiling a statement per shape
+        would cost more than the skipped lookups save (one statement per source there)."""
         if rows < self.project_from_rows:
             return tuple(MAP for _ in levels)
         kinds = []
@@ -315,6 +316,8 @@ class NodeEvaluator:
                 self.engine.drop(table)
                 for key in [key for key in self._batch if key[0] == table]:
                     del self._batch[key]
+                for key in [key for key in self._rollups if key[0] == table]:
+                    del self._rollups[key]
         return fits()
 
     def _store(self, levels: Node, query: exp.Expr, params: dict[str, list[int] | int] | None = None) -> str:
@@ -397,7 +400,7 @@ class NodeEvaluator:
             return [self.evaluate(node) for node in nodes]
         summaries: dict[int, Summary] = {}
         by_source: dict[str, list[int]] = {}
-        shape: dict[str, tuple[Node, int]] = {}  # source table -> its levels and rows
+        table_at: dict[str, tuple[Node, int]] = {}  # source table -> its levels and rows
         for index, node in enumerate(nodes):
             levels, source, rows = self.source(node)
             self._pinned.add(source)
@@ -405,10 +408,10 @@ class NodeEvaluator:
                 source = self._generalize(node, levels, source)
                 levels, rows = node, self._cache[node][1]
                 self._pinned.add(source)
-            shape[source] = (levels, rows)
+            table_at[source] = (levels, rows)
             by_source.setdefault(source, []).append(index)
         for source, indexes in by_source.items():
-            levels, rows = shape[source]
+            levels, rows = table_at[source]
             size = self.batch_size or max(1, min(64, 2_000_000 // max(1, rows)))
             for start in range(0, len(indexes), size):
                 chunk = indexes[start : start + size]

@@ -534,8 +534,9 @@ def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) ->
         limit = rng.choice([0.0, 0.0, 0.1, 0.3, 1.0])
     engine, _, enc, ev = encoded_evaluator(folder, columns, items, limit)
     assert enc.rows == len(case.rows)
-    # generalize by code maps or (the path of large domains) by joins with the dimension tables
-    ev.join_from_codes = rng.choice([-1, 10**9])
+    # generalize by code maps, (the path of large domains) by joins with the dimension tables,
+    # or both in one statement (QIs with more than 2 codes joined)
+    ev.join_from_codes = rng.choice([-1, 2, 10**9])
 
     nodes = {tuple(0 for _ in heights), tuple(heights)}
     if suppression:

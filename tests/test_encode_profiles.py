@@ -49,6 +49,28 @@ def test_column_profiles_equal_counts_and_single_profiles(seed: int) -> None:
     engine.close()
 
 
+@pytest.mark.parametrize("seed", range(10))
+def test_column_profiles_group_by_the_text_of_typed_values(seed: int) -> None:
+    """Numbers are profiled by their text, as the dimension tables join them: DuckDB groups the
+    DOUBLEs -0.0 and 0.0 together but casts them to '-0.0' and '0.0'."""
+    rng = random.Random(200 + seed)
+    doubles = [-0.0, 0.0, 1.5, -2.0, None, float("inf")]
+    ints = [0, -1, 7, None, 2**40]
+    rows = [(rng.choice(doubles), rng.choice(ints)) for _ in range(rng.randint(1, 40))]
+    engine = Engine()
+    engine.load_table("t", [("d", "DOUBLE"), ("i", "BIGINT")], [[r[0] for r in rows], [r[1] for r in rows]])
+    got = column_profiles(engine, "t", ["d", "i"])
+    for i, column in enumerate(["d", "i"]):
+        assert got[column] == column_profile(engine, "t", column), column
+        texts = (
+            [engine.fetchone("SELECT CAST(CAST(? AS DOUBLE) AS VARCHAR)", [r[i]])[0] for r in rows]
+            if column == "d"
+            else [None if r[i] is None else str(r[i]) for r in rows]
+        )
+        assert dict(got[column]) == dict(Counter(texts)), column
+    engine.close()
+
+
 @pytest.mark.parametrize("seed", range(30))
 def test_uncovered_equals_the_unmatched_query(seed: int) -> None:
     rng = random.Random(100 + seed)

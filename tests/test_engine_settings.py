@@ -3,6 +3,7 @@ private folder (never the working directory) that is removed when the run ends."
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -68,3 +69,32 @@ def test_default_spill_folder_is_private_and_removed(tmp_path: Path) -> None:
     assert Path(folder).is_dir()  # DuckDB made it to spill (the table alone exceeds 64 MB)
     engine.close()
     assert not Path(folder).exists()
+
+
+def test_spill_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
+    """A run killed outright leaves its spill folder; the next engine removes the folders of
+    sqlanon processes that no longer run, and nothing else."""
+    import subprocess
+    import sys
+
+    from sqlanon.engine import remove_stale_spill_folders
+
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    dead_pid = int(dead.stdout)
+    stale = tmp_path / f"sqlanon-spill-{dead_pid}-0123456789ab"
+    live = tmp_path / f"sqlanon-spill-{os.getpid()}-0123456789ab"
+    other = tmp_path / f"not-sqlanon-spill-{dead_pid}-0123456789ab"
+    odd = tmp_path / f"sqlanon-spill-{dead_pid}-short"
+    for folder in (stale, live, other, odd):
+        folder.mkdir()
+        (folder / "duckdb_temp_storage.tmp").write_bytes(b"x" * 10)
+    assert remove_stale_spill_folders(tmp_path) == [stale]
+    assert not stale.exists() and live.is_dir() and other.is_dir() and odd.is_dir()
+    assert remove_stale_spill_folders(tmp_path / "missing") == []
+    # the default engine cleans the system's temp folder when it starts
+    system = Path(tempfile.gettempdir()) / f"sqlanon-spill-{dead_pid}-ba9876543210"
+    system.mkdir()
+    Engine().close()
+    assert not system.exists()
