@@ -11,6 +11,9 @@
 --           sum over x of kept(x) log2(c(g(x)) / c(x)) + suppressed(x) log2(N / c(x)), with
 --           c(x) = kept(x) + suppressed(x) and c(g) the sum of c(x) over the x under g. One pass
 --           over the source gives these counts for every QI (GROUPING SETS, one per QI).
+--           The counts are sums of integers (exact in DOUBLE below 2^53); the logs are summed in
+--           the order of x, so the same release always gets the same figure to the last bit
+--           (a hash aggregate's row order varies between runs).
 {% import "_generalize.sql" as g %}
 WITH "cells" AS (
   SELECT
@@ -47,7 +50,7 @@ WITH "cells" AS (
 {%- for q in qis %}
 , {{ ('e' ~ loop.index0)|ident }} AS (
   SELECT COALESCE(SUM(("w"."cx" - "w"."sup") * LOG2("w"."cg" / "w"."cx")
-                      + "w"."sup" * LOG2("tot"."total" / "w"."cx")), 0.0) AS "e"
+                      + "w"."sup" * LOG2("tot"."total" / "w"."cx") ORDER BY "w"."x"), 0.0) AS "e"
   FROM (SELECT *, SUM("cx") OVER (PARTITION BY "g") AS "cg" FROM {{ ('p' ~ loop.index0)|ident }}) AS "w"
   CROSS JOIN "tot"
 )
