@@ -1,5 +1,5 @@
 -- encode_frequencies.sql: the bottom frequency table of the lattice.
--- Inputs:   source: the grouped source (group_source.sql) with its count column `weight`;
+-- Inputs:   source: the source table (read once here);
 --           one dimension table per quasi-identifier
 --           (leaf VARCHAR, code INT: level-0 code of each hierarchy leaf), one dictionary per
 --           sensitive attribute (value VARCHAR, code INT).
@@ -14,7 +14,7 @@ SELECT
 {%- for s in sensitive %}
   {{ ('e' ~ loop.index0)|ident }}."code" AS {{ ('s' ~ loop.index0)|ident }},
 {%- endfor %}
-  CAST(SUM("src".{{ weight|ident }}) AS BIGINT) AS "n"
+  CAST(COUNT(*) AS BIGINT) AS "n"
 FROM {{ source|ident }} AS "src"
 {%- for q in qis %}
 JOIN {{ q.dim|ident }} AS {{ ('d' ~ loop.index0)|ident }}

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.engine import Engine
-from sqlanon.errors import DataError, HierarchyError
+from sqlanon.errors import DataError, EngineError, HierarchyError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
 from sqlanon.sql.render import render_template
 
@@ -302,30 +302,22 @@ def check_columns(engine: Engine, table: str, config: Config, what: str) -> None
         )
 
 
-#: The count column of the grouped source (cannot clash: source columns are all configured).
-WEIGHT = "__sqlanon_rows"
-
-
 def encode(engine: Engine, config: Config, source: str) -> Encoded:
     """Load hierarchies, validate them against the data and build the bottom frequency table.
 
-    The source is scanned once, into its distinct combinations of the quasi-identifiers and the
-    checked sensitive columns with their counts; every later step reads that table.
+    Two scans of the source: one profiles every column the search needs (GROUPING SETS: the
+    values the hierarchies are built from and checked against), one joins it to the dimension
+    tables into the bottom frequency table; every later step of the search reads that table.
+    (Grouping the source into its distinct combinations first, as earlier versions did, pays
+    only when rows repeat: on Adult x100, 3M rows in 11k combinations, 0.36 s against 0.69 s
+    without; on 10M generated rows in 9.76M combinations 10.0 s against 6.1 s, and at 100M the
+    grouped table spilled 30 GB.)
     """
     check_columns(engine, source, config, "source")
-    if WEIGHT in {c.name for c in config.columns}:
-        raise DataError(f"The column name {WEIGHT!r} is reserved by sqlanon; rename that column.")
     referenced = {a for c in config.criteria for a in c.attributes}
     quasi = config.by_role("quasi")
     checked = [s for s in config.by_role("sensitive") if s.name in referenced]
-    grouped = engine.temp_name("grouped")
-    engine.create_temp_as(
-        grouped,
-        render_template(
-            "group_source.sql", source=source, columns=[c.name for c in [*quasi, *checked]], weight=WEIGHT
-        ),
-    )
-    profiles = column_profiles(engine, grouped, [c.name for c in [*quasi, *checked]], WEIGHT)
+    profiles = column_profiles(engine, source, [c.name for c in [*quasi, *checked]])
     qis = []
     for spec in quasi:
         profile = profiles[spec.name]
@@ -341,7 +333,7 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
             h = Hierarchy(spec.name, tuple((v, "*") for v in sorted(values)), "its values (no hierarchy)")
         else:
             h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
-        qis.append(materialize_hierarchy(engine, grouped, h, WEIGHT, profile))
+        qis.append(materialize_hierarchy(engine, source, h, None, profile))
     sensitive = []
     for spec in checked:
         ordered = any(spec.name in c.ordered for c in config.criteria)
@@ -351,20 +343,24 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
             values = [v for v, _ in profiles[spec.name] if v is not None]
             hierarchy = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
         sensitive.append(
-            sensitive_domain(
-                engine, grouped, spec, hierarchy, ordered, WEIGHT, needed_by, profiles[spec.name]
-            )
+            sensitive_domain(engine, source, spec, hierarchy, ordered, None, needed_by, profiles[spec.name])
         )
     freq = engine.temp_name("freq")
     group_cols = [f"q{i}" for i in range(len(qis))] + [f"s{i}" for i in range(len(sensitive))]
     select = render_template(
         "encode_frequencies.sql",
-        source=grouped,
-        weight=WEIGHT,
+        source=source,
         qis=[{"dim": q.dim, "column": q.column} for q in qis],
         sensitive=[{"table": s.table, "column": s.column} for s in sensitive],
         group_cols=group_cols,
     )
     engine.create_temp_as(freq, select)
-    (rows,) = engine.fetchone(render_template("column_total.sql", source=grouped, weight=WEIGHT))
-    return Encoded(source, int(rows), tuple(qis), tuple(sensitive), freq, engine.count(freq))
+    (coded,) = engine.fetchone(render_template("column_total.sql", source=freq))
+    columns = [*quasi, *checked]
+    rows = sum(n for _, n in profiles[columns[0].name]) if columns else int(coded)
+    if int(coded) != rows:  # every value is covered (checked above): no row may be lost
+        raise EngineError(
+            f"Encoding lost rows: the source has {rows} rows but its frequency table counts {coded}. "
+            "This is a bug in sqlanon; please report it with the configuration."
+        )
+    return Encoded(source, rows, tuple(qis), tuple(sensitive), freq, engine.count(freq))
