@@ -2,8 +2,8 @@
 
 A node's frequency table is a GROUP BY roll-up of the bottom frequency table (or of a cached,
 coarser one) through the code maps of the dimension tables: bound as list parameters, or for a
-QI with a large domain a join with its dimension table (see _generalize.sql). The query texts are compiled once and
-reused with new parameters, so no SQL is parsed in the search loop; the search's batches of
+QI with a large domain a join with its dimension table (see _generalize.sql). The query texts
+are compiled once and reused with new parameters, so no SQL is parsed in the search loop; the search's batches of
 nodes are evaluated in one statement each (rollup_batch.sql), the node being part of the key.
 
 Suppression: a node satisfies the criteria when the rows of the classes violating any criterion
@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlglot import exp
 
@@ -338,9 +339,9 @@ class NodeEvaluator:
         )
         return self._store(levels, query)
 
-    def _generalize(self, node: Node, levels: Node, source: str) -> str:
-        """Cache ``node``'s frequency table, rolled up from ``source`` at ``levels``."""
-        rows = self._cache[levels][1] if levels in self._cache else self.encoded.freq_rows
+    def _generalize(self, node: Node, levels: Node, source: str, rows: int) -> str:
+        """Cache ``node``'s frequency table, rolled up from ``source`` (``rows`` rows at
+        ``levels``)."""
         shape = self.shape([node], levels, rows)
         key = (source, shape)
         if key not in self._rollups:
@@ -375,15 +376,21 @@ class NodeEvaluator:
         """The node's generalization from the levels ``start`` (default: the leaves): per QI, its
         code map $m<i>, or the levels $f<i> (from) and $t<i> (to) of a QI generalized by a join;
         nothing for the QIs ``shape`` generalizes without a map."""
-        start = start or self.bottom
-        params: dict[str, list[int] | int] = {}
-        for i, (up, level) in enumerate(zip(self.joined(), node, strict=True)):
+        return self._bind([node], start or self.bottom, shape, batch=False)
+
+    def _bind(self, nodes: Sequence[Node], start: Node, shape: Shape | None, batch: bool) -> dict[str, Any]:
+        """The parameters generalizing ``nodes`` from the levels ``start`` (see map_params); in a
+        ``batch`` each is the list of the nodes' values (rollup_batch.sql), else the one node's."""
+        params: dict[str, Any] = {}
+        for i, up in enumerate(self.joined()):
             if shape is not None and shape[i] != MAP:
                 continue
             if up is None:
-                params[f"m{i}"] = self.code_map(i, level, start[i])
+                maps = [self.code_map(i, node[i], start[i]) for node in nodes]
+                params[f"m{i}"] = maps if batch else maps[0]
             else:
-                params[f"f{i}"], params[f"t{i}"] = start[i], level
+                levels = [node[i] for node in nodes]
+                params[f"f{i}"], params[f"t{i}"] = start[i], levels if batch else levels[0]
         return params
 
     def params(self, node: Node) -> dict[str, list[int] | int]:
@@ -405,7 +412,7 @@ class NodeEvaluator:
             levels, source, rows = self.source(node)
             self._pinned.add(source)
             if self.keep_generalized(node, rows):
-                source = self._generalize(node, levels, source)
+                source = self._generalize(node, levels, source, rows)
                 levels, rows = node, self._cache[node][1]
                 self._pinned.add(source)
             table_at[source] = (levels, rows)
@@ -415,15 +422,9 @@ class NodeEvaluator:
             size = self.batch_size or max(1, min(64, 2_000_000 // max(1, rows)))
             for start in range(0, len(indexes), size):
                 chunk = indexes[start : start + size]
-                kinds = self.shape([nodes[j] for j in chunk], levels, rows)
-                params: dict[str, object] = {"nodes": len(chunk)}
-                for i, up in enumerate(self.joined()):
-                    if kinds[i] != MAP:
-                        continue
-                    if up is None:
-                        params[f"m{i}"] = [self.code_map(i, nodes[j][i], levels[i]) for j in chunk]
-                    else:
-                        params[f"f{i}"], params[f"t{i}"] = levels[i], [nodes[j][i] for j in chunk]
+                members = [nodes[j] for j in chunk]
+                kinds = self.shape(members, levels, rows)
+                params = {"nodes": len(chunk), **self._bind(members, levels, kinds, batch=True)}
                 for row in self.engine.fetchall(self._batch_sql(source, kinds), params):
                     summaries[chunk[int(row[0])]] = parse_summary(row[1:], self.criteria)
         self._pinned.clear()
