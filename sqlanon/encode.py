@@ -310,8 +310,8 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
     tables into the bottom frequency table; every later step of the search reads that table.
     (Grouping the source into its distinct combinations first, as earlier versions did, pays
     only when rows repeat: on Adult x100, 3M rows in 11k combinations, 0.36 s against 0.69 s
-    without; on 10M generated rows in 9.76M combinations 10.0 s against 6.1 s, and at 100M the
-    grouped table spilled 30 GB.)
+    without; on 10M generated rows in 9.76M combinations 10.0 s against 6.1 s; a 100M run with
+    the group step had spilled 30 GB by the time its benchmark stopped it.)
     """
     check_columns(engine, source, config, "source")
     referenced = {a for c in config.criteria for a in c.attributes}
