@@ -3,7 +3,8 @@
 -- Inputs:   source (read once); per QI: dim (leaf, code), up (lf, cf, lt, ct), labels (lvl, code,
 --           label); verdicts (q0..qk-1 at the node's levels, bad) of the node.
 -- Params:   columns (source order, each {name, qi index or none}), qis ({column, dim, up, labels,
---           level}), verdicts.
+--           level, top: the top label when level is the QI's top, else none}), verdicts,
+--           suppress (whether some class of verdicts is bad).
 -- Output:   the published rows, in the source's column order.
 -- Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed;
 --           a QI cell becomes the label of its value's ancestor at the node's level.
@@ -11,9 +12,12 @@
 --           and the source is joined to those maps, then semi-joined with the kept classes.
 --           Joining the dimension tables with the verdicts before the source made DuckDB build a
 --           product of the generalized leaves (32 s on Adult; this form takes well under 1 s).
+--           A QI at its top level is the constant top label (every value is covered by its
+--           hierarchy, checked when encoding, and its top has one code, 0), so it needs no join
+--           and no part in the semi join; without suppression there is no semi join.
 WITH
-{%- for q in qis %}
-{{ ('m' ~ loop.index0)|ident }} AS (
+{%- for q in qis if q.top is none %}
+{{ ('m' ~ q.index)|ident }} AS (
   SELECT "d"."leaf", "u"."ct" AS "code", "l"."label"
   FROM {{ q.dim|ident }} AS "d"
   JOIN {{ q.up|ident }} AS "u" ON "u"."lf" = 0 AND "u"."cf" = "d"."code" AND "u"."lt" = {{ q.level|literal }}
@@ -26,12 +30,14 @@ WITH
 )
 SELECT
 {%- for c in columns %}
-  {% if c.qi is not none %}{{ ('m' ~ c.qi)|ident }}."label"{% else %}"src".{{ c.name|ident }}{% endif %} AS {{ c.name|ident }}{% if not loop.last %},{% endif %}
+  {% if c.qi is not none and qis[c.qi].top is not none %}CAST({{ qis[c.qi].top|literal }} AS VARCHAR){% elif c.qi is not none %}{{ ('m' ~ c.qi)|ident }}."label"{% else %}"src".{{ c.name|ident }}{% endif %} AS {{ c.name|ident }}{% if not loop.last %},{% endif %}
 {%- endfor %}
 FROM {{ source|ident }} AS "src"
-{%- for q in qis %}
-JOIN {{ ('m' ~ loop.index0)|ident }}
-  ON {{ ('m' ~ loop.index0)|ident }}."leaf" = COALESCE(CAST("src".{{ q.column|ident }} AS VARCHAR), '')
+{%- for q in qis if q.top is none %}
+JOIN {{ ('m' ~ q.index)|ident }}
+  ON {{ ('m' ~ q.index)|ident }}."leaf" = COALESCE(CAST("src".{{ q.column|ident }} AS VARCHAR), '')
 {%- endfor %}
+{%- if suppress %}
 SEMI JOIN "kept"
-  ON {% for q in qis %}"kept".{{ ('q' ~ loop.index0)|ident }} = {{ ('m' ~ loop.index0)|ident }}."code"{% if not loop.last %} AND {% endif %}{% endfor %}
+  ON {% for q in qis %}"kept".{{ ('q' ~ q.index)|ident }} = {% if q.top is none %}{{ ('m' ~ q.index)|ident }}."code"{% else %}0{% endif %}{% if not loop.last %} AND {% endif %}{% endfor %}
+{%- endif %}

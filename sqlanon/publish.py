@@ -128,16 +128,38 @@ def prepare_output(engine: Engine, config: Config) -> None:
 
 
 def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, verdicts: str) -> exp.Expr:
-    """The query of the release of ``node`` (written straight to the staging location)."""
+    """The query of the release of ``node`` (written straight to the staging location).
+
+    QIs at their top level become the constant top label (no join), and the semi join that
+    removes suppressed classes is left out when ``verdicts`` has no bad class."""
     qi_index = {d.column: i for i, d in enumerate(encoded.qis)}
     source_columns = [name for name, _ in engine.columns(encoded.source)]
     identifiers = {c.name for c in config.by_role("identifier")}
     columns = [{"name": c, "qi": qi_index.get(c)} for c in source_columns if c not in identifiers]
     qis = [
-        {"column": d.column, "dim": d.dim, "up": d.up, "labels": d.labels, "level": node[i]}
+        {
+            "index": i,
+            "column": d.column,
+            "dim": d.dim,
+            "up": d.up,
+            "labels": d.labels,
+            "level": node[i],
+            "top": d.hierarchy.labels(d.height)[0] if node[i] == d.height else None,
+        }
         for i, d in enumerate(encoded.qis)
     ]
-    return render_template("publish.sql", source=encoded.source, columns=columns, qis=qis, verdicts=verdicts)
+    bad = exp.select(exp.func("BOOL_OR", exp.column("bad", quoted=True))).from_(
+        exp.to_table(verdicts, quoted=True)
+    )
+    (suppress,) = engine.fetchone(bad)
+    return render_template(
+        "publish.sql",
+        source=encoded.source,
+        columns=columns,
+        qis=qis,
+        verdicts=verdicts,
+        suppress=bool(suppress),
+    )
 
 
 @dataclass
