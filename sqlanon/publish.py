@@ -19,7 +19,7 @@ from sqlanon.encode import Encoded
 from sqlanon.engine import Engine
 from sqlanon.errors import EngineError, InputError
 from sqlanon.lattice import Node
-from sqlanon.sql.render import DIALECT, render_template
+from sqlanon.sql.render import DIALECT, column, render_template, table
 
 
 def _table(alias: str, name: str) -> exp.Table:
@@ -148,10 +148,9 @@ def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, 
         }
         for i, d in enumerate(encoded.qis)
     ]
-    bad = exp.select(exp.func("BOOL_OR", exp.column("bad", quoted=True))).from_(
-        exp.to_table(verdicts, quoted=True)
-    )
-    (suppress,) = engine.fetchone(bad)
+    # the template keeps the classes whose "bad" is false; any other class means a semi join
+    some_bad = exp.func("BOOL_OR", exp.Is(this=column("bad"), expression=exp.false()).not_())
+    (suppress,) = engine.fetchone(exp.select(some_bad).from_(table(verdicts)))
     return render_template(
         "publish.sql",
         source=encoded.source,
