@@ -160,7 +160,7 @@ def main() -> None:
                     checked = result.get("checked")
                     seen = f", {checked[0]} nodes checked by {checked[1]:.0f} s" if checked else ""
                     peak = (
-                        f"{result['peak_mb']:,.0f} MB"
+                        f"{result['peak_mb']:,.0f} MiB"
                         if result.get("peak_mb")
                         else "n/a (not above the generator's)"
                     )
@@ -169,7 +169,7 @@ def main() -> None:
                     )
                     print(f"    stages: {steps}")
                     continue
-                peak = f"{result['peak_mb']:,.0f} MB"
+                peak = f"{result['peak_mb']:,.0f} MiB"
                 verdict = ""
                 if target is not None:
                     verdict = f" (target {target:g} s: {'met' if result['wall'] <= target else 'NOT met'})"
