@@ -109,6 +109,9 @@ def column_profiles(
 def unmatched(
     engine: Engine, source: str, column: str, lookup: str, key: str, weight: str | None = None
 ) -> list[tuple[str, int]]:
+    """The values of ``column`` (NULL as '') missing from ``lookup.key``, with their rows, in
+    SQL. Encoding checks coverage from the column's profile instead (:func:`_uncovered`); this
+    query is kept as the tests' reference for it."""
     sql = render_template(
         "unmatched_values.sql", source=source, column=column, lookup=lookup, key=key, weight=weight
     )
@@ -126,11 +129,9 @@ def _uncovered(profile: Profile, leaves: set[str]) -> list[tuple[str, int]]:
     return sorted(merged.items(), key=lambda item: (-item[1], item[0]))
 
 
-def materialize_hierarchy(
-    engine: Engine, source: str, h: Hierarchy, weight: str | None = None, profile: Profile | None = None
-) -> QiDimension:
-    """Load ``h`` as dimension tables and check it covers every value of its column (from the
-    column's ``profile`` when given, else by a query of ``source``)."""
+def materialize_hierarchy(engine: Engine, h: Hierarchy, profile: Profile) -> QiDimension:
+    """Load ``h`` as dimension tables and check it covers every value of its column (the
+    column's ``profile``, see :func:`column_profiles`)."""
     height = h.height
     labels_at = [h.labels(level) for level in range(height + 1)]
     codes = [{label: i for i, label in enumerate(names)} for names in labels_at]
@@ -167,10 +168,7 @@ def materialize_hierarchy(
         )
     engine.drop(paths)
     engine.drop(names)
-    if profile is None:
-        missing = unmatched(engine, source, h.column, dim, "leaf", weight)
-    else:
-        missing = _uncovered(profile, set(leaves))
+    missing = _uncovered(profile, set(leaves))
     if missing:
         nulls = [m for m in missing if m[0] == NULL_LEAF]
         if nulls and len(missing) == 1:
@@ -209,14 +207,13 @@ def sensitive_domain(
     spec: ColumnSpec,
     hierarchy: Hierarchy | None,
     need_order: bool,
-    weight: str | None = None,
     needed_by: str = "",
     profile: Profile | None = None,
 ) -> SensitiveDomain:
     """Build the dictionary (and order/ancestor tables when needed) of one sensitive column
     (``profile``: the column's, when already known)."""
     if profile is None:
-        profile = column_profile(engine, source, spec.name, weight)
+        profile = column_profile(engine, source, spec.name)
     nulls = sum(n for v, n in profile if v is None)
     if nulls:
         raise DataError(
@@ -333,7 +330,7 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
             h = Hierarchy(spec.name, tuple((v, "*") for v in sorted(values)), "its values (no hierarchy)")
         else:
             h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
-        qis.append(materialize_hierarchy(engine, source, h, None, profile))
+        qis.append(materialize_hierarchy(engine, h, profile))
     sensitive = []
     for spec in checked:
         ordered = any(spec.name in c.ordered for c in config.criteria)
@@ -343,7 +340,7 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
             values = [v for v, _ in profiles[spec.name] if v is not None]
             hierarchy = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
         sensitive.append(
-            sensitive_domain(engine, source, spec, hierarchy, ordered, None, needed_by, profiles[spec.name])
+            sensitive_domain(engine, source, spec, hierarchy, ordered, needed_by, profiles[spec.name])
         )
     freq = engine.temp_name("freq")
     group_cols = [f"q{i}" for i in range(len(qis))] + [f"s{i}" for i in range(len(sensitive))]

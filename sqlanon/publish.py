@@ -144,7 +144,7 @@ def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, 
             "up": d.up,
             "labels": d.labels,
             "level": node[i],
-            "top": d.hierarchy.labels(d.height)[0] if node[i] == d.height else None,
+            "top": d.hierarchy.rows[0][d.height] if node[i] == d.height else None,  # the one top label
         }
         for i, d in enumerate(encoded.qis)
     ]
