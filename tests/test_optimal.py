@@ -101,6 +101,39 @@ def test_optimal_equals_brute_force(seed: int) -> None:
     assert result.evaluations <= lattice.size * (2 if non_monotone else 1)
 
 
+def _decided(node: Node, asked: Sequence[Node], members: set[Node]) -> bool:
+    """Whether the answers to ``asked`` decide ``node`` by tagging (monotone ``members``)."""
+    return any((a in members and leq(a, node)) or (a not in members and leq(node, a)) for a in asked)
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_optimal_paths_end_at_maximal_failing_nodes(seed: int) -> None:
+    """Every failing node checked that lies below no other failing node checked is a maximal
+    failing node: all its direct generalizations satisfy, and the checks decided each of them
+    (the paths climb on from their highest failing node until its generalizations are decided)."""
+    rng = random.Random(5000 + seed)
+    heights = tuple(rng.randint(1, 4) for _ in range(rng.randint(2, 6)))
+    lattice = Lattice(heights)
+    monotone, _ = _random_requirement(rng, lattice)
+    oracle = Counting(monotone)
+    weight = {n: sum(lv / h for lv, h in zip(n, heights, strict=True)) for n in lattice.nodes()}
+    with_bound = seed % 2 == 0
+    result = optimal(
+        lattice,
+        oracle,
+        bound=(lambda n: (weight[n], sum(n), n)) if with_bound else None,
+        key=(lambda n: (weight[n], sum(n), n)) if with_bound else None,
+        paths=rng.choice([1, 2, 4, 8]),
+    )
+    assert set(result.minimal) <= _minimal(monotone)
+    failed = [a for a in oracle.asked if a not in monotone]
+    tops = [f for f in failed if not any(g != f and leq(f, g) for g in failed)]
+    for top in tops:
+        for up in lattice.successors(top):
+            assert up in monotone, (top, up)
+            assert _decided(up, oracle.asked, monotone), (top, up)
+
+
 def test_optimal_checks_few_nodes_of_a_large_lattice() -> None:
     """On a 21,600-node lattice with a monotone requirement the walk decides most nodes by
     tagging (the figure the report gives as nodes checked vs lattice size)."""

@@ -9,7 +9,12 @@ monotone status is unknown starts a path: a greedy chain of unknown nodes up tow
 relative level stays lowest). The path is resolved by binary
 search, every checked node tagging the nodes it decides: a satisfying node all its
 generalizations, a failing one all its specializations. Several paths are searched side by
-side, their middle nodes checked in one batch. A visited node that satisfies is minimal when no
+side, their middle nodes checked in one batch. A resolved path's highest failing node then
+starts a new path while it has undecided direct generalizations, so every path ends at a
+*maximal* failing node (all its direct generalizations satisfy): the failing node that decides
+the most nodes below it, and whose frequency table is the smallest of those above the start
+(on 10M generated rows, 283 failing nodes checked instead of 360 and the search 52 s instead of
+71 s; see benchmarks/README.md). A visited node that satisfies is minimal when no
 satisfying node lies below it (with a monotone requirement: when its direct specializations
 fail); its exact key (``key``) then tightens the bound, and the walk stops at the first node
 whose bound is not below the best key found. Without a bound the walk covers the whole lattice
@@ -101,20 +106,28 @@ def optimal(
             reserved.add(step)
 
     def resolve(starts: Sequence[Node]) -> None:
-        reserved: set[Node] = set()
-        chains = [climb(s, reserved) for s in starts if s not in reserved]
-        while True:
-            middles = []
+        while starts:
+            reserved: set[Node] = set()
+            chains = [climb(s, reserved) for s in starts if s not in reserved]
+            while True:
+                middles = []
+                for chain in chains:
+                    unknown = [n for n in chain if n not in status]  # contiguous: the chain is monotone
+                    if unknown:
+                        middles.append(unknown[len(unknown) // 2])
+                if not middles:
+                    break
+                for node, ok in zip(middles, monotone(middles), strict=True):
+                    if node not in status:
+                        tag(node, ok)
+                told(len(middles))
+            # climb on from each chain's highest failing node while it has undecided direct
+            # generalizations: a failing node high in the lattice decides the most nodes below
+            starts = []
             for chain in chains:
-                unknown = [n for n in chain if n not in status]  # contiguous: the chain is monotone
-                if unknown:
-                    middles.append(unknown[len(unknown) // 2])
-            if not middles:
-                return
-            for node, ok in zip(middles, monotone(middles), strict=True):
-                if node not in status:
-                    tag(node, ok)
-            told(len(middles))
+                failing = [n for n in chain if not status[n]]
+                if failing and any(s not in status for s in lattice.successors(failing[-1])):
+                    starts.append(failing[-1])
 
     # each node's bound, computed once (without a bound: bottom-up by height)
     bounds = {n: bound(n) if bound is not None else (0.0, sum(n), n) for n in lattice.nodes()}

@@ -1,0 +1,281 @@
+"""How few checks any search of this kind needs on the census benchmark (issue 5, target 3).
+
+Runs the optimal search of ``bench_census.py`` (same generated table and configuration) in this
+process, records every node the oracles checked, and derives from the outcomes a *lower bound*
+on the checks that any search deciding nodes by checks and monotone tagging must make to prove
+the same answer:
+
+* the region R: the nodes whose data-free bound lies below the best key found (each must be
+  decided, or a better node could hide there);
+* every node of R that passes the monotone part of the requirement and whose direct
+  specializations all fail must be checked itself (only a passing check at or below a node
+  shows that it passes, and none lies below it);
+* every node of R that fails must lie below a failing check. Two failing nodes whose join
+  (componentwise maximum) passes cannot share one: a node above both lies above the join and
+  passes. So a set of maximal failing nodes of R whose pairwise joins all pass (found greedily:
+  any such set is a valid bound) needs one failing check each.
+
+Statuses come from the recorded checks by tagging (a pass decides every generalization, a failure
+every specialization); the script checks that they decide all of R. It prints the bound next to
+the checks the search made and how large the checked nodes' tables were (classes).
+
+Run ``python benchmarks/bench_certificate.py --rows 1000000`` (or ``--source table.parquet`` to
+reuse a generated table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from bench_census import config as census_config
+from common import machine
+
+from sqlanon import pipeline
+from sqlanon.config import parse_config
+from sqlanon.criteria import make_criterion
+from sqlanon.encode import encode
+from sqlanon.evaluator import NodeEvaluator, search_threads
+from sqlanon.lattice import Lattice, Node
+from sqlanon.search.optimal import PATHS
+from sqlanon.source import read_table
+
+Oracle = Callable[[Sequence[Node]], list[bool]]
+
+
+class Recorder:
+    """Wraps the search's oracles and keeps every outcome (and the evaluators behind them)."""
+
+    def __init__(self) -> None:
+        self.full: dict[Node, bool] = {}
+        self.monotone: dict[Node, bool] = {}
+        self.context: dict[str, Any] = {}
+        self.real = pipeline.search
+
+    def wrap(self, oracle: Oracle, store: dict[Node, bool]) -> Oracle:
+        def recorded(nodes: Sequence[Node]) -> list[bool]:
+            results = oracle(nodes)
+            store.update(zip(nodes, results, strict=True))
+            return results
+
+        return recorded
+
+    def search(self, name: str, lattice: Lattice, oracle: Oracle, prune: Oracle | None, *rest: Any) -> Any:
+        bound, key = rest[1], rest[2]
+        self.context.update(lattice=lattice, bound=bound, key=key, prune=prune, oracle=oracle)
+        full = self.wrap(oracle, self.full)
+        mono = self.wrap(prune, self.monotone) if prune is not None else None
+        return self.real(name, lattice, full, mono, *rest)
+
+
+def classes_of(recorder: Recorder) -> dict[Node, int]:
+    """Classes of every checked node (from the evaluators' kept results)."""
+    out: dict[Node, int] = {}
+    for oracle in (recorder.context["prune"], recorder.context["oracle"]):
+        evaluator = getattr(oracle, "__self__", None)
+        if evaluator is not None:
+            out.update({n: r.summary.classes for n, r in evaluator.outcomes.items()})
+    return out
+
+
+def analyse(recorder: Recorder, result: Any) -> dict[str, Any]:
+    lattice: Lattice = recorder.context["lattice"]
+    bound, key = recorder.context["bound"], recorder.context["key"]
+    monotone = recorder.monotone if recorder.context["prune"] is not None else recorder.full
+    nodes = list(lattice.nodes())
+    grid = np.array(nodes, dtype=np.int16)
+    index = {n: i for i, n in enumerate(nodes)}
+    passes = np.zeros(len(nodes), dtype=bool)
+    fails = np.zeros(len(nodes), dtype=bool)
+    for node, ok in monotone.items():
+        at = np.array(node, dtype=np.int16)
+        if ok:
+            passes |= (grid >= at).all(axis=1)
+        else:
+            fails |= (grid <= at).all(axis=1)
+    if (passes & fails).any():
+        raise SystemExit("inconsistent outcomes: the monotone part is not monotone here")
+    best = min(key(n) for n in result.minimal)
+    region = np.array([bound(n) < best for n in nodes])
+    undecided = region & ~passes & ~fails
+    if undecided.any():
+        raise SystemExit(f"{int(undecided.sum())} nodes of the region were not decided")
+
+    def status(node: Node) -> str:
+        i = index[node]
+        return "pass" if passes[i] else "fail" if fails[i] else "unknown"
+
+    in_region = [n for n in nodes if region[index[n]]]
+    minimal_passing = [
+        n for n in in_region if passes[index[n]] and all(fails[index[p]] for p in lattice.predecessors(n))
+    ]
+    failing = [n for n in in_region if fails[index[n]]]
+    failing_set = set(failing)
+    maximal = [n for n in failing if not any(s in failing_set for s in lattice.successors(n))]
+
+    def join(a: Node, b: Node) -> Node:
+        return tuple(max(x, y) for x, y in zip(a, b, strict=True))
+
+    apart: list[Node] = []
+    rng = random.Random(0)
+    orders = [sorted(maximal, key=lambda n: (-sum(n), n))] + [
+        rng.sample(maximal, len(maximal)) for _ in range(50)
+    ]
+    for order in orders:
+        chosen: list[Node] = []
+        for node in order:
+            if all(status(join(node, other)) == "pass" for other in chosen):
+                chosen.append(node)
+        if len(chosen) > len(apart):
+            apart = chosen
+    return {
+        "best": [min(result.minimal, key=key)],
+        "lattice": len(nodes),
+        "region": len(in_region),
+        "minimal_passing": minimal_passing,
+        "failing": len(failing),
+        "maximal_failing": maximal,
+        "apart": apart,
+    }
+
+
+def exact_bound(recorder: Recorder, minimal: list[Node], out: dict[str, Any]) -> dict[str, Any]:
+    """With every node's status known (``minimal``: all minimal satisfying nodes): the exact
+    pairwise bound, and a greedy cover of the region's maximal failing nodes by the lattice's
+    maximal failing nodes (the checks a search knowing every status could make instead)."""
+    lattice: Lattice = recorder.context["lattice"]
+    nodes = list(lattice.nodes())
+    grid = np.array(nodes, dtype=np.int16)
+    passes = np.zeros(len(nodes), dtype=bool)
+    for m in minimal:
+        passes |= (grid >= np.array(m, dtype=np.int16)).all(axis=1)
+    status = dict(zip(nodes, passes.tolist(), strict=True))
+    border = [n for n in nodes if not status[n] and all(status[s] for s in lattice.successors(n))]
+    targets = np.array(out["maximal_failing"], dtype=np.int16)
+    tops = np.array(border, dtype=np.int16)
+    covers = (targets[:, None, :] <= tops[None, :, :]).all(axis=2)  # target x border
+    uncovered = np.ones(len(targets), dtype=bool)
+    cover: list[Node] = []
+    while uncovered.any():
+        gain = (covers & uncovered[:, None]).sum(axis=0)
+        pick = max(range(len(border)), key=lambda j: (gain[j], sum(border[j])))
+        cover.append(border[pick])
+        uncovered &= ~covers[:, pick]
+
+    def join(a: Node, b: Node) -> Node:
+        return tuple(max(x, y) for x, y in zip(a, b, strict=True))
+
+    apart: list[Node] = []
+    rng = random.Random(0)
+    maximal = out["maximal_failing"]
+    for order in [sorted(maximal, key=lambda n: (-sum(n), n))] + [
+        rng.sample(maximal, len(maximal)) for _ in range(50)
+    ]:
+        chosen: list[Node] = []
+        for node in order:
+            if all(status[join(node, other)] for other in chosen):
+                chosen.append(node)
+        if len(chosen) > len(apart):
+            apart = chosen
+    return {"border": len(border), "cover": cover, "apart": apart}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--source", type=Path, default=None, help="a table generate.py wrote")
+    parser.add_argument("--memory-limit", default="8GB")
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="also run Incognito (every node's status), give the exact bound, and time checking "
+        "the nodes a search knowing every status would check",
+    )
+    args = parser.parse_args()
+    print(machine())
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        source = args.source
+        if source is None:
+            source = folder / "census.parquet"
+            generator = str(Path(__file__).with_name("generate.py"))
+            cmd = [sys.executable, generator, "--rows", str(args.rows), "--out", str(source)]
+            subprocess.run(cmd, check=True, capture_output=True)
+        config = parse_config(
+            census_config(source, folder / "release.parquet", "optimal", args.memory_limit), folder
+        )
+        engine = pipeline._engine(config)
+        table = read_table(engine, config.source, config.csv)
+        encoded = encode(engine, config, table)
+        criteria = [make_criterion(c) for c in config.criteria]
+        recorder = Recorder()
+        pipeline.search = recorder.search  # type: ignore[assignment]
+        start = time.perf_counter()
+        result, _ = pipeline.run_search(engine, encoded, criteria, config, None)
+        took = time.perf_counter() - start
+        pipeline.search = recorder.real
+        classes = classes_of(recorder)
+        out = analyse(recorder, result)
+        if args.exact:
+            every = Recorder()
+            pipeline.search = every.search  # type: ignore[assignment]
+            start = time.perf_counter()
+            full, _ = pipeline.run_search(
+                engine, encoded, criteria, replace(config, search="incognito"), None
+            )
+            incognito_took = time.perf_counter() - start
+            pipeline.search = every.real
+            exact = exact_bound(recorder, full.minimal, out)
+            # the clairvoyant's checks: the cover and the best node, in batches of PATHS, timed
+            evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit)
+            chosen = [*exact["cover"], *out["best"]]
+            start = time.perf_counter()
+            with engine.threads(search_threads(encoded)):
+                for at in range(0, len(chosen), PATHS):
+                    evaluator.satisfied(chosen[at : at + PATHS])
+            clairvoyant_took = time.perf_counter() - start
+            chosen_classes = [evaluator.outcomes[n].summary.classes for n in chosen]
+        engine.close()
+    checked = recorder.monotone or recorder.full
+    failed = [n for n, ok in checked.items() if not ok]
+    passing = set(out["minimal_passing"]) | set(out["best"])  # each must be checked itself
+    print(f"\n{encoded.rows:,} rows, bottom table {encoded.freq_rows:,} rows; search {took:.1f} s")
+    print(
+        f"lattice {out['lattice']:,} nodes; region (bound below the best key) {out['region']:,}: "
+        f"{out['failing']:,} failing, {len(out['maximal_failing'])} of them maximal in the region"
+    )
+    print(
+        f"checks made: {len(checked)} ({len(failed)} failing) of the monotone part, "
+        f"{len(recorder.full) if recorder.monotone else 0} more of the full requirement; failing "
+        f"checks with >= 100k classes: {sum(1 for n in failed if classes.get(n, 0) >= 100_000)}"
+    )
+    print(
+        f"lower bound from the search's own outcomes: {len(passing) + len(out['apart'])} checks "
+        f"({len(passing)} minimal passing nodes incl. the best, {len(out['apart'])} failing nodes "
+        "no one failing check can decide together)"
+    )
+    if args.exact:
+        print(
+            f"every status (Incognito, {incognito_took:.1f} s, {len(full.minimal)} minimal nodes): "
+            f"{exact['border']} maximal failing nodes in the lattice; lower bound "
+            f"{len(passing) + len(exact['apart'])} checks; {len(exact['cover'])} maximal failing "
+            "nodes (greedy) decide every failing node of the region"
+        )
+        print(
+            f"checking those {len(exact['cover'])} nodes and the best one with a fresh evaluator: "
+            f"{clairvoyant_took:.1f} s, classes median {int(np.median(chosen_classes)):,}, max "
+            f"{max(chosen_classes):,} (the search: {took:.1f} s for {len(recorder.full)} checks)"
+        )
+
+
+if __name__ == "__main__":
+    main()
