@@ -343,13 +343,11 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
             sensitive_domain(engine, source, spec, hierarchy, ordered, needed_by, profiles[spec.name])
         )
     freq = engine.temp_name("freq")
-    group_cols = [f"q{i}" for i in range(len(qis))] + [f"s{i}" for i in range(len(sensitive))]
     select = render_template(
         "encode_frequencies.sql",
         source=source,
         qis=[{"dim": q.dim, "column": q.column} for q in qis],
         sensitive=[{"table": s.table, "column": s.column} for s in sensitive],
-        group_cols=group_cols,
     )
     engine.create_temp_as(freq, select)
     (coded,) = engine.fetchone(render_template("column_total.sql", source=freq))

@@ -132,7 +132,6 @@ def run_gate(
     if check_params:
         check_parameters(criteria, rows, domains)
     freq = engine.temp_name("gate_freq")
-    group_cols = [f"q{i}" for i in range(len(qis))] + [f"s{i}" for i in range(len(attributes))]
     engine.create_temp_as(
         freq,
         render_template(
@@ -140,7 +139,6 @@ def run_gate(
             published=published,
             qis=qis,
             sensitive=[{"column": a, "table": domains[a].table} for a in attributes],
-            group_cols=group_cols,
             null_label=NULL_LABEL,
         ),
     )
