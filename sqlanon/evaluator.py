@@ -63,6 +63,11 @@ JOIN_FROM_CODES = 4096
 #: a node's frequency table is kept for later roll-ups when it has at most this share of the
 #: rows of the table it is rolled up from (estimated from the code counts: an upper bound)
 GENERALIZE_SHARE = 0.5
+#: the bottom table is projected on a QI subset only when the projection is estimated to hold at
+#: most this share of its rows: a projection costs about one roll-up of the bottom table and
+#: only saves on later roll-ups in proportion to the rows it removes (10M generated rows: seven
+#: of the twelve projections a search made held 66-98 % of the bottom table's rows)
+PROJECT_SHARE = 0.5
 
 
 def level_maps(engine: Engine, up: str) -> dict[tuple[int, int], list[int]]:
@@ -128,6 +133,9 @@ class NodeEvaluator:
         #: cached tables kept at most, and the share that makes a node table worth keeping
         self.max_cached = MAX_CACHED
         self.generalize_share = GENERALIZE_SHARE
+        self.project_share = PROJECT_SHARE
+        #: estimated rows of the projections considered (see worth_projecting)
+        self._projected_rows: dict[Node, int] = {}
         #: QIs with more level-0 codes are generalized by a join (read when the first statement
         #: is compiled: set it before evaluating)
         self.join_from_codes = JOIN_FROM_CODES
@@ -234,8 +242,9 @@ class NodeEvaluator:
         saves): the bottom table *projected* on the QIs the node does not generalize to their
         top (one per QI subset: Incognito's early phases roll their nodes up from these; made
         only for a node no cached table is below: made for every node, 61 of the 174 projections
-        of a search on 1M generated rows were never read, and 102 never checked a node), and
-        the frequency tables of evaluated nodes estimated to hold at most ``generalize_share``
+        of a search on 1M generated rows were never read, and 102 never checked a node; and only
+        when estimated to hold at most ``project_share`` of the bottom table's rows, see
+        :meth:`worth_projecting`), and the frequency tables of evaluated nodes estimated to hold at most ``generalize_share``
         of the rows of their own source (see :meth:`keep_generalized`). The cache holds at most
         ``max_cached`` tables and ``CACHE_FACTOR`` x the bottom table's rows (per evaluator; a
         search with non-monotone models has two): before a table is made, the least recently
@@ -256,6 +265,7 @@ class NodeEvaluator:
             best[1] == self.bottom
             and projected != self.bottom
             and projected not in self._cache
+            and self.worth_projecting(projected)
             and self._make_room(self.estimated_rows(projected))
         ):
             self._project(projected)
@@ -263,6 +273,20 @@ class NodeEvaluator:
         if best[1] in self._cache:
             self._cache[best[1]] = self._cache.pop(best[1])  # most recently used last
         return best[1], best[2], best[0]
+
+    def worth_projecting(self, levels: Node) -> bool:
+        """Whether the bottom table projected at ``levels`` (QIs at 0 kept, the others at their
+        top) would hold at most ``project_share`` of its rows: by the code counts' bound when that
+        suffices, else by an estimate of its distinct combinations (one pass, kept per subset)."""
+        limit = self.project_share * self.encoded.freq_rows
+        if self.estimated_rows(levels) <= limit:
+            return True
+        if levels not in self._projected_rows:
+            kept = [f"q{i}" for i, level in enumerate(levels) if level == 0]
+            columns = kept + [f"s{i}" for i in range(len(self.encoded.sensitive))]
+            query = render_template("estimate_rows.sql", source=self.encoded.freq, columns=columns)
+            self._projected_rows[levels] = int(self.engine.fetchone(query)[0])
+        return self._projected_rows[levels] <= limit
 
     def value_counts(self) -> list[list[int]]:
         """The number of distinct values (codes) at each level of each QI."""

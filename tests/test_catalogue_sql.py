@@ -572,6 +572,7 @@ def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) ->
     # by the first pass and read by the second, a small cache evicting between batches)
     ev.batch_size = rng.choice([1, 2, 64])
     ev.project_from_rows = rng.choice([0, 0, 10**12])
+    ev.project_share = rng.choice([0.5, 10.0**9])  # 10**9: every projection (no estimate)
     ev.max_cached = rng.choice([1, 2, 64])
     ev.generalize_share = rng.choice([0.5, 100.0])  # 100: keep every node table the budget allows
     # (k-anonymity screens a batch: criteria on nodes it already fails are not evaluated)
