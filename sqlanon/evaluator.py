@@ -244,8 +244,9 @@ class NodeEvaluator:
         only for a node no cached table is below: made for every node, 61 of the 174 projections
         of a search on 1M generated rows were never read, and 102 never checked a node; and only
         when estimated to hold at most ``project_share`` of the bottom table's rows, see
-        :meth:`worth_projecting`), and the frequency tables of evaluated nodes estimated to hold at most ``generalize_share``
-        of the rows of their own source (see :meth:`keep_generalized`). The cache holds at most
+        :meth:`worth_projecting`), and the frequency tables of evaluated nodes estimated to hold
+        at most ``generalize_share`` of the rows of their own source (see
+        :meth:`keep_generalized`). The cache holds at most
         ``max_cached`` tables and ``CACHE_FACTOR`` x the bottom table's rows (per evaluator; a
         search with non-monotone models has two): before a table is made, the least recently
         used tables that no statement of the pending batch reads are dropped to make room, and
@@ -284,8 +285,11 @@ class NodeEvaluator:
         if levels not in self._projected_rows:
             kept = [f"q{i}" for i, level in enumerate(levels) if level == 0]
             columns = kept + [f"s{i}" for i in range(len(self.encoded.sensitive))]
-            query = render_template("estimate_rows.sql", source=self.encoded.freq, columns=columns)
-            self._projected_rows[levels] = int(self.engine.fetchone(query)[0])
+            if columns:
+                query = render_template("estimate_rows.sql", source=self.encoded.freq, columns=columns)
+                self._projected_rows[levels] = int(self.engine.fetchone(query)[0])
+            else:  # every QI at its top and no sensitive column: one row
+                self._projected_rows[levels] = 1
         return self._projected_rows[levels] <= limit
 
     def value_counts(self) -> list[list[int]]:
