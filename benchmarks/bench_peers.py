@@ -10,10 +10,11 @@ For each model, pycanon's function runs once on a pandas DataFrame already in me
 slow; ``--pycanon-repeat`` for more), and sqlanon ``--repeat`` times two ways: the gate alone
 on the table already loaded in the engine (like pycanon's DataFrame: ``run_gate``) and the
 whole ``sqlanon.check`` (what the CLI runs: read the parquet file, validate the columns, gate).
-Medians and ratios are printed, and for k and distinct l the floor of any SQL check: the one
-aggregate each needs over the rows (COUNT(*) / COUNT(DISTINCT occupation) per class), timed in
-DuckDB on the table in memory. Both tools' figures must agree (k, l, entropy l, t) within
-1e-9 relative (pycanon gives entropy l as the integer part of exp(entropy), sqlanon exact).
+Medians and ratios are printed, and for k and distinct l the one aggregate query a SQL check
+of each needs over the rows (COUNT(*) / COUNT(DISTINCT occupation) per class), timed in DuckDB
+on the table in memory: what a gate running that query cannot go below. Both tools' figures
+must agree (k, l, entropy l, t) within 1e-9 relative (pycanon gives entropy l as the integer
+part of exp(entropy), sqlanon exact).
 
 Needs pycanon (``pip install pycanon``; not a dependency of sqlanon). Run
 ``python benchmarks/bench_peers.py --rows 1000000``.
@@ -124,7 +125,7 @@ def main() -> None:
             f"SELECT COUNT(*) FROM (SELECT DISTINCT {', '.join(QIS)} FROM '{release}')"
         ).fetchone()
         df = con.execute(f"SELECT * FROM '{release}'").df()
-        # the floor of any SQL check of k and of distinct l: the one aggregate each needs over
+        # the one aggregate query a SQL check of k and of distinct l needs over
         # the rows, the table already in memory (as pycanon's DataFrame is)
         con.execute(f"CREATE TABLE r AS SELECT * FROM '{release}'")
         keys = ", ".join(QIS)
@@ -201,7 +202,7 @@ def main() -> None:
             f"({'met' if theirs_s / gate_s >= TARGET else 'NOT met'}) | {check_s * 1000:.0f} ms | "
             f"{theirs_s / check_s:,.0f}x | {mine:.6g} | {value:.6g} | {'yes' if agree else 'NO'} |"
         )
-    print(f"floors: one aggregate over the {args.rows:,} rows grouped by {', '.join(QIS)} in DuckDB")
+    print(f"one aggregate query over the {args.rows:,} rows grouped by {', '.join(QIS)} in DuckDB:")
     for name, _, _, theirs_s, *_ in rows:
         if name in floors:
             print(

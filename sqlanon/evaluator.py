@@ -240,13 +240,13 @@ class NodeEvaluator:
         Two kinds of tables are cached (only when the bottom table has at least
         ``project_from_rows`` rows; below, one more statement per table costs more than it
         saves): the bottom table *projected* on the QIs the node does not generalize to their
-        top (one per QI subset: Incognito's early phases roll their nodes up from these; made
-        only for a node no cached table is below: made for every node, 61 of the 174 projections
-        of a search on 1M generated rows were never read, and 102 never checked a node; and only
-        when estimated to hold at most ``project_share`` of the bottom table's rows, see
-        :meth:`worth_projecting`), and the frequency tables of evaluated nodes estimated to hold
-        at most ``generalize_share`` of the rows of their own source (see
-        :meth:`keep_generalized`). The cache holds at most
+        top (one per QI subset: Incognito's early phases roll their nodes up from these). A
+        projection is made only for a node below which no cached table lies (when every node got
+        one, 61 of the 174 projections of a search on 1M generated rows were never read and 102
+        never checked a node), and only when estimated to hold at most ``project_share`` of the
+        bottom table's rows (see :meth:`worth_projecting`). The other kind are the frequency
+        tables of evaluated nodes estimated to hold at most ``generalize_share`` of the rows of
+        their own source (see :meth:`keep_generalized`). The cache holds at most
         ``max_cached`` tables and ``CACHE_FACTOR`` x the bottom table's rows (per evaluator; a
         search with non-monotone models has two): before a table is made, the least recently
         used tables that no statement of the pending batch reads are dropped to make room, and
@@ -278,7 +278,8 @@ class NodeEvaluator:
     def worth_projecting(self, levels: Node) -> bool:
         """Whether the bottom table projected at ``levels`` (QIs at 0 kept, the others at their
         top) would hold at most ``project_share`` of its rows: by the code counts' bound when that
-        suffices, else by an estimate of its distinct combinations (one pass, kept per subset)."""
+        suffices, else by an estimate of its distinct combinations (one pass, kept per subset
+        and per evaluator: a search with non-monotone models estimates in both of its two)."""
         limit = self.project_share * self.encoded.freq_rows
         if self.estimated_rows(levels) <= limit:
             return True

@@ -309,7 +309,9 @@ def test_projection_estimate_and_policy(seed: int, tmp_path: Path) -> None:
         node = tuple(0 if i in kept else 1 for i in range(n_qis))
         limit = evaluator.project_share * bottom
         source_levels, _, _ = evaluator.source(node)
-        if exact <= 0.85 * limit:  # the estimate, within 12 %, is below the limit
+        if limit < 200:
+            continue  # the +2 of the tolerance would blur the margins below
+        if exact <= 0.85 * limit:  # the estimate, within 12 % + 2, is below the limit
             assert source_levels == levels, (kept, exact, limit)
         elif exact >= 1.15 * limit:
             assert source_levels == evaluator.bottom, (kept, exact, limit)
