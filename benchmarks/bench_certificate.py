@@ -113,6 +113,16 @@ def pairwise_apart(failing: list[Node], passes: Callable[[Node], bool]) -> list[
     return best
 
 
+def closure(grid: np.ndarray, generators: Sequence[Node], above: bool) -> np.ndarray:
+    """Which nodes (rows of ``grid``) lie at or above (``above``) / at or below any generator:
+    what a passing / failing check decides by tagging."""
+    mask = np.zeros(len(grid), dtype=bool)
+    for node in generators:
+        at = np.array(node, dtype=np.int16)
+        mask |= ((grid >= at) if above else (grid <= at)).all(axis=1)
+    return mask
+
+
 def analyse(recorder: Recorder, result: Any) -> dict[str, Any]:
     lattice: Lattice = recorder.context["lattice"]
     bound, key = recorder.context["bound"], recorder.context["key"]
@@ -120,14 +130,8 @@ def analyse(recorder: Recorder, result: Any) -> dict[str, Any]:
     nodes = list(lattice.nodes())
     grid = np.array(nodes, dtype=np.int16)
     index = {n: i for i, n in enumerate(nodes)}
-    passes = np.zeros(len(nodes), dtype=bool)
-    fails = np.zeros(len(nodes), dtype=bool)
-    for node, ok in monotone.items():
-        at = np.array(node, dtype=np.int16)
-        if ok:
-            passes |= (grid >= at).all(axis=1)
-        else:
-            fails |= (grid <= at).all(axis=1)
+    passes = closure(grid, [n for n, ok in monotone.items() if ok], above=True)
+    fails = closure(grid, [n for n, ok in monotone.items() if not ok], above=False)
     if (passes & fails).any():
         raise SystemExit("inconsistent outcomes: the monotone part is not monotone here")
     best = min(key(n) for n in result.minimal)
@@ -135,10 +139,6 @@ def analyse(recorder: Recorder, result: Any) -> dict[str, Any]:
     undecided = region & ~passes & ~fails
     if undecided.any():
         raise SystemExit(f"{int(undecided.sum())} nodes of the region were not decided")
-
-    def status(node: Node) -> str:
-        i = index[node]
-        return "pass" if passes[i] else "fail" if fails[i] else "unknown"
 
     in_region = [n for n in nodes if region[index[n]]]
     minimal_passing = [
@@ -148,7 +148,7 @@ def analyse(recorder: Recorder, result: Any) -> dict[str, Any]:
     failing_set = set(failing)
     maximal = [n for n in failing if not any(s in failing_set for s in lattice.successors(n))]
 
-    apart = pairwise_apart(maximal, lambda n: status(n) == "pass")
+    apart = pairwise_apart(maximal, lambda n: bool(passes[index[n]]))
     return {
         "best": [min(result.minimal, key=key)],
         "lattice": len(nodes),
@@ -167,9 +167,7 @@ def exact_bound(recorder: Recorder, minimal: list[Node], out: dict[str, Any]) ->
     lattice: Lattice = recorder.context["lattice"]
     nodes = list(lattice.nodes())
     grid = np.array(nodes, dtype=np.int16)
-    passes = np.zeros(len(nodes), dtype=bool)
-    for m in minimal:
-        passes |= (grid >= np.array(m, dtype=np.int16)).all(axis=1)
+    passes = closure(grid, minimal, above=True)
     status = dict(zip(nodes, passes.tolist(), strict=True))
     border = [n for n in nodes if not status[n] and all(status[s] for s in lattice.successors(n))]
     targets = np.array(out["maximal_failing"], dtype=np.int16)

@@ -7,8 +7,8 @@
 --           n = number of source rows (BIGINT).
 -- Formula:  n(q, s) = |{ rows r : code(r.qi) = q, code(r.sa) = s }|  (Incognito's frequency set,
 --           LeFevre, DeWitt, Ramakrishnan 2005, section 3). NULL maps to the hierarchy leaf ''.
--- Note:     grouped by the code expressions, not the output names: a source column named q0 or
---           s0 would otherwise be what GROUP BY "q0" binds to.
+-- Note:     grouped by position, not by the output names: a source column named q0 or s0 would
+--           otherwise be what GROUP BY "q0" binds to.
 SELECT
 {%- for q in qis %}
   {{ ('d' ~ loop.index0)|ident }}."code" AS {{ ('q' ~ loop.index0)|ident }},
@@ -27,6 +27,5 @@ JOIN {{ s.table|ident }} AS {{ ('e' ~ loop.index0)|ident }}
   ON CAST("src".{{ s.column|ident }} AS VARCHAR) = {{ ('e' ~ loop.index0)|ident }}."value"
 {%- endfor %}
 {%- if qis or sensitive %}
-GROUP BY {% for q in qis %}{{ ('d' ~ loop.index0)|ident }}."code"{% if not loop.last or sensitive %}, {% endif %}{% endfor %}
-{%- for s in sensitive %}{{ ('e' ~ loop.index0)|ident }}."code"{% if not loop.last %}, {% endif %}{% endfor %}
+GROUP BY {% for i in range((qis|length) + (sensitive|length)) %}{{ loop.index }}{% if not loop.last %}, {% endif %}{% endfor %}
 {%- endif %}

@@ -4,8 +4,8 @@
 -- Params:   qis (published QI columns, compared as published: text, NULL as a value of its own),
 --           sensitive ({column, table}).
 -- Output:   q0..qk-1 (VARCHAR), s0..sm-1 (codes), n = number of rows (BIGINT).
--- Note:     grouped by the expressions, not the output names: a published column named q0 or
---           s0 would otherwise be what GROUP BY "q0" binds to.
+-- Note:     grouped by position, not by the output names: a published column named q0 or s0
+--           would otherwise be what GROUP BY "q0" binds to.
 SELECT
 {%- for q in qis %}
   COALESCE(CAST("p".{{ q|ident }} AS VARCHAR), {{ null_label|literal }}) AS {{ ('q' ~ loop.index0)|ident }},
@@ -20,6 +20,5 @@ JOIN {{ s.table|ident }} AS {{ ('e' ~ loop.index0)|ident }}
   ON CAST("p".{{ s.column|ident }} AS VARCHAR) = {{ ('e' ~ loop.index0)|ident }}."value"
 {%- endfor %}
 {%- if qis or sensitive %}
-GROUP BY {% for q in qis %}COALESCE(CAST("p".{{ q|ident }} AS VARCHAR), {{ null_label|literal }}){% if not loop.last or sensitive %}, {% endif %}{% endfor %}
-{%- for s in sensitive %}{{ ('e' ~ loop.index0)|ident }}."code"{% if not loop.last %}, {% endif %}{% endfor %}
+GROUP BY {% for i in range((qis|length) + (sensitive|length)) %}{{ loop.index }}{% if not loop.last %}, {% endif %}{% endfor %}
 {%- endif %}

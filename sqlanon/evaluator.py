@@ -101,6 +101,8 @@ class NodeEvaluator:
         self.encoded = encoded
         self.criteria = list(criteria)
         self.keys = [f"q{i}" for i in range(len(encoded.qis))]
+        #: the sensitive columns of every frequency table (s0, s1, ...)
+        self.sensitive_columns = [f"s{i}" for i in range(len(encoded.sensitive))]
         domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
         #: without the per-search constants: for inputs whose distribution differs (suppression)
         #: some criterion reads the node's natural supersets: its levels are bound as $l0..
@@ -185,7 +187,7 @@ class NodeEvaluator:
             "rollup.sql",
             source=source or self.encoded.freq,
             qis=self._generalizers(shape),
-            sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
+            sensitive=self.sensitive_columns,
         )
 
     def _compiled(self, name: str) -> str:
@@ -285,7 +287,7 @@ class NodeEvaluator:
             return True
         if levels not in self._projected_rows:
             kept = [f"q{i}" for i, level in enumerate(levels) if level == 0]
-            columns = kept + [f"s{i}" for i in range(len(self.encoded.sensitive))]
+            columns = kept + self.sensitive_columns
             if columns:
                 query = render_template("estimate_rows.sql", source=self.encoded.freq, columns=columns)
                 self._projected_rows[levels] = int(self.engine.fetchone(query)[0])
@@ -364,7 +366,7 @@ class NodeEvaluator:
             source=self.encoded.freq,
             qis=len(levels),
             keep=[i for i, v in enumerate(levels) if v == 0],
-            sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
+            sensitive=self.sensitive_columns,
         )
         return self._store(levels, query)
 
@@ -384,7 +386,7 @@ class NodeEvaluator:
             "rollup_batch.sql",
             source=source or self.encoded.freq,
             qis=self._generalizers(shape),
-            sensitive=[f"s{i}" for i in range(len(self.encoded.sensitive))],
+            sensitive=self.sensitive_columns,
         )
 
     def _with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> str:
