@@ -20,6 +20,7 @@ from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.engine import Engine
 from sqlanon.errors import DataError, EngineError, HierarchyError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
+from sqlanon.numbers import parse_number
 from sqlanon.sql.render import render_template
 
 
@@ -188,10 +189,11 @@ def _numeric_order(column: str, values: Sequence[str], needed_by: str = "") -> l
     bad = []
     keyed = []
     for v in values:
-        try:
-            keyed.append((float(v), v))
-        except ValueError:
+        number = parse_number(v)
+        if number is None:
             bad.append(v)
+        else:
+            keyed.append((number, v))
     if bad:
         shown = ", ".join(repr(b) for b in bad[:10])
         raise DataError(

@@ -21,6 +21,7 @@ from sqlanon.encode import SensitiveDomain, needed_for_order, sensitive_domain
 from sqlanon.engine import Engine
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import Hierarchy
+from sqlanon.numbers import is_number
 from sqlanon.sql.render import render_template
 from sqlanon.supersets import generalization_tables
 
@@ -67,7 +68,7 @@ def check_parameters(criteria: Sequence[Criterion], rows: int, domains: dict[str
                     )
         if c.kind == "dissimilarity" and p["distance"] in ("numeric", "variational"):
             for name in c.attributes:
-                bad = [v for v in domains[name].values if not _is_number(v)]
+                bad = [v for v in domains[name].values if not is_number(v)]
                 if bad:
                     raise DataError(
                         f"dissimilarity ({p['distance']}) on {name!r} needs numeric values, but the column "
@@ -84,13 +85,6 @@ def check_parameters(criteria: Sequence[Criterion], rows: int, domains: dict[str
                         f"that do not occur in the column; fix the spelling (values are compared as text) "
                         "or remove them."
                     )
-
-
-def _is_number(text: str) -> bool:
-    try:
-        return math.isfinite(float(text))
-    except ValueError:
-        return False
 
 
 def run_gate(
