@@ -32,6 +32,7 @@ def anonymize(
     progress: Callable[[int, int], None] | None = None,
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
+    report: str | Path | None = None,
 ) -> Report:
     """Find, write and gate the least-lossy release described by ``config``.
 
@@ -42,8 +43,14 @@ def anonymize(
     the gate in the report (off by default: they reveal small classes). ``progress(done, total)``
     is called as the search evaluates lattice nodes (``total`` -1: ``done`` Mondrian rounds);
     ``stage(name)`` when a stage starts (reading the source, encoding, searching, ...).
+    ``report``: a path to write the JSON report to. It is checked before any work (it may not
+    be the source, the output, the configuration or a hierarchy file, nor replace a file that
+    is not an earlier report) and written before the release is committed: when it cannot be
+    written, nothing is published.
     """
-    return pipeline.anonymize(_config(config, False, base_dir), progress, _count(show_violations), stage)
+    return pipeline.anonymize(
+        _config(config, False, base_dir), progress, _count(show_violations), stage, _path(report)
+    )
 
 
 def check(
@@ -52,11 +59,16 @@ def check(
     base_dir: Path | None = None,
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
+    report: str | Path | None = None,
 ) -> Report:
     """Gate ``config``'s source table against its criteria; ``report.passed`` is the verdict
-    (warn-severity criteria are reported without failing it). ``show_violations`` and ``stage``
-    as in :func:`anonymize`."""
-    return pipeline.check(_config(config, True, base_dir), _count(show_violations), stage)
+    (warn-severity criteria are reported without failing it). ``show_violations``, ``stage``
+    and ``report`` as in :func:`anonymize`."""
+    return pipeline.check(_config(config, True, base_dir), _count(show_violations), stage, _path(report))
+
+
+def _path(value: str | Path | None) -> Path | None:
+    return None if value is None or value == "" else Path(value)
 
 
 def _count(value: int) -> int:

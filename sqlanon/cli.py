@@ -6,7 +6,6 @@ gate failed); 2 bad input, configuration or runtime error (one paragraph, no tra
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from collections.abc import Callable
@@ -17,7 +16,8 @@ from typing import Any
 import click
 
 from sqlanon import api
-from sqlanon.errors import EngineError, InputError, SqlanonError
+from sqlanon.errors import EngineError, SqlanonError
+from sqlanon.guard import check_report_path
 from sqlanon.report import Report
 
 
@@ -52,11 +52,9 @@ def _stage() -> Callable[[str], None] | None:
     return show
 
 
-def _finish(report: Report, report_path: str | None) -> None:
+def _finish(report: Report) -> None:
     if sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
-    if report_path:
-        report.write(report_path)
     click.echo(report.text())
     sys.exit(0 if report.passed else 1)
 
@@ -92,26 +90,6 @@ def _guard(command: Callable[..., None]) -> Callable[..., None]:
     return wrapper
 
 
-def _check_report_path(report_path: str | None) -> None:
-    """Fail before any work if the report cannot be written (so no release without its report)."""
-    if not report_path:
-        return
-    target = Path(report_path)
-    if target.is_dir():
-        raise InputError(
-            f"The report path {report_path!r} is a folder; give a file path such as report.json."
-        )
-    base = next((p for p in target.parents if p.exists()), Path("."))
-    if not base.is_dir():
-        raise InputError(
-            f"Cannot write the report to {report_path!r}: {str(base)!r} is a file, not a folder; choose another path."
-        )
-    if not os.access(base, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise InputError(
-            f"Cannot write the report to {report_path!r}: permission denied; choose another path."
-        )
-
-
 report_option = click.option(
     "--report", "report_path", type=click.Path(dir_okay=False), help="Write the JSON report here."
 )
@@ -141,9 +119,10 @@ def main() -> None:
 @_guard
 def anonymize(config: str, report_path: str | None, show_violations: int) -> None:
     """Search, write and gate the release described by CONFIG (YAML)."""
-    _check_report_path(report_path)
-    report = api.anonymize(config, progress=_progress(), show_violations=show_violations, stage=_stage())
-    _finish(report, report_path)
+    report = api.anonymize(
+        config, progress=_progress(), show_violations=show_violations, stage=_stage(), report=report_path
+    )
+    _finish(report)
 
 
 @main.command()
@@ -154,8 +133,7 @@ def anonymize(config: str, report_path: str | None, show_violations: int) -> Non
 def check(config: str, report_path: str | None, show_violations: int) -> None:
     """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail;
     warn-severity criteria are reported without failing)."""
-    _check_report_path(report_path)
-    _finish(api.check(config, show_violations=show_violations, stage=_stage()), report_path)
+    _finish(api.check(config, show_violations=show_violations, stage=_stage(), report=report_path))
 
 
 @main.command()
@@ -169,21 +147,22 @@ def check(config: str, report_path: str | None, show_violations: int) -> None:
 @report_option
 @_guard
 def demo(folder: str | None, rows: int, report_path: str | None) -> None:
-    """Generate data, anonymize it in embedded DuckDB, then gate the release."""
-    from sqlanon.demo import write_demo
+    """Generate data, anonymize it in embedded DuckDB, then gate the release (DIR must be new,
+    empty or an earlier demo's)."""
+    from sqlanon.demo import check_demo_folder, demo_files, write_demo
 
-    _check_report_path(report_path)
     base = Path(folder) if folder else Path(tempfile.mkdtemp(prefix="sqlanon-demo-"))
+    check_demo_folder(base)
+    if report_path:
+        check_report_path(Path(report_path), None, demo_files(base))
     anonymize_path, check_path = write_demo(base, rows)
     click.echo(f"demo files in {base}")
-    report = api.anonymize(anonymize_path, progress=_progress(), stage=_stage())
+    report = api.anonymize(anonymize_path, progress=_progress(), stage=_stage(), report=report_path)
     if sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
     click.echo(report.text())
     if not report.passed:
-        _finish(report, report_path)
+        sys.exit(1)
     gate = api.check(check_path)
     click.echo(gate.text())
-    if report_path:
-        report.write(report_path)
     sys.exit(0 if gate.passed else 1)

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import sqlglot
 import yaml
 
 from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
-from sqlanon.errors import ConfigError
+from sqlanon.errors import ConfigError, brief
 
 ROLES = ("identifier", "quasi", "sensitive", "insensitive")
 METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
@@ -29,23 +30,35 @@ FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 
 
 @dataclass(frozen=True)
-class TableRef:
-    """A CSV or Parquet file, or a table in a DuckDB database file."""
-
-    kind: str  # "csv" | "parquet" | "duckdb"
-    path: Path
-    table: str | None = None
-
-    def describe(self) -> str:
-        return f"table {self.table!r} in {self.path}" if self.table else str(self.path)
-
-
-@dataclass(frozen=True)
 class CsvOptions:
     delimiter: str = ","
     quote: str = '"'
     escape: str = '"'
     header: bool = True
+
+
+@dataclass(frozen=True)
+class TableRef:
+    """A CSV or Parquet file, or a table in a DuckDB database file.
+
+    ``table`` is the table's own name and ``schema`` its schema (``{table: staging.people}``);
+    ``csv`` the options of a CSV file (the source's come from ``csv:``, an output's from its own
+    ``csv:``, default comma-separated with a header)."""
+
+    kind: str  # "csv" | "parquet" | "duckdb"
+    path: Path
+    table: str | None = None
+    schema: str = "main"
+    csv: CsvOptions = CsvOptions()
+
+    @property
+    def qualified(self) -> str:
+        """The table's name as the configuration writes it (schema-qualified outside main)."""
+        assert self.table is not None
+        return self.table if self.schema == "main" else f"{self.schema}.{self.table}"
+
+    def describe(self) -> str:
+        return f"table {self.qualified!r} in {self.path}" if self.table else str(self.path)
 
 
 @dataclass(frozen=True)
@@ -103,7 +116,6 @@ class Config:
     source: TableRef
     columns: tuple[ColumnSpec, ...]
     criteria: tuple[CriterionSpec, ...]
-    csv: CsvOptions = CsvOptions()
     suppression_limit: float = 0.0
     metric: str = "precision"
     search: str = "optimal"
@@ -111,6 +123,13 @@ class Config:
     overwrite: bool = False
     base_dir: Path = field(default_factory=Path.cwd)
     engine: EngineSettings = EngineSettings()
+    #: the configuration file, when it was read from one (never written over)
+    path: Path | None = None
+
+    @property
+    def csv(self) -> CsvOptions:
+        """The CSV options of the source (``csv:``)."""
+        return self.source.csv
 
     def by_role(self, role: str) -> list[ColumnSpec]:
         return [c for c in self.columns if c.role == role]
@@ -122,42 +141,96 @@ class Config:
         raise ConfigError(f"No column {name!r} in the configuration.")
 
 
-def _table_ref(value: Any, base: Path, what: str) -> TableRef:
-    if isinstance(value, str) and value.strip():
-        path = (base / value).resolve()  # absolute paths too: '..' and links never hide the source
-        kind = FORMATS.get(path.suffix.lower())
-        if kind is None:
+def _split_table(text: str, what: str) -> tuple[str, str]:
+    """(schema, name) of ``table: name``, ``table: schema.name`` or ``table: '"a.b"'`` (a name
+    holding a dot, quoted as SQL quotes it)."""
+    if '"' not in text:
+        parts = text.split(".")
+    else:
+        try:
+            parsed = sqlglot.exp.to_table(text, dialect="duckdb")
+        except sqlglot.errors.SqlglotError:
+            parsed = None
+        if parsed is None or parsed.args.get("alias") is not None:
             raise ConfigError(
-                f"{what} {value!r}: cannot tell the format from the extension; use .csv or .parquet, "
-                "or {database: file.duckdb, table: name}."
+                f"{what}: cannot read the table name {text!r}; write it as name or schema.name, with "
+                'a name that holds a dot in double quotes ("my.table").'
             )
-        return TableRef(kind, path)
+        parts = [part.name for part in reversed(parsed.parts)][::-1]
+    if len(parts) > 2 or not all(part.strip() for part in parts):
+        raise ConfigError(
+            f"{what}: the table {text!r} must be a name or schema.name (the database file is given "
+            'by database:); put a name that holds a dot in double quotes ("my.table").'
+        )
+    return ("main", parts[0]) if len(parts) == 1 else (parts[0], parts[1])
+
+
+def _file_ref(value: Any, base: Path, what: str, csv: CsvOptions) -> TableRef:
+    path = (base / value).resolve()  # absolute paths too: '..' and links never hide the source
+    kind = FORMATS.get(path.suffix.lower())
+    if kind is None:
+        raise ConfigError(
+            f"{what} {value!r}: cannot tell the format from the extension; use .csv or .parquet, "
+            "or {database: file.duckdb, table: name}."
+        )
+    return TableRef(kind, path, csv=csv)
+
+
+def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None) -> TableRef:
+    """``what`` (source or output): a file path, ``{file: path, csv: {...}}`` or
+    ``{database: file.duckdb, table: name}``. ``csv`` is the CSV options of a plain path (the
+    source's top-level ``csv:``); a ``{file:}`` mapping carries its own."""
+    if isinstance(value, str) and value.strip():
+        return _file_ref(value, base, what, csv or CsvOptions())
+    if isinstance(value, Mapping) and "file" in value:
+        unknown = set(value) - {"file", "csv"}
+        if unknown:
+            raise ConfigError(f"{what}: unknown key(s) {sorted(map(str, unknown))}; use file and csv.")
+        if not isinstance(value["file"], str) or not value["file"].strip():
+            raise ConfigError(f"{what}: file must be a path to a .csv or .parquet file.")
+        ref = _file_ref(value["file"], base, what, _csv_options(value.get("csv"), f"{what}.csv"))
+        if "csv" in value and ref.kind != "csv":
+            raise ConfigError(f"{what}: csv options apply to .csv files only.")
+        return ref
     if isinstance(value, Mapping) and set(value) == {"database", "table"}:
         db, table = value["database"], value["table"]
-        if not isinstance(db, str) or not isinstance(table, str) or not table:
+        if not isinstance(db, str) or not db.strip() or not isinstance(table, str) or not table:
             raise ConfigError(f"{what}: database and table must be non-empty strings.")
-        path = (base / db).resolve()
-        return TableRef("duckdb", path, table)
+        schema, name = _split_table(table, what)
+        return TableRef("duckdb", (base / db).resolve(), name, schema)
     raise ConfigError(
-        f"{what} must be a path to a .csv or .parquet file or {{database: file.duckdb, table: name}}, got {value!r}."
+        f"{what} must be a path to a .csv or .parquet file, {{file: path, csv: {{...}}}} or "
+        f"{{database: file.duckdb, table: name}}, got {brief(value)}."
     )
 
 
-def _csv_options(value: Any) -> CsvOptions:
+def _csv_options(value: Any, what: str = "csv") -> CsvOptions:
     if value is None:
         return CsvOptions()
     if not isinstance(value, Mapping):
-        raise ConfigError("csv must be a mapping such as {delimiter: ';'}.")
+        raise ConfigError(f"{what} must be a mapping such as {{delimiter: ';'}}.")
     unknown = set(value) - {"delimiter", "quote", "escape", "header"}
     if unknown:
-        raise ConfigError(f"Unknown csv option(s) {sorted(unknown)}; use delimiter, quote, escape, header.")
+        raise ConfigError(
+            f"Unknown {what} option(s) {sorted(map(str, unknown))}; use delimiter, quote, escape, header."
+        )
     opts = CsvOptions(**dict(value))
     for key in ("delimiter", "quote", "escape"):
         v = getattr(opts, key)
         if not isinstance(v, str) or len(v) != 1:
-            raise ConfigError(f"csv.{key} must be a single character, got {v!r}.")
+            raise ConfigError(f"{what}.{key} must be a single character, got {brief(v)}.")
+        if v in "\r\n":
+            raise ConfigError(f"{what}.{key} cannot be a line break.")
     if not isinstance(opts.header, bool):
-        raise ConfigError("csv.header must be true or false.")
+        raise ConfigError(f"{what}.header must be true or false.")
+    if opts.quote == opts.delimiter:
+        raise ConfigError(
+            f"{what}.quote and {what}.delimiter are both {opts.quote!r}; a CSV file needs them to differ."
+        )
+    if opts.escape == opts.delimiter:
+        raise ConfigError(
+            f"{what}.escape and {what}.delimiter are both {opts.escape!r}; a CSV file needs them to differ."
+        )
     return opts
 
 
@@ -228,7 +301,11 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         raise ConfigError(f"Unknown configuration key(s) {sorted(unknown)}; use {sorted(known)}.")
     if "source" not in data:
         raise ConfigError("The configuration needs 'source': the table to read.")
-    source = _table_ref(data["source"], base_dir, "source")
+    if "csv" in data and isinstance(data["source"], Mapping) and "file" in data["source"]:
+        raise ConfigError(
+            "Give the source's CSV options once: in source: {file: ..., csv: ...} or as csv:, not both."
+        )
+    source = _table_ref(data["source"], base_dir, "source", _csv_options(data.get("csv")))
     columns = _columns(data.get("columns"))
     search = _choice(data.get("search", "optimal"), SEARCHES, "search")
     if not gate:
@@ -275,6 +352,10 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
     output = None
     if "output" in data and not gate:
         output = _table_ref(data["output"], base_dir, "output")
+        if not output.csv.header:
+            raise ConfigError(
+                "output.csv.header must be true: the release is always written with a header row."
+            )
     elif need_output and not gate:
         raise ConfigError("The configuration needs 'output': where to write the release.")
     overwrite = data.get("overwrite", False)
@@ -284,7 +365,6 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         source=source,
         columns=columns,
         criteria=criteria,
-        csv=_csv_options(data.get("csv")),
         suppression_limit=float(limit),
         metric=metric,
         search=search,
@@ -347,4 +427,4 @@ def load_config(path: str | Path, *, gate: bool = False) -> Config:
         raise ConfigError(
             f"Configuration {str(p)!r} is not valid YAML{_yaml_problem(err)}; fix the syntax there."
         ) from None
-    return parse_config(data, p.resolve().parent, gate=gate)
+    return replace(parse_config(data, p.resolve().parent, gate=gate), path=p.resolve())

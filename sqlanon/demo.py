@@ -3,6 +3,10 @@
 It writes a synthetic patient table (names, zip codes, ages, sex, diseases, salaries) and a
 configuration that uses the shipped hierarchies into a folder, anonymizes it, then runs the
 gate on the release, exactly as a user would with ``anonymize`` and ``check``.
+
+The folder must be new, empty, or a folder an earlier demo wrote (it holds the marker file
+``.sqlanon_demo``); only the demo's own files are written in it, so ``demo --dir`` can never
+replace a user's files.
 """
 
 from __future__ import annotations
@@ -15,7 +19,13 @@ from typing import Any
 import numpy as np
 import yaml
 
+from sqlanon.errors import InputError
 from sqlanon.resources import shipped_dir
+
+#: the file that marks a folder as one a demo wrote
+MARKER = ".sqlanon_demo"
+#: the demo's release, relative to its folder
+RELEASE = "out/people_release.csv"
 
 DISEASES = [
     "flu", "pneumonia", "bronchitis", "pulmonary edema", "pulmonary embolism",
@@ -66,30 +76,67 @@ def demo_config(folder: Path) -> dict[str, Any]:
         "suppression_limit": 0.01,
         "metric": "precision",
         "search": "optimal",
-        "output": "out/people_release.csv",
+        "output": RELEASE,
         "overwrite": True,
     }
 
 
+def demo_files(folder: Path) -> list[tuple[str, Path]]:
+    """Every file the demo writes in ``folder``: (what it is, path)."""
+    hierarchies = sorted(p.name for p in shipped_dir("hierarchies").iterdir() if p.is_file())
+    return [
+        ("demo's marker file", folder / MARKER),
+        ("demo's source table", folder / "people.csv"),
+        ("demo's anonymize configuration", folder / "anonymize.yaml"),
+        ("demo's check configuration", folder / "check.yaml"),
+        ("demo's release", folder / RELEASE),
+        *((f"demo's hierarchy {name}", folder / "hierarchies" / name) for name in hierarchies),
+    ]
+
+
+def check_demo_folder(folder: Path) -> None:
+    """``folder`` is new, empty or an earlier demo's; raise :class:`InputError` otherwise."""
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"The demo folder {str(folder)!r} is a file; give a new or empty folder.")
+    if not folder.exists() or (folder / MARKER).is_file():
+        return
+    try:
+        empty = next(folder.iterdir(), None) is None
+    except OSError as err:
+        raise InputError(f"Cannot read the demo folder {str(folder)!r}: {err.strerror or err}.") from None
+    if not empty:
+        raise InputError(
+            f"The demo folder {str(folder)!r} is not empty and no earlier demo wrote it (it has no {MARKER} "
+            "file); the demo writes only into a new or empty folder, so that it replaces none of your files. "
+            "Give a new folder, e.g. --dir demo-run."
+        )
+
+
 def write_demo(folder: Path, rows: int = 5000) -> tuple[Path, Path]:
-    """Write the demo data, hierarchies and two configurations; return (anonymize, check) paths."""
+    """Write the demo data, hierarchies and two configurations; return (anonymize, check) paths.
+
+    ``folder`` must be new, empty or an earlier demo's (:func:`check_demo_folder`); only the
+    demo's own files (:func:`demo_files`) are written."""
+    check_demo_folder(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    (folder / MARKER).write_text("written by sqlanon demo\n", encoding="utf-8")
     people = generate_people(rows)
     with (folder / "people.csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.DictWriter(fh, fieldnames=list(people[0]))
         writer.writeheader()
         writer.writerows(people)
     target = folder / "hierarchies"
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(shipped_dir("hierarchies"), target)
+    target.mkdir(exist_ok=True)
+    for shipped in shipped_dir("hierarchies").iterdir():
+        if shipped.is_file():
+            shutil.copyfile(shipped, target / shipped.name)
     config = demo_config(folder)
     anonymize_path = folder / "anonymize.yaml"
     anonymize_path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    # the gate of the release: the same columns and criteria (the identifier must be gone)
     gate = dict(config)
     gate["source"] = config["output"]
     del gate["output"], gate["overwrite"], gate["suppression_limit"], gate["search"], gate["metric"]
-    gate["columns"] = {k: v for k, v in config["columns"].items() if v["role"] != "identifier"}
     check_path = folder / "check.yaml"
     check_path.write_text(yaml.safe_dump(gate, sort_keys=False), encoding="utf-8")
     return anonymize_path, check_path

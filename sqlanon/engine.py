@@ -22,6 +22,7 @@ import numpy as np
 import sqlglot
 from sqlglot import exp
 
+from sqlanon.atomic import alive
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
@@ -77,16 +78,6 @@ def _text(sql: SqlLike) -> str:
 _SPILL = re.compile(r"sqlanon-spill-(\d+)-[0-9a-f]{12}")
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # e.g. another user's process
-        return True
-    return True
-
-
 def remove_stale_spill_folders(folder: Path) -> list[Path]:
     """Remove the spill folders in ``folder`` left by sqlanon processes that no longer run
     (a process killed outright cannot remove its own: a stopped 100M-row run left 26 GB);
@@ -98,7 +89,7 @@ def remove_stale_spill_folders(folder: Path) -> list[Path]:
         return removed
     for entry in entries:
         match = _SPILL.fullmatch(entry.name)
-        if match and entry.is_dir() and not _alive(int(match.group(1))):
+        if match and entry.is_dir() and not alive(int(match.group(1))):
             shutil.rmtree(entry, ignore_errors=True)
             if not entry.exists():
                 removed.append(entry)
@@ -122,29 +113,30 @@ class Engine:
         temp_directory: Path | None = None,
     ) -> None:
         """``memory_limit`` ('8GB') and ``threads`` default to DuckDB's own (80 % of RAM, the
-        cores). Spill files go to ``temp_directory`` (created if missing), by default a private
-        folder under the system's temp folder (made by DuckDB only if it spills; :meth:`close`
-        removes it, and a later engine removes those of sqlanon processes killed before they
-        could), never the working directory."""
+        cores). Spill files go to ``temp_directory`` (created mode 0700 if missing), by default a
+        private folder (mode 0700) under the system's temp folder (:meth:`close` removes it, and
+        a later engine removes those of sqlanon processes killed before they could), never the
+        working directory."""
         try:
             self.con = duckdb.connect(database, read_only=read_only)
         except duckdb.Error as err:
             raise EngineError(f"Cannot open DuckDB database {database!r}: {err}") from None
         self._own_temp: Path | None = None
         if temp_directory is None:
-            # DuckDB creates the folder only if it ever spills; close() removes it, and the
-            # next engine removes those of processes that were killed before closing theirs
+            # private (0700, made before DuckDB could make it with looser rights); close()
+            # removes it, and the next engine removes those of processes killed before that
             remove_stale_spill_folders(Path(tempfile.gettempdir()))
             name = f"sqlanon-spill-{os.getpid()}-{secrets.token_hex(6)}"
             temp_directory = self._own_temp = Path(tempfile.gettempdir()) / name
-        else:
-            try:
-                temp_directory.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                self.con.close()
-                raise EngineError(
-                    f"Cannot use {str(temp_directory)!r} as the engine's temp_directory: {err.strerror or err}."
-                ) from None
+        try:
+            if not temp_directory.is_dir():
+                temp_directory.parent.mkdir(parents=True, exist_ok=True)
+                temp_directory.mkdir(mode=0o700)
+        except OSError as err:
+            self.con.close()
+            raise EngineError(
+                f"Cannot use {str(temp_directory)!r} as the engine's temp_directory: {err.strerror or err}."
+            ) from None
         self.execute(_set("enable_progress_bar", False))
         self.execute(_set("temp_directory", str(temp_directory)))
         if memory_limit is not None:

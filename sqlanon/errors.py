@@ -5,6 +5,21 @@ The CLI turns :class:`InputError` into exit code 2 with its message and no trace
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxlevel = 2
+_BRIEF.maxdict = _BRIEF.maxlist = _BRIEF.maxtuple = _BRIEF.maxset = 6
+_BRIEF.maxstring = _BRIEF.maxother = 80
+
+
+def brief(value: Any) -> str:
+    """``repr(value)`` cut short (nested and long values abbreviated with '...'), for error
+    messages: what a message prints of a configuration value stays a line, whatever the value."""
+    text = _BRIEF.repr(value)
+    return text if len(text) <= 160 else text[:150] + "...(cut)"
+
 
 class SqlanonError(Exception):
     """Base class of every error sqlanon raises on purpose."""

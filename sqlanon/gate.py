@@ -39,12 +39,18 @@ class GateResult:
     severities: tuple[str, ...] = ()
     #: per criterion: up to N violating classes, when asked for (they reveal small classes)
     violations: tuple[list[dict[str, Any]], ...] = ()
+    #: the columns the configuration declares identifiers, and those the table still holds
+    identifiers: tuple[str, ...] = ()
+    identifiers_left: tuple[str, ...] = ()
 
     @property
     def passed(self) -> bool:
-        """Every error-severity criterion holds (warn-severity failures are only reported)."""
+        """Every error-severity criterion holds (warn-severity failures are only reported) and
+        the table holds no identifier column."""
         severities = self.severities or ("error",) * len(self.outcomes)
-        return all(o.passed for o, sev in zip(self.outcomes, severities, strict=True) if sev == "error")
+        return not self.identifiers_left and all(
+            o.passed for o, sev in zip(self.outcomes, severities, strict=True) if sev == "error"
+        )
 
 
 def check_parameters(criteria: Sequence[Criterion], rows: int, domains: dict[str, SensitiveDomain]) -> None:
@@ -98,7 +104,8 @@ def run_gate(
     check_params: bool = True,
     tree: str | None = None,
 ) -> GateResult:
-    """Evaluate ``config.criteria`` on the temp table ``published``.
+    """Evaluate ``config.criteria`` on the temp table ``published``, and whether it still holds
+    a column the configuration declares an identifier (which fails the gate).
 
     ``hierarchies`` gives the hierarchy of each sensitive column that needs one (hierarchical
     distance). ``show_violations`` > 0 lists up to that many violating classes per failing
@@ -161,6 +168,8 @@ def run_gate(
         else []
         for i, outcome in enumerate(summary.outcomes)
     )
+    declared = tuple(c.name for c in config.by_role("identifier"))
+    columns = {name for name, _ in engine.columns(published)}
     return GateResult(
         summary.outcomes,
         rows,
@@ -168,6 +177,8 @@ def run_gate(
         query.sql(dialect="duckdb"),
         tuple(c.severity for c in criteria),
         violations,
+        declared,
+        tuple(name for name in declared if name in columns),
     )
 
 

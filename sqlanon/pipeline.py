@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from sqlglot import exp
 
+from sqlanon import guard
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
@@ -21,7 +22,7 @@ from sqlanon.metrics import DATA_FREE_METRICS, data_free_key, materialize_verdic
 from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.publish import build_release, prepare_output
 from sqlanon.publish import stage as write_staged
-from sqlanon.report import Report, check_entries
+from sqlanon.report import Report, StagedReport, check_entries, identifier_entry
 from sqlanon.search import SearchResult, search
 from sqlanon.search.optimal import PATHS, WIDE_PATHS
 from sqlanon.source import read_table
@@ -131,11 +132,14 @@ def anonymize(
     progress: Progress | None = None,
     show_violations: int = 0,
     stage: Stage | None = None,
+    report_path: Path | None = None,
 ) -> Report:
     """Find the least-lossy release satisfying ``config.criteria``, write it, gate it, report.
 
     Returns a report whose ``passed`` is false (nothing written) when no node satisfies the
     criteria within the suppression limit or the published table fails its own gate.
+    ``report_path``: where to write the JSON report, checked before any work and written
+    before the release is committed (a report that cannot be written publishes nothing).
     Raises :class:`~sqlanon.errors.InputError` for bad configuration or data.
     """
     if config.output is None:
@@ -145,11 +149,13 @@ def anonymize(
             "anonymize needs at least one criterion with severity error (the default): warn-severity "
             "criteria are only reported, so nothing would constrain the release."
         )
+    if report_path is not None:
+        guard.check_report_path(report_path, config)
     engine = _engine(config)
     try:
         prepare_output(engine, config)
         _say(stage, "reading the source")
-        source = read_table(engine, config.source, config.csv)
+        source = read_table(engine, config.source)
         _say(stage, "encoding")
         encoded = encode(engine, config, source)
         criteria = [make_criterion(c) for c in config.criteria]
@@ -165,9 +171,19 @@ def anonymize(
             _say(stage, "searching the lattice")
             base, release, levels = _lattice(engine, encoded, required, config, progress, stage)
         if release is None:
-            return base
+            return _written(base, report_path)
         return _publish(
-            engine, config, encoded, criteria, base, release, levels, tree, show_violations, stage
+            engine,
+            config,
+            encoded,
+            criteria,
+            base,
+            release,
+            levels,
+            tree,
+            show_violations,
+            stage,
+            report_path,
         )
     finally:
         engine.close()
@@ -293,14 +309,18 @@ def _publish(
     tree: str | None,
     show_violations: int,
     stage: Stage | None = None,
+    report_path: Path | None = None,
 ) -> Report:
-    """Stage the release, gate the staged copy, and commit it only if the gate passes."""
+    """Stage the release, gate the staged copy, and commit it only if the gate passes.
+
+    The commit: the report is written in full first (under a staging name), the release moved
+    into place, the report moved into place, then the release's commit made final; a failure at
+    any step undoes the ones before, so nothing is published without its report."""
     assert config.output is not None
     _say(stage, "writing the release")
-    staged = write_staged(engine, release, config.output, config.csv)
+    staged = write_staged(engine, release, config.output)
     try:
-        # the staged CSV always has a header row, whatever the source had
-        published = read_table(engine, staged.staged, replace(config.csv, header=True), what="release")
+        published = read_table(engine, staged.staged, what="release")
         _say(stage, "gating the release")
         gate = run_gate(
             engine,
@@ -316,31 +336,72 @@ def _publish(
     except BaseException:
         staged.abort(engine)
         raise
-    base.checks = check_entries(criteria, gate.outcomes, gate.violations)
+    base.checks = _entries(criteria, gate)
     base.rows_out = gate.rows
     base.sql = {"gate": gate.sql}
     if not gate.passed:
         staged.abort(engine)
         base.message = "the release failed its own gate; nothing was written"
-        return base
-    staged.commit(engine, config.overwrite)
+        return _written(base, report_path)
     base.passed = True
     base.output = config.output.describe()
     warned = sum(1 for o in gate.outcomes if not o.passed)
     if warned:
         base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"
+    try:
+        report = StagedReport.write(base, report_path) if report_path is not None else None
+    except BaseException:
+        staged.abort(engine)
+        raise
+    try:
+        staged.commit(engine, config.overwrite)
+        swap = report.swap() if report is not None else None
+    except BaseException:
+        staged.abort(engine)
+        if report is not None:
+            report.discard()
+        raise
+    try:
+        staged.finish(engine)
+    except BaseException:
+        if swap is not None:
+            swap.undo()
+        raise
+    if swap is not None:
+        swap.finish()
     return base
 
 
-def check(config: Config, show_violations: int = 0, stage: Stage | None = None) -> Report:
-    """The pre-publication gate on ``config.source`` as it is (no generalization)."""
+def _entries(criteria: list[Criterion], gate: GateResult) -> list[dict[str, Any]]:
+    """The report's checks: one per criterion, then whether identifier columns are gone (when
+    the configuration declares any)."""
+    entries = check_entries(criteria, gate.outcomes, gate.violations)
+    if gate.identifiers:
+        entries.append(identifier_entry(gate.identifiers, gate.identifiers_left, gate.rows))
+    return entries
+
+
+def _written(report: Report, path: Path | None) -> Report:
+    """``report``, written to ``path`` first when one is given."""
+    if path is not None:
+        report.write(path)
+    return report
+
+
+def check(
+    config: Config, show_violations: int = 0, stage: Stage | None = None, report_path: Path | None = None
+) -> Report:
+    """The pre-publication gate on ``config.source`` as it is (no generalization); the report
+    is written to ``report_path`` when one is given (checked before any work)."""
+    if report_path is not None:
+        guard.check_report_path(report_path, config)
     engine = _engine(config)
     try:
         _say(stage, "reading the table")
-        table = read_table(engine, config.source, config.csv, what="table")
+        table = read_table(engine, config.source, what="table")
         from sqlanon.encode import check_columns
 
-        check_columns(engine, table, config, "table")
+        check_columns(engine, table, config, "table", gate=True)
         _say(stage, "gating the table")
         gate: GateResult = run_gate(
             engine,
@@ -352,19 +413,24 @@ def check(config: Config, show_violations: int = 0, stage: Stage | None = None) 
         )
         criteria = [make_criterion(c) for c in config.criteria]
         warned = sum(1 for o, c in zip(gate.outcomes, criteria, strict=True) if not o.passed)
-        return Report(
+        if gate.identifiers_left:
+            held = ", ".join(repr(name) for name in gate.identifiers_left)
+            message = f"the table still holds identifier column(s) {held}: drop them before publishing"
+        elif not gate.passed:
+            message = "the table does not satisfy every error-severity criterion"
+        else:
+            message = "" if not warned else f"{warned} warn-severity criterion(s) not met"
+        # a gate publishes nothing and suppresses nothing: rows_out and suppressed_rows are null
+        report = Report(
             command="check",
             passed=gate.passed,
             rows_in=gate.rows,
-            rows_out=gate.rows,
-            suppressed_rows=0,
-            checks=check_entries(criteria, gate.outcomes, gate.violations),
-            message=(
-                ("" if not warned else f"{warned} warn-severity criterion(s) not met")
-                if gate.passed
-                else "the table does not satisfy every error-severity criterion"
-            ),
+            rows_out=None,
+            suppressed_rows=None,
+            checks=_entries(criteria, gate),
+            message=message,
             sql={"gate": gate.sql},
         )
     finally:
         engine.close()
+    return _written(report, report_path)

@@ -1,20 +1,26 @@
 """Write a release atomically: stage it, let the gate read the staged copy, then commit.
 
-Files are staged next to their destination and renamed into place (``os.replace``); DuckDB
-tables are staged under a temporary name and renamed inside one transaction. A failure at any
-point removes the staged copy, so no partial output is ever left; an existing output is only
-replaced when ``overwrite`` is set.
+Files (and new DuckDB databases) are staged in a private folder beside their destination and
+moved into place by a link or a rename (:mod:`sqlanon.atomic`); a table of an existing DuckDB
+database is staged under a temporary name inside a transaction and renamed in the same
+transaction. A failure at any point removes the staged copy, so no partial output is ever
+left; an existing output is only replaced when ``overwrite`` is set, and a database file never
+(a table is added to it or replaced in it).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlglot import exp
 
-from sqlanon.config import Config, CsvOptions, TableRef
+from sqlanon import atomic, catalog, guard
+from sqlanon.atomic import Swap
+from sqlanon.config import Config, TableRef
 from sqlanon.encode import Encoded
 from sqlanon.engine import Engine
 from sqlanon.errors import EngineError, InputError
@@ -22,27 +28,28 @@ from sqlanon.lattice import Node
 from sqlanon.sql.render import DIALECT, column, render_template, table
 
 
-def _table(alias: str, name: str) -> exp.Table:
-    return exp.Table(this=exp.to_identifier(name, quoted=True), db=exp.to_identifier(alias, quoted=True))
-
-
-def _drop(alias: str, name: str) -> exp.Drop:
-    return exp.Drop(tables=[_table(alias, name)], kind="TABLE", exists=True)
-
-
-def _table_exists(engine: Engine, alias: str, name: str) -> bool:
-    query = (
-        exp.select(exp.Count(this=exp.Star()))
-        .from_("information_schema.tables")
-        .where(
-            exp.and_(
-                exp.column("table_catalog").eq(exp.Literal.string(alias)),
-                exp.column("table_name").eq(exp.Literal.string(name)),
-            )
-        )
+def _table(alias: str, name: str, schema: str = "main") -> exp.Table:
+    return exp.Table(
+        this=exp.to_identifier(name, quoted=True),
+        db=exp.to_identifier(schema, quoted=True),
+        catalog=exp.to_identifier(alias, quoted=True),
     )
-    (count,) = engine.fetchone(query)
-    return int(count) > 0
+
+
+def _drop(alias: str, name: str, schema: str = "main") -> exp.Drop:
+    return exp.Drop(tables=[_table(alias, name, schema)], kind="TABLE", exists=True)
+
+
+#: the staged tables releases of sqlanon before transactional staging could leave behind
+_LEGACY_STAGED = re.compile(r"__sqlanon_staged_(\d+)_.*", re.DOTALL)
+
+
+def _remove_legacy_staged(engine: Engine, alias: str) -> None:
+    """Drop the staged tables that killed runs of earlier releases left in the database."""
+    for rel in catalog.relations(engine, alias):
+        match = _LEGACY_STAGED.fullmatch(rel.name)
+        if match and not rel.view and not atomic.alive(int(match.group(1))):
+            engine.execute(_drop(alias, rel.name, rel.schema))
 
 
 def _existing_ancestor(path: Path) -> Path:
@@ -66,65 +73,92 @@ def _check_folder(parent: Path) -> None:
         raise InputError(f"The {what} {str(base)!r} is not writable; choose another output path.")
 
 
-def _make_folders(parent: Path) -> list[Path]:
-    """Create ``parent`` and its missing ancestors; return the folders created, outermost first."""
-    missing = [p for p in (parent, *parent.parents) if not p.exists()][::-1]
+def _open_database(engine: Engine, path: Path, what: str, read_only: bool) -> str:
     try:
-        parent.mkdir(parents=True, exist_ok=True)
-    except OSError as err:
-        raise InputError(f"Cannot create the output folder {str(parent)!r}: {err.strerror or err}.") from None
-    return missing
-
-
-def _remove_folders(created: list[Path]) -> None:
-    for folder in reversed(created):
-        try:
-            folder.rmdir()
-        except OSError:
-            break
+        return engine.attach(str(path), read_only=read_only)
+    except EngineError as err:
+        msg = str(err).removeprefix("The SQL engine failed: ").splitlines()[0]
+        raise InputError(
+            f"Cannot open the {what} database {str(path)!r} ({msg}); give a DuckDB database file that no "
+            "other program is using."
+        ) from None
 
 
 def prepare_output(engine: Engine, config: Config) -> None:
     """Fail early (before any work) if the output cannot or may not be written.
 
+    The output may be nothing the run reads (:mod:`sqlanon.guard`): not the source by any
+    name, not a table or file a source view reads, not the configuration or a hierarchy file.
     Nothing is created here: a missing output folder or database is only created when the
-    release is staged, and removed again if the release is aborted.
+    release is staged, and removed again if the release is aborted. What killed runs for the
+    same output left beside it is removed.
     """
     out = config.output
     assert out is not None
     src = config.source
-    same_file = out.path == src.path or (
-        out.path.exists() and src.path.exists() and out.path.samefile(src.path)
-    )
-    # a DuckDB output may share the source's database file, as another table
-    if same_file and not (out.kind == src.kind == "duckdb" and out.table != src.table):
-        raise InputError(
-            f"The output {out.describe()} is the source itself; sqlanon never modifies its source. "
-            "Choose another output path or table."
-        )
+    guard.check_output(config)
     _check_folder(out.path.parent)
     if out.path.is_dir():
         raise InputError(f"The output {str(out.path)!r} is a folder; give a file path.")
-    if out.kind == "duckdb":
-        if not out.path.exists():
-            return  # a new database: created when the release is staged
+    limit = _name_max(out.path.parent)
+    if len(os.fsencode(out.path.name)) > limit:
+        raise InputError(
+            f"The output file name {out.path.name!r} is longer than this file system allows ({limit} bytes); "
+            "choose a shorter name."
+        )
+    atomic.remove_leftovers(out.path)
+    out_alias = None
+    if out.kind == "duckdb" and out.path.exists():
         if not os.access(out.path, os.W_OK):
             raise InputError(f"The output database {str(out.path)!r} is not writable.")
-        try:
-            alias = engine.attach(str(out.path), read_only=False)
-        except EngineError as err:
-            msg = str(err).removeprefix("The SQL engine failed: ").splitlines()[0]
+        out_alias = _open_database(engine, out.path, "output", read_only=False)
+    reads = catalog.Reads()
+    if src.kind == "duckdb" and src.path.is_file():
+        assert src.table is not None
+        src_alias = _open_database(engine, src.path, "source", read_only=True)
+        reads = catalog.reads(engine, src_alias, src.schema, src.table)
+        if out.kind == "duckdb" and not guard.same_file(out.path, src.path):
+            reads.relations = set()  # another database: its tables cannot be the source's
+    if out.kind != "duckdb":
+        guard.check_output_files(out, reads.files)
+        if out.path.exists() and not config.overwrite:
             raise InputError(
-                f"Cannot open the output database {str(out.path)!r} ({msg}); give a DuckDB database file "
-                "that no other program is using."
-            ) from None
-        assert out.table is not None
-        if _table_exists(engine, alias, out.table) and not config.overwrite:
-            raise InputError(
-                f"The output table {out.table!r} already exists in {str(out.path)!r}; set overwrite: true to replace it."
+                f"The output {str(out.path)!r} already exists; set overwrite: true to replace it."
             )
-    elif out.path.exists() and not config.overwrite:
-        raise InputError(f"The output {str(out.path)!r} already exists; set overwrite: true to replace it.")
+        return
+    guard.check_output_table(out, reads.relations, reads.files)
+    if out_alias is None:
+        return  # a new database: created when the release is staged
+    assert out.table is not None
+    _remove_legacy_staged(engine, out_alias)
+    existing = catalog.find(engine, out_alias, out.schema, out.table)
+    if existing is None:
+        return
+    spelled = existing.name if existing.schema == "main" else f"{existing.schema}.{existing.name}"
+    if existing.view:
+        raise InputError(
+            f"The output {out.describe()} is a view ({spelled!r}), not a table; sqlanon replaces only tables. "
+            "Choose another output table name."
+        )
+    if not config.overwrite:
+        case = (
+            ""
+            if spelled == out.qualified
+            else f" (as {spelled!r}: DuckDB compares names without regard to case)"
+        )
+        raise InputError(
+            f"The output table {out.qualified!r} already exists in {str(out.path)!r}{case}; set overwrite: true "
+            "to replace it."
+        )
+
+
+def _name_max(folder: Path) -> int:
+    """The longest file name (bytes) the file system of ``folder`` (or its nearest existing
+    ancestor) allows."""
+    try:
+        return int(os.pathconf(_existing_ancestor(folder), "PC_NAME_MAX"))
+    except (OSError, ValueError):
+        return 255
 
 
 def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, verdicts: str) -> exp.Expr:
@@ -165,133 +199,172 @@ def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, 
 class Staged:
     """A written-but-not-committed release.
 
-    ``created`` lists what staging created beside the output (missing folders, a new database
-    file), outermost first; :meth:`abort` removes them again so a failed run leaves nothing.
+    Files and new DuckDB databases are staged in a private folder beside the output
+    (:mod:`sqlanon.atomic`); a table of an existing DuckDB database is staged inside a
+    transaction that stays open until :meth:`finish`, so a run killed before that leaves nothing
+    in the database. ``created`` lists the output folders staging created, outermost first.
+    Commit in three steps: :meth:`commit` (move into place; reversible), then whatever else the
+    commit includes (the report), then :meth:`finish`; :meth:`abort` at any point before
+    :meth:`finish` leaves the output as it was.
     """
 
     output: TableRef
     staged: TableRef
     created: list[Path] = field(default_factory=list)
-    new_database: bool = False
+    #: the private staging folder (a file or new database), None for a staged table
+    folder: Path | None = None
+    swap: Swap | None = None
+    _open: bool = False  # a transaction of the output database is open
 
     def commit(self, engine: Engine, overwrite: bool) -> None:
-        if self.output.kind == "duckdb":
-            alias = engine.attach(str(self.output.path), read_only=False)
-            assert self.output.table is not None and self.staged.table is not None
-            engine.execute("BEGIN TRANSACTION")
-            try:
-                if overwrite:
-                    engine.execute(_drop(alias, self.output.table))
-                engine.execute(
-                    exp.Alter(
-                        this=_table(alias, self.staged.table),
-                        kind="TABLE",
-                        actions=[
-                            exp.AlterRename(
-                                this=exp.Table(this=exp.to_identifier(self.output.table, quoted=True))
-                            )
-                        ],
-                    )
+        """Move the release into place; :meth:`abort` still undoes it until :meth:`finish`."""
+        try:
+            if self.folder is None:
+                self._rename_table(engine, overwrite)
+                return
+            if self.output.kind == "duckdb":
+                # a new database: written whole in the staging folder, linked into place
+                # only if no database appeared at the output meanwhile
+                alias = engine.attach(str(self.staged.path), read_only=False)
+                engine.execute("CHECKPOINT " + exp.to_identifier(alias, quoted=True).sql(DIALECT))
+                engine.detach(str(self.staged.path))
+            self.swap = atomic.swap_in(
+                self.staged.path, self.output.path, overwrite and self.output.kind != "duckdb"
+            )
+        except atomic.AppearedError:
+            self.abort(engine)
+            what = "database" if self.output.kind == "duckdb" else "output"
+            raise InputError(
+                f"The output {what} {str(self.output.path)!r} appeared while sqlanon was running (another run?); "
+                "it was left as it is and nothing was written. "
+                + (
+                    "Run again to add the table to it."
+                    if self.output.kind == "duckdb"
+                    else "Set overwrite: true to replace it."
                 )
+            ) from None
+        except OSError as err:
+            self.abort(engine)
+            raise InputError(
+                f"Cannot move the release into place at {str(self.output.path)!r}: {err.strerror or err}; "
+                "nothing was written."
+            ) from None
+        except BaseException:
+            self.abort(engine)
+            raise
+
+    def _rename_table(self, engine: Engine, overwrite: bool) -> None:
+        alias = engine.attach(str(self.output.path), read_only=False)
+        assert self.output.table is not None and self.staged.table is not None
+        existing = catalog.find(engine, alias, self.output.schema, self.output.table)
+        if existing is not None and overwrite:
+            engine.execute(_drop(alias, existing.name, existing.schema))
+        engine.execute(
+            exp.Alter(
+                this=_table(alias, self.staged.table, self.output.schema),
+                kind="TABLE",
+                actions=[
+                    exp.AlterRename(this=exp.Table(this=exp.to_identifier(self.output.table, quoted=True)))
+                ],
+            )
+        )
+
+    def finish(self, engine: Engine) -> None:
+        """Make the commit final (the point of no return)."""
+        if self._open:
+            try:
                 engine.execute("COMMIT")
             except BaseException:
-                try:
-                    engine.execute("ROLLBACK")
-                finally:
-                    self.abort(engine)
+                self.abort(engine)
                 raise
-        else:
-            try:
-                if not overwrite and _link_new(self.staged.path, self.output.path):
-                    self.staged.path.unlink(missing_ok=True)
-                else:
-                    os.replace(self.staged.path, self.output.path)
-            except FileExistsError:
-                self.abort(engine)
-                raise InputError(
-                    f"The output {str(self.output.path)!r} appeared while sqlanon was running; it was left "
-                    "as it is and nothing was written. Set overwrite: true to replace it."
-                ) from None
-            except OSError as err:
-                self.abort(engine)
-                raise InputError(
-                    f"Cannot move the release into place at {str(self.output.path)!r}: {err.strerror or err}; "
-                    "nothing was written."
-                ) from None
+            self._open = False
+        if self.swap is not None:
+            self.swap.finish()
+        atomic.discard(self.folder)
 
     def abort(self, engine: Engine) -> None:
-        """Remove the staged copy and whatever staging created; never raises."""
-        try:
-            if self.staged.kind == "duckdb":
-                if self.new_database:
-                    _detach(engine, self.staged.path)
-                    for path in (
-                        self.staged.path,
-                        self.staged.path.with_name(self.staged.path.name + ".wal"),
-                    ):
-                        path.unlink(missing_ok=True)
-                else:
-                    alias = engine.attach(str(self.staged.path), read_only=False)
-                    assert self.staged.table is not None
-                    engine.execute(_drop(alias, self.staged.table))
-            else:
-                Path(self.staged.path).unlink(missing_ok=True)
-        except (OSError, EngineError):
-            pass
-        _remove_folders(self.created)
+        """Undo whatever staging and :meth:`commit` did; never raises."""
+        if self._open:
+            self._open = False
+            try:
+                engine.execute("ROLLBACK")
+            except EngineError:
+                pass
+        if self.swap is not None:
+            self.swap.undo()
+            self.swap = None
+        if self.folder is not None:
+            try:
+                engine.detach(str(self.staged.path))
+            except EngineError:
+                pass
+            atomic.discard(self.folder)
+        atomic.remove_folders(self.created)
 
 
-def _link_new(staged: Path, output: Path) -> bool:
-    """Hard-link ``staged`` as ``output`` only if ``output`` does not exist (atomically).
-
-    Returns False when the file system cannot link (the caller then renames); raises
-    :class:`FileExistsError` when ``output`` exists.
-    """
-    try:
-        os.link(staged, output)
-    except FileExistsError:
-        raise
-    except OSError:
-        if output.exists():
-            raise FileExistsError(str(output)) from None
-        return False
-    return True
+def _create(engine: Engine, alias: str, schema: str, name: str, release: exp.Expr) -> None:
+    """``CREATE TABLE alias.schema.name AS release``, creating the schema if it is missing."""
+    if schema != "main":
+        engine.execute(
+            exp.Create(
+                this=exp.Table(
+                    this=exp.to_identifier(schema, quoted=True), db=exp.to_identifier(alias, quoted=True)
+                ),
+                kind="SCHEMA",
+                exists=True,
+            )
+        )
+    engine.execute(exp.Create(this=_table(alias, name, schema), kind="TABLE", expression=release))
 
 
-def _detach(engine: Engine, path: Path) -> None:
-    """Detach the database file ``path`` so that it can be deleted."""
-    engine.detach(str(path))
-
-
-def stage(engine: Engine, release: exp.Expr, output: TableRef, csv: CsvOptions) -> Staged:
+def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     """Write the result of the query ``release`` to a staging location beside ``output``.
 
-    Missing output folders (and a missing output database) are created here; on failure they
-    are removed again along with the staged copy.
+    Missing output folders are created here; on failure they are removed again along with the
+    staged copy.
     """
-    created = _make_folders(output.path.parent)
-    if output.kind == "duckdb":
-        new_database = not output.path.exists()
-        staged_name = f"__sqlanon_staged_{os.getpid()}_{output.table}"
-        staged = Staged(output, TableRef("duckdb", output.path, staged_name), created, new_database)
+    created = atomic.make_folders(output.path.parent)
+    if output.kind == "duckdb" and output.path.exists():
+        staged_name = f"__sqlanon_staged_{secrets.token_hex(8)}"
+        staged = Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
         try:
             alias = engine.attach(str(output.path), read_only=False)
-            create = exp.Create(
-                this=_table(alias, staged_name),
-                kind="TABLE",
-                replace=True,
-                expression=release,
-            )
-            engine.execute(create)
+            engine.execute("BEGIN TRANSACTION")
+            staged._open = True
+            _create(engine, alias, output.schema, staged_name, release)
         except BaseException:
             staged.abort(engine)
             raise
         return staged
-    tmp = output.path.with_name(f".{output.path.name}.sqlanon-{os.getpid()}.tmp")
-    staged = Staged(output, TableRef(output.kind, tmp), created)
     try:
+        folder = atomic.staging_folder(output.path)
+    except OSError as err:
+        atomic.remove_folders(created)
+        raise InputError(
+            f"Cannot write beside the output {str(output.path)!r}: {err.strerror or err}."
+        ) from None
+    if output.kind == "duckdb":
+        assert output.table is not None
+        path = folder / "release.duckdb"
+        staged = Staged(output, TableRef("duckdb", path, output.table, output.schema), created, folder)
+        try:
+            alias = engine.attach(str(path), read_only=False)
+            _create(engine, alias, output.schema, output.table, release)
+        except BaseException:
+            staged.abort(engine)
+            raise
+        return staged
+    path = folder / f"release.{output.kind}"
+    staged = Staged(output, TableRef(output.kind, path, csv=output.csv), created, folder)
+    try:
+        csv = output.csv
         copy = render_template(
-            "copy_to.sql", path=str(tmp), format=output.kind, delimiter=csv.delimiter, quote=csv.quote
+            "copy_to.sql",
+            path=str(path),
+            format=output.kind,
+            delimiter=csv.delimiter,
+            quote=csv.quote,
+            escape=csv.escape,
         )
         copy.set("this", exp.Subquery(this=release))  # the release query replaces the placeholder
         engine.execute(copy.sql(dialect=DIALECT))

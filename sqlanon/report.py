@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sqlanon import atomic
 from sqlanon.checks import Outcome
 from sqlanon.criteria import Criterion
 from sqlanon.errors import InputError
@@ -21,8 +23,9 @@ class Report:
     command: str
     passed: bool
     rows_in: int
-    rows_out: int
-    suppressed_rows: int
+    #: rows published and suppressed (None for ``check``, which publishes nothing)
+    rows_out: int | None
+    suppressed_rows: int | None
     checks: list[dict[str, Any]]
     node: dict[str, int] | None = None
     minimal_nodes: list[dict[str, int]] = field(default_factory=list)
@@ -55,14 +58,9 @@ class Report:
         return json.dumps(_finite(self.to_dict()), indent=2, ensure_ascii=False)
 
     def write(self, path: str | Path) -> None:
-        target = Path(path)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            tmp = target.with_name(f".{target.name}.tmp")
-            tmp.write_text(self.to_json() + "\n", encoding="utf-8")
-            tmp.replace(target)
-        except OSError as err:
-            raise InputError(f"Cannot write the report to {str(target)!r}: {err.strerror or err}.") from None
+        """Write the JSON report to ``path`` atomically (see :class:`StagedReport`)."""
+        staged = StagedReport.write(self, Path(path))
+        staged.swap().finish()
 
     def text(self) -> str:
         lines = [
@@ -84,11 +82,25 @@ class Report:
             )
         if self.metric is not None:
             lines.append(f"  {self.metric['name']}: {_fmt(self.metric['value'])}")
-        lines.append(
-            f"  rows in: {self.rows_in}, rows out: {self.rows_out}, suppressed: {self.suppressed_rows}"
-        )
+        if self.rows_out is None:
+            lines.append(f"  rows: {self.rows_in}")
+        else:
+            lines.append(
+                f"  rows in: {self.rows_in}, rows out: {self.rows_out}, suppressed: {self.suppressed_rows}"
+            )
         for c in self.checks:
             status = "ok  " if c["passed"] else ("warn" if c.get("severity") == "warn" else "FAIL")
+            if c["criterion"] == IDENTIFIERS:
+                held = ", ".join(repr(name) for name in c["observed"])
+                lines.append(
+                    f"  [{status}] {IDENTIFIERS}: "
+                    + (
+                        f"the table still holds identifier column(s) {held}"
+                        if held
+                        else "no identifier column"
+                    )
+                )
+                continue
             lines.append(
                 f"  [{status}] {c['criterion']}"
                 + (f" ({variant})" if (variant := _variant(c["params"])) else "")
@@ -102,6 +114,65 @@ class Report:
         if self.output:
             lines.append(f"  written: {self.output}")
         return "\n".join(lines)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+@dataclass
+class StagedReport:
+    """A report written in full under a new, private name beside its destination (created
+    exclusively, so a planted link is never followed), waiting to be moved into place.
+
+    Writing it is what can fail (a full disk, a quota); moving it into place is a rename in the
+    same folder. ``anonymize`` writes the report before it commits the release, and undoes the
+    release if the rename fails, so a run that cannot write its report publishes nothing."""
+
+    target: Path
+    staged: Path | None
+    created: list[Path]
+
+    @classmethod
+    def write(cls, report: Report, target: Path) -> StagedReport:
+        created = atomic.make_folders(target.parent)
+        staged = None
+        try:
+            staged = atomic.staging_file(target)
+            with staged.open("w", encoding="utf-8") as fh:
+                fh.write(report.to_json() + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(staged, 0o666 & ~_umask())
+        except OSError as err:
+            atomic.discard(staged)
+            atomic.remove_folders(created)
+            raise InputError(
+                f"Cannot write the report to {str(target)!r}: {err.strerror or err}; nothing was written."
+            ) from None
+        return cls(target, staged, created)
+
+    def swap(self) -> atomic.Swap:
+        """Move the report into place (replacing an earlier report); :meth:`Swap.undo` puts
+        the earlier one back."""
+        assert self.staged is not None
+        try:
+            swap = atomic.swap_in(self.staged, self.target, overwrite=True)
+        except OSError as err:
+            self.discard()
+            raise InputError(
+                f"Cannot write the report to {str(self.target)!r}: {err.strerror or err}; nothing was written."
+            ) from None
+        self.staged = None
+        return swap
+
+    def discard(self) -> None:
+        """Remove the staged report (and the folders made for it); never raises."""
+        atomic.discard(self.staged)
+        self.staged = None
+        atomic.remove_folders(self.created)
 
 
 def _variant(params: Mapping[str, Any]) -> str:
@@ -125,6 +196,25 @@ def _finite(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_finite(v) for v in value]
     return value
+
+
+#: the report's check entry for identifier columns (declared identifiers must be gone)
+IDENTIFIERS = "identifiers-dropped"
+
+
+def identifier_entry(declared: Sequence[str], left: Sequence[str], rows: int) -> dict[str, Any]:
+    """The check entry saying whether the table still holds columns declared ``identifier``:
+    ``observed`` lists those it holds (a gate fails on any)."""
+    return {
+        "criterion": IDENTIFIERS,
+        "attribute": list(declared),
+        "params": {},
+        "severity": "error",
+        "passed": not left,
+        "observed": list(left),
+        "violating_classes": None,
+        "violating_rows": rows if left else 0,
+    }
 
 
 def check_entries(

@@ -103,7 +103,11 @@ def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str) -> exp.Ex
             f"Cannot open the {what} database {str(ref.path)!r} ({_first_line(err)}); give a DuckDB "
             "database file that no other program is writing to."
         ) from None
-    return exp.Table(this=exp.to_identifier(ref.table, quoted=True), db=exp.to_identifier(alias, quoted=True))
+    return exp.Table(
+        this=exp.to_identifier(ref.table, quoted=True),
+        db=exp.to_identifier(ref.schema, quoted=True),
+        catalog=exp.to_identifier(alias, quoted=True),
+    )
 
 
 def _first_line(err: Exception) -> str:
@@ -135,8 +139,11 @@ def _csv_hint(msg: str) -> str:
     )
 
 
-def read_table(engine: Engine, ref: TableRef, csv: CsvOptions, what: str = "source") -> str:
-    """Load ``ref`` into a new temp table and return its name; raise DataError if unreadable/empty."""
+def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, what: str = "source") -> str:
+    """Load ``ref`` into a new temp table and return its name; raise DataError if unreadable/empty.
+
+    ``csv`` overrides the CSV options of ``ref`` (``ref.csv`` by default)."""
+    csv = ref.csv if csv is None else csv
     if ref.kind != "duckdb" and not ref.path.is_file():
         raise DataError(f"The {what} file {str(ref.path)!r} does not exist or is not a file.")
     if ref.kind == "duckdb" and not ref.path.is_file():
@@ -157,7 +164,7 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions, what: str = "sour
         if ref.kind == "csv":
             detail = _csv_hint(msg)
         elif ref.kind == "duckdb" and "Catalog Error" in msg:
-            detail = f"there is no table {ref.table!r} in that database; check the table name."
+            detail = f"there is no table {ref.qualified!r} in that database; check the table name."
         else:
             detail = _first_line(err)
         raise DataError(f"Cannot read the {what} {ref.describe()}: {detail}") from None

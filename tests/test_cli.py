@@ -189,6 +189,7 @@ def test_demo_process(tmp_path: Path) -> None:
         "l-diversity",
         "t-closeness",
         "t-closeness",
+        "identifiers-dropped",  # the configuration declares 'name' an identifier: gone from the release
     ]
     assert all(c["passed"] and c["violating_rows"] == 0 for c in report["checks"])
     release = folder / "out" / "people_release.csv"
@@ -237,7 +238,7 @@ def test_adult_process(tmp_path: Path) -> None:
 
 
 def test_test2_semicolon_csv_process(tmp_path: Path) -> None:
-    """``csv: {delimiter: ';'}`` applies to the source and the CSV release."""
+    """``csv: {delimiter: ';'}`` applies to the source; the CSV release has its own options."""
     if not TEST2.is_dir():
         pytest.skip(f"shared data {TEST2} is not available")
     source = TEST2 / "test2.csv"
@@ -252,7 +253,7 @@ def test_test2_semicolon_csv_process(tmp_path: Path) -> None:
             "Disease": {"role": "sensitive"},
         },
         "criteria": [{"k-anonymity": {"k": 3}}],
-        "output": "release.csv",
+        "output": {"file": "release.csv", "csv": {"delimiter": ";"}},
     }
     config = write_yaml(tmp_path / "test2.yaml", cfg)
     proc = run_process("anonymize", str(config))
@@ -282,10 +283,16 @@ def test_check_fails_process(project: Path) -> None:
     assert proc.stderr == ""
     report = json.loads((project / "check.json").read_text(encoding="utf-8"))
     assert report["passed"] is False
-    (check,) = report["checks"]
+    check, identifiers = report["checks"]
     assert check["criterion"] == "k-anonymity" and check["passed"] is False
     assert check["observed"] == 1 and check["violating_rows"] > 0 and check["violating_classes"] > 0
+    # the raw table still holds the column the configuration declares an identifier (issue 14, item 4)
+    assert identifiers["criterion"] == "identifiers-dropped" and identifiers["passed"] is False
+    assert identifiers["observed"] == ["name"] and identifiers["violating_rows"] == len(PEOPLE) - 1
+    assert "[FAIL] identifiers-dropped: the table still holds identifier column(s) 'name'" in proc.stdout
     assert report["rows_in"] == len(PEOPLE) - 1
+    assert report["rows_out"] is None and report["suppressed_rows"] is None
+    assert "rows: 10" in proc.stdout and "rows out" not in proc.stdout and "suppressed" not in proc.stdout
 
 
 def test_input_error_process(project: Path) -> None:
@@ -389,12 +396,19 @@ def test_csv_output_and_source_unchanged(project: Path) -> None:
 
 
 def test_semicolon_source_and_output(tmp_path: Path) -> None:
+    """The source's csv options do not leak to the release: it is comma-separated unless its
+    own options say otherwise (issue 14, item 14)."""
     project = make_project(tmp_path / "p", delimiter=";")
     config = write_yaml(project / "c.yaml", base_config(csv={"delimiter": ";"}))
     ok(run("anonymize", str(config)))
     lines = (project / "out" / "release.csv").read_text(encoding="utf-8").splitlines()
-    assert lines[0] == "zip;age;sex;disease"
-    assert len(lines) == 11 and all(line.count(";") == 3 for line in lines)
+    assert lines[0] == "zip,age,sex,disease"
+    assert len(lines) == 11 and all(line.count(",") == 3 and ";" not in line for line in lines)
+    own = base_config(csv={"delimiter": ";"}, output={"file": "out/semi.csv", "csv": {"delimiter": "|"}})
+    ok(run("anonymize", str(write_yaml(project / "own.yaml", own))))
+    lines = (project / "out" / "semi.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "zip|age|sex|disease"
+    assert len(lines) == 11 and all(line.count("|") == 3 for line in lines)
 
 
 def test_quoted_fields_in_source(tmp_path: Path) -> None:

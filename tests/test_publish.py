@@ -84,7 +84,7 @@ def test_release_of_any_node(seed: int, tmp_path: Path, k: int | None = None, to
     for node in sorted(chosen):
         verdicts = materialize_verdicts(engine, evaluator, node)
         assert cfg.output is not None
-        staged = stage(engine, build_release(engine, cfg, encoded, node, verdicts), cfg.output, cfg.csv)
+        staged = stage(engine, build_release(engine, cfg, encoded, node, verdicts), cfg.output)
         generalized = generalize(case, node)
         bad = _violating_keys(generalized, case.qis, criteria)
         heights = [d.height for d in encoded.qis]

@@ -1,0 +1,145 @@
+"""What a run may write, checked before it does any work: never over what it reads.
+
+A run reads its configuration file, its source (a file, or a table of a DuckDB database and,
+through a view, whatever that view reads), and the hierarchy files its columns name. Its
+release and its report may be none of those, by any name: paths are compared after resolving
+links and ``..``, and as the same file (hard links, case-insensitive file systems); a DuckDB
+database's write-ahead log (``.wal``) counts as the database; table names are compared as
+DuckDB compares them, without regard to case. A report may not replace the release either,
+nor any existing file that is not an earlier sqlanon report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from sqlanon.config import Config, TableRef
+from sqlanon.errors import InputError
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name the same file (also when neither exists yet)."""
+    ra, rb = a.resolve(), b.resolve()
+    if ra == rb:
+        return True
+    try:
+        return ra.exists() and rb.exists() and os.path.samefile(ra, rb)
+    except OSError:
+        return False
+
+
+def _with_log(what: str, ref: TableRef) -> list[tuple[str, Path]]:
+    """The files of ``ref``: a file, or a database and its write-ahead log."""
+    if ref.kind != "duckdb":
+        return [(what, ref.path)]
+    return [
+        (what, ref.path),
+        (f"the write-ahead log of the {what}", ref.path.with_name(ref.path.name + ".wal")),
+    ]
+
+
+def hierarchy_files(config: Config) -> list[tuple[str, Path]]:
+    """The hierarchy files the configuration's columns name."""
+    out = []
+    for column in config.columns:
+        if isinstance(column.hierarchy, str):
+            out.append((f"the hierarchy file of column {column.name!r}", config.base_dir / column.hierarchy))
+    return out
+
+
+def read_files(config: Config) -> list[tuple[str, Path]]:
+    """Every file the run reads: (what it is, its path)."""
+    out = [("configuration", config.path)] if config.path is not None else []
+    return out + _with_log("source", config.source) + hierarchy_files(config)
+
+
+def check_output(config: Config) -> None:
+    """The output is none of the files the run reads (a DuckDB output may share the source's
+    database file, as another table: :func:`check_output_table` compares the tables)."""
+    out = config.output
+    assert out is not None
+    shared = out.kind == config.source.kind == "duckdb" and same_file(out.path, config.source.path)
+    source_files = {path for _, path in _with_log("source", config.source)}
+    for what, path in read_files(config):
+        if shared and path in source_files:
+            continue
+        for _, target in _with_log("output", out):
+            if same_file(target, path):
+                which = "the source itself" if what == "source" else f"the {what} ({str(path)!r})"
+                raise InputError(
+                    f"The output {out.describe()} is {which}; sqlanon never writes over what it reads. "
+                    "Choose another output."
+                )
+
+
+def check_output_table(out: TableRef, sources: set[tuple[str, str]], files: set[Path]) -> None:
+    """A DuckDB output table is none of the tables the source reads (``sources``: lower-cased
+    (schema, name), the source and what its views read) and its database none of the files
+    they read."""
+    assert out.table is not None
+    if (out.schema.lower(), out.table.lower()) in sources:
+        raise InputError(
+            f"The output {out.describe()} is the source table or a table the source reads (DuckDB compares "
+            "names without regard to case); sqlanon never writes over its source. Choose another output table."
+        )
+    for path in files:
+        if same_file(out.path, path):
+            raise InputError(
+                f"The output {out.describe()} is a file the source reads ({str(path)!r}); sqlanon never "
+                "writes over its source. Choose another output."
+            )
+
+
+def check_output_files(out: TableRef, files: set[Path]) -> None:
+    """An output file is none of the files a source view reads."""
+    for path in files:
+        if same_file(out.path, path):
+            raise InputError(
+                f"The output {str(out.path)!r} is a file the source reads; sqlanon never writes over its "
+                "source. Choose another output."
+            )
+
+
+def _is_report(path: Path) -> bool:
+    """Whether the existing file ``path`` is empty or a report sqlanon wrote."""
+    try:
+        if path.stat().st_size == 0:
+            return True
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("command") in ("anonymize", "check") and "passed" in data
+
+
+def check_report_path(path: Path, config: Config | None, extra: Sequence[tuple[str, Path]] = ()) -> None:
+    """The report can be written at ``path`` and writes over nothing it must not: not a file
+    the run reads or writes (``extra``: more such files, e.g. the demo's), and not an existing
+    file other than an earlier sqlanon report."""
+    if path.is_dir():
+        raise InputError(f"The report path {str(path)!r} is a folder; give a file path such as report.json.")
+    base = next((p for p in path.parents if p.exists()), Path("."))
+    if not base.is_dir():
+        raise InputError(
+            f"Cannot write the report to {str(path)!r}: {str(base)!r} is a file, not a folder; choose another path."
+        )
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise InputError(f"Cannot write the report to {str(path)!r}: permission denied; choose another path.")
+    taken = list(extra)
+    if config is not None:
+        taken += read_files(config)
+        if config.output is not None:
+            taken += _with_log("output", config.output)
+    for what, other in taken:
+        if same_file(path, other):
+            raise InputError(
+                f"The report path {str(path)!r} is the {what}; a report never replaces data. Choose another "
+                "path for the report."
+            )
+    if (path.exists() or path.is_symlink()) and not _is_report(path):
+        raise InputError(
+            f"The report path {str(path)!r} holds a file that is not a sqlanon report; a report never replaces "
+            "other files. Remove it or choose another path."
+        )
