@@ -175,7 +175,9 @@ def materialize_hierarchy(engine: Engine, h: Hierarchy, profile: Profile) -> QiD
         if nulls and len(missing) == 1:
             raise DataError(
                 f"Quasi-identifier {h.column!r} has {nulls[0][1]} NULL (missing) values and its hierarchy "
-                "does not map them: add a hierarchy row with an empty value (e.g. ';missing;*') or clean the data."
+                f"({h.origin}) does not map them. Map them, or clean the data: in an ARX CSV file, add a "
+                "row whose value is empty (e.g. ';missing;*'); in an intervals, mask or dates builder, add "
+                'missing: LABEL (e.g. missing: unknown); in a tree, add the leaf "" or null (~).'
             )
         total = sum(n for _, n in missing)
         raise HierarchyError(

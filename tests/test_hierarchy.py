@@ -21,8 +21,10 @@ from sqlanon.hierarchy import (
     build,
     load_hierarchy,
     read_arx_csv,
+    shipped_hierarchies,
     validate,
 )
+from sqlanon.resources import shipped_dir
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = REPO / "hierarchies"
@@ -369,6 +371,113 @@ def test_intervals_properties(values: list[str], spec: dict[str, Any]) -> None:
             assert label_contains(label, v), (row, spec)
 
 
+# --------------------------------------------------------------------------- missing: LABEL (NULL)
+
+
+def null_row(label: str, height: int, top: str) -> tuple[str, ...]:
+    """The NULL leaf's row, written out: '' -> label -> ... -> label -> top."""
+    return (NULL_LEAF,) + tuple(label for _ in range(1, height)) + (top,)
+
+
+def test_missing_intervals_example() -> None:
+    h = intervals(["37", "20"], widths=[5, 10], missing="unknown")
+    assert h.rows == (
+        ("37", "[35, 40)", "[30, 40)", "*"),
+        ("20", "[20, 25)", "[20, 30)", "*"),
+        ("", "unknown", "unknown", "*"),
+    )
+
+
+def test_missing_mask_and_dates_examples() -> None:
+    h = build("zip", {"type": "mask", "missing": "?"}, ["47677", "47602"], origin="test")
+    assert row_of(h, "") == ("", "?", "?", "?", "?", "*****")
+    one = build("zip", {"type": "mask", "levels": [2], "missing": "?"}, ["ab"], origin="test")
+    assert one.rows == (("ab", "**"), ("", "**"))  # height 1: the NULL leaf goes straight to the top
+    d = build("born", {"type": "dates", "missing": "no date"}, ["2024-03-05"], origin="test")
+    assert d.rows == (
+        ("2024-03-05", "2024-03", "2024", "2020s", "*"),
+        ("", "no date", "no date", "no date", "*"),
+    )
+
+
+def test_missing_covers_the_empty_string() -> None:
+    """'' is matched like NULL by the encoding: with missing, it is the NULL leaf, not a value."""
+    h = intervals(["", "7", ""], widths=[10], missing="unknown")
+    assert h.rows == (("7", "[0, 10)", "*"), ("", "unknown", "*"))
+    with raises(["'age'", "non-numeric", "''"]):
+        intervals(["", "7"], widths=[10])
+
+
+def test_missing_may_be_the_top_label_below_the_top() -> None:
+    h = intervals(["7"], widths=[10], missing="*")
+    assert h.rows == (("7", "[0, 10)", "*"), ("", "*", "*"))
+
+
+@pytest.mark.parametrize(
+    ("kind", "spec", "values", "label", "level"),
+    [
+        ("intervals", {"widths": [5, 10]}, ["37", "20"], "[35, 40)", 1),
+        ("intervals", {"widths": [5, 10]}, ["37", "20"], "[20, 30)", 2),
+        ("intervals", {"widths": [5], "bottom": 18}, ["10", "20"], "<18", 1),
+        ("mask", {}, ["ab", "cd"], "a*", 1),
+        ("mask", {"pad": "0"}, ["7", "12"], "0*", 1),
+        ("dates", {"levels": ["month", "year"]}, ["2024-03-05"], "2024", 2),
+        ("dates", {"levels": ["day", "year"]}, ["2024-03-05 10:00"], "2024-03-05", 1),
+    ],
+)
+def test_missing_label_colliding_with_a_built_label(
+    kind: str, spec: dict[str, Any], values: list[str], label: str, level: int
+) -> None:
+    with raises(["'col'", f"missing: {label!r}", f"level {level}", "choose a label"]):
+        build("col", {"type": kind, **spec, "missing": label}, values, origin="test")
+
+
+@pytest.mark.parametrize("label", ["", 5, None, True, ["unknown"], {"a": 1}])
+@pytest.mark.parametrize("kind", ["intervals", "mask", "dates"])
+def test_missing_bad_label(kind: str, label: Any) -> None:
+    spec: dict[str, Any] = {"type": kind, "missing": label}
+    if kind == "intervals":
+        spec["widths"] = [5]
+    with raises(["'col'", "'missing'", "non-empty text"]):
+        build("col", spec, ["2024-03-05"] if kind == "dates" else ["1"], origin="test")
+
+
+def test_missing_is_not_a_tree_key() -> None:
+    with raises(["'dx'", "unknown key", "'missing'"]):
+        build("dx", {"type": "tree", "tree": {"*": ["a"]}, "missing": "x"}, [], origin="test")
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    values=st.lists(numbers, min_size=1, max_size=30),
+    spec=interval_specs(),
+    label=st.text(alphabet="abcxyz ?", min_size=1, max_size=8),
+    empty=st.booleans(),
+)
+def test_missing_intervals_properties(
+    values: list[str], spec: dict[str, Any], label: str, empty: bool
+) -> None:
+    """Built with missing = built without it, plus the NULL row (an '' value changes nothing)."""
+    plain = intervals(values, **spec)
+    h = intervals([*values, ""] if empty else values, **spec, missing=label)
+    assert h.rows == (*plain.rows, null_row(label, plain.height, "*"))
+    assert_well_formed(h, [*values, ""])
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    data=st.integers(min_value=1, max_value=6).flatmap(
+        lambda n: st.lists(st.text(alphabet="0123456789", min_size=n, max_size=n), min_size=1, max_size=20)
+    ),
+    label=st.sampled_from(["unknown", "?", "n/a"]),
+)
+def test_missing_mask_properties(data: list[str], label: str) -> None:
+    plain = mask(data)
+    h = mask(data, missing=label)
+    assert h.rows == (*plain.rows, null_row(label, plain.height, "*" * len(data[0])))
+    assert_well_formed(h, [*data, ""])
+
+
 # --------------------------------------------------------------------------- mask
 
 
@@ -434,6 +543,57 @@ def test_mask_properties(data: list[str]) -> None:
     for row in h.rows:
         for k in range(1, n + 1):
             assert row[k] == row[0][: n - k] + "*" * k
+
+
+def test_mask_pad_example() -> None:
+    """Zip codes that lost their leading zero (02134 read as a number) padded back."""
+    h = mask(["2134", "02139", "12345", "7"], pad="0", levels=[1, 3, 5])
+    assert h.rows == (
+        ("2134", "0213*", "02***", "*****"),
+        ("02139", "0213*", "02***", "*****"),
+        ("12345", "1234*", "12***", "*****"),
+        ("7", "0000*", "00***", "*****"),
+    )
+
+
+def test_mask_pad_other_char_and_equal_lengths() -> None:
+    assert mask(["ab", "c"], pad="_", char="#").rows == (("ab", "a#", "##"), ("c", "_#", "##"))
+    assert mask(["ab", "cd"], pad="0").rows == mask(["ab", "cd"]).rows
+
+
+def test_mask_without_pad_suggests_it() -> None:
+    with raises(["'zip'", "'2134'", "length 5", "pad"]):
+        mask(["47677", "2134", "47602"])
+
+
+@pytest.mark.parametrize("pad", ["", "00", 0, None, ["0"]])
+def test_mask_bad_pad(pad: Any) -> None:
+    with raises(["'zip'", "'pad'", "single character"]):
+        mask(["47677", "2134"], pad=pad)
+
+
+def test_mask_pad_refuses_empty_values_unless_missing() -> None:
+    with raises(["'zip'", "1 empty value", "missing"]) as info:
+        mask(["2134", "", "47677"], pad="0")
+    assert "2134" not in str(info.value)  # a count, no values
+    h = mask(["2134", "", "47677"], pad="0", levels=[5], missing="?")
+    assert h.rows == (("2134", "*****"), ("47677", "*****"), ("", "*****"))
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    values=st.lists(st.text(alphabet="0123456789ab", min_size=1, max_size=7), min_size=1, max_size=25),
+    pad=st.sampled_from(["0", " ", "x"]),
+)
+def test_mask_pad_properties(values: list[str], pad: str) -> None:
+    h = mask(values, pad=pad)
+    assert_well_formed(h, values)
+    n = max(len(v) for v in values)
+    assert h.height == n
+    for row in h.rows:
+        padded = pad * (n - len(row[0])) + row[0]
+        for k in range(1, n + 1):
+            assert row[k] == "".join(c if i < n - k else "*" for i, c in enumerate(padded))
 
 
 # --------------------------------------------------------------------------- dates
@@ -504,6 +664,46 @@ def test_dates_properties(days: list[dt.date]) -> None:
         )
 
 
+def test_dates_day_level_on_dates_and_timestamps() -> None:
+    values = ["2024-03-05", "2024-03-05 10:22:01", "2024-03-05T10:22:01", "1999-12-31 23:59"]
+    h = dates(values, levels=["day", "month", "year", "decade"])
+    for v in values[:3]:
+        assert row_of(h, v) == (v, "2024-03-05", "2024-03", "2024", "2020s", "*")
+    assert row_of(h, "1999-12-31 23:59") == (
+        "1999-12-31 23:59",
+        "1999-12-31",
+        "1999-12",
+        "1999",
+        "1990s",
+        "*",
+    )
+    assert dates(["2024-03-05 10:00"], levels=["day"]).rows == (("2024-03-05 10:00", "2024-03-05", "*"),)
+
+
+def test_dates_default_levels_have_no_day() -> None:
+    assert dates(["2024-03-05 10:00"]).rows == (("2024-03-05 10:00", "2024-03", "2024", "2020s", "*"),)
+
+
+@pytest.mark.parametrize("levels", [["month", "day"], ["day", "day"], ["days"]])
+def test_dates_day_must_come_first(levels: list[str]) -> None:
+    with raises(["'born'", "'levels'", "'day', 'month', 'year', 'decade'"]):
+        dates(["2024-03-05"], levels=levels)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.datetimes(min_value=dt.datetime(1000, 1, 1)), min_size=1, max_size=30),
+    st.sampled_from([" ", "T"]),
+)
+def test_dates_day_properties(stamps: list[dt.datetime], sep: str) -> None:
+    values = [t.isoformat(sep=sep) for t in stamps]
+    h = dates(values, levels=["day", "year"])
+    assert_well_formed(h, values)
+    for row in h.rows:
+        t = dt.datetime.fromisoformat(row[0])
+        assert row[1:] == (f"{t.year:04d}-{t.month:02d}-{t.day:02d}", f"{t.year:04d}", "*")
+
+
 # --------------------------------------------------------------------------- tree
 
 
@@ -554,6 +754,25 @@ def test_tree_bad_spec(t: Any, fragment: str) -> None:
 def test_tree_inconsistent_label_caught() -> None:
     with raises(["'dx'", "several parents", "'a'"]):
         tree({"*": {"p": {"a": ["x"]}, "q": {"a": ["y"]}}})
+
+
+@pytest.mark.parametrize("null", ["", None])
+def test_tree_null_leaf(null: str | None) -> None:
+    h = tree({"*": {"known": ["a", "b"], "unknown": [null]}})
+    assert h.rows == (("a", "known", "*"), ("b", "known", "*"), (NULL_LEAF, "unknown", "*"))
+
+
+def test_tree_yaml_null_leaf(tmp_path: Path) -> None:
+    for i, null in enumerate(["~", "null", '""']):
+        name = f"t{i}.yaml"
+        write(tmp_path, name, "type: tree\ntree:\n  '*':\n    known: [a]\n    unknown: [" + null + "]\n")
+        h = load_hierarchy("dx", name, [], tmp_path)
+        assert h.rows == (("a", "known", "*"), ("", "unknown", "*"))
+
+
+def test_tree_null_and_empty_leaf_are_the_same_leaf() -> None:
+    with raises(["'dx'", "more than once", "''"]):
+        tree({"*": {"a": ["", "x"], "b": [None]}})
 
 
 # --------------------------------------------------------------------------- spec errors
@@ -750,3 +969,62 @@ def test_shipped_zip5_on_random_zips(zips: list[str]) -> None:
             z[:1] + "****",
             "*****",
         )
+
+
+# --------------------------------------------------------------------------- builtin:NAME
+
+SAMPLE_VALUES = {
+    "age": ["37", "20"],
+    "zip5": ["47677", "02134"],
+    "sex": [],
+    "dates": ["2024-03-05", "1987-11-30 08:00"],
+    "disease": [],
+}
+
+
+def test_shipped_hierarchies_are_the_shipped_files() -> None:
+    assert shipped_dir("hierarchies").resolve() == SHIPPED.resolve()
+    files = shipped_hierarchies()
+    assert list(files) == sorted(SAMPLE_VALUES)
+    assert {p.name for p in files.values()} == {p.name for p in SHIPPED.iterdir() if p.name != "README.md"}
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLE_VALUES))
+def test_builtin_names_load_the_shipped_file(tmp_path: Path, name: str) -> None:
+    (file,) = [p.name for p in SHIPPED.iterdir() if p.stem == name]
+    values = SAMPLE_VALUES[name]
+    expected = load_hierarchy(name, file, values, SHIPPED)
+    for spec in (f"builtin:{name}", f"builtin:{file}"):
+        h = load_hierarchy(name, spec, values, tmp_path)  # tmp_path has no hierarchies/ folder
+        assert h.rows == expected.rows
+        assert Path(h.origin).resolve() == (SHIPPED / file).resolve()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "nope",
+        "",
+        "../x",
+        "../hierarchies/age",
+        "../README",
+        "README",
+        "README.md",
+        "age.txt",
+        "Age",
+        "/etc/passwd",
+        "hierarchies/age.yaml",
+        "./age.yaml",
+        " age",
+    ],
+)
+def test_builtin_unknown_or_escaping_name(tmp_path: Path, name: str) -> None:
+    every = [f"builtin:{n}" for n in sorted(SAMPLE_VALUES)]
+    with raises(["'col'", repr(f"builtin:{name}"), "not a shipped hierarchy", ", ".join(every)]):
+        load_hierarchy("col", f"builtin:{name}", ["1"], tmp_path)
+
+
+def test_builtin_prefix_wins_over_a_local_file(tmp_path: Path) -> None:
+    write(tmp_path, "builtin:age.yaml", "type: intervals\nwidths: [1]\n")
+    h = load_hierarchy("age", "builtin:age.yaml", ["37"], tmp_path)
+    assert h.rows == (("37", "[35, 40)", "[30, 40)", "[20, 40)", "*"),)

@@ -12,6 +12,7 @@ import yaml
 from sqlanon.errors import HierarchyError
 from sqlanon.hierarchy.arx import read_arx_csv
 from sqlanon.hierarchy.builders import build
+from sqlanon.hierarchy.builtin import builtin_path, is_builtin, shipped_hierarchies
 from sqlanon.hierarchy.model import NULL_LEAF, Hierarchy, validate
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "build",
     "load_hierarchy",
     "read_arx_csv",
+    "shipped_hierarchies",
     "validate",
 ]
 
@@ -36,12 +38,15 @@ def load_hierarchy(
     """Load the hierarchy for ``column`` from ``spec`` and return it validated.
 
     ``spec`` is either a path (relative to ``base_dir`` or absolute) to an ARX CSV file
-    (``.csv``) or to a YAML file holding a builder spec (``.yaml``/``.yml``), or an inline builder
-    spec mapping. ``values`` are the column's distinct non-NULL source values as strings (used
+    (``.csv``) or to a YAML file holding a builder spec (``.yaml``/``.yml``), ``builtin:NAME``
+    (a shipped hierarchy, see :mod:`sqlanon.hierarchy.builtin`), or an inline builder spec
+    mapping. ``values`` are the column's distinct non-NULL source values as strings (used
     by the interval, mask and date builders). ``delimiter`` applies to CSV files.
     """
     if isinstance(spec, Mapping):
         return build(column, spec, values, origin="inline spec")
+    if is_builtin(spec):
+        return _load_file(column, builtin_path(column, str(spec)), values, ";")
     if isinstance(spec, str | os.PathLike):
         path = Path(base_dir) / Path(spec)
         return _load_file(column, path, values, delimiter)

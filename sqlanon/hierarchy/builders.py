@@ -7,14 +7,21 @@ A spec is a mapping with a ``type`` key and type-specific keys:
     optional ``anchor`` (number, default 0), ``bottom`` and ``top`` (numbers; values below
     ``bottom`` become ``<bottom`` and values at or above ``top`` become ``>=top`` at every level).
 ``mask``
-    optional ``char`` (one character, default ``*``) and ``levels`` (strictly increasing
-    counts of characters masked from the right, default ``1..length``).
+    optional ``char`` (one character, default ``*``), ``levels`` (strictly increasing
+    counts of characters masked from the right, default ``1..length``) and ``pad`` (one
+    character: shorter values are padded on the left with it to the longest length before
+    masking; without it every value must have the same length).
 ``dates``
-    optional ``levels``: a non-empty subset, in order, of ``month``, ``year``, ``decade``.
+    optional ``levels``: a non-empty subset, in order, of ``day``, ``month``, ``year``,
+    ``decade`` (default ``month``, ``year``, ``decade``).
 ``tree``
-    ``tree``: nested mapping from the single top label down to lists of leaf values.
+    ``tree``: nested mapping from the single top label down to lists of leaf values; a leaf
+    ``""`` or null maps SQL NULL.
 
-Every built hierarchy ends with a single top; ``*`` is added where the spec does not give one.
+``intervals``, ``mask`` and ``dates`` also take ``missing`` (a non-empty label): the leaf ``""``
+(SQL NULL, and the empty string, which the encoding matches like NULL) then gets that label at
+every level below the top. Every built hierarchy ends with a single top; ``*`` is added where the
+spec does not give one.
 """
 
 from __future__ import annotations
@@ -30,10 +37,11 @@ from fractions import Fraction
 from typing import Any
 
 from sqlanon.errors import HierarchyError
-from sqlanon.hierarchy.model import Hierarchy, validate
+from sqlanon.hierarchy.model import NULL_LEAF, Hierarchy, validate
 
 TOP = "*"
-DATE_LEVELS = ("month", "year", "decade")
+DATE_LEVELS = ("day", "month", "year", "decade")
+DEFAULT_DATE_LEVELS = ("month", "year", "decade")
 _DATE_RE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[T ].*)?", re.DOTALL)
 
 Row = tuple[str, ...]
@@ -101,8 +109,36 @@ def build(column: str, spec: Mapping[str, Any], values: Sequence[str], origin: s
     unknown = sorted(str(k) for k in spec if k not in keys)
     if unknown:
         raise s.error(f"has the unknown key(s) {_show(unknown)}; a {kind!r} spec accepts {_show(list(keys))}")
-    rows = builder(s, _unique(values))
+    label = _missing_label(s) if "missing" in keys else None
+    unique = _unique(values)
+    if label is not None:  # the empty string is matched like NULL: the missing leaf covers it
+        unique = [v for v in unique if v != NULL_LEAF]
+    rows = builder(s, unique)
+    if label is not None:
+        rows.append(_missing_row(s, rows, label))
     return validate(Hierarchy(column=column, rows=tuple(rows), origin=origin))
+
+
+def _missing_label(s: _Spec) -> str | None:
+    if "missing" not in s.spec:
+        return None
+    label = s.spec["missing"]
+    if not isinstance(label, str) or not label:
+        raise s.key_error("missing", "a non-empty text label for NULL values, such as 'unknown'")
+    return label
+
+
+def _missing_row(s: _Spec, rows: list[Row], label: str) -> Row:
+    """The row of the NULL leaf: ``label`` at every level below the top, then the top."""
+    height = len(rows[0]) - 1
+    for level in range(1, height):
+        if any(r[level] == label for r in rows):
+            raise s.error(
+                f"has missing: {label!r}, but the builder also makes the label {label!r} at level "
+                f"{level} from the column's values, so NULL would join that group; choose a label "
+                "that no value generalizes to, such as 'unknown'"
+            )
+    return (NULL_LEAF, *([label] * (height - 1)), rows[0][-1])
 
 
 def _require_values(s: _Spec, values: list[str]) -> None:
@@ -234,6 +270,13 @@ def _mask_levels(s: _Spec, length: int) -> list[int]:
     return list(raw)
 
 
+def _mask_pad(s: _Spec) -> str | None:
+    pad = s.spec.get("pad")
+    if "pad" in s.spec and (not isinstance(pad, str) or len(pad) != 1):
+        raise s.key_error("pad", "a single character such as '0' (quoted in YAML: pad: \"0\")")
+    return pad
+
+
 def _common_length(s: _Spec, values: list[str]) -> int:
     lengths = Counter(len(v) for v in values)
     length = lengths.most_common(1)[0][0]
@@ -241,27 +284,46 @@ def _common_length(s: _Spec, values: list[str]) -> int:
     if odd:
         raise s.error(
             f"is of type 'mask' but the values {_show(odd)} do not have the common length "
-            f"{length}; masking needs values of equal length, so clean or pad them or use a tree"
+            f'{length}; masking needs values of equal length, so clean them, add pad: "0" '
+            "(any one character) to pad shorter values on the left, or use a tree"
         )
     if length == 0:
         raise s.error("is of type 'mask' but the values are empty strings; use another hierarchy type")
     return length
 
 
+def _padded(s: _Spec, values: list[str], pad: str) -> dict[str, str]:
+    """Each value padded on the left with ``pad`` to the longest length."""
+    empty = sum(1 for v in values if not v)
+    if empty:
+        raise s.error(
+            f"is of type 'mask' with 'pad' but the column has {empty} empty value(s), which are "
+            "matched like NULL; map them with missing: LABEL (e.g. missing: unknown) or clean the data"
+        )
+    length = max(len(v) for v in values)
+    return {v: v.rjust(length, pad) for v in values}
+
+
 def _build_mask(s: _Spec, values: list[str]) -> list[Row]:
     char = _mask_char(s)
+    pad = _mask_pad(s)
     _require_values(s, values)
-    length = _common_length(s, values)
+    if pad is None:
+        _common_length(s, values)
+        padded = {v: v for v in values}
+    else:
+        padded = _padded(s, values, pad)
+    length = len(next(iter(padded.values())))
     levels = _mask_levels(s, length)
     extra = (TOP,) if levels[-1] < length else ()
-    return [(v, *(v[: length - k] + char * k for k in levels), *extra) for v in values]
+    return [(v, *(p[: length - k] + char * k for k in levels), *extra) for v, p in padded.items()]
 
 
 # --------------------------------------------------------------------------- dates
 
 
 def _date_levels(s: _Spec) -> list[str]:
-    raw = s.spec.get("levels", list(DATE_LEVELS))
+    raw = s.spec.get("levels", list(DEFAULT_DATE_LEVELS))
     ok = (
         isinstance(raw, list)
         and raw
@@ -284,6 +346,7 @@ def _parse_date(text: str) -> dt.date | None:
 
 
 _DATE_LABELS: dict[str, Callable[[dt.date], str]] = {
+    "day": lambda d: f"{d.year:04d}-{d.month:02d}-{d.day:02d}",
     "month": lambda d: f"{d.year:04d}-{d.month:02d}",
     "year": lambda d: f"{d.year:04d}",
     "decade": lambda d: f"{d.year // 10 * 10:04d}s",
@@ -320,6 +383,11 @@ def _label(s: _Spec, x: object, path: Sequence[str]) -> str:
     )
 
 
+def _leaf(s: _Spec, x: object, path: Sequence[str]) -> str:
+    """A leaf of a tree: YAML null (``~``) is the leaf that maps SQL NULL, as ``""`` is."""
+    return NULL_LEAF if x is None else _label(s, x, path)
+
+
 def _walk(s: _Spec, node: object, path: list[str], rows: list[Row]) -> None:
     """Append ``(leaf, parent, ..., top)`` rows for every leaf below ``node``."""
     where = " > ".join(path)
@@ -328,7 +396,7 @@ def _walk(s: _Spec, node: object, path: list[str], rows: list[Row]) -> None:
             raise s.error(
                 f"has an empty list of leaves under {where!r} in 'tree'; list its values or remove it"
             )
-        rows.extend((_label(s, leaf, path), *reversed(path)) for leaf in node)
+        rows.extend((_leaf(s, leaf, path), *reversed(path)) for leaf in node)
         return
     if isinstance(node, Mapping) and node:
         for key, child in node.items():
@@ -365,8 +433,8 @@ def _build_tree(s: _Spec, values: list[str]) -> list[Row]:
 
 
 _BUILDERS: dict[str, tuple[Callable[[_Spec, list[str]], list[Row]], tuple[str, ...]]] = {
-    "intervals": (_build_intervals, ("type", "widths", "anchor", "bottom", "top")),
-    "mask": (_build_mask, ("type", "char", "levels")),
-    "dates": (_build_dates, ("type", "levels")),
+    "intervals": (_build_intervals, ("type", "widths", "anchor", "bottom", "top", "missing")),
+    "mask": (_build_mask, ("type", "char", "levels", "pad", "missing")),
+    "dates": (_build_dates, ("type", "levels", "missing")),
     "tree": (_build_tree, ("type", "tree")),
 }
