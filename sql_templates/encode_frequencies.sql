@@ -3,10 +3,13 @@
 --           one dimension table per quasi-identifier
 --           (leaf VARCHAR, code INT: level-0 code of each hierarchy leaf), one dictionary per
 --           sensitive attribute (value VARCHAR, code INT).
+-- Params:   qis ({dim, column}), sensitive ({table, column}), null_value (how the dictionaries
+--           write NULL).
 -- Output:   one row per distinct (q0..qk-1, s0..sm-1): level-0 QI codes, sensitive codes,
 --           n = number of source rows (BIGINT).
 -- Formula:  n(q, s) = |{ rows r : code(r.qi) = q, code(r.sa) = s }|  (Incognito's frequency set,
---           LeFevre, DeWitt, Ramakrishnan 2005, section 3). NULL maps to the hierarchy leaf ''.
+--           LeFevre, DeWitt, Ramakrishnan 2005, section 3). A NULL quasi-identifier maps to the
+--           hierarchy leaf ''; a NULL sensitive value is the dictionary's value null_value.
 -- Note:     grouped by position, not by the output names: a source column named q0 or s0 would
 --           otherwise be what GROUP BY "q0" binds to.
 SELECT
@@ -24,7 +27,7 @@ JOIN {{ q.dim|ident }} AS {{ ('d' ~ loop.index0)|ident }}
 {%- endfor %}
 {%- for s in sensitive %}
 JOIN {{ s.table|ident }} AS {{ ('e' ~ loop.index0)|ident }}
-  ON CAST("src".{{ s.column|ident }} AS VARCHAR) = {{ ('e' ~ loop.index0)|ident }}."value"
+  ON COALESCE(CAST("src".{{ s.column|ident }} AS VARCHAR), {{ null_value|literal }}) = {{ ('e' ~ loop.index0)|ident }}."value"
 {%- endfor %}
 {%- if qis or sensitive %}
 GROUP BY {% for i in range((qis|length) + (sensitive|length)) %}{{ loop.index }}{% if not loop.last %}, {% endif %}{% endfor %}

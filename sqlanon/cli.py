@@ -15,8 +15,8 @@ from typing import Any
 
 import click
 
-from sqlanon import api
-from sqlanon.errors import EngineError, SqlanonError
+from sqlanon import api, redact
+from sqlanon.errors import EngineError, InputError, SqlanonError
 from sqlanon.guard import check_report_path
 from sqlanon.report import Report
 
@@ -68,8 +68,11 @@ def _guard(command: Callable[..., None]) -> Callable[..., None]:
             command(*args, **kwargs)
         except SqlanonError as err:
             text = str(err)
-            if isinstance(err, EngineError) and err.sql:
-                text = " ".join(text.split())  # one paragraph: DuckDB messages span lines
+            if isinstance(err, EngineError) and err.cause is not None:
+                text = " ".join(text.split()) + " Nothing was written."
+            elif isinstance(err, EngineError) and err.sql:
+                # one paragraph (DuckDB messages span lines), and no value the engine quoted
+                text = " ".join(redact.engine_text(text).split())
                 text += " Nothing was written. This is likely a bug in sqlanon; please report it with the configuration."
             click.echo(f"sqlanon: error: {text}", err=True)
             sys.exit(2)
@@ -99,9 +102,18 @@ violations_option = click.option(
     type=click.IntRange(min=0),
     default=0,
     metavar="N",
-    help="List up to N violating classes per failing criterion in the report (off by default: "
-    "they reveal small classes).",
+    help="List up to N violating classes per failing criterion in the JSON report (needs --report; "
+    "never on the terminal), and let error messages name sensitive values (off by default: they "
+    "reveal small classes).",
 )
+
+
+def _needs_report(show_violations: int, report_path: str | None) -> None:
+    if show_violations > 0 and not report_path:
+        raise InputError(
+            "--show-violations lists the violating classes in the JSON report only (never on the terminal, "
+            "where logs keep them); give --report PATH as well."
+        )
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -119,6 +131,7 @@ def main() -> None:
 @_guard
 def anonymize(config: str, report_path: str | None, show_violations: int) -> None:
     """Search, write and gate the release described by CONFIG (YAML)."""
+    _needs_report(show_violations, report_path)
     report = api.anonymize(
         config, progress=_progress(), show_violations=show_violations, stage=_stage(), report=report_path
     )
@@ -133,6 +146,7 @@ def anonymize(config: str, report_path: str | None, show_violations: int) -> Non
 def check(config: str, report_path: str | None, show_violations: int) -> None:
     """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail;
     warn-severity criteria are reported without failing)."""
+    _needs_report(show_violations, report_path)
     _finish(api.check(config, show_violations=show_violations, stage=_stage(), report=report_path))
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import sqlglot
-import yaml
 
+from sqlanon import yamlfile
 from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
 from sqlanon.errors import ConfigError, brief
 
@@ -375,40 +375,6 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
     )
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """A YAML loader that rejects duplicated keys (a duplicated column is an error)."""
-
-
-def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
-    seen: set[Any] = set()
-    for key_node, _ in node.value:
-        key = loader.construct_object(key_node, deep=deep)
-        try:
-            hash(key)
-        except TypeError:
-            raise ConfigError(
-                f"A key at line {key_node.start_mark.line + 1} is a {type(key).__name__}, not a name; "
-                "keys must be plain names such as column names."
-            ) from None
-        if key in seen:
-            raise ConfigError(
-                f"The key {key!r} appears twice (line {key_node.start_mark.line + 1}); give it once."
-            )
-        seen.add(key)
-    return loader.construct_mapping(node, deep=deep)
-
-
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-
-
-def _yaml_problem(err: yaml.YAMLError) -> str:
-    """' at line N (problem)' from a YAML error, on one line."""
-    mark = getattr(err, "problem_mark", None) or getattr(err, "context_mark", None)
-    problem = getattr(err, "problem", None) or getattr(err, "context", None)
-    at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-    return at + (f" ({problem})" if problem else "")
-
-
 def load_config(path: str | Path, *, gate: bool = False) -> Config:
     """Read and validate a YAML configuration file."""
     p = Path(path)
@@ -422,9 +388,7 @@ def load_config(path: str | Path, *, gate: bool = False) -> Config:
             f"{err.start}); save it with UTF-8 encoding."
         ) from None
     try:
-        data = yaml.load(text, Loader=_UniqueKeyLoader)
-    except yaml.YAMLError as err:
-        raise ConfigError(
-            f"Configuration {str(p)!r} is not valid YAML{_yaml_problem(err)}; fix the syntax there."
-        ) from None
+        data = yamlfile.load(text)
+    except yamlfile.YamlProblem as err:
+        raise ConfigError(f"Configuration {str(p)!r} cannot be read: {err}.") from None
     return replace(parse_config(data, p.resolve().parent, gate=gate), path=p.resolve())

@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.engine import Engine
-from sqlanon.errors import DataError, EngineError, HierarchyError
+from sqlanon.errors import DataError, EngineError, HierarchyError, InputError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
 from sqlanon.numbers import parse_number
 from sqlanon.sql.render import render_template
@@ -66,9 +67,9 @@ class Encoded:
     freq_rows: int = 0
 
 
-def _show(values: Sequence[tuple[str | None, int]], limit: int = 10) -> str:
-    shown = ", ".join(f"{v!r} ({n} rows)" for v, n in values[:limit])
-    return shown + (f" and {len(values) - limit} more values" if len(values) > limit else "")
+#: how NULL is written in a sensitive column's dictionary: a value of its own, distinct from
+#: every text a column can hold (and how the gate writes a NULL quasi-identifier label)
+NULL_VALUE = "\x00NULL"
 
 
 #: a column's distinct values (as text; NULL as None) with their rows
@@ -130,9 +131,41 @@ def _uncovered(profile: Profile, leaves: set[str]) -> list[tuple[str, int]]:
     return sorted(merged.items(), key=lambda item: (-item[1], item[0]))
 
 
+def coverage_problem(h: Hierarchy, profile: Profile) -> InputError | None:
+    """Why the quasi-identifier hierarchy ``h`` does not cover its column (``profile``), or
+    None when it does: a :class:`DataError` for NULLs it does not map, a
+    :class:`HierarchyError` naming the values it misses (quasi-identifier values may be named)."""
+    missing = _uncovered(profile, {row[0] for row in h.rows})
+    if not missing:
+        return None
+    nulls = [m for m in missing if m[0] == NULL_LEAF]
+    if nulls and len(missing) == 1:
+        return DataError(
+            f"Quasi-identifier {h.column!r} has {nulls[0][1]} NULL (missing) values and its hierarchy "
+            f"({h.origin}) does not map them. Map them, or clean the data: in an ARX CSV file, add a "
+            "row whose value is empty (e.g. ';missing;*'); in an intervals, mask or dates builder, add "
+            'missing: LABEL (e.g. missing: unknown); in a tree, add the leaf "" or null (~).'
+        )
+    total = sum(n for _, n in missing)
+    return HierarchyError(
+        f"The hierarchy for column {h.column!r} ({h.origin}) does not cover {len(missing)} value(s) "
+        f"found in {total} source rows: {redact.counted(missing, hidden=False)}. Add them to the hierarchy."
+    )
+
+
+def raise_all(problems: Sequence[InputError]) -> None:
+    """Raise the problems found in several columns as one error (all of them in one message)."""
+    if not problems:
+        return
+    if len(problems) == 1:
+        raise problems[0]
+    kind = DataError if all(isinstance(p, DataError) for p in problems) else HierarchyError
+    raise kind(f"{len(problems)} columns cannot be encoded: " + " ".join(str(p) for p in problems))
+
+
 def materialize_hierarchy(engine: Engine, h: Hierarchy, profile: Profile) -> QiDimension:
     """Load ``h`` as dimension tables and check it covers every value of its column (the
-    column's ``profile``, see :func:`column_profiles`)."""
+    column's ``profile``, see :func:`column_profiles`; :func:`coverage_problem`)."""
     height = h.height
     labels_at = [h.labels(level) for level in range(height + 1)]
     codes = [{label: i for i, label in enumerate(names)} for names in labels_at]
@@ -169,25 +202,13 @@ def materialize_hierarchy(engine: Engine, h: Hierarchy, profile: Profile) -> QiD
         )
     engine.drop(paths)
     engine.drop(names)
-    missing = _uncovered(profile, set(leaves))
-    if missing:
-        nulls = [m for m in missing if m[0] == NULL_LEAF]
-        if nulls and len(missing) == 1:
-            raise DataError(
-                f"Quasi-identifier {h.column!r} has {nulls[0][1]} NULL (missing) values and its hierarchy "
-                f"({h.origin}) does not map them. Map them, or clean the data: in an ARX CSV file, add a "
-                "row whose value is empty (e.g. ';missing;*'); in an intervals, mask or dates builder, add "
-                'missing: LABEL (e.g. missing: unknown); in a tree, add the leaf "" or null (~).'
-            )
-        total = sum(n for _, n in missing)
-        raise HierarchyError(
-            f"The hierarchy for column {h.column!r} ({h.origin}) does not cover {len(missing)} value(s) "
-            f"found in {total} source rows: {_show(missing)}. Add them to the hierarchy."
-        )
+    problem = coverage_problem(h, profile)
+    if problem is not None:
+        raise problem
     return QiDimension(h.column, h, dim, up, labels)
 
 
-def _numeric_order(column: str, values: Sequence[str], needed_by: str = "") -> list[str]:
+def _numeric_order(column: str, values: Sequence[str], needed_by: str = "", hidden: bool = True) -> list[str]:
     bad = []
     keyed = []
     for v in values:
@@ -197,12 +218,57 @@ def _numeric_order(column: str, values: Sequence[str], needed_by: str = "") -> l
         else:
             keyed.append((number, v))
     if bad:
-        shown = ", ".join(repr(b) for b in bad[:10])
         raise DataError(
-            f"Ordered distance on column {column!r}{needed_by} needs numeric values or an explicit order, but it holds "
-            f"{shown}{' and more' if len(bad) > 10 else ''}. Add order: [...] to the column listing every value smallest first."
+            f"Ordered distance on column {column!r}{needed_by} needs numeric values or an explicit order, but it "
+            f"holds {redact.values(bad, hidden=hidden)} that are not numbers. Add order: [...] to the column "
+            "listing every value smallest first."
         )
     return [v for _, v in sorted(keyed)]
+
+
+def sensitive_problems(
+    spec: ColumnSpec, hierarchy: Hierarchy | None, need_order: bool, profile: Profile, hidden: bool = True
+) -> list[InputError]:
+    """Why a sensitive column's ``order`` or hierarchy does not cover its values (``profile``).
+    With ``hidden`` (not asked for) a message counts the values it cannot place instead of
+    naming them: they are sensitive. NULL is a value of its own: a hierarchy maps it with its
+    empty leaf, an order cannot place it."""
+    problems: list[InputError] = []
+    nulls = sum(n for v, n in profile if v is None)
+    if need_order and nulls:
+        problems.append(
+            DataError(
+                f"Sensitive column {spec.name!r} has {nulls} NULL (missing) values, which have no place in "
+                "the order that ordered distance needs; fill them with a value of the order or remove "
+                "those rows."
+            )
+        )
+    if need_order and spec.order is not None:
+        listed = set(spec.order)
+        missing = [(v, n) for v, n in profile if v is not None and v not in listed]
+        if missing:
+            problems.append(
+                DataError(
+                    f"The order given for sensitive column {spec.name!r} does not list "
+                    f"{redact.counted(missing, hidden=hidden)}; list every value."
+                )
+            )
+    if hierarchy is not None:
+        leaves = {row[0] for row in hierarchy.rows}
+        missing = [
+            (NULL_LEAF if v is None else v, n)
+            for v, n in profile
+            if (NULL_LEAF if v is None else v) not in leaves
+        ]
+        if missing:
+            problems.append(
+                HierarchyError(
+                    f"The hierarchy for sensitive column {spec.name!r} ({hierarchy.origin}) does not cover "
+                    f"{redact.counted(missing, hidden=hidden)}. Add them to the hierarchy (NULL maps to its "
+                    "leaf with an empty value)."
+                )
+            )
+    return problems
 
 
 def sensitive_domain(
@@ -213,18 +279,16 @@ def sensitive_domain(
     need_order: bool,
     needed_by: str = "",
     profile: Profile | None = None,
+    reveal: bool = False,
 ) -> SensitiveDomain:
     """Build the dictionary (and order/ancestor tables when needed) of one sensitive column
-    (``profile``: the column's, when already known)."""
+    (``profile``: the column's, when already known). NULL is a value of its own, written
+    :data:`NULL_VALUE` in the dictionary. ``reveal``: messages may name the column's values
+    (the user asked for them)."""
     if profile is None:
         profile = column_profile(engine, source, spec.name)
-    nulls = sum(n for v, n in profile if v is None)
-    if nulls:
-        raise DataError(
-            f"Sensitive column {spec.name!r} has {nulls} NULL (missing) values; fill them with an explicit "
-            "value (e.g. 'unknown') or remove those rows before anonymizing."
-        )
-    values = tuple(sorted(str(v) for v, _ in profile))
+    raise_all(sensitive_problems(spec, hierarchy, need_order, profile, hidden=not reveal))
+    values = tuple(sorted(NULL_VALUE if v is None else str(v) for v, _ in profile))
     table = engine.temp_name("sdict")
     engine.load_table(
         table, [("value", "VARCHAR"), ("code", "INTEGER")], [list(values), list(range(len(values)))]
@@ -235,19 +299,13 @@ def sensitive_domain(
     height = 0
     if need_order:
         if spec.order is not None:
-            missing = [(v, n) for v, n in profile if str(v) not in set(spec.order)]
-            if missing:
-                raise DataError(
-                    f"The order given for column {spec.name!r} does not list {_show(missing)}; list every value."
-                )
             ranked = list(spec.order)
             full_domain = True
-            extra = [v for v in ranked if v not in code]
             # values listed in the order but absent from the data still belong to the domain
-            for v in extra:
-                code[v] = len(code)
+            for v in ranked:
+                code.setdefault(v, len(code))
         else:
-            ranked = _numeric_order(spec.name, values, needed_by)
+            ranked = _numeric_order(spec.name, values, needed_by, hidden=not reveal)
         order = engine.temp_name("order")
         engine.load_table(
             order,
@@ -256,17 +314,11 @@ def sensitive_domain(
         )
     if hierarchy is not None:
         leaf_rows = {row[0]: row for row in hierarchy.rows}
-        missing = [(v, n) for v, n in profile if str(v) not in leaf_rows]
-        if missing:
-            raise HierarchyError(
-                f"The hierarchy for sensitive column {spec.name!r} ({hierarchy.origin}) does not cover "
-                f"{_show(missing)}. Add them to the hierarchy."
-            )
         height = hierarchy.height
         node_ids: dict[tuple[int, str], int] = {}
         rows: list[tuple[int, int, int]] = []
         for v in values:
-            path = leaf_rows[v]
+            path = leaf_rows[NULL_LEAF if v == NULL_VALUE else v]
             for lvl in range(height):
                 nid = node_ids.setdefault((lvl, path[lvl]), len(node_ids))
                 rows.append((code[v], lvl, nid))
@@ -308,7 +360,7 @@ def check_columns(engine: Engine, table: str, config: Config, what: str, gate: b
         )
 
 
-def encode(engine: Engine, config: Config, source: str) -> Encoded:
+def encode(engine: Engine, config: Config, source: str, reveal: bool = False) -> Encoded:
     """Load hierarchies, validate them against the data and build the bottom frequency table.
 
     Two scans of the source: one profiles every column the search needs (GROUPING SETS: the
@@ -317,14 +369,17 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
     (Grouping the source into its distinct combinations first, as earlier versions did, pays
     only when rows repeat: on Adult x100, 3M rows in 11k combinations, 0.36 s against 0.69 s
     without; on 10M generated rows in 9.76M combinations 10.0 s against 6.1 s; a 100M run with
-    the group step had spilled 30 GB by the time its benchmark stopped it.)
+    the group step had spilled 30 GB by the time its benchmark stopped it.) Every column's
+    coverage problems are reported together, in one error. ``reveal``: messages may name
+    sensitive values (the user asked for them).
     """
     check_columns(engine, source, config, "source")
     referenced = {a for c in config.criteria for a in c.attributes}
     quasi = config.by_role("quasi")
     checked = [s for s in config.by_role("sensitive") if s.name in referenced]
     profiles = column_profiles(engine, source, [c.name for c in [*quasi, *checked]])
-    qis = []
+    problems: list[InputError] = []
+    hierarchies = []
     for spec in quasi:
         profile = profiles[spec.name]
         values = [v for v, _ in profile if v is not None]
@@ -332,24 +387,41 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
             # search: mondrian on a numeric column: its values, each generalizing only to '*'
             nulls = sum(n for v, n in profile if v is None)
             if nulls:
-                raise DataError(
-                    f"Quasi-identifier {spec.name!r} has {nulls} NULL (missing) values and no hierarchy; "
-                    "Mondrian cuts it at medians of its values, so fill or remove them first."
+                problems.append(
+                    DataError(
+                        f"Quasi-identifier {spec.name!r} has {nulls} NULL (missing) values and no hierarchy; "
+                        "Mondrian cuts it at medians of its values, so fill or remove them first."
+                    )
                 )
+                continue
             h = Hierarchy(spec.name, tuple((v, "*") for v in sorted(values)), "its values (no hierarchy)")
         else:
             h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
-        qis.append(materialize_hierarchy(engine, h, profile))
-    sensitive = []
+        problem = coverage_problem(h, profile)
+        if problem is not None:
+            problems.append(problem)
+        hierarchies.append(h)
+    sensitive_hierarchies: list[Hierarchy | None] = []
     for spec in checked:
         ordered = any(spec.name in c.ordered for c in config.criteria)
-        needed_by = needed_for_order(config.criteria, spec.name)
         hierarchy = None
         if spec.hierarchy is not None:
             values = [v for v, _ in profiles[spec.name] if v is not None]
-            hierarchy = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+            hierarchy = load_hierarchy(
+                spec.name, spec.hierarchy, values, config.base_dir, hide_values=not reveal
+            )
+        problems += sensitive_problems(spec, hierarchy, ordered, profiles[spec.name], hidden=not reveal)
+        sensitive_hierarchies.append(hierarchy)
+    raise_all(problems)
+    qis = [materialize_hierarchy(engine, h, profiles[h.column]) for h in hierarchies]
+    sensitive = []
+    for spec, hierarchy in zip(checked, sensitive_hierarchies, strict=True):
+        ordered = any(spec.name in c.ordered for c in config.criteria)
+        needed_by = needed_for_order(config.criteria, spec.name)
         sensitive.append(
-            sensitive_domain(engine, source, spec, hierarchy, ordered, needed_by, profiles[spec.name])
+            sensitive_domain(
+                engine, source, spec, hierarchy, ordered, needed_by, profiles[spec.name], reveal=reveal
+            )
         )
     freq = engine.temp_name("freq")
     select = render_template(
@@ -357,6 +429,7 @@ def encode(engine: Engine, config: Config, source: str) -> Encoded:
         source=source,
         qis=[{"dim": q.dim, "column": q.column} for q in qis],
         sensitive=[{"table": s.table, "column": s.column} for s in sensitive],
+        null_value=NULL_VALUE,
     )
     engine.create_temp_as(freq, select)
     (coded,) = engine.fetchone(render_template("column_total.sql", source=freq))

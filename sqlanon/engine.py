@@ -22,6 +22,7 @@ import numpy as np
 import sqlglot
 from sqlglot import exp
 
+from sqlanon import redact
 from sqlanon.atomic import alive
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
@@ -72,6 +73,25 @@ def _array(values: Sequence[Any], typ: str) -> np.ndarray[Any, Any]:
 
 def _text(sql: SqlLike) -> str:
     return sql if isinstance(sql, str) else sql.sql(dialect=DIALECT)
+
+
+#: Engine failures whose cause lies outside sqlanon, told by DuckDB's message: (pattern, cause),
+#: the first that matches wins (a full spill disk shows as "Out of Memory" on its second line)
+CAUSES: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"No space left on device|disk is full|max_temp_directory_size|File too large", re.I),
+        "disk",
+    ),
+    (re.compile(r"Out of Memory Error|could not allocate", re.I), "memory"),
+    (re.compile(r"Could not set lock on file|Conflicting lock", re.I), "lock"),
+    (re.compile(r"File name too long", re.I), "name"),
+    (re.compile(r"Failed to create directory|Permission denied|Read-only file system", re.I), "access"),
+    (re.compile(r"\bINTERRUPT", re.I), "interrupted"),
+)
+
+
+def _first_line(text: str) -> str:
+    return redact.engine_text(text).strip().splitlines()[0] if text.strip() else ""
 
 
 #: the private spill folders Engine makes: sqlanon-spill-<pid>-<12 hex digits>
@@ -145,6 +165,44 @@ class Engine:
             self.execute(_set("threads", int(threads)))
         self._names = itertools.count()
         self._attached: dict[str, str] = {}
+        self._memory_limit = memory_limit
+        self._spill = temp_directory
+
+    def _failure(self, err: duckdb.Error, text: str) -> EngineError:
+        """``err`` as an :class:`EngineError`; one whose cause lies outside sqlanon (memory, a
+        full disk, a lock, rights) gets a message saying what to do."""
+        raw = str(err)
+        cause = next((name for pattern, name in CAUSES if pattern.search(raw)), None)
+        first = _first_line(raw)
+        if cause == "memory":
+            limit = self._memory_limit or "DuckDB's default, 80 % of the memory"
+            message = (
+                f"DuckDB ran out of memory (memory_limit: {limit}; {first}). Raise engine.memory_limit, lower "
+                "engine.threads, or set engine.temp_directory to a folder on a disk with room to spill."
+            )
+        elif cause == "disk":
+            message = (
+                f"There is no room to write ({first}): the disk is full or a size limit was reached. Free space on "
+                f"the disk of the output or of the spill folder ({self._spill}), or set engine.temp_directory to a "
+                "folder on a disk with room."
+            )
+        elif cause == "lock":
+            message = (
+                f"A database file is in use by another program ({first}). sqlanon needs it alone while it "
+                "runs: close that program or wait for it, then run again."
+            )
+        elif cause == "access":
+            message = (
+                f"DuckDB may not write where it needs to ({first}). Give write access there, or choose "
+                "another output or engine.temp_directory."
+            )
+        elif cause == "name":
+            message = f"A file name is too long for the file system ({first}); choose a shorter path."
+        elif cause == "interrupted":
+            message = "The run was interrupted."
+        else:
+            message = f"The SQL engine failed: {raw}"
+        return EngineError(message, sql=text, cause=cause)
 
     def close(self) -> None:
         self.con.close()
@@ -176,14 +234,14 @@ class Engine:
         try:
             self.con.execute(text, params)
         except duckdb.Error as err:
-            raise EngineError(f"The SQL engine failed: {err}", sql=text) from None
+            raise self._failure(err, text) from None
 
     def fetchall(self, sql: SqlLike, params: Params = None) -> list[tuple[Any, ...]]:
         text = _text(sql)
         try:
             return self.con.execute(text, params).fetchall()
         except duckdb.Error as err:
-            raise EngineError(f"The SQL engine failed: {err}", sql=text) from None
+            raise self._failure(err, text) from None
 
     def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]:
         rows = self.fetchall(sql, params)

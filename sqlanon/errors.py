@@ -42,8 +42,13 @@ class DataError(InputError):
 
 
 class EngineError(SqlanonError):
-    """The SQL engine failed; carries the SQL that ran (exit code 2)."""
+    """The SQL engine failed; carries the SQL that ran (exit code 2).
 
-    def __init__(self, message: str, sql: str | None = None) -> None:
+    ``cause`` names a cause outside sqlanon when the engine's message shows one (``memory``,
+    ``disk``, ``lock``, ``access``, ``name``, ``interrupted``); the message then says what to do.
+    Without a cause the failure is unexpected (a bug to report)."""
+
+    def __init__(self, message: str, sql: str | None = None, cause: str | None = None) -> None:
         super().__init__(message)
         self.sql = sql
+        self.cause = cause

@@ -14,10 +14,11 @@ from typing import Any
 
 from sqlglot import exp
 
+from sqlanon import redact
 from sqlanon.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
-from sqlanon.encode import SensitiveDomain, needed_for_order, sensitive_domain
+from sqlanon.encode import NULL_VALUE, SensitiveDomain, needed_for_order, sensitive_domain
 from sqlanon.engine import Engine
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import Hierarchy
@@ -25,8 +26,9 @@ from sqlanon.numbers import is_number
 from sqlanon.sql.render import render_template
 from sqlanon.supersets import generalization_tables
 
-#: How a NULL quasi-identifier cell is grouped in a published table (a class of its own).
-NULL_LABEL = "\x00NULL"
+#: How a NULL quasi-identifier cell is grouped in a published table (a class of its own); a
+#: NULL sensitive value is written the same way in its dictionary.
+NULL_LABEL = NULL_VALUE
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,12 @@ class GateResult:
         )
 
 
-def check_parameters(criteria: Sequence[Criterion], rows: int, domains: dict[str, SensitiveDomain]) -> None:
+def check_parameters(
+    criteria: Sequence[Criterion], rows: int, domains: dict[str, SensitiveDomain], reveal: bool = False
+) -> None:
     """Data-dependent parameter checks: sizes within the table, l within the number of distinct
-    sensitive values, values named in ``allowed`` / ``protected`` present in the column."""
+    sensitive values, values named in ``allowed`` / ``protected`` present in the column.
+    ``reveal``: a message may name the column's values (the user asked for them)."""
     for c in criteria:
         p = c.spec.params
         for key in ("k", "n"):
@@ -74,12 +79,18 @@ def check_parameters(criteria: Sequence[Criterion], rows: int, domains: dict[str
                     )
         if c.kind == "dissimilarity" and p["distance"] in ("numeric", "variational"):
             for name in c.attributes:
-                bad = [v for v in domains[name].values if not is_number(v)]
+                values = domains[name].values
+                if NULL_VALUE in values:
+                    raise DataError(
+                        f"dissimilarity ({p['distance']}) on {name!r} needs numeric values, but the column "
+                        "holds NULL (missing) values; fill them or remove those rows."
+                    )
+                bad = [v for v in values if not is_number(v)]
                 if bad:
                     raise DataError(
                         f"dissimilarity ({p['distance']}) on {name!r} needs numeric values, but the column "
-                        f"holds {bad[:5]}{' and more' if len(bad) > 5 else ''}; use distance ordered or "
-                        "hierarchical for categorical values."
+                        f"holds {redact.values(bad, hidden=not reveal)} that are not numbers; use distance "
+                        "ordered or hierarchical for categorical values."
                     )
         for key in ("allowed", "protected"):
             if key in p and c.attribute is not None:
@@ -127,11 +138,17 @@ def run_gate(
         hierarchy = hierarchies.get(name) if any(name in c.spec.hierarchical for c in criteria) else None
         ordered = any(name in c.spec.ordered for c in criteria)
         domains[name] = sensitive_domain(
-            engine, published, spec, hierarchy, ordered, needed_by=needed_for_order(config.criteria, name)
+            engine,
+            published,
+            spec,
+            hierarchy,
+            ordered,
+            needed_by=needed_for_order(config.criteria, name),
+            reveal=show_violations > 0,
         )
     rows = engine.count(published)
     if check_params:
-        check_parameters(criteria, rows, domains)
+        check_parameters(criteria, rows, domains, reveal=show_violations > 0)
     freq = engine.temp_name("gate_freq")
     engine.create_temp_as(
         freq,

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sqlanon.config import Config, TableRef
-from sqlanon.errors import InputError
+from sqlanon.errors import HierarchyError, InputError
+from sqlanon.hierarchy.builtin import builtin_path, is_builtin
 
 
 def same_file(a: Path, b: Path) -> bool:
@@ -45,8 +46,13 @@ def hierarchy_files(config: Config) -> list[tuple[str, Path]]:
     """The hierarchy files the configuration's columns name."""
     out = []
     for column in config.columns:
-        if isinstance(column.hierarchy, str):
-            out.append((f"the hierarchy file of column {column.name!r}", config.base_dir / column.hierarchy))
+        spec = column.hierarchy
+        if isinstance(spec, str):
+            try:
+                path = builtin_path(column.name, spec) if is_builtin(spec) else config.base_dir / spec
+            except HierarchyError:
+                continue  # no such file: nothing to protect (loading it fails with this error)
+            out.append((f"the hierarchy file of column {column.name!r}", path))
     return out
 
 

@@ -49,15 +49,20 @@ def _node_map(encoded: Encoded, node: Node) -> dict[str, int]:
     return {d.column: level for d, level in zip(encoded.qis, node, strict=True)}
 
 
-def sensitive_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, Hierarchy]:
-    """Hierarchies of the sensitive columns that hierarchical distance uses."""
+def sensitive_hierarchies(
+    config: Config, engine: Engine, table: str, reveal: bool = False
+) -> dict[str, Hierarchy]:
+    """Hierarchies of the sensitive columns that hierarchical distance uses (``reveal``: a
+    builder's message may name the column's values)."""
     out = {}
     for name in sorted({a for crit in config.criteria for a in crit.hierarchical}):
         spec = config.column(name)
         if spec.hierarchy is None:
             raise ConfigError(f"Hierarchical distance on {spec.name!r} needs a hierarchy on that column.")
         values = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
-        out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+        out[spec.name] = load_hierarchy(
+            spec.name, spec.hierarchy, values, config.base_dir, hide_values=not reveal
+        )
     return out
 
 
@@ -157,9 +162,11 @@ def anonymize(
         _say(stage, "reading the source")
         source = read_table(engine, config.source)
         _say(stage, "encoding")
-        encoded = encode(engine, config, source)
+        encoded = encode(engine, config, source, reveal=show_violations > 0)
         criteria = [make_criterion(c) for c in config.criteria]
-        check_parameters(criteria, encoded.rows, {d.column: d for d in encoded.sensitive})
+        check_parameters(
+            criteria, encoded.rows, {d.column: d for d in encoded.sensitive}, reveal=show_violations > 0
+        )
         # warn-severity criteria are reported by the gate; the release must satisfy the others
         required = [c for c in criteria if c.severity == "error"]
         tree = None
@@ -218,6 +225,7 @@ def _lattice(
     search_info: dict[str, Any] = {
         "strategy": config.search,
         "lattice_size": lattice.size,
+        "nodes_checked": result.checked,
         "evaluations": result.evaluations,
     }
     if config.search != "optimal":  # optimal does not enumerate the satisfying nodes
@@ -326,7 +334,7 @@ def _publish(
             engine,
             config,
             published,
-            sensitive_hierarchies(config, engine, published),
+            sensitive_hierarchies(config, engine, published, reveal=show_violations > 0),
             show_violations,
             qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
             qi_levels=levels,
@@ -407,7 +415,7 @@ def check(
             engine,
             config,
             table,
-            sensitive_hierarchies(config, engine, table),
+            sensitive_hierarchies(config, engine, table, reveal=show_violations > 0),
             show_violations,
             qi_hierarchies=quasi_hierarchies(config, engine, table),
         )

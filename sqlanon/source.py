@@ -12,11 +12,15 @@ different table (the sniffer would otherwise take a wider last line for the head
 from __future__ import annotations
 
 import csv as csvlib
+import os
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from sqlglot import exp
 
+from sqlanon import redact
 from sqlanon.config import CsvOptions, TableRef
 from sqlanon.engine import Engine
 from sqlanon.errors import DataError, EngineError
@@ -60,13 +64,19 @@ def csv_header(path: Path, options: CsvOptions, what: str = "source") -> list[st
             f"The header of the {what} file {str(path)!r} has an empty column name (field {empty[0]} of "
             f"{len(first)}); name every column."
         )
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for name in first:
-        if name in seen:
+        other = seen.get(name.lower())
+        if other == name:
             raise DataError(
                 f"The {what} file {str(path)!r} has two columns named {name!r}; rename one of them."
             )
-        seen.add(name)
+        if other is not None:
+            raise DataError(
+                f"The {what} file {str(path)!r} has columns {other!r} and {name!r}, whose names differ only in "
+                "case; SQL engines do not tell them apart. Rename one of them."
+            )
+        seen[name.lower()] = name
     return first
 
 
@@ -74,7 +84,39 @@ def _option(name: str, value: exp.Expr) -> exp.Expr:
     return exp.EQ(this=exp.column(name), expression=value)
 
 
-def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str) -> exp.Expr:
+#: characters DuckDB's file readers take as a glob pattern (and '\\', which escapes them)
+_GLOB = re.compile(r"[*?\[\]{}\\]")
+
+
+@contextmanager
+def exact_path(path: Path, what: str) -> Iterator[str]:
+    """A file name DuckDB's readers take as exactly the file ``path``, never as a pattern.
+
+    DuckDB expands ``*``, ``?`` and ``[...]`` in the names given to ``read_csv`` and
+    ``read_parquet``: ``x[1].csv`` would read ``x1.csv`` and ``y*.csv`` every match. A name
+    holding such characters is opened here and handed to DuckDB as ``/dev/fd/N``, which names
+    the opened file itself (so it is also the file whose header was read); other names are
+    given as they are, so that messages show them."""
+    if not _GLOB.search(str(path)):
+        yield str(path)
+        return
+    if not Path("/dev/fd").is_dir():
+        raise DataError(
+            f"The {what} file {str(path)!r} has a name with characters DuckDB reads as a file pattern "
+            f"({', '.join(sorted(set(_GLOB.findall(str(path)))))}); rename it."
+        )
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError as err:
+        raise DataError(f"Cannot read the {what} file {str(path)!r}: {err.strerror or err}.") from None
+    try:
+        yield f"/dev/fd/{fd}"
+    finally:
+        os.close(fd)
+
+
+def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str, name: str) -> exp.Expr:
+    """The relation reading ``ref``; ``name`` is the file name to give DuckDB (:func:`exact_path`)."""
     if ref.kind == "csv":
         columns = exp.Struct(
             expressions=[
@@ -83,7 +125,7 @@ def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str) -> exp.Ex
             ]
         )
         args: list[exp.Expr] = [
-            exp.Literal.string(str(ref.path)),
+            exp.Literal.string(name),
             _option("delim", exp.Literal.string(csv.delimiter)),
             _option("quote", exp.Literal.string(csv.quote)),
             _option("escape", exp.Literal.string(csv.escape)),
@@ -95,7 +137,7 @@ def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str) -> exp.Ex
         ]
         return exp.Anonymous(this="read_csv", expressions=args)
     if ref.kind == "parquet":
-        return exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(str(ref.path))])
+        return exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(name)])
     try:
         alias = engine.attach(str(ref.path), read_only=True)
     except EngineError as err:
@@ -111,11 +153,18 @@ def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str) -> exp.Ex
 
 
 def _first_line(err: Exception) -> str:
-    return str(err).removeprefix("The SQL engine failed: ").strip().splitlines()[0]
+    return _first_line_of(str(err).removeprefix("The SQL engine failed: "))
+
+
+def _first_line_of(msg: str) -> str:
+    """The first line of an engine message, without what may be data (:mod:`sqlanon.redact`)."""
+    text = redact.engine_text(msg).strip()
+    return text.splitlines()[0] if text else "unreadable"
 
 
 _CSV_LINE = re.compile(r"CSV Error on Line: (\d+)")
 _CSV_WIDTH = re.compile(r"Expected Number of Columns: (\d+) Found: (\d+)")
+_CSV_SIZE = re.compile(r"Maximum line size of (\d+) bytes exceeded")
 
 
 def _csv_hint(msg: str) -> str:
@@ -125,6 +174,17 @@ def _csv_hint(msg: str) -> str:
     where = f"line {line.group(1)}" if line else "a line"
     if "invalid unicode" in msg.lower():
         return f"{where} is not valid UTF-8; save the file with UTF-8 encoding."
+    size = _CSV_SIZE.search(msg)
+    if size:
+        return (
+            f"{where} is longer than DuckDB's limit of {size.group(1)} bytes per line. A line that long is "
+            "usually a quote that is never closed, or a file that is not CSV; check csv: {quote: ...}."
+        )
+    if "unterminated quote" in msg.lower():
+        return (
+            f"{where} has a field that opens a quote and never closes it. Fix that line, or set csv: "
+            "{quote: ...} to a character the file uses only for quoting."
+        )
     if width:
         expected, found = width.groups()
         return (
@@ -132,7 +192,7 @@ def _csv_hint(msg: str) -> str:
             "delimiter/quote is wrong). Fix that line, or set csv: {delimiter: ..., quote: ...} in the "
             "configuration."
         )
-    first = msg.strip().splitlines()[0] if msg.strip() else "unreadable"
+    first = _first_line_of(msg)
     return (
         f"{first} (at {where}). Check that every line has as many fields as the header and that "
         "csv: {delimiter: ..., quote: ...} match the file."
@@ -149,17 +209,20 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
     if ref.kind == "duckdb" and not ref.path.is_file():
         raise DataError(f"The {what} database {str(ref.path)!r} does not exist.")
     name = engine.temp_name(what)
-    reader = _reader(ref, csv, engine, what)
-    from_ = reader if isinstance(reader, exp.Table) else exp.Table(this=reader)
-    create = exp.Create(
-        this=exp.to_table(name, quoted=True),
-        kind="TABLE",
-        properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
-        expression=exp.select("*").from_(from_),
-    )
     try:
-        engine.execute(create)
+        with exact_path(ref.path, what) if ref.kind != "duckdb" else nullcontext(str(ref.path)) as file_name:
+            reader = _reader(ref, csv, engine, what, file_name)
+            from_ = reader if isinstance(reader, exp.Table) else exp.Table(this=reader)
+            create = exp.Create(
+                this=exp.to_table(name, quoted=True),
+                kind="TABLE",
+                properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
+                expression=exp.select("*").from_(from_),
+            )
+            engine.execute(create)
     except EngineError as err:
+        if err.cause is not None:
+            raise  # out of memory, a full disk, a lock: its message says what to do
         msg = str(err).removeprefix("The SQL engine failed: ")
         if ref.kind == "csv":
             detail = _csv_hint(msg)

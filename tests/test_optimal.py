@@ -70,6 +70,8 @@ def test_optimal_equals_brute_force(seed: int) -> None:
     result = optimal(lattice, oracle, prune, paths=rng.choice([1, 2, 4, 8]), values=values)
     assert set(result.minimal) == want_minimal
     assert result.evaluations == len(oracle.asked) + (len(prune.asked) if prune else 0)
+    # distinct nodes checked: each asked of either oracle counts once, never more than the lattice
+    assert result.checked == len(set(oracle.asked) | set(prune.asked if prune else ())) <= lattice.size
     assert len(set(oracle.asked)) == len(oracle.asked)  # no node asked twice
     if prune is not None:
         assert len(set(prune.asked)) == len(prune.asked)

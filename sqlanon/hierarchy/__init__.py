@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from sqlanon import yamlfile
 from sqlanon.errors import HierarchyError
 from sqlanon.hierarchy.arx import read_arx_csv
 from sqlanon.hierarchy.builders import build
@@ -34,6 +33,7 @@ def load_hierarchy(
     values: Sequence[str],
     base_dir: Path,
     delimiter: str = ";",
+    hide_values: bool = False,
 ) -> Hierarchy:
     """Load the hierarchy for ``column`` from ``spec`` and return it validated.
 
@@ -42,26 +42,29 @@ def load_hierarchy(
     (a shipped hierarchy, see :mod:`sqlanon.hierarchy.builtin`), or an inline builder spec
     mapping. ``values`` are the column's distinct non-NULL source values as strings (used
     by the interval, mask and date builders). ``delimiter`` applies to CSV files.
+    ``hide_values``: the column is sensitive, so a builder's message may not name its values.
     """
     if isinstance(spec, Mapping):
-        return build(column, spec, values, origin="inline spec")
+        return build(column, spec, values, origin="inline spec", hide_values=hide_values)
     if is_builtin(spec):
-        return _load_file(column, builtin_path(column, str(spec)), values, ";")
+        return _load_file(column, builtin_path(column, str(spec)), values, ";", hide_values)
     if isinstance(spec, str | os.PathLike):
         path = Path(base_dir) / Path(spec)
-        return _load_file(column, path, values, delimiter)
+        return _load_file(column, path, values, delimiter, hide_values)
     raise HierarchyError(
         f"The hierarchy for column {column!r} is given as {type(spec).__name__} {spec!r}; "
         "give a path to a .csv or .yaml file or a mapping with a 'type' key."
     )
 
 
-def _load_file(column: str, path: Path, values: Sequence[str], delimiter: str) -> Hierarchy:
+def _load_file(
+    column: str, path: Path, values: Sequence[str], delimiter: str, hide_values: bool = False
+) -> Hierarchy:
     suffix = path.suffix.lower()
     if suffix == ".csv":
         return read_arx_csv(column, path, delimiter)
     if suffix in _YAML_SUFFIXES:
-        return build(column, _read_yaml_spec(column, path), values, origin=str(path))
+        return build(column, _read_yaml_spec(column, path), values, origin=str(path), hide_values=hide_values)
     raise HierarchyError(
         f"The hierarchy file {str(path)!r} for column {column!r} has the unknown extension "
         f"{suffix or '(none)'!r}; use .csv for ARX hierarchies or .yaml/.yml for builder specs."
@@ -81,11 +84,9 @@ def _read_yaml_spec(column: str, path: Path) -> Mapping[str, Any]:
             f"The {where} cannot be read ({exc.strerror or exc}); check that it is a readable file."
         ) from None
     try:
-        spec = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        at = f" at line {mark.line + 1}" if mark is not None else ""
-        raise HierarchyError(f"The {where} is not valid YAML{at}; fix the syntax there.") from None
+        spec = yamlfile.load(text)
+    except yamlfile.YamlProblem as exc:
+        raise HierarchyError(f"The {where} cannot be read: {exc}.") from None
     if not isinstance(spec, Mapping):
         raise HierarchyError(
             f"The {where} does not hold a mapping (it holds {type(spec).__name__}); "

@@ -36,6 +36,7 @@ from decimal import Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from typing import Any
 
+from sqlanon import redact
 from sqlanon.errors import HierarchyError
 from sqlanon.hierarchy.model import NULL_LEAF, Hierarchy, validate
 
@@ -50,11 +51,17 @@ Row = tuple[str, ...]
 class _Spec:
     """A spec mapping plus the context needed for error messages."""
 
-    def __init__(self, column: str, spec: Mapping[str, Any], origin: str) -> None:
+    def __init__(self, column: str, spec: Mapping[str, Any], origin: str, hide_values: bool = False) -> None:
         self.column = column
         self.spec = spec
         self.origin = origin
         self.kind = str(spec.get("type"))
+        #: the column's values may not be named in messages (a sensitive column)
+        self.hide_values = hide_values
+
+    def values(self, items: Sequence[str]) -> str:
+        """The column's values ``items`` as a message may show them (:mod:`sqlanon.redact`)."""
+        return redact.values(items, hidden=self.hide_values)
 
     @property
     def where(self) -> str:
@@ -87,20 +94,23 @@ def _unique(values: Sequence[str]) -> list[str]:
 # --------------------------------------------------------------------------- dispatch
 
 
-def build(column: str, spec: Mapping[str, Any], values: Sequence[str], origin: str) -> Hierarchy:
+def build(
+    column: str, spec: Mapping[str, Any], values: Sequence[str], origin: str, hide_values: bool = False
+) -> Hierarchy:
     """Build the hierarchy described by ``spec`` for ``column``.
 
     ``values`` are the column's distinct non-NULL source values as strings; every one gets a row
     (except for ``tree`` specs, which take their leaves from the tree and ignore ``values``).
     ``origin`` says where the spec came from, for error messages. Raise :class:`HierarchyError`
-    for a bad spec or values the spec cannot handle.
+    for a bad spec or values the spec cannot handle; with ``hide_values`` (a sensitive column)
+    its message counts the values it cannot handle instead of naming them.
     """
     if not isinstance(spec, Mapping):
         raise HierarchyError(
             f"The hierarchy spec for column {column!r} ({origin}) is {type(spec).__name__}; "
             f"give a mapping with a 'type' key, one of {_show(list(_BUILDERS))}."
         )
-    s = _Spec(column, spec, origin)
+    s = _Spec(column, spec, origin, hide_values)
     kind = spec.get("type")
     if not isinstance(kind, str) or kind not in _BUILDERS:
         what = "has no 'type' key" if kind is None else f"has the unknown type {kind!r}"
@@ -231,7 +241,7 @@ def _build_intervals(s: _Spec, values: list[str]) -> list[Row]:
     bad = [v for v, n in parsed.items() if n is None]
     if bad:
         raise s.error(
-            f"is of type 'intervals' but the column has non-numeric values {_show(bad)}; "
+            f"is of type 'intervals' but the column has non-numeric values {s.values(bad)}; "
             "use a 'mask', 'tree' or CSV hierarchy for this column, or clean the data"
         )
     return [(v, *coder.labels(n), TOP) for v, n in parsed.items() if n is not None]
@@ -283,7 +293,7 @@ def _common_length(s: _Spec, values: list[str]) -> int:
     odd = [v for v in values if len(v) != length]
     if odd:
         raise s.error(
-            f"is of type 'mask' but the values {_show(odd)} do not have the common length "
+            f"is of type 'mask' but the values {s.values(odd)} do not have the common length "
             f'{length}; masking needs values of equal length, so clean them, add pad: "0" '
             "(any one character) to pad shorter values on the left, or use a tree"
         )
@@ -360,7 +370,7 @@ def _build_dates(s: _Spec, values: list[str]) -> list[Row]:
     bad = [v for v, d in parsed.items() if d is None]
     if bad:
         raise s.error(
-            f"is of type 'dates' but the values {_show(bad)} are not dates of the form YYYY-MM-DD; "
+            f"is of type 'dates' but the values {s.values(bad)} are not dates of the form YYYY-MM-DD; "
             "clean the data or use another hierarchy type"
         )
     return [

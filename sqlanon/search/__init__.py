@@ -13,6 +13,7 @@ from sqlanon.lattice import Lattice, Node
 
 #: Decides a batch of nodes at once (the engine evaluates a batch in one statement).
 Oracle = Callable[[Sequence[Node]], list[bool]]
+#: told (distinct lattice nodes checked so far, the lattice's size)
 Progress = Callable[[int, int], None]
 
 
@@ -20,7 +21,11 @@ Progress = Callable[[int, int], None]
 class SearchResult:
     minimal: list[Node]
     satisfying: frozenset[Node]
+    #: node evaluations asked of the oracles (a node may be asked twice: the monotone part of
+    #: the requirement, then the whole)
     evaluations: int
+    #: distinct lattice nodes whose outcome was computed (at most the lattice's size)
+    checked: int = 0
 
 
 def search(

@@ -17,4 +17,4 @@ def exhaustive(lattice: Lattice, oracle: Oracle, progress: Progress | None = Non
         satisfying += [node for node, ok in zip(chunk, oracle(chunk), strict=True) if ok]
         if progress is not None:
             progress(start + len(chunk), len(nodes))
-    return SearchResult(minimal(satisfying), frozenset(satisfying), len(nodes))
+    return SearchResult(minimal(satisfying), frozenset(satisfying), len(nodes), len(nodes))

@@ -45,12 +45,12 @@ def incognito(
             results.update(zip(todo, monotone(todo), strict=True))
             evaluations += len(todo)
             if progress is not None:
-                progress(evaluations, lattice.size)
+                progress(len(results), lattice.size)
 
     top = lattice.top
     decide([top])
     if not results[top]:
-        return SearchResult([], frozenset(), evaluations)
+        return SearchResult([], frozenset(), evaluations, len(results))
     # satisfying nodes per subset (as full nodes); the empty subset's only node is the top
     sat: dict[tuple[int, ...], set[Node]] = {(): {top}}
     for size in range(1, q + 1):
@@ -96,4 +96,5 @@ def incognito(
         ordered = sorted(survivors, key=lambda n: (sum(n), n))
         satisfying = {n for n, ok in zip(ordered, oracle(ordered), strict=True) if ok}
         evaluations += len(ordered)
-    return SearchResult(minimal(satisfying), frozenset(satisfying), evaluations)
+    # the full check ran on nodes the monotone part already decided: no new node was checked
+    return SearchResult(minimal(satisfying), frozenset(satisfying), evaluations, len(results))

@@ -73,12 +73,14 @@ def optimal(
     monotone = prune_oracle or oracle
     status: dict[Node, bool] = {}  # the monotone part, checked or tagged
     evaluations = 0
+    checked: set[Node] = set()
 
-    def told(count: int) -> None:
+    def told(nodes: Sequence[Node]) -> None:
         nonlocal evaluations
-        evaluations += count
+        evaluations += len(nodes)
+        checked.update(nodes)
         if progress is not None:
-            progress(evaluations, lattice.size)
+            progress(len(checked), lattice.size)
 
     def tag(node: Node, ok: bool) -> None:
         status[node] = ok
@@ -121,7 +123,7 @@ def optimal(
                 for node, ok in zip(middles, monotone(middles), strict=True):
                     if node not in status:
                         tag(node, ok)
-                told(len(middles))
+                told(middles)
             # climb on from each chain's highest failing node while it has undecided direct
             # generalizations: a failing node high in the lattice decides the most nodes below
             starts = []
@@ -161,7 +163,7 @@ def optimal(
             if any(leq(s, node) for s in found):
                 continue  # a satisfying node lies below: not minimal, the full check is not needed
             passed = oracle([node])[0]
-            told(1)
+            told([node])
             if not passed:
                 continue
         found.append(node)
@@ -169,4 +171,4 @@ def optimal(
             value = key(node)
             if best is None or value < best:
                 best = value
-    return SearchResult(sorted(found), frozenset(found), evaluations)
+    return SearchResult(sorted(found), frozenset(found), evaluations, len(checked))
