@@ -52,6 +52,8 @@ class Reads:
 
     relations: set[tuple[str, str]] = field(default_factory=set)
     files: set[Path] = field(default_factory=set)
+    #: a view whose definition could not be read: it may read any relation of the database
+    unknown: bool = False
 
 
 def _view_sql(engine: Engine, alias: str) -> dict[tuple[str, str], str]:
@@ -84,9 +86,11 @@ def reads(engine: Engine, alias: str, schema: str, name: str) -> Reads:
         try:
             tree = sqlglot.parse_one(sql, read="duckdb")
         except sqlglot.errors.SqlglotError:
+            out.unknown = True
             continue
         query = tree.expression if isinstance(tree, exp.Create) else tree
         if query is None:
+            out.unknown = True
             continue
         for table in query.find_all(exp.Table):
             if not isinstance(table.this, exp.Identifier):  # a table function: read_csv('x.csv')

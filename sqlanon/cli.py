@@ -6,6 +6,7 @@ gate failed); 2 bad input, configuration or runtime error (one paragraph, no tra
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from collections.abc import Callable
@@ -52,10 +53,21 @@ def _stage() -> Callable[[str], None] | None:
     return show
 
 
+def _say_done(text: str) -> None:
+    """Print the text report; a reader that went away (``| head``) does not change the exit
+    code, which must say what was published."""
+    try:
+        click.echo(text)
+        sys.stdout.flush()
+    except OSError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def _finish(report: Report) -> None:
     if sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
-    click.echo(report.text())
+    _say_done(report.text())
     sys.exit(0 if report.passed else 1)
 
 
@@ -174,9 +186,9 @@ def demo(folder: str | None, rows: int, report_path: str | None) -> None:
     report = api.anonymize(anonymize_path, progress=_progress(), stage=_stage(), report=report_path)
     if sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
-    click.echo(report.text())
+    _say_done(report.text())
     if not report.passed:
         sys.exit(1)
     gate = api.check(check_path)
-    click.echo(gate.text())
+    _say_done(gate.text())
     sys.exit(0 if gate.passed else 1)

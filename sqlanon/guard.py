@@ -81,11 +81,24 @@ def check_output(config: Config) -> None:
                 )
 
 
-def check_output_table(out: TableRef, sources: set[tuple[str, str]], files: set[Path]) -> None:
+def check_output_table(
+    out: TableRef,
+    sources: set[tuple[str, str]],
+    files: set[Path],
+    unknown: bool = False,
+    exists: bool = False,
+) -> None:
     """A DuckDB output table is none of the tables the source reads (``sources``: lower-cased
     (schema, name), the source and what its views read) and its database none of the files
-    they read."""
+    they read. ``unknown``: a source view could not be read, so no existing table (``exists``)
+    may be replaced."""
     assert out.table is not None
+    if unknown and exists:
+        raise InputError(
+            f"The output {out.describe()} exists, and sqlanon cannot read the definition of a view the source "
+            "goes through, so it cannot tell whether the source reads that table. Write the release to a new "
+            "table."
+        )
     if (out.schema.lower(), out.table.lower()) in sources:
         raise InputError(
             f"The output {out.describe()} is the source table or a table the source reads (DuckDB compares "

@@ -118,7 +118,7 @@ def prepare_output(engine: Engine, config: Config) -> None:
         src_alias = _open_database(engine, src.path, "source", read_only=True)
         reads = catalog.reads(engine, src_alias, src.schema, src.table)
         if out.kind == "duckdb" and not guard.same_file(out.path, src.path):
-            reads.relations = set()  # another database: its tables cannot be the source's
+            reads.relations, reads.unknown = set(), False  # another database: not the source's tables
     if out.kind != "duckdb":
         guard.check_output_files(out, reads.files)
         if out.path.exists() and not config.overwrite:
@@ -126,12 +126,12 @@ def prepare_output(engine: Engine, config: Config) -> None:
                 f"The output {str(out.path)!r} already exists; set overwrite: true to replace it."
             )
         return
-    guard.check_output_table(out, reads.relations, reads.files)
+    assert out.table is not None
+    existing = None if out_alias is None else catalog.find(engine, out_alias, out.schema, out.table)
+    guard.check_output_table(out, reads.relations, reads.files, reads.unknown, existing is not None)
     if out_alias is None:
         return  # a new database: created when the release is staged
-    assert out.table is not None
     _remove_legacy_staged(engine, out_alias)
-    existing = catalog.find(engine, out_alias, out.schema, out.table)
     if existing is None:
         return
     spelled = existing.name if existing.schema == "main" else f"{existing.schema}.{existing.name}"

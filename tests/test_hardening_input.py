@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -343,8 +345,6 @@ def test_out_of_memory_names_the_limit_and_what_to_do(tmp_path: Path) -> None:
 def test_a_full_spill_disk_and_a_lock_are_named() -> None:
     """Real DuckDB failures through the engine: a spill folder that cannot grow (DuckDB's limit
     on it stands in for a full disk) and a database another process holds."""
-    import subprocess
-    import sys
     import tempfile
 
     from sqlanon.engine import Engine
@@ -364,58 +364,40 @@ def test_a_full_spill_disk_and_a_lock_are_named() -> None:
         engine.close()
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "held.duckdb"
-        duckdb.connect(str(db)).close()
-        holder = subprocess.Popen(
-            [
-                sys.executable,
-                "-c",
-                f"import duckdb, time; c = duckdb.connect({str(db)!r}); print('x', flush=True); time.sleep(30)",
-            ],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        try:
-            assert holder.stdout is not None and holder.stdout.readline().strip() == "x"
+        with held(db):
             engine = Engine()
             with pytest.raises(EngineError) as caught:
                 engine.attach(str(db), read_only=False)
             engine.close()
-            assert caught.value.cause == "lock" and "in use by another program" in str(caught.value)
-        finally:
-            holder.kill()
-            holder.wait()
+        assert caught.value.cause == "lock" and "in use by another program" in str(caught.value)
 
 
-def test_an_output_database_in_use_is_named(project: Path) -> None:
+@contextmanager
+def held(db: Path) -> Iterator[None]:
+    """The DuckDB database ``db`` (created if missing) held open by another process."""
     import subprocess
     import sys
 
-    db = project / "w.duckdb"
     duckdb.connect(str(db)).close()
-    holder = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            f"import duckdb, time; c = duckdb.connect({str(db)!r}); print('x', flush=True); time.sleep(30)",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    code = f"import duckdb, time; c = duckdb.connect({str(db)!r}); print('x', flush=True); time.sleep(60)"
+    holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "x"
+        yield
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_an_output_database_in_use_is_named(project: Path) -> None:
+    with held(project / "w.duckdb"):
         result = run(
             "anonymize",
             str(write_yaml(project / "c.yaml", base_config(output={"database": "w.duckdb", "table": "r"}))),
         )
-        ok(result, 2)
-        assert (
-            "lock" in result.stderr
-            and "no other program is using" in result.stderr
-            and "likely a bug" not in result.stderr
-        )
-    finally:
-        holder.kill()
-        holder.wait()
+    ok(result, 2)
+    assert "lock" in result.stderr and "no other program is using" in result.stderr
+    assert "likely a bug" not in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -463,6 +445,13 @@ def test_columns_differing_only_in_case_are_named(project: Path) -> None:
     result = run("anonymize", str(write_yaml(project / "c.yaml", cfg)))
     ok(result, 2)
     assert "'sex' and 'SEX'" in result.stderr and "differ only in case" in result.stderr
+
+
+def test_an_output_file_name_near_the_limit_is_written(project: Path) -> None:
+    """Staging names no longer grow with the output's name: a valid name is a writable one."""
+    name = "r" * 250 + ".csv"
+    ok(run("anonymize", str(write_yaml(project / "c.yaml", base_config(output=f"out/{name}")))))
+    assert [p.name for p in (project / "out").iterdir()] == [name]
 
 
 def test_an_output_file_name_too_long_is_refused_before_any_work(project: Path) -> None:

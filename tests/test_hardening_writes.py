@@ -563,3 +563,54 @@ def test_demo_report_is_never_one_of_its_files(tmp_path: Path) -> None:
         run("demo", "--dir", str(folder), "--rows", "300", "--report", str(folder / "people.csv")), "report"
     )
     assert not folder.exists()
+
+
+def test_a_source_view_sqlanon_cannot_read_protects_every_existing_table(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When a source view's definition cannot be parsed, any table may be what it reads: only a
+    new table may be written."""
+    from sqlanon import catalog
+
+    db = project / "s.duckdb"
+    duckdb_people(db)
+    con = duckdb.connect(str(db))
+    con.execute("CREATE VIEW people_v AS SELECT * FROM people")
+    con.execute("CREATE TABLE other AS SELECT 1 AS x")
+    con.close()
+    before = tables(db)
+
+    def unreadable(engine: Any, alias: str) -> dict[tuple[str, str], str]:
+        return {("main", "people_v"): "CREATE VIEW people_v AS SELECT * FROM ((( people"}
+
+    monkeypatch.setattr(catalog, "_view_sql", unreadable)
+    cfg = base_config(
+        source={"database": "s.duckdb", "table": "people_v"},
+        output={"database": "s.duckdb", "table": "other"},
+        overwrite=True,
+    )
+    refused(
+        run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "cannot read the definition", "new table"
+    )
+    assert tables(db) == before
+    cfg["output"] = {"database": "s.duckdb", "table": "fresh"}
+    ok(run("anonymize", str(write_yaml(project / "c.yaml", cfg))))
+    assert "fresh" in tables(db)
+
+
+def test_a_closed_stdout_does_not_turn_a_published_release_into_exit_2_process(project: Path) -> None:
+    """`sqlanon anonymize cfg | head -0`: the reader is gone before the text report, yet the
+    release is published, so the exit code stays 0."""
+    config = write_yaml(project / "c.yaml", base_config())
+    read, write = os.pipe()
+    os.close(read)  # nobody reads: writing raises BrokenPipeError
+    proc = subprocess.run(
+        [*sqlanon_exe(), "anonymize", str(config)],
+        stdout=write,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+    )
+    os.close(write)
+    assert proc.returncode == 0, proc.stderr
+    assert (project / "out" / "release.csv").is_file()
