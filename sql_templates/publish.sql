@@ -5,9 +5,7 @@
 -- Params:   columns (source order, each {name, qi index or none}), qis ({column, dim, up, labels,
 --           level, top: the top label when level is the QI's top, else none}), verdicts,
 --           suppress (whether some class of verdicts is bad).
--- Output:   the published rows, in the source's column order, sorted by every column (first to
---           last, NULLs first): the order of the rows carries nothing from the source and is
---           the same on every run.
+-- Output:   the published rows, in the source's column order (publish.stage sorts them).
 -- Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed;
 --           a QI cell becomes the label of its value's ancestor at the node's level.
 -- Plan:     each QI's leaf -> (code, label) map is built first (a few rows per hierarchy leaf)
@@ -43,4 +41,3 @@ JOIN {{ ('m' ~ q.index)|ident }}
 SEMI JOIN "kept"
   ON {% for q in qis %}"kept".{{ ('q' ~ q.index)|ident }} = {% if q.top is none %}{{ ('m' ~ q.index)|ident }}."code"{% else %}0{% endif %}{% if not loop.last %} AND {% endif %}{% endfor %}
 {%- endif %}
-ORDER BY {% for c in columns %}{{ loop.index }} NULLS FIRST{% if not loop.last %}, {% endif %}{% endfor %}

@@ -5,9 +5,7 @@
 --           rows of the final partitions: x<i> / q<i>, pid, ...); parts (pid, label<i>, ...).
 -- Params:   source, columns (source order, each {name, qi index or none}), qis ({i, column, dim,
 --           median}), final, parts.
--- Output:   the published rows, in the source's column order, sorted by every column (first to
---           last, NULLs first): the order of the rows carries nothing from the source and is
---           the same on every run.
+-- Output:   the published rows, in the source's column order (publish.stage sorts them).
 -- Formula:  a row's partition is a function of its QI values (every cut reads QI values only), so
 --           the distinct (QI values or codes, pid) of the final rows map each source row to its
 --           partition; a median QI's value is the cell's text cast to DOUBLE, as when encoded.
@@ -27,4 +25,3 @@ JOIN "pmap" ON {% for q in qis %}
   {%- if q.median %}"pmap".{{ ('x' ~ q.i)|ident }} = CAST(CAST("src".{{ q.column|ident }} AS VARCHAR) AS DOUBLE)
   {%- else %}"pmap".{{ ('q' ~ q.i)|ident }} = {{ ('d' ~ q.i)|ident }}."code"{% endif %}{% if not loop.last %} AND {% endif %}{% endfor %}
 JOIN {{ parts|ident }} AS "p" ON "p"."pid" = "pmap"."pid"
-ORDER BY {% for c in columns %}{{ loop.index }} NULLS FIRST{% if not loop.last %}, {% endif %}{% endfor %}

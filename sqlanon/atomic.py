@@ -45,6 +45,17 @@ def _host() -> str:
     return _hash(socket.gethostname(), 6)
 
 
+def run_tag() -> str:
+    """``<host tag>_<pid>``: which run of which host made a leftover (see :func:`is_dead`)."""
+    return f"{_host()}_{os.getpid()}"
+
+
+def is_dead(host: str, pid: int) -> bool:
+    """Whether the run that tagged a leftover ``host``/``pid`` (:func:`run_tag`) is over: a
+    process of this host that no longer runs (another host's leftovers are never touched)."""
+    return host == _host() and pid != os.getpid() and not alive(pid)
+
+
 def _prefix(target: Path) -> str:
     return f".sqlanon-{_hash(target.name, 8)}-{_host()}-{os.getpid()}-"
 

@@ -1,14 +1,21 @@
 """What a DuckDB database file holds: its tables and views, and what a view reads.
 
-Names are compared as DuckDB compares them, without regard to case. A view's dependencies
-are read from its definition (DuckDB keeps the SQL of a view, not its dependencies): every
-table or view it names, recursively, and every file it reads (``read_csv('x.csv')``,
-``FROM 'x.parquet'``). The reading over-approximates (a CTE named like a table counts as that
-table), which is the safe side for what it is used for: refusing to write over a source.
+Names are compared as DuckDB compares identifiers: without regard to the case of ASCII letters
+(``people`` is ``PEOPLE``, but ``ärzte`` is not ``Ärzte``). A view's dependencies are read from
+its definition (DuckDB keeps the SQL of a view, not its dependencies): every table or view it
+names, recursively (a name without a schema, in a view of schema ``s``, is ``s``'s or
+``main``'s), and every file a reader function reads (``read_csv('x.csv')``, ``FROM
+'x.parquet'``; a pattern stands for every file it matches). The reading over-approximates (a CTE
+named like a table counts as that table). What it cannot see into (a table macro, ``query()``,
+``query_table()``, a user's macro anywhere in the view, a view it cannot parse) makes the result
+``unknown``: then any table of the database, and any file, may be what the source reads.
 """
 
 from __future__ import annotations
 
+import fnmatch
+import glob
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +23,33 @@ import sqlglot
 from sqlglot import exp
 
 from sqlanon.engine import Engine
+
+#: table functions that read the files their string arguments name
+FILE_READERS = frozenset(
+    {
+        "read_csv",
+        "read_csv_auto",
+        "read_parquet",
+        "parquet_scan",
+        "read_json",
+        "read_json_auto",
+        "read_ndjson",
+        "read_ndjson_auto",
+        "read_json_objects",
+        "read_text",
+        "read_blob",
+        "sniff_csv",
+    }
+)
+#: table functions that read no table and no file
+PURE = frozenset({"generate_series", "range", "glob"})
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def fold(name: str) -> str:
+    """``name`` as DuckDB compares identifiers: ASCII letters without case, all else as is."""
+    return name.translate(_ASCII_LOWER)
 
 
 @dataclass(frozen=True)
@@ -27,7 +61,7 @@ class Relation:
     view: bool
 
     def key(self) -> tuple[str, str]:
-        return (self.schema.lower(), self.name.lower())
+        return (fold(self.schema), fold(self.name))
 
 
 def relations(engine: Engine, alias: str) -> list[Relation]:
@@ -41,19 +75,66 @@ def relations(engine: Engine, alias: str) -> list[Relation]:
 
 
 def find(engine: Engine, alias: str, schema: str, name: str) -> Relation | None:
-    """The table or view ``schema.name`` of ``alias`` (any case), or None."""
-    key = (schema.lower(), name.lower())
+    """The table or view ``schema.name`` of ``alias`` (as DuckDB compares names), or None."""
+    key = (fold(schema), fold(name))
     return next((r for r in relations(engine, alias) if r.key() == key), None)
+
+
+def referencing(engine: Engine, alias: str, relation: Relation) -> list[str]:
+    """The tables of ``alias`` whose foreign keys reference a table named like ``relation``
+    (DuckDB cannot drop a table that others reference)."""
+    query = (
+        exp.select("schema_name", "table_name", "referenced_table")
+        .from_("duckdb_constraints()")
+        .where(
+            exp.and_(
+                exp.column("database_name").eq(exp.Literal.string(alias)),
+                exp.column("constraint_type").eq(exp.Literal.string("FOREIGN KEY")),
+            )
+        )
+    )
+    return [
+        f"{s}.{t}"
+        for s, t, ref in engine.fetchall(query)
+        if ref is not None and fold(str(ref)) == fold(relation.name)
+    ]
 
 
 @dataclass
 class Reads:
-    """What reading a relation reads: the relations (schema, name lower-cased) and files."""
+    """What reading a relation reads: the relations ((schema, name) folded), the file names
+    and patterns its reader functions name, and whether part of it could not be read."""
 
     relations: set[tuple[str, str]] = field(default_factory=set)
-    files: set[Path] = field(default_factory=set)
-    #: a view whose definition could not be read: it may read any relation of the database
+    files: set[str] = field(default_factory=set)
+    #: part of a view could not be followed: it may read any relation or file
     unknown: bool = False
+
+    def may_read(self, path: Path) -> bool:
+        """Whether ``path`` is, or matches, a file the relation reads (patterns expanded as
+        DuckDB expands them, against the working directory; ``~`` as the home folder)."""
+        if self.unknown:
+            return True
+        target = path.resolve()
+        for name in self.files:
+            full = Path(os.path.expanduser(name))
+            full = full if full.is_absolute() else Path.cwd() / full
+            if glob.has_magic(str(full)):
+                if fnmatch.fnmatchcase(str(target), str(full)) or any(
+                    _same(target, Path(m)) for m in glob.glob(str(full), recursive=True)
+                ):
+                    return True
+            elif _same(target, full):
+                return True
+        return False
+
+
+def _same(a: Path, b: Path) -> bool:
+    ra, rb = a.resolve(), b.resolve()
+    try:
+        return ra == rb or (ra.exists() and rb.exists() and os.path.samefile(ra, rb))
+    except OSError:
+        return False
 
 
 def _view_sql(engine: Engine, alias: str) -> dict[tuple[str, str], str]:
@@ -62,19 +143,36 @@ def _view_sql(engine: Engine, alias: str) -> dict[tuple[str, str], str]:
         .from_("duckdb_views()")
         .where(exp.column("database_name").eq(exp.Literal.string(alias)))
     )
-    return {(str(s).lower(), str(v).lower()): str(sql) for s, v, sql in engine.fetchall(query)}
+    return {(fold(str(s)), fold(str(v))): str(sql) for s, v, sql in engine.fetchall(query)}
 
 
-def _literal_paths(node: exp.Expr) -> set[Path]:
-    return {Path(lit.this) for lit in node.find_all(exp.Literal) if lit.is_string and lit.this}
+def _macros(engine: Engine, alias: str) -> set[str]:
+    """The (folded) names of the functions a user defined in ``alias`` (macros)."""
+    query = (
+        exp.select("function_name")
+        .from_("duckdb_functions()")
+        .where(
+            exp.and_(
+                exp.column("database_name").eq(exp.Literal.string(alias)),
+                exp.column("internal").not_(),
+            )
+        )
+    )
+    return {fold(str(name)) for (name,) in engine.fetchall(query)}
+
+
+def _function_name(fn: exp.Expr) -> str:
+    if isinstance(fn, exp.Func) and not isinstance(fn, exp.Anonymous):
+        return fold(fn.sql_name())
+    return fold(fn.name)
 
 
 def reads(engine: Engine, alias: str, schema: str, name: str) -> Reads:
-    """Everything reading ``schema.name`` of ``alias`` reads (itself included), following views.
-    Relative file paths are as DuckDB resolves them, against the working directory."""
+    """Everything reading ``schema.name`` of ``alias`` reads (itself included), following views."""
     views = _view_sql(engine, alias)
+    macros = _macros(engine, alias)
     out = Reads()
-    pending = [(schema.lower(), name.lower())]
+    pending = [(fold(schema), fold(name))]
     while pending:
         key = pending.pop()
         if key in out.relations:
@@ -92,12 +190,22 @@ def reads(engine: Engine, alias: str, schema: str, name: str) -> Reads:
         if query is None:
             out.unknown = True
             continue
+        if any(_function_name(fn) in macros for fn in query.find_all(exp.Anonymous)):
+            out.unknown = True  # a user's macro may read anything
         for table in query.find_all(exp.Table):
-            if not isinstance(table.this, exp.Identifier):  # a table function: read_csv('x.csv')
-                out.files |= _literal_paths(table)
+            if not isinstance(table.this, exp.Identifier):  # a table function
+                function = _function_name(table.this)
+                if function in FILE_READERS:
+                    out.files |= {
+                        lit.this for lit in table.find_all(exp.Literal) if lit.is_string and lit.this
+                    }
+                elif function not in PURE:
+                    out.unknown = True  # query(), query_table(), a table macro: cannot follow
                 continue
             if not table.db and ("/" in table.name or "." in table.name):
-                out.files.add(Path(table.name))  # FROM 'x.csv'
-            pending.append(((table.db or "main").lower(), table.name.lower()))
-    out.files = {p if p.is_absolute() else Path.cwd() / p for p in out.files}
+                out.files.add(table.name)  # FROM 'x.csv'
+            if table.db:
+                pending.append((fold(table.db), fold(table.name)))
+            else:  # a name without a schema: the view's own schema first, then main
+                pending += [(key[0], fold(table.name)), ("main", fold(table.name))]
     return out

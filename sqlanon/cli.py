@@ -169,7 +169,9 @@ def check(config: str, report_path: str | None, show_violations: int) -> None:
     type=click.Path(file_okay=False),
     help="Folder for the demo files (default: a temp folder).",
 )
-@click.option("--rows", default=5000, show_default=True, help="Rows of generated data.")
+@click.option(
+    "--rows", default=5000, show_default=True, type=click.IntRange(min=1), help="Rows of generated data."
+)
 @report_option
 @_guard
 def demo(folder: str | None, rows: int, report_path: str | None) -> None:

@@ -53,9 +53,11 @@ class TableRef:
 
     @property
     def qualified(self) -> str:
-        """The table's name as the configuration writes it (schema-qualified outside main)."""
+        """The table's name as the configuration writes it (schema-qualified outside main; a
+        part holding a dot in double quotes)."""
         assert self.table is not None
-        return self.table if self.schema == "main" else f"{self.schema}.{self.table}"
+        parts = [self.table] if self.schema == "main" else [self.schema, self.table]
+        return ".".join(f'"{p}"' if "." in p else p for p in parts)
 
     def describe(self) -> str:
         return f"table {self.qualified!r} in {self.path}" if self.table else str(self.path)

@@ -12,13 +12,15 @@ replace a user's files.
 from __future__ import annotations
 
 import csv
-import shutil
+import io
+import os
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import yaml
 
+from sqlanon import atomic
 from sqlanon.errors import InputError
 from sqlanon.resources import shipped_dir
 
@@ -117,26 +119,44 @@ def write_demo(folder: Path, rows: int = 5000) -> tuple[Path, Path]:
 
     ``folder`` must be new, empty or an earlier demo's (:func:`check_demo_folder`); only the
     demo's own files (:func:`demo_files`) are written."""
+    if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
+        raise InputError(f"The demo needs a number of rows of at least 1, got {rows!r}.")
     check_demo_folder(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / MARKER).write_text("written by sqlanon demo\n", encoding="utf-8")
+    _replace(folder / MARKER, "written by sqlanon demo\n")
     people = generate_people(rows)
-    with (folder / "people.csv").open("w", newline="", encoding="utf-8") as fh:
-        writer = csv.DictWriter(fh, fieldnames=list(people[0]))
-        writer.writeheader()
-        writer.writerows(people)
+    table = io.StringIO(newline="")
+    writer = csv.DictWriter(table, fieldnames=list(people[0]))
+    writer.writeheader()
+    writer.writerows(people)
+    _replace(folder / "people.csv", table.getvalue())
     target = folder / "hierarchies"
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        raise InputError(f"{str(target)!r} is not a folder the demo made; remove it or give another --dir.")
     target.mkdir(exist_ok=True)
     for shipped in shipped_dir("hierarchies").iterdir():
         if shipped.is_file():
-            shutil.copyfile(shipped, target / shipped.name)
+            _replace(target / shipped.name, shipped.read_text(encoding="utf-8"))
     config = demo_config(folder)
     anonymize_path = folder / "anonymize.yaml"
-    anonymize_path.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    _replace(anonymize_path, yaml.safe_dump(config, sort_keys=False))
     # the gate of the release: the same columns and criteria (the identifier must be gone)
     gate = dict(config)
     gate["source"] = config["output"]
     del gate["output"], gate["overwrite"], gate["suppression_limit"], gate["search"], gate["metric"]
     check_path = folder / "check.yaml"
-    check_path.write_text(yaml.safe_dump(gate, sort_keys=False), encoding="utf-8")
+    _replace(check_path, yaml.safe_dump(gate, sort_keys=False))
     return anonymize_path, check_path
+
+
+def _replace(path: Path, text: str) -> None:
+    """Write ``path`` as a new file moved into place: a link planted at ``path`` is replaced,
+    never followed."""
+    staged = atomic.staging_file(path)
+    try:
+        staged.write_text(text, encoding="utf-8", newline="")
+        os.chmod(staged, 0o644)
+        os.replace(staged, path)
+    except BaseException:
+        atomic.discard(staged)
+        raise

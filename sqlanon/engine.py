@@ -251,8 +251,11 @@ class Engine:
 
     def columns(self, relation: str) -> list[tuple[str, str]]:
         """(name, type) of each column of the relation ``relation`` (a table or view name)."""
-        describe = exp.Describe(this=exp.select(exp.Star()).from_(_table(relation)))
-        return [(r[0], r[1]) for r in self.fetchall(describe)]
+        return self.describe(exp.select(exp.Star()).from_(_table(relation)))
+
+    def describe(self, query: exp.Expr) -> list[tuple[str, str]]:
+        """(name, type) of each column ``query`` returns (planned, not run)."""
+        return [(r[0], r[1]) for r in self.fetchall(exp.Describe(this=query))]
 
     def load_table(
         self, name: str, columns: Sequence[tuple[str, str]], data: Sequence[Sequence[Any]]

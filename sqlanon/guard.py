@@ -16,6 +16,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from sqlanon.catalog import Reads, fold
 from sqlanon.config import Config, TableRef
 from sqlanon.errors import HierarchyError, InputError
 from sqlanon.hierarchy.builtin import builtin_path, is_builtin
@@ -32,13 +33,19 @@ def same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def _nested(a: Path, b: Path) -> bool:
+    """Whether one of ``a`` and ``b`` lies inside the other (resolved, as folders)."""
+    ra, rb = a.resolve(), b.resolve()
+    return ra in rb.parents or rb in ra.parents
+
+
 def _with_log(what: str, ref: TableRef) -> list[tuple[str, Path]]:
     """The files of ``ref``: a file, or a database and its write-ahead log."""
     if ref.kind != "duckdb":
         return [(what, ref.path)]
     return [
         (what, ref.path),
-        (f"the write-ahead log of the {what}", ref.path.with_name(ref.path.name + ".wal")),
+        (f"write-ahead log of the {what}", ref.path.with_name(ref.path.name + ".wal")),
     ]
 
 
@@ -52,7 +59,7 @@ def hierarchy_files(config: Config) -> list[tuple[str, Path]]:
                 path = builtin_path(column.name, spec) if is_builtin(spec) else config.base_dir / spec
             except HierarchyError:
                 continue  # no such file: nothing to protect (loading it fails with this error)
-            out.append((f"the hierarchy file of column {column.name!r}", path))
+            out.append((f"hierarchy file of column {column.name!r}", path))
     return out
 
 
@@ -81,45 +88,41 @@ def check_output(config: Config) -> None:
                 )
 
 
-def check_output_table(
-    out: TableRef,
-    sources: set[tuple[str, str]],
-    files: set[Path],
-    unknown: bool = False,
-    exists: bool = False,
-) -> None:
-    """A DuckDB output table is none of the tables the source reads (``sources``: lower-cased
-    (schema, name), the source and what its views read) and its database none of the files
-    they read. ``unknown``: a source view could not be read, so no existing table (``exists``)
+def check_output_table(out: TableRef, reads: Reads, exists: bool) -> None:
+    """A DuckDB output table is none of the tables the source reads (``reads``: the source and
+    what its views read, when they share the database) and its database none of the files
+    they read; when part of a source view could not be followed, no existing table (``exists``)
     may be replaced."""
     assert out.table is not None
-    if unknown and exists:
-        raise InputError(
-            f"The output {out.describe()} exists, and sqlanon cannot read the definition of a view the source "
-            "goes through, so it cannot tell whether the source reads that table. Write the release to a new "
-            "table."
-        )
-    if (out.schema.lower(), out.table.lower()) in sources:
+    if (fold(out.schema), fold(out.table)) in reads.relations:
         raise InputError(
             f"The output {out.describe()} is the source table or a table the source reads (DuckDB compares "
             "names without regard to case); sqlanon never writes over its source. Choose another output table."
         )
-    for path in files:
-        if same_file(out.path, path):
-            raise InputError(
-                f"The output {out.describe()} is a file the source reads ({str(path)!r}); sqlanon never "
-                "writes over its source. Choose another output."
-            )
+    if reads.unknown and exists:
+        raise InputError(
+            f"The output {out.describe()} exists, and the source goes through a view that sqlanon cannot "
+            "follow (a macro, query() or query_table(), or a definition it cannot parse), so it cannot tell "
+            "whether the source reads that table. Write the release to a new table."
+        )
+    if out.path.exists() and not reads.unknown and reads.may_read(out.path):
+        raise InputError(
+            f"The output {out.describe()} is in a file the source reads; sqlanon never writes over its "
+            "source. Choose another output."
+        )
 
 
-def check_output_files(out: TableRef, files: set[Path]) -> None:
-    """An output file is none of the files a source view reads."""
-    for path in files:
-        if same_file(out.path, path):
-            raise InputError(
-                f"The output {str(out.path)!r} is a file the source reads; sqlanon never writes over its "
-                "source. Choose another output."
-            )
+def check_output_files(out: TableRef, reads: Reads) -> None:
+    """An existing output file is none of the files a source view reads (or may read)."""
+    if out.path.exists() and reads.may_read(out.path):
+        which = (
+            "may be a file the source reads (it goes through a view that sqlanon cannot follow)"
+            if reads.unknown
+            else "is a file the source reads"
+        )
+        raise InputError(
+            f"The output {str(out.path)!r} {which}; sqlanon never writes over its source. Choose another output."
+        )
 
 
 def _is_report(path: Path) -> bool:
@@ -156,6 +159,11 @@ def check_report_path(path: Path, config: Config | None, extra: Sequence[tuple[s
             raise InputError(
                 f"The report path {str(path)!r} is the {what}; a report never replaces data. Choose another "
                 "path for the report."
+            )
+        if _nested(path, other):
+            raise InputError(
+                f"The report path {str(path)!r} and the {what} ({str(other)!r}) lie one inside the other; "
+                "one would have to be a folder for the other. Choose another path for the report."
             )
     if (path.exists() or path.is_symlink()) and not _is_report(path):
         raise InputError(

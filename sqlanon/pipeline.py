@@ -321,9 +321,10 @@ def _publish(
 ) -> Report:
     """Stage the release, gate the staged copy, and commit it only if the gate passes.
 
-    The commit: the report is written in full first (under a staging name), the release moved
-    into place, the report moved into place, then the release's commit made final; a failure at
-    any step undoes the ones before, so nothing is published without its report."""
+    The commit: the report is written in full first (under a staging name), the release put in
+    place (the previous one kept), the report moved into place, then what the release replaced
+    dropped; a failure at any step undoes the ones before, so nothing is published without its
+    report (a run killed between the two moves leaves the new release with the previous report)."""
     assert config.output is not None
     _say(stage, "writing the release")
     staged = write_staged(engine, release, config.output)
@@ -365,16 +366,11 @@ def _publish(
         staged.commit(engine, config.overwrite)
         swap = report.swap() if report is not None else None
     except BaseException:
-        staged.abort(engine)
+        staged.abort(engine)  # also takes back a release already in place
         if report is not None:
             report.discard()
         raise
-    try:
-        staged.finish(engine)
-    except BaseException:
-        if swap is not None:
-            swap.undo()
-        raise
+    staged.finish(engine)
     if swap is not None:
         swap.finish()
     return base

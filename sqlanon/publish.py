@@ -40,15 +40,30 @@ def _drop(alias: str, name: str, schema: str = "main") -> exp.Drop:
     return exp.Drop(tables=[_table(alias, name, schema)], kind="TABLE", exists=True)
 
 
+#: the tables a run makes in an output database: a release staged inside the transaction (never
+#: committed) and the previous release kept until the commit is done (a killed run can leave it)
+_LEFTOVER = re.compile(r"__sqlanon_(?:staged|backup)_([0-9a-f]{6})_(\d+)_[0-9a-f]+")
 #: the staged tables releases of sqlanon before transactional staging could leave behind
 _LEGACY_STAGED = re.compile(r"__sqlanon_staged_(\d+)_.*", re.DOTALL)
 
 
-def _remove_legacy_staged(engine: Engine, alias: str) -> None:
-    """Drop the staged tables that killed runs of earlier releases left in the database."""
+def _leftover_table(kind: str) -> str:
+    return f"__sqlanon_{kind}_{atomic.run_tag()}_{secrets.token_hex(8)}"
+
+
+def _remove_leftover_tables(engine: Engine, alias: str) -> None:
+    """Drop the tables that runs killed before they were done left in the database (a previous
+    release kept for an undo; staged tables of earlier releases of sqlanon)."""
     for rel in catalog.relations(engine, alias):
-        match = _LEGACY_STAGED.fullmatch(rel.name)
-        if match and not rel.view and not atomic.alive(int(match.group(1))):
+        if rel.view:
+            continue
+        match = _LEFTOVER.fullmatch(rel.name)
+        if match is not None:
+            if atomic.is_dead(match.group(1), int(match.group(2))):
+                engine.execute(_drop(alias, rel.name, rel.schema))
+            continue
+        legacy = _LEGACY_STAGED.fullmatch(rel.name)
+        if legacy is not None and not atomic.alive(int(legacy.group(1))):
             engine.execute(_drop(alias, rel.name, rel.schema))
 
 
@@ -77,6 +92,8 @@ def _open_database(engine: Engine, path: Path, what: str, read_only: bool) -> st
     try:
         return engine.attach(str(path), read_only=read_only)
     except EngineError as err:
+        if err.cause is not None:
+            raise  # a lock, rights, a full disk: its message says what to do
         msg = str(err).removeprefix("The SQL engine failed: ").splitlines()[0]
         raise InputError(
             f"Cannot open the {what} database {str(path)!r} ({msg}); give a DuckDB database file that no "
@@ -118,9 +135,9 @@ def prepare_output(engine: Engine, config: Config) -> None:
         src_alias = _open_database(engine, src.path, "source", read_only=True)
         reads = catalog.reads(engine, src_alias, src.schema, src.table)
         if out.kind == "duckdb" and not guard.same_file(out.path, src.path):
-            reads.relations, reads.unknown = set(), False  # another database: not the source's tables
+            reads.relations = set()  # another database: its tables are not the source's
     if out.kind != "duckdb":
-        guard.check_output_files(out, reads.files)
+        guard.check_output_files(out, reads)
         if out.path.exists() and not config.overwrite:
             raise InputError(
                 f"The output {str(out.path)!r} already exists; set overwrite: true to replace it."
@@ -128,10 +145,11 @@ def prepare_output(engine: Engine, config: Config) -> None:
         return
     assert out.table is not None
     existing = None if out_alias is None else catalog.find(engine, out_alias, out.schema, out.table)
-    guard.check_output_table(out, reads.relations, reads.files, reads.unknown, existing is not None)
+    shared = out_alias is not None and src.kind == "duckdb" and guard.same_file(out.path, src.path)
+    guard.check_output_table(out, reads, existing is not None and shared)
     if out_alias is None:
         return  # a new database: created when the release is staged
-    _remove_legacy_staged(engine, out_alias)
+    _remove_leftover_tables(engine, out_alias)
     if existing is None:
         return
     spelled = existing.name if existing.schema == "main" else f"{existing.schema}.{existing.name}"
@@ -149,6 +167,12 @@ def prepare_output(engine: Engine, config: Config) -> None:
         raise InputError(
             f"The output table {out.qualified!r} already exists in {str(out.path)!r}{case}; set overwrite: true "
             "to replace it."
+        )
+    held_by = catalog.referencing(engine, out_alias, existing)
+    if held_by:
+        raise InputError(
+            f"The output table {spelled!r} in {str(out.path)!r} is referenced by a foreign key of "
+            f"{', '.join(repr(t) for t in held_by)}; DuckDB cannot replace it. Choose another output table."
         )
 
 
@@ -201,11 +225,11 @@ class Staged:
 
     Files and new DuckDB databases are staged in a private folder beside the output
     (:mod:`sqlanon.atomic`); a table of an existing DuckDB database is staged inside a
-    transaction that stays open until :meth:`finish`, so a run killed before that leaves nothing
-    in the database. ``created`` lists the output folders staging created, outermost first.
-    Commit in three steps: :meth:`commit` (move into place; reversible), then whatever else the
-    commit includes (the report), then :meth:`finish`; :meth:`abort` at any point before
-    :meth:`finish` leaves the output as it was.
+    transaction, so a run killed before the commit leaves nothing in the database.
+    ``created`` lists the output folders staging created, outermost first. Commit in steps:
+    :meth:`commit` (the release is in place, the previous one kept), then whatever else the
+    commit includes (the report), then :meth:`finish` (the previous release dropped);
+    :meth:`abort` at any point before :meth:`finish` leaves the output as it was.
     """
 
     output: TableRef
@@ -215,9 +239,12 @@ class Staged:
     folder: Path | None = None
     swap: Swap | None = None
     _open: bool = False  # a transaction of the output database is open
+    #: a committed table release: the previous table's (name, backup name) for an undo
+    _committed: bool = False
+    _previous: tuple[str, str] | None = None
 
     def commit(self, engine: Engine, overwrite: bool) -> None:
-        """Move the release into place; :meth:`abort` still undoes it until :meth:`finish`."""
+        """Put the release in place, keeping what it replaces until :meth:`finish`."""
         try:
             if self.folder is None:
                 self._rename_table(engine, overwrite)
@@ -233,15 +260,14 @@ class Staged:
             )
         except atomic.AppearedError:
             self.abort(engine)
-            what = "database" if self.output.kind == "duckdb" else "output"
+            if self.output.kind == "duckdb":
+                raise InputError(
+                    f"The output database {str(self.output.path)!r} appeared while sqlanon was running (another "
+                    "run?); it was left as it is and nothing was written. Run again to add the table to it."
+                ) from None
             raise InputError(
-                f"The output {what} {str(self.output.path)!r} appeared while sqlanon was running (another run?); "
-                "it was left as it is and nothing was written. "
-                + (
-                    "Run again to add the table to it."
-                    if self.output.kind == "duckdb"
-                    else "Set overwrite: true to replace it."
-                )
+                f"The output {str(self.output.path)!r} appeared while sqlanon was running (another run?); it was "
+                "left as it is and nothing was written. Set overwrite: true to replace it."
             ) from None
         except OSError as err:
             self.abort(engine)
@@ -254,32 +280,34 @@ class Staged:
             raise
 
     def _rename_table(self, engine: Engine, overwrite: bool) -> None:
+        """In the staging transaction: the previous table renamed aside (kept for an undo),
+        the staged table renamed to the output's name; then the transaction committed."""
         alias = engine.attach(str(self.output.path), read_only=False)
-        assert self.output.table is not None and self.staged.table is not None
-        existing = catalog.find(engine, alias, self.output.schema, self.output.table)
+        out = self.output
+        assert out.table is not None and self.staged.table is not None
+        existing = catalog.find(engine, alias, out.schema, out.table)
         if existing is not None and overwrite:
-            engine.execute(_drop(alias, existing.name, existing.schema))
-        engine.execute(
-            exp.Alter(
-                this=_table(alias, self.staged.table, self.output.schema),
-                kind="TABLE",
-                actions=[
-                    exp.AlterRename(this=exp.Table(this=exp.to_identifier(self.output.table, quoted=True)))
-                ],
-            )
-        )
+            backup = _leftover_table("backup")
+            engine.execute(_rename(alias, existing.schema, existing.name, backup))
+            self._previous = (existing.name, backup)
+        engine.execute(_rename(alias, out.schema, self.staged.table, out.table))
+        engine.execute("COMMIT")
+        self._open, self._committed = False, True
 
     def finish(self, engine: Engine) -> None:
-        """Make the commit final (the point of no return)."""
-        if self._open:
+        """Make the commit final: drop what the release replaced. Never raises (a backup that
+        cannot be dropped now is removed by the next run for this output)."""
+        if self._previous is not None:
             try:
-                engine.execute("COMMIT")
-            except BaseException:
-                self.abort(engine)
-                raise
-            self._open = False
+                alias = engine.attach(str(self.output.path), read_only=False)
+                engine.execute(_drop(alias, self._previous[1], self.output.schema))
+            except EngineError:
+                pass
+            self._previous = None
+        self._committed = False
         if self.swap is not None:
             self.swap.finish()
+            self.swap = None
         atomic.discard(self.folder)
 
     def abort(self, engine: Engine) -> None:
@@ -290,6 +318,9 @@ class Staged:
                 engine.execute("ROLLBACK")
             except EngineError:
                 pass
+        if self._committed:
+            self._committed = False
+            self._undo_table(engine)
         if self.swap is not None:
             self.swap.undo()
             self.swap = None
@@ -300,6 +331,33 @@ class Staged:
                 pass
             atomic.discard(self.folder)
         atomic.remove_folders(self.created)
+
+    def _undo_table(self, engine: Engine) -> None:
+        """Take a committed table release back: drop it, rename the previous table back."""
+        out = self.output
+        assert out.table is not None
+        try:
+            alias = engine.attach(str(out.path), read_only=False)
+            engine.execute("BEGIN TRANSACTION")
+            engine.execute(_drop(alias, out.table, out.schema))
+            if self._previous is not None:
+                engine.execute(_rename(alias, out.schema, self._previous[1], self._previous[0]))
+            engine.execute("COMMIT")
+        except EngineError:
+            try:
+                engine.execute("ROLLBACK")
+            except EngineError:
+                pass
+        self._previous = None
+
+
+def _rename(alias: str, schema: str, name: str, to: str) -> exp.Alter:
+    """``ALTER TABLE alias.schema.name RENAME TO to``."""
+    return exp.Alter(
+        this=_table(alias, name, schema),
+        kind="TABLE",
+        actions=[exp.AlterRename(this=exp.Table(this=exp.to_identifier(to, quoted=True)))],
+    )
 
 
 def _create(engine: Engine, alias: str, schema: str, name: str, release: exp.Expr) -> None:
@@ -317,15 +375,42 @@ def _create(engine: Engine, alias: str, schema: str, name: str, release: exp.Exp
     engine.execute(exp.Create(this=_table(alias, name, schema), kind="TABLE", expression=release))
 
 
+#: types whose equal values can print differently (0.0 and -0.0; '1 month' and '30 days'):
+#: sorted by their text as well, so that ties are broken the same way on every run
+_PRINTS_AMBIGUOUSLY = re.compile(r"FLOAT|DOUBLE|REAL|INTERVAL|STRUCT|MAP|UNION|\[\]|JSON", re.IGNORECASE)
+
+
+def sorted_release(engine: Engine, release: exp.Expr) -> exp.Select:
+    """``release`` sorted by every column it returns (first to last, NULLs first): the order of
+    a release carries nothing from the source's and is the same on every run. Text is compared
+    byte for byte (a column's collation could tie 'flu' and 'FLU'), and values of types whose
+    equal values can print differently are also compared as text, last."""
+    alias = "release"
+    keys: list[exp.Ordered] = []
+    tiebreaks: list[exp.Ordered] = []
+    for name, typ in engine.describe(release):
+        col = exp.column(exp.to_identifier(name, quoted=True), table=exp.to_identifier(alias, quoted=True))
+        key: exp.Expr = col
+        if typ.upper().startswith("VARCHAR"):
+            key = exp.Collate(this=col, expression=exp.to_identifier("binary", quoted=True))
+        keys.append(exp.Ordered(this=key, nulls_first=True))
+        if _PRINTS_AMBIGUOUSLY.search(typ):
+            tiebreaks.append(exp.Ordered(this=exp.cast(col, "VARCHAR"), nulls_first=True))
+    source = exp.Subquery(this=release, alias=exp.TableAlias(this=exp.to_identifier(alias, quoted=True)))
+    return exp.select(exp.Star()).from_(source).order_by(*keys, *tiebreaks)
+
+
 def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
-    """Write the result of the query ``release`` to a staging location beside ``output``.
+    """Write the result of the query ``release``, sorted (:func:`sorted_release`), to a staging
+    location beside ``output``.
 
     Missing output folders are created here; on failure they are removed again along with the
     staged copy.
     """
+    release = sorted_release(engine, release)
     created = atomic.make_folders(output.path.parent)
     if output.kind == "duckdb" and output.path.exists():
-        staged_name = f"__sqlanon_staged_{secrets.token_hex(8)}"
+        staged_name = _leftover_table("staged")
         staged = Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
         try:
             alias = engine.attach(str(output.path), read_only=False)

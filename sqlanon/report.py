@@ -98,12 +98,13 @@ class Report:
             status = "ok  " if c["passed"] else ("warn" if c.get("severity") == "warn" else "FAIL")
             if c["criterion"] == IDENTIFIERS:
                 held = ", ".join(repr(name) for name in c["observed"])
+                declared = ", ".join(repr(name) for name in c["attribute"])
                 lines.append(
                     f"  [{status}] {IDENTIFIERS}: "
                     + (
                         f"the table still holds identifier column(s) {held}"
                         if held
-                        else "no identifier column"
+                        else f"the identifier column(s) {declared} are gone"
                     )
                 )
                 continue
@@ -144,14 +145,14 @@ class StagedReport:
     @classmethod
     def write(cls, report: Report, target: Path) -> StagedReport:
         created = atomic.make_folders(target.parent)
+        atomic.remove_leftovers(target)  # what runs killed while writing this report left
         staged = None
         try:
-            staged = atomic.staging_file(target)
+            staged = atomic.staging_file(target)  # private (0600) until it is in place
             with staged.open("w", encoding="utf-8") as fh:
                 fh.write(report.to_json() + "\n")
                 fh.flush()
                 os.fsync(fh.fileno())
-            os.chmod(staged, 0o666 & ~_umask())
         except OSError as err:
             atomic.discard(staged)
             atomic.remove_folders(created)
@@ -172,6 +173,10 @@ class StagedReport:
                 f"Cannot write the report to {str(self.target)!r}: {err.strerror or err}; nothing was written."
             ) from None
         self.staged = None
+        try:
+            os.chmod(self.target, 0o666 & ~_umask())  # readable as any file the user writes
+        except OSError:
+            pass
         return swap
 
     def discard(self) -> None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from sqlglot import exp
 
 from sqlanon import redact
+from sqlanon.catalog import fold
 from sqlanon.config import CsvOptions, TableRef
 from sqlanon.engine import Engine
 from sqlanon.errors import DataError, EngineError
@@ -66,7 +67,7 @@ def csv_header(path: Path, options: CsvOptions, what: str = "source") -> list[st
         )
     seen: dict[str, str] = {}
     for name in first:
-        other = seen.get(name.lower())
+        other = seen.get(fold(name))
         if other == name:
             raise DataError(
                 f"The {what} file {str(path)!r} has two columns named {name!r}; rename one of them."
@@ -76,7 +77,7 @@ def csv_header(path: Path, options: CsvOptions, what: str = "source") -> list[st
                 f"The {what} file {str(path)!r} has columns {other!r} and {name!r}, whose names differ only in "
                 "case; SQL engines do not tell them apart. Rename one of them."
             )
-        seen[name.lower()] = name
+        seen[fold(name)] = name
     return first
 
 
@@ -141,6 +142,8 @@ def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str, name: str
     try:
         alias = engine.attach(str(ref.path), read_only=True)
     except EngineError as err:
+        if err.cause is not None:
+            raise  # a lock, rights: its message says what to do
         raise DataError(
             f"Cannot open the {what} database {str(ref.path)!r} ({_first_line(err)}); give a DuckDB "
             "database file that no other program is writing to."

@@ -27,9 +27,14 @@ class _Loader(yaml.SafeLoader):
     """A safe loader that rejects duplicated keys."""
 
 
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> Any:
     seen: set[Any] = set()
-    for key_node, _ in node.value:
+    explicit = [(k, v) for k, v in node.value if k.tag != _MERGE]  # merged keys (<<) may be overridden
+    loader.flatten_mapping(node)
+    for key_node, _ in explicit:
         key = loader.construct_object(key_node, deep=deep)
         try:
             hash(key)

@@ -285,9 +285,10 @@ OUTPUTS = ["out/release.csv", "out/release.parquet", {"database": "new.duckdb", 
 def test_a_failing_commit_step_undoes_the_others(
     project: Path, monkeypatch: pytest.MonkeyPatch, output: Any, step: str
 ) -> None:
-    """The release is moved into place, then the report, then the release's commit is made
-    final: a failure at the report's rename or at the final commit puts every earlier release
-    and report back as they were (here both existed: overwrite)."""
+    """The release is put in place (the previous one kept), then the report: a failure at the
+    report's rename, or at the very end of putting the release in place (after its DuckDB
+    transaction committed), puts every earlier release and report back as they were (here both
+    existed: overwrite)."""
     from sqlanon import publish, report
 
     duckdb_people(project / "w.duckdb")
@@ -309,17 +310,20 @@ def test_a_failing_commit_step_undoes_the_others(
 
         monkeypatch.setattr(report.atomic, "swap_in", swap_in)
     else:
+        commit = publish.Staged.commit
 
-        def finish(self: Any, engine: Any) -> None:
-            self.abort(engine)
+        def fails_at_the_end(self: Any, engine: Any, overwrite: bool) -> None:
+            commit(self, engine, overwrite)
             raise OSError(5, "Input/output error")
 
-        monkeypatch.setattr(publish.Staged, "finish", finish)
+        monkeypatch.setattr(publish.Staged, "commit", fails_at_the_end)
+    out_tables = tables(project / output["database"]) if isinstance(output, dict) else None
     result = run("anonymize", str(config), "--report", str(project / "r.json"))
     ok(result, 2)
     after = snapshot(project)
-    if isinstance(output, dict) and output["database"] == "w.duckdb":
-        before.pop("w.duckdb"), after.pop("w.duckdb")  # same tables, new bytes
+    if isinstance(output, dict):  # the same tables (the release was taken back), new bytes
+        before.pop(output["database"]), after.pop(output["database"])
+        assert tables(project / output["database"]) == out_tables
     assert after == before
     assert tables(project / "w.duckdb") == tables_before
 
@@ -589,9 +593,7 @@ def test_a_source_view_sqlanon_cannot_read_protects_every_existing_table(
         output={"database": "s.duckdb", "table": "other"},
         overwrite=True,
     )
-    refused(
-        run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "cannot read the definition", "new table"
-    )
+    refused(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "cannot follow", "new table")
     assert tables(db) == before
     cfg["output"] = {"database": "s.duckdb", "table": "fresh"}
     ok(run("anonymize", str(write_yaml(project / "c.yaml", cfg))))
@@ -614,3 +616,167 @@ def test_a_closed_stdout_does_not_turn_a_published_release_into_exit_2_process(p
     os.close(write)
     assert proc.returncode == 0, proc.stderr
     assert (project / "out" / "release.csv").is_file()
+
+
+# --------------------------------------------------------------------------- found by review
+
+
+def view_db(project: Path, *sql: str) -> Path:
+    db = project / "views.duckdb"
+    duckdb_people(db)
+    con = duckdb.connect(str(db))
+    for statement in sql:
+        con.execute(statement)
+    con.close()
+    return db
+
+
+@pytest.mark.parametrize(
+    ("sql", "source", "target"),
+    [
+        (
+            [
+                "CREATE SCHEMA s",
+                "CREATE TABLE s.people AS SELECT * FROM people",
+                "CREATE VIEW s.v AS SELECT * FROM people",
+            ],
+            "s.v",
+            "s.people",
+        ),
+        (
+            [
+                "CREATE SCHEMA s",
+                "CREATE TABLE s.people AS SELECT * FROM people",
+                "CREATE VIEW s.w AS SELECT * FROM people",
+                "CREATE VIEW v AS SELECT * FROM s.w",
+            ],
+            "v",
+            "s.people",
+        ),
+        (["CREATE VIEW v AS SELECT * FROM query_table('people')"], "v", "people"),
+        (["CREATE VIEW v AS SELECT * FROM query('SELECT * FROM people')"], "v", "people"),
+        (
+            ["CREATE MACRO m() AS TABLE SELECT * FROM people", "CREATE VIEW v AS SELECT * FROM m()"],
+            "v",
+            "people",
+        ),
+    ],
+    ids=["schema-view", "view-over-schema-view", "query_table", "query", "table-macro"],
+)
+def test_views_read_through_schemas_and_functions_protect_what_they_read(
+    project: Path, sql: list[str], source: str, target: str
+) -> None:
+    db = view_db(project, *sql)
+    con = duckdb.connect(str(db), read_only=True)
+    before = con.execute(f"SELECT * FROM {target} ORDER BY ALL").fetchall()
+    con.close()
+    cfg = base_config(
+        source={"database": "views.duckdb", "table": source},
+        output={"database": "views.duckdb", "table": target},
+        overwrite=True,
+    )
+    refused(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "source")
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute(f"SELECT * FROM {target} ORDER BY ALL").fetchall() == before
+    con.close()
+
+
+@pytest.mark.parametrize("pattern", ["d*.csv", "d[12].csv", "~/d1.csv"])
+def test_files_a_view_reads_through_a_pattern_or_home_are_protected(
+    project: Path, monkeypatch: pytest.MonkeyPatch, pattern: str
+) -> None:
+    monkeypatch.setenv("HOME", str(project))
+    monkeypatch.chdir(project)
+    (project / "d1.csv").write_bytes((project / "people.csv").read_bytes())
+    view_db(project, f"CREATE VIEW v AS SELECT * FROM read_csv('{pattern}', all_varchar = true)")
+    before = digest(project / "d1.csv")
+    cfg = base_config(source={"database": "views.duckdb", "table": "v"}, output="d1.csv", overwrite=True)
+    refused(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "source reads")
+    assert digest(project / "d1.csv") == before
+
+
+@pytest.mark.parametrize(
+    ("output", "report"),
+    [("newdir/rel.csv", "newdir"), ("nd.csv", "nd.csv/r.json")],
+    ids=["report-holds-the-output", "report-inside-the-output"],
+)
+@pytest.mark.parametrize("overwrite", [True, False])
+def test_a_report_path_overlapping_the_output_is_refused(
+    project: Path, output: str, report: str, overwrite: bool
+) -> None:
+    before = snapshot(project)
+    config = write_yaml(project / "c.yaml", base_config(output=output, overwrite=overwrite))
+    before = snapshot(project)
+    refused(run("anonymize", str(config), "--report", str(project / report)), "one inside the other")
+    assert snapshot(project) == before
+
+
+def test_demo_report_inside_its_release_folder_is_refused(tmp_path: Path) -> None:
+    refused(
+        run("demo", "--dir", str(tmp_path / "d2"), "--rows", "300", "--report", str(tmp_path / "d2" / "out")),
+        "report",
+    )
+    assert not (tmp_path / "d2").exists()
+
+
+def test_report_leftovers_are_removed_by_the_next_run_writing_that_report(project: Path) -> None:
+    pid = dead_pid()
+    staged = as_dead(atomic.staging_file(project / "r.json"), pid)
+    staged.write_text('{"violations": "small classes"}', encoding="utf-8")
+    backup = as_dead(atomic.staging_folder(project / "r.json"), pid)
+    ok(
+        run(
+            "anonymize",
+            str(write_yaml(project / "c.yaml", base_config())),
+            "--report",
+            str(project / "r.json"),
+        )
+    )
+    assert not staged.exists() and not backup.exists()
+    assert json.loads((project / "r.json").read_text(encoding="utf-8"))["passed"] is True
+
+
+def test_table_names_fold_only_ascii_case_as_duckdb_does(project: Path) -> None:
+    db = project / "w.duckdb"
+    duckdb_people(db)
+    con = duckdb.connect(str(db))
+    con.execute('CREATE TABLE "Ärzte" AS SELECT 1 AS x')
+    con.close()
+    cfg = base_config(output={"database": "w.duckdb", "table": "ärzte"})
+    ok(run("anonymize", str(write_yaml(project / "c.yaml", cfg))))  # not "already exists"
+    ok(run("anonymize", str(write_yaml(project / "c.yaml", {**cfg, "overwrite": True}))))
+    found = tables(db)
+    assert found["Ärzte"] == [(1,)] and len(found["ärzte"]) == len(PEOPLE) - 1
+
+
+def test_an_output_table_another_references_is_refused_before_any_work(project: Path) -> None:
+    db = project / "w.duckdb"
+    duckdb_people(db)
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE release (zip VARCHAR PRIMARY KEY)")
+    con.execute("CREATE TABLE child (z VARCHAR REFERENCES release(zip))")
+    con.close()
+    cfg = base_config(output={"database": "w.duckdb", "table": "release"}, overwrite=True)
+    result = run("anonymize", str(write_yaml(project / "c.yaml", cfg)))
+    refused(result, "foreign key", "child")
+
+
+def test_demo_replaces_a_planted_link_instead_of_writing_through_it(tmp_path: Path) -> None:
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / ".sqlanon_demo").write_text("written by sqlanon demo\n", encoding="utf-8")
+    precious = tmp_path / "precious.txt"
+    precious.write_text("precious\n", encoding="utf-8")
+    (folder / "people.csv").symlink_to(precious)
+    ok(run("demo", "--dir", str(folder), "--rows", "300"))
+    assert precious.read_text(encoding="utf-8") == "precious\n"
+    assert not (folder / "people.csv").is_symlink()
+
+
+@pytest.mark.parametrize("rows", ["0", "-5"])
+def test_demo_needs_rows(tmp_path: Path, rows: str) -> None:
+    result = run("demo", "--dir", str(tmp_path / "d"), "--rows", rows)
+    assert (
+        result.exit_code == 2 and "Traceback" not in result.output and "internal error" not in result.output
+    )
+    assert not (tmp_path / "d").exists()

@@ -293,7 +293,7 @@ def test_intervals_only_top() -> None:
 
 
 def test_intervals_non_numeric_names_column_and_values() -> None:
-    with raises(["'age'", "non-numeric", "'abc'", "'nan'", "'inf'"]):
+    with raises(["'age'", "not numbers", "'abc'", "'nan'", "'inf'"]):
         intervals(["1", "abc", "nan", "inf", "2"], widths=[5])
 
 
@@ -404,7 +404,7 @@ def test_missing_covers_the_empty_string() -> None:
     """'' is matched like NULL by the encoding: with missing, it is the NULL leaf, not a value."""
     h = intervals(["", "7", ""], widths=[10], missing="unknown")
     assert h.rows == (("7", "[0, 10)", "*"), ("", "unknown", "*"))
-    with raises(["'age'", "non-numeric", "''"]):
+    with raises(["'age'", "not numbers", "''"]):
         intervals(["", "7"], widths=[10])
 
 

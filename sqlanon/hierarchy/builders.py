@@ -241,7 +241,7 @@ def _build_intervals(s: _Spec, values: list[str]) -> list[Row]:
     bad = [v for v, n in parsed.items() if n is None]
     if bad:
         raise s.error(
-            f"is of type 'intervals' but the column has non-numeric values {s.values(bad)}; "
+            f"is of type 'intervals' but the column has values that are not numbers ({s.values(bad)}); "
             "use a 'mask', 'tree' or CSV hierarchy for this column, or clean the data"
         )
     return [(v, *coder.labels(n), TOP) for v, n in parsed.items() if n is not None]
@@ -293,7 +293,7 @@ def _common_length(s: _Spec, values: list[str]) -> int:
     odd = [v for v in values if len(v) != length]
     if odd:
         raise s.error(
-            f"is of type 'mask' but the values {s.values(odd)} do not have the common length "
+            f"is of type 'mask' but some values ({s.values(odd)}) do not have the common length "
             f'{length}; masking needs values of equal length, so clean them, add pad: "0" '
             "(any one character) to pad shorter values on the left, or use a tree"
         )
@@ -370,7 +370,7 @@ def _build_dates(s: _Spec, values: list[str]) -> list[Row]:
     bad = [v for v, d in parsed.items() if d is None]
     if bad:
         raise s.error(
-            f"is of type 'dates' but the values {s.values(bad)} are not dates of the form YYYY-MM-DD; "
+            f"is of type 'dates' but some values ({s.values(bad)}) are not dates of the form YYYY-MM-DD; "
             "clean the data or use another hierarchy type"
         )
     return [
