@@ -7,20 +7,23 @@ names, recursively (a name without a schema, in a view of schema ``s``, is ``s``
 ``main``'s), and every file a reader function reads (``read_csv('x.csv')``, ``FROM
 'x.parquet'``; a pattern stands for every file it matches). The reading over-approximates (a CTE
 named like a table counts as that table). What it cannot see into (a table macro, ``query()``,
-``query_table()``, a user's macro anywhere in the view, a view it cannot parse) makes the result
-``unknown``: then any table of the database, and any file, may be what the source reads.
+``query_table()``, a user's macro called anywhere in the view, a file name computed at run time,
+a view it cannot parse) makes the result ``unknown``: then any table of the database, and any
+file, may be what the source reads.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import glob
+import itertools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import sqlglot
 from sqlglot import exp
+from sqlglot.tokenizer_core import TokenType
 
 from sqlanon.engine import Engine
 
@@ -167,6 +170,30 @@ def _function_name(fn: exp.Expr) -> str:
     return fold(fn.name)
 
 
+def _calls(sql: str, names: set[str]) -> bool:
+    """Whether ``sql`` calls one of the functions ``names`` (folded): read from its tokens, as
+    written (a parsed tree would name a macro called ``nvl`` COALESCE)."""
+    try:
+        tokens = sqlglot.tokenize(sql, read="duckdb")
+    except sqlglot.errors.SqlglotError:
+        return True
+    return any(
+        fold(token.text) in names and following.token_type == TokenType.L_PAREN
+        for token, following in itertools.pairwise(tokens)
+    )
+
+
+def _file_names(reader: exp.Expr) -> set[str] | None:
+    """The file names (or patterns) a reader function's first argument gives: a string or a
+    list of strings; None when it is computed (``'a' || 'b.csv'``, ``lower(...)``)."""
+    first = reader.args.get("this") or (reader.expressions[0] if reader.expressions else None)
+    items = list(first.expressions) if isinstance(first, exp.Array) else [first]
+    literals = [i for i in items if isinstance(i, exp.Literal) and i.is_string]
+    if not items or len(literals) != len(items):
+        return None
+    return {str(i.this) for i in literals}
+
+
 def reads(engine: Engine, alias: str, schema: str, name: str) -> Reads:
     """Everything reading ``schema.name`` of ``alias`` reads (itself included), following views."""
     views = _view_sql(engine, alias)
@@ -190,15 +217,17 @@ def reads(engine: Engine, alias: str, schema: str, name: str) -> Reads:
         if query is None:
             out.unknown = True
             continue
-        if any(_function_name(fn) in macros for fn in query.find_all(exp.Anonymous)):
+        if macros and _calls(sql, macros):
             out.unknown = True  # a user's macro may read anything
         for table in query.find_all(exp.Table):
             if not isinstance(table.this, exp.Identifier):  # a table function
                 function = _function_name(table.this)
                 if function in FILE_READERS:
-                    out.files |= {
-                        lit.this for lit in table.find_all(exp.Literal) if lit.is_string and lit.this
-                    }
+                    files = _file_names(table.this)
+                    if files is None:
+                        out.unknown = True  # a file name computed at run time: cannot follow
+                    else:
+                        out.files |= files
                 elif function not in PURE:
                     out.unknown = True  # query(), query_table(), a table macro: cannot follow
                 continue

@@ -130,9 +130,14 @@ def write_demo(folder: Path, rows: int = 5000) -> tuple[Path, Path]:
     writer.writeheader()
     writer.writerows(people)
     _replace(folder / "people.csv", table.getvalue())
+    for sub in ("hierarchies", "out"):
+        made = folder / sub
+        if made.is_symlink() or (made.exists() and not made.is_dir()):
+            raise InputError(f"{str(made)!r} is not a folder the demo made; remove it or give another --dir.")
+    release = folder / RELEASE
+    if release.is_symlink():
+        release.unlink()  # a link planted at the demo's release: the release would be written through it
     target = folder / "hierarchies"
-    if target.is_symlink() or (target.exists() and not target.is_dir()):
-        raise InputError(f"{str(target)!r} is not a folder the demo made; remove it or give another --dir.")
     target.mkdir(exist_ok=True)
     for shipped in shipped_dir("hierarchies").iterdir():
         if shipped.is_file():

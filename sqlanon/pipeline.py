@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlglot import exp
 
-from sqlanon import guard
+from sqlanon import atomic, guard
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
@@ -156,6 +156,7 @@ def anonymize(
         )
     if report_path is not None:
         guard.check_report_path(report_path, config)
+        atomic.remove_leftovers(report_path)  # what runs killed while writing this report left
     engine = _engine(config)
     try:
         prepare_output(engine, config)
@@ -399,6 +400,7 @@ def check(
     is written to ``report_path`` when one is given (checked before any work)."""
     if report_path is not None:
         guard.check_report_path(report_path, config)
+        atomic.remove_leftovers(report_path)  # what runs killed while writing this report left
     engine = _engine(config)
     try:
         _say(stage, "reading the table")

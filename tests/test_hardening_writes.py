@@ -780,3 +780,51 @@ def test_demo_needs_rows(tmp_path: Path, rows: str) -> None:
         result.exit_code == 2 and "Traceback" not in result.output and "internal error" not in result.output
     )
     assert not (tmp_path / "d").exists()
+
+
+@pytest.mark.parametrize("macro", ["nvl", "array_size", "base64_encode", "m"])
+def test_a_view_calling_a_user_macro_of_any_name_protects_every_existing_table(
+    project: Path, macro: str
+) -> None:
+    """sqlglot parses some names as its own functions (nvl as COALESCE): a macro is recognized
+    by the name the view's SQL calls."""
+    db = view_db(
+        project,
+        "CREATE TABLE other AS SELECT * FROM people LIMIT 1",
+        f"CREATE MACRO {macro}(a) AS coalesce(a, (SELECT max(age) FROM people))",
+        f"CREATE VIEW v AS SELECT name, zip, {macro}(NULL)::INTEGER AS age, sex, disease FROM other",
+    )
+    before = tables(db)
+    cfg = base_config(
+        source={"database": "views.duckdb", "table": "v"},
+        output={"database": "views.duckdb", "table": "people"},
+        overwrite=True,
+        criteria=[{"k-anonymity": {"k": 1}}],
+    )
+    refused(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "cannot follow")
+    assert tables(db) == before
+
+
+@pytest.mark.parametrize("name", ["'peo' || 'ple.csv'", "concat('people', '.csv')", "lower('PEOPLE.CSV')"])
+def test_a_view_reading_a_computed_file_name_protects_existing_files(
+    project: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    monkeypatch.chdir(project)
+    view_db(project, f"CREATE VIEW v AS SELECT * FROM read_csv({name}, all_varchar = true)")
+    before = digest(project / "people.csv")
+    cfg = base_config(source={"database": "views.duckdb", "table": "v"}, output="people.csv", overwrite=True)
+    refused(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "may be a file the source reads")
+    assert digest(project / "people.csv") == before
+
+
+def test_demo_replaces_a_link_planted_at_its_release(tmp_path: Path) -> None:
+    folder = tmp_path / "d"
+    ok(run("demo", "--dir", str(folder), "--rows", "300"))
+    victim = tmp_path / "victim.csv"
+    victim.write_text("victim\n", encoding="utf-8")
+    release = folder / "out" / "people_release.csv"
+    release.unlink()
+    release.symlink_to(victim)
+    ok(run("demo", "--dir", str(folder), "--rows", "300"))
+    assert victim.read_text(encoding="utf-8") == "victim\n"
+    assert release.is_file() and not release.is_symlink()
