@@ -61,44 +61,43 @@ def dead_pid() -> int:
 # --------------------------------------------------------------------------- item 1: the source
 
 
+def refused_in_database(project: Path, database: str, source: str, output: str, *needles: str) -> None:
+    """anonymize from table ``source`` to table ``output`` of one database, with overwrite:
+    refused (exit 2 naming ``needles``) and every table of the database unchanged."""
+    before = tables(project / database)
+    cfg = base_config(
+        source={"database": database, "table": source},
+        output={"database": database, "table": output},
+        overwrite=True,
+        criteria=[{"k-anonymity": {"k": 1}}],
+    )
+    refused(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), *needles)
+    assert tables(project / database) == before
+
+
 @pytest.mark.parametrize(
     "spelling", ["PEOPLE", "People", "main.people", "MAIN.PEOPLE", '"people"', 'main."PEOPLE"']
 )
 def test_the_source_table_is_never_replaced_by_any_spelling_of_its_name(project: Path, spelling: str) -> None:
-    db = project / "s.duckdb"
-    duckdb_people(db)
-    before = tables(db)
-    cfg = base_config(
-        source={"database": "s.duckdb", "table": "people"},
-        output={"database": "s.duckdb", "table": spelling},
-        overwrite=True,
-    )
-    refused(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "source")
-    assert tables(db) == before
+    duckdb_people(project / "s.duckdb")
+    refused_in_database(project, "s.duckdb", "people", spelling, "source")
 
 
 def test_a_table_a_source_view_reads_is_never_replaced(project: Path) -> None:
     """The source is a view: neither the view nor the tables it reads (through another view) may
     be the output."""
-    db = project / "s.duckdb"
-    duckdb_people(db)
-    con = duckdb.connect(str(db))
-    con.execute("CREATE VIEW inner_v AS SELECT * FROM people")
-    con.execute("CREATE VIEW people_v AS SELECT * FROM inner_v")
-    con.close()
+    db = view_db(
+        project,
+        "CREATE VIEW inner_v AS SELECT * FROM people",
+        "CREATE VIEW people_v AS SELECT * FROM inner_v",
+    )
     before = tables(db)
     for target in ("people", "Inner_V", "people_v"):
-        cfg = base_config(
-            source={"database": "s.duckdb", "table": "people_v"},
-            output={"database": "s.duckdb", "table": target},
-            overwrite=True,
-        )
-        refused(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "source")
-        assert tables(db) == before
+        refused_in_database(project, "views.duckdb", "people_v", target, "source")
     # another table of the same database is fine
     cfg = base_config(
-        source={"database": "s.duckdb", "table": "people_v"},
-        output={"database": "s.duckdb", "table": "release"},
+        source={"database": "views.duckdb", "table": "people_v"},
+        output={"database": "views.duckdb", "table": "release"},
     )
     ok(run("anonymize", str(write_yaml(project / "c.yaml", cfg))))
     assert tables(db)["people"] == before["people"] and "release" in tables(db)
@@ -576,26 +575,17 @@ def test_a_source_view_sqlanon_cannot_read_protects_every_existing_table(
     new table may be written."""
     from sqlanon import catalog
 
-    db = project / "s.duckdb"
-    duckdb_people(db)
-    con = duckdb.connect(str(db))
-    con.execute("CREATE VIEW people_v AS SELECT * FROM people")
-    con.execute("CREATE TABLE other AS SELECT 1 AS x")
-    con.close()
-    before = tables(db)
+    db = view_db(
+        project, "CREATE VIEW people_v AS SELECT * FROM people", "CREATE TABLE other AS SELECT 1 AS x"
+    )
 
     def unreadable(engine: Any, alias: str) -> dict[tuple[str, str], str]:
         return {("main", "people_v"): "CREATE VIEW people_v AS SELECT * FROM ((( people"}
 
     monkeypatch.setattr(catalog, "_view_sql", unreadable)
-    cfg = base_config(
-        source={"database": "s.duckdb", "table": "people_v"},
-        output={"database": "s.duckdb", "table": "other"},
-        overwrite=True,
-    )
-    refused(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), "cannot follow", "new table")
-    assert tables(db) == before
-    cfg["output"] = {"database": "s.duckdb", "table": "fresh"}
+    refused_in_database(project, "views.duckdb", "people_v", "other", "cannot follow", "new table")
+    cfg = base_config(source={"database": "views.duckdb", "table": "people_v"}, overwrite=True)
+    cfg["output"] = {"database": "views.duckdb", "table": "fresh"}
     ok(run("anonymize", str(write_yaml(project / "c.yaml", cfg))))
     assert "fresh" in tables(db)
 
