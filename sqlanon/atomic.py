@@ -92,6 +92,26 @@ def remove_folders(created: list[Path]) -> None:
             break
 
 
+def existing_ancestor(path: Path) -> Path:
+    """The nearest of ``path`` and its ancestors that exists."""
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate
+    return Path(path.anchor or ".")
+
+
+def same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name the same file, after resolving links and ``..`` (also when
+    neither exists yet), or as the same file on disk (hard links, case-insensitive systems)."""
+    ra, rb = a.resolve(), b.resolve()
+    if ra == rb:
+        return True
+    try:
+        return ra.exists() and rb.exists() and os.path.samefile(ra, rb)
+    except OSError:
+        return False
+
+
 def alive(pid: int) -> bool:
     """Whether a process ``pid`` runs on this host (another user's counts as running)."""
     try:

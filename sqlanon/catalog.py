@@ -25,6 +25,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.tokenizer_core import TokenType
 
+from sqlanon.atomic import same_file
 from sqlanon.engine import Engine
 
 #: table functions that read the files their string arguments name
@@ -124,19 +125,11 @@ class Reads:
             full = full if full.is_absolute() else Path.cwd() / full
             if glob.has_magic(str(full)):
                 if fnmatch.fnmatchcase(str(target), str(full)) or any(
-                    _same(target, Path(m)) for m in glob.glob(str(full), recursive=True)
+                    same_file(target, Path(m)) for m in glob.glob(str(full), recursive=True)
                 ):
                     return True
-            elif _same(target, full):
+            elif same_file(target, full):
                 return True
-        return False
-
-
-def _same(a: Path, b: Path) -> bool:
-    ra, rb = a.resolve(), b.resolve()
-    try:
-        return ra == rb or (ra.exists() and rb.exists() and os.path.samefile(ra, rb))
-    except OSError:
         return False
 
 

@@ -100,7 +100,15 @@ def check_demo_folder(folder: Path) -> None:
     """``folder`` is new, empty or an earlier demo's; raise :class:`InputError` otherwise."""
     if folder.exists() and not folder.is_dir():
         raise InputError(f"The demo folder {str(folder)!r} is a file; give a new or empty folder.")
-    if not folder.exists() or (folder / MARKER).is_file():
+    if (folder / MARKER).is_file():
+        for sub in ("hierarchies", "out"):  # an earlier demo's folders, never links or files
+            made = folder / sub
+            if made.is_symlink() or (made.exists() and not made.is_dir()):
+                raise InputError(
+                    f"{str(made)!r} is not a folder the demo made; remove it or give another --dir."
+                )
+        return
+    if not folder.exists():
         return
     try:
         empty = next(folder.iterdir(), None) is None
@@ -130,10 +138,6 @@ def write_demo(folder: Path, rows: int = 5000) -> tuple[Path, Path]:
     writer.writeheader()
     writer.writerows(people)
     _replace(folder / "people.csv", table.getvalue())
-    for sub in ("hierarchies", "out"):
-        made = folder / sub
-        if made.is_symlink() or (made.exists() and not made.is_dir()):
-            raise InputError(f"{str(made)!r} is not a folder the demo made; remove it or give another --dir.")
     release = folder / RELEASE
     if release.is_symlink():
         release.unlink()  # a link planted at the demo's release: the release would be written through it

@@ -90,10 +90,6 @@ CAUSES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-def _first_line(text: str) -> str:
-    return redact.engine_text(text).strip().splitlines()[0] if text.strip() else ""
-
-
 #: the private spill folders Engine makes: sqlanon-spill-<pid>-<12 hex digits>
 _SPILL = re.compile(r"sqlanon-spill-(\d+)-[0-9a-f]{12}")
 
@@ -173,7 +169,7 @@ class Engine:
         full disk, a lock, rights) gets a message saying what to do."""
         raw = str(err)
         cause = next((name for pattern, name in CAUSES if pattern.search(raw)), None)
-        first = _first_line(raw)
+        first = redact.first_line(raw)
         if cause == "memory":
             limit = self._memory_limit or "DuckDB's default, 80 % of the memory"
             message = (
@@ -319,6 +315,25 @@ class Engine:
         )
         self._attached[path] = alias
         return alias
+
+    def begin(self) -> None:
+        """Start a transaction (DuckDB: it may write to one attached database, and temp tables)."""
+        self.execute(exp.Transaction())
+
+    def commit(self) -> None:
+        self.execute(exp.Commit())
+
+    def rollback(self) -> None:
+        """Roll the open transaction back; never raises (there may be none)."""
+        try:
+            self.execute(exp.Rollback())
+        except EngineError:
+            pass
+
+    def checkpoint(self, path: str) -> None:
+        """Write the attached database ``path`` whole into its file (its log emptied)."""
+        alias = self.attach(path, read_only=False)
+        self.execute("CHECKPOINT " + _quoted(alias).sql(dialect=DIALECT))
 
     def detach(self, path: str) -> None:
         """Detach a database attached with :meth:`attach` (no-op if it is not attached)."""

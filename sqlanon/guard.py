@@ -16,21 +16,11 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from sqlanon.atomic import existing_ancestor, same_file
 from sqlanon.catalog import Reads, fold
 from sqlanon.config import Config, TableRef
 from sqlanon.errors import HierarchyError, InputError
 from sqlanon.hierarchy.builtin import builtin_path, is_builtin
-
-
-def same_file(a: Path, b: Path) -> bool:
-    """Whether ``a`` and ``b`` name the same file (also when neither exists yet)."""
-    ra, rb = a.resolve(), b.resolve()
-    if ra == rb:
-        return True
-    try:
-        return ra.exists() and rb.exists() and os.path.samefile(ra, rb)
-    except OSError:
-        return False
 
 
 def _nested(a: Path, b: Path) -> bool:
@@ -142,7 +132,7 @@ def check_report_path(path: Path, config: Config | None, extra: Sequence[tuple[s
     file other than an earlier sqlanon report."""
     if path.is_dir():
         raise InputError(f"The report path {str(path)!r} is a folder; give a file path such as report.json.")
-    base = next((p for p in path.parents if p.exists()), Path("."))
+    base = existing_ancestor(path.parent)
     if not base.is_dir():
         raise InputError(
             f"Cannot write the report to {str(path)!r}: {str(base)!r} is a file, not a folder; choose another path."

@@ -154,9 +154,7 @@ def anonymize(
             "anonymize needs at least one criterion with severity error (the default): warn-severity "
             "criteria are only reported, so nothing would constrain the release."
         )
-    if report_path is not None:
-        guard.check_report_path(report_path, config)
-        atomic.remove_leftovers(report_path)  # what runs killed while writing this report left
+    _prepare_report(report_path, config)
     engine = _engine(config)
     try:
         prepare_output(engine, config)
@@ -386,6 +384,14 @@ def _entries(criteria: list[Criterion], gate: GateResult) -> list[dict[str, Any]
     return entries
 
 
+def _prepare_report(path: Path | None, config: Config) -> None:
+    """Before any work: the report may be written at ``path`` (:func:`guard.check_report_path`);
+    what runs killed while writing a report there left is removed."""
+    if path is not None:
+        guard.check_report_path(path, config)
+        atomic.remove_leftovers(path)
+
+
 def _written(report: Report, path: Path | None) -> Report:
     """``report``, written to ``path`` first when one is given."""
     if path is not None:
@@ -398,9 +404,7 @@ def check(
 ) -> Report:
     """The pre-publication gate on ``config.source`` as it is (no generalization); the report
     is written to ``report_path`` when one is given (checked before any work)."""
-    if report_path is not None:
-        guard.check_report_path(report_path, config)
-        atomic.remove_leftovers(report_path)  # what runs killed while writing this report left
+    _prepare_report(report_path, config)
     engine = _engine(config)
     try:
         _say(stage, "reading the table")

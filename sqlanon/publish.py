@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sqlglot import exp
 
-from sqlanon import atomic, catalog, guard
+from sqlanon import atomic, catalog, guard, redact
 from sqlanon.atomic import Swap
 from sqlanon.config import Config, TableRef
 from sqlanon.encode import Encoded
@@ -67,17 +67,9 @@ def _remove_leftover_tables(engine: Engine, alias: str) -> None:
             engine.execute(_drop(alias, rel.name, rel.schema))
 
 
-def _existing_ancestor(path: Path) -> Path:
-    """The nearest ancestor of ``path`` (or ``path`` itself) that exists."""
-    for candidate in (path, *path.parents):
-        if candidate.exists():
-            return candidate
-    return Path(path.anchor or ".")
-
-
 def _check_folder(parent: Path) -> None:
     """The folder ``parent`` exists and is writable, or can be created (nothing is created here)."""
-    base = _existing_ancestor(parent)
+    base = atomic.existing_ancestor(parent)
     if not base.is_dir():
         raise InputError(
             f"Cannot create the output folder {str(parent)!r}: {str(base)!r} is a file, not a folder; "
@@ -94,7 +86,7 @@ def _open_database(engine: Engine, path: Path, what: str, read_only: bool) -> st
     except EngineError as err:
         if err.cause is not None:
             raise  # a lock, rights, a full disk: its message says what to do
-        msg = str(err).removeprefix("The SQL engine failed: ").splitlines()[0]
+        msg = redact.first_line(str(err).removeprefix("The SQL engine failed: "))
         raise InputError(
             f"Cannot open the {what} database {str(path)!r} ({msg}); give a DuckDB database file that no "
             "other program is using."
@@ -129,12 +121,14 @@ def prepare_output(engine: Engine, config: Config) -> None:
         if not os.access(out.path, os.W_OK):
             raise InputError(f"The output database {str(out.path)!r} is not writable.")
         out_alias = _open_database(engine, out.path, "output", read_only=False)
+    # the output shares the source's database: its tables may be what the source reads
+    shared = out.kind == src.kind == "duckdb" and atomic.same_file(out.path, src.path)
     reads = catalog.Reads()
     if src.kind == "duckdb" and src.path.is_file():
         assert src.table is not None
         src_alias = _open_database(engine, src.path, "source", read_only=True)
         reads = catalog.reads(engine, src_alias, src.schema, src.table)
-        if out.kind == "duckdb" and not guard.same_file(out.path, src.path):
+        if out.kind == "duckdb" and not shared:
             reads.relations = set()  # another database: its tables are not the source's
     if out.kind != "duckdb":
         guard.check_output_files(out, reads)
@@ -145,7 +139,6 @@ def prepare_output(engine: Engine, config: Config) -> None:
         return
     assert out.table is not None
     existing = None if out_alias is None else catalog.find(engine, out_alias, out.schema, out.table)
-    shared = out_alias is not None and src.kind == "duckdb" and guard.same_file(out.path, src.path)
     guard.check_output_table(out, reads, existing is not None and shared)
     if out_alias is None:
         return  # a new database: created when the release is staged
@@ -180,7 +173,7 @@ def _name_max(folder: Path) -> int:
     """The longest file name (bytes) the file system of ``folder`` (or its nearest existing
     ancestor) allows."""
     try:
-        return int(os.pathconf(_existing_ancestor(folder), "PC_NAME_MAX"))
+        return int(os.pathconf(atomic.existing_ancestor(folder), "PC_NAME_MAX"))
     except (OSError, ValueError):
         return 255
 
@@ -252,8 +245,7 @@ class Staged:
             if self.output.kind == "duckdb":
                 # a new database: written whole in the staging folder, linked into place
                 # only if no database appeared at the output meanwhile
-                alias = engine.attach(str(self.staged.path), read_only=False)
-                engine.execute("CHECKPOINT " + exp.to_identifier(alias, quoted=True).sql(DIALECT))
+                engine.checkpoint(str(self.staged.path))
                 engine.detach(str(self.staged.path))
             self.swap = atomic.swap_in(
                 self.staged.path, self.output.path, overwrite and self.output.kind != "duckdb"
@@ -291,7 +283,7 @@ class Staged:
             engine.execute(_rename(alias, existing.schema, existing.name, backup))
             self._previous = (existing.name, backup)
         engine.execute(_rename(alias, out.schema, self.staged.table, out.table))
-        engine.execute("COMMIT")
+        engine.commit()
         self._open, self._committed = False, True
 
     def finish(self, engine: Engine) -> None:
@@ -314,10 +306,7 @@ class Staged:
         """Undo whatever staging and :meth:`commit` did; never raises."""
         if self._open:
             self._open = False
-            try:
-                engine.execute("ROLLBACK")
-            except EngineError:
-                pass
+            engine.rollback()
         if self._committed:
             self._committed = False
             self._undo_table(engine)
@@ -338,16 +327,13 @@ class Staged:
         assert out.table is not None
         try:
             alias = engine.attach(str(out.path), read_only=False)
-            engine.execute("BEGIN TRANSACTION")
+            engine.begin()
             engine.execute(_drop(alias, out.table, out.schema))
             if self._previous is not None:
                 engine.execute(_rename(alias, out.schema, self._previous[1], self._previous[0]))
-            engine.execute("COMMIT")
+            engine.commit()
         except EngineError:
-            try:
-                engine.execute("ROLLBACK")
-            except EngineError:
-                pass
+            engine.rollback()
         self._previous = None
 
 
@@ -414,7 +400,7 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
         staged = Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
         try:
             alias = engine.attach(str(output.path), read_only=False)
-            engine.execute("BEGIN TRANSACTION")
+            engine.begin()
             staged._open = True
             _create(engine, alias, output.schema, staged_name, release)
         except BaseException:

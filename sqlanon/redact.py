@@ -43,3 +43,9 @@ def engine_text(text: str) -> str:
     quotes values so: ``Could not convert string 'flu' to DOUBLE``) and the line of a file it
     quotes. Identifiers, which DuckDB double-quotes, stay."""
     return _QUOTED.sub("'…'", _LINE.sub("", text))
+
+
+def first_line(text: str) -> str:
+    """The first line of an engine message, without what may be data (:func:`engine_text`)."""
+    lines = engine_text(text).strip().splitlines()
+    return lines[0] if lines else ""

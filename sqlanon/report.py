@@ -145,7 +145,6 @@ class StagedReport:
     @classmethod
     def write(cls, report: Report, target: Path) -> StagedReport:
         created = atomic.make_folders(target.parent)
-        atomic.remove_leftovers(target)  # what runs killed while writing this report left
         staged = None
         try:
             staged = atomic.staging_file(target)  # private (0600) until it is in place

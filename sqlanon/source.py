@@ -156,13 +156,7 @@ def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str, name: str
 
 
 def _first_line(err: Exception) -> str:
-    return _first_line_of(str(err).removeprefix("The SQL engine failed: "))
-
-
-def _first_line_of(msg: str) -> str:
-    """The first line of an engine message, without what may be data (:mod:`sqlanon.redact`)."""
-    text = redact.engine_text(msg).strip()
-    return text.splitlines()[0] if text else "unreadable"
+    return redact.first_line(str(err).removeprefix("The SQL engine failed: ")) or "unreadable"
 
 
 _CSV_LINE = re.compile(r"CSV Error on Line: (\d+)")
@@ -195,7 +189,7 @@ def _csv_hint(msg: str) -> str:
             "delimiter/quote is wrong). Fix that line, or set csv: {delimiter: ..., quote: ...} in the "
             "configuration."
         )
-    first = _first_line_of(msg)
+    first = redact.first_line(msg) or "unreadable"
     return (
         f"{first} (at {where}). Check that every line has as many fields as the header and that "
         "csv: {delimiter: ..., quote: ...} match the file."

@@ -146,11 +146,7 @@ def test_an_output_table_differing_only_in_case_is_the_existing_table(project: P
 
 
 def test_an_output_that_is_a_view_is_refused_before_the_search(project: Path) -> None:
-    db = project / "w.duckdb"
-    duckdb_people(db)
-    con = duckdb.connect(str(db))
-    con.execute("CREATE VIEW release AS SELECT 1 AS x")
-    con.close()
+    db = view_db(project, "CREATE VIEW release AS SELECT 1 AS x", name="w.duckdb")
     before = tables(db)
     cfg = base_config(output={"database": "w.duckdb", "table": "Release"}, overwrite=True)
     result = run("anonymize", str(write_yaml(project / "c.yaml", cfg)))
@@ -611,8 +607,9 @@ def test_a_closed_stdout_does_not_turn_a_published_release_into_exit_2_process(p
 # --------------------------------------------------------------------------- found by review
 
 
-def view_db(project: Path, *sql: str) -> Path:
-    db = project / "views.duckdb"
+def view_db(project: Path, *sql: str, name: str = "views.duckdb") -> Path:
+    """The test's people table in the database ``name``, then ``sql`` run there."""
+    db = project / name
     duckdb_people(db)
     con = duckdb.connect(str(db))
     for statement in sql:
@@ -727,11 +724,7 @@ def test_report_leftovers_are_removed_by_the_next_run_writing_that_report(projec
 
 
 def test_table_names_fold_only_ascii_case_as_duckdb_does(project: Path) -> None:
-    db = project / "w.duckdb"
-    duckdb_people(db)
-    con = duckdb.connect(str(db))
-    con.execute('CREATE TABLE "Ärzte" AS SELECT 1 AS x')
-    con.close()
+    db = view_db(project, 'CREATE TABLE "Ärzte" AS SELECT 1 AS x', name="w.duckdb")
     cfg = base_config(output={"database": "w.duckdb", "table": "ärzte"})
     ok(run("anonymize", str(write_yaml(project / "c.yaml", cfg))))  # not "already exists"
     ok(run("anonymize", str(write_yaml(project / "c.yaml", {**cfg, "overwrite": True}))))
