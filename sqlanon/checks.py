@@ -235,9 +235,10 @@ class CheckPlan:
                 query = query.join(aggregate.subquery(_q(f"a{i}")), join_type="CROSS", copy=False)
         return query
 
-    def union_summary(self, input_name: str) -> exp.Select:
-        """One row: classes, rows, and the classes/rows violating at least one criterion."""
-        return self._aggregate(self.verdicts(input_name), None)
+    def union_summary(self, input_name: str, by: str | None = None) -> exp.Select:
+        """One row: classes, rows, and the classes/rows violating at least one criterion (with
+        ``by``: one such row per value of ``by``, led by that value)."""
+        return self._aggregate(self.verdicts(input_name), None, by)
 
 
 def parse_summary(row: Sequence[Any], criteria: Sequence[Criterion]) -> Summary:

@@ -143,7 +143,7 @@ class NodeEvaluator:
         self.join_from_codes = JOIN_FROM_CODES
         self._joined: tuple[str | None, ...] | None = None
         #: compiled batch checks and roll-up trees per (source table, shape)
-        self._batch: dict[tuple[str, Shape], str] = {}
+        self._batch: dict[tuple[str, Shape, str], str] = {}
         self._rollups: dict[tuple[str, Shape], exp.Expr] = {}
 
     # -- SQL -----------------------------------------------------------------------------
@@ -224,14 +224,18 @@ class NodeEvaluator:
             self._sql[name] = self._with_input(query, "input")
         return self._sql[name]
 
-    def _batch_sql(self, source: str, shape: Shape) -> str:
+    def _batch_sql(self, source: str, shape: Shape, kind: str = "summary") -> str:
         """The batched check of nodes rolled up from ``source`` (the bottom table or a cached
-        one), its QIs generalized as ``shape`` says."""
-        key = (source, shape)
+        one), its QIs generalized as ``shape`` says: ``summary`` (per node: the criteria's
+        summary, see CheckPlan.summary) or ``union`` (per node: the classes and rows violating
+        at least one criterion, what suppression removes)."""
+        key = (source, shape, kind)
         if key not in self._batch:
             plan = self.plan.with_keys(["batch_node", *self.keys])
-            # k-anonymity screens the batch: the other criteria run only on its survivors
-            query = plan.summary("input", by="batch_node", screen=self.max_suppressed)
+            if kind == "union":
+                query = plan.union_summary("input", by="batch_node")
+            else:  # k-anonymity screens the batch: the other criteria run only on its survivors
+                query = plan.summary("input", by="batch_node", screen=self.max_suppressed)
             self._batch[key] = self._with_input(query, "input", self.rollup_batch(source, shape))
         return self._batch[key]
 
@@ -433,10 +437,10 @@ class NodeEvaluator:
 
     # -- evaluation ------------------------------------------------------------------------
     def evaluate_many(self, nodes: Sequence[Node]) -> list[NodeResult]:
-        """Evaluate several nodes; their first check runs as batched statements."""
+        """Evaluate several nodes in batched statements: the criteria's summaries of all of
+        them, then what suppression would remove from those that fail within the allowance."""
         if not self.batchable:
             return [self.evaluate(node) for node in nodes]
-        summaries: dict[int, Summary] = {}
         by_source: dict[str, list[int]] = {}
         table_at: dict[str, tuple[Node, int]] = {}  # source table -> its levels and rows
         for index, node in enumerate(nodes):
@@ -448,6 +452,29 @@ class NodeEvaluator:
                 self._pinned.add(source)
             table_at[source] = (levels, rows)
             by_source.setdefault(source, []).append(index)
+        summaries = {
+            i: parse_summary(row, self.criteria)
+            for i, row in self._run_batches(nodes, by_source, table_at, "summary").items()
+        }
+        # the union of the violating classes, batched too, where evaluate() would ask for it
+        wanted = {i for i, summary in summaries.items() if self._needs_union(summary)}
+        unions: dict[int, Sequence[Any]] = {}
+        if wanted:
+            narrowed = {src: [i for i in idx if i in wanted] for src, idx in by_source.items()}
+            unions = self._run_batches(nodes, {s: i for s, i in narrowed.items() if i}, table_at, "union")
+        self._pinned.clear()
+        return [self.evaluate(node, summaries.get(i), unions.get(i)) for i, node in enumerate(nodes)]
+
+    def _run_batches(
+        self,
+        nodes: Sequence[Node],
+        by_source: dict[str, list[int]],
+        table_at: dict[str, tuple[Node, int]],
+        kind: str,
+    ) -> dict[int, Sequence[Any]]:
+        """Run the batched ``kind`` statement over the nodes of each source table, in chunks;
+        each node's result row (without its batch_node) by its index in ``nodes``."""
+        out: dict[int, Sequence[Any]] = {}
         for source, indexes in by_source.items():
             levels, rows = table_at[source]
             size = self.batch_size or max(1, min(64, 2_000_000 // max(1, rows)))
@@ -456,13 +483,25 @@ class NodeEvaluator:
                 members = [nodes[j] for j in chunk]
                 kinds = self.shape(members, levels, rows)
                 params = {"nodes": len(chunk), **self._bind(members, levels, kinds, batch=True)}
-                for row in self.engine.fetchall(self._batch_sql(source, kinds), params):
-                    summaries[chunk[int(row[0])]] = parse_summary(row[1:], self.criteria)
-        self._pinned.clear()
-        return [self.evaluate(node, summaries.get(i)) for i, node in enumerate(nodes)]
+                for row in self.engine.fetchall(self._batch_sql(source, kinds, kind), params):
+                    out[chunk[int(row[0])]] = row[1:]
+        return out
 
-    def evaluate(self, node: Node, summary: Summary | None = None) -> NodeResult:
-        """Evaluate ``node`` (``summary``: its first check, when already computed in a batch)."""
+    def _needs_union(self, summary: Summary) -> bool:
+        """Whether deciding a node needs the union of its violating classes: it fails, every
+        criterion's violating rows fit the allowance, and more than one criterion is violated
+        (with one, its violating rows are the union)."""
+        if summary.passed or max(o.violating_rows for o in summary.outcomes) > self.max_suppressed:
+            return False
+        return not (
+            all(o.evaluated for o in summary.outcomes) and sum(not o.passed for o in summary.outcomes) == 1
+        )
+
+    def evaluate(
+        self, node: Node, summary: Summary | None = None, union: Sequence[Any] | None = None
+    ) -> NodeResult:
+        """Evaluate ``node`` (``summary`` and ``union``: its first checks, when already computed
+        in a batch)."""
         self.evaluations += 1
         params = self.params(node)
         if summary is None:
@@ -472,8 +511,12 @@ class NodeEvaluator:
         worst_rows = max(o.violating_rows for o in summary.outcomes)
         if worst_rows > self.max_suppressed:
             return NodeResult(node, False, summary, worst_rows)
-        union = self.engine.fetchone(self._compiled("union"), params)
-        bad_rows = int(union[3])
+        if not self._needs_union(summary):  # one criterion violated: its rows are the union
+            bad_rows = next(o.violating_rows for o in summary.outcomes if not o.passed)
+        else:
+            if union is None:
+                union = self.engine.fetchone(self._compiled("union"), params)
+            bad_rows = int(union[3])
         if bad_rows > self.max_suppressed or bad_rows == summary.rows:
             return NodeResult(node, False, summary, bad_rows)
         if self.global_criteria:

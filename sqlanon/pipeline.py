@@ -18,7 +18,14 @@ from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.lattice import Lattice, Node
-from sqlanon.metrics import DATA_FREE_METRICS, data_free_key, materialize_verdicts, node_metrics, rank_key
+from sqlanon.metrics import (
+    DATA_FREE_METRICS,
+    data_free_key,
+    data_free_metric,
+    materialize_verdicts,
+    node_metrics,
+    rank_key,
+)
 from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.publish import build_release, prepare_output
 from sqlanon.publish import stage as write_staged
@@ -109,7 +116,7 @@ def run_search(
             def prune(nodes: Sequence[Node]) -> list[bool]:
                 return [True] * len(nodes)
 
-    bound = key = None
+    bound = key = cap = None
     if config.search == "optimal" and config.metric in DATA_FREE_METRICS:
         heights = list(lattice.heights)
 
@@ -120,6 +127,11 @@ def run_search(
             suppressed = evaluator.outcome(node).suppressed_rows
             return data_free_key(config.metric, node, heights, suppressed, encoded.rows)
 
+        def cap(node: Node) -> float:
+            # a satisfying node's minimal nodes lie below it and suppress at most the allowance;
+            # both metrics grow with the levels and the suppressed rows
+            return data_free_metric(config.metric, node, heights, evaluator.max_suppressed, encoded.rows)
+
     with engine.threads(search_threads(encoded)):
         values = paths = None
         if config.search == "optimal":
@@ -127,7 +139,7 @@ def run_search(
             # small bottom table: the statement's fixed cost dominates, wider batches pay
             paths = WIDE_PATHS if encoded.freq_rows < evaluator.project_from_rows else PATHS
         result = search(
-            config.search, lattice, evaluator.satisfied, prune, progress, bound, key, values, paths
+            config.search, lattice, evaluator.satisfied, prune, progress, bound, key, values, paths, cap
         )
     return result, evaluator
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlglot import exp
 
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
@@ -165,14 +166,26 @@ ADULT_QIS = ["sex", "age", "race", "marital-status", "education", "native-countr
         {"t-closeness": {"t": 0.2, "distance": "hierarchical"}},
     ],
 )
-@pytest.mark.parametrize("project", [False, True])
-@pytest.mark.parametrize("join", [False, True])
+@pytest.mark.parametrize(
+    ("project", "join", "suppression"),
+    [
+        (False, False, 0.0),
+        (True, False, 0.0),
+        (False, True, 0.0),
+        (True, True, 0.0),
+        (False, False, 0.03),
+        (True, True, 0.03),
+    ],
+)
 def test_batched_evaluation_equals_one_node_at_a_time(
-    criterion: dict[str, Any], project: bool, join: bool, shared_data: Path
+    criterion: dict[str, Any], project: bool, join: bool, suppression: float, shared_data: Path
 ) -> None:
     """The batch oracle (many nodes in one statement) decides exactly as single-node checks,
     also when the batches roll up projected frequency tables (``project``), and when every QI
-    is generalized by a join with its dimension table (``join``) rather than a code map."""
+    is generalized by a join with its dimension table (``join``) rather than a code map. With
+    ``suppression``, the rows a node suppresses (from the batched union of violating classes,
+    or from the one violated criterion) are those of its classes whose per-class verdict is
+    bad, counted here from the verdicts query."""
     adult = shared_data / "adult"
     leaves = [
         line.split(";")[0] for line in (adult / "adult_hierarchy_occupation.csv").read_text().splitlines()
@@ -196,7 +209,7 @@ def test_batched_evaluation_equals_one_node_at_a_time(
     cfg = parse_config(config, adult)
     engine = Engine()
     encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
-    evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], 0.0)
+    evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], suppression)
     evaluator.batch_size = 16
     evaluator.project_from_rows = 0 if project else 10**12
     evaluator.project_share = 10.0**9  # every projection a node could use is made
@@ -220,7 +233,24 @@ def test_batched_evaluation_equals_one_node_at_a_time(
                 b.violating_rows,
             )
             assert a.observed == pytest.approx(b.observed, abs=1e-9)
+        if result.suppressed_rows <= evaluator.max_suppressed:  # else: a lower bound, screened
+            assert single.suppressed_rows == result.suppressed_rows, node
+            assert result.suppressed_rows == bad_rows(engine, evaluator, node), node
+    if suppression:  # some nodes fail within the allowance (the case the union decides)
+        within = [r for r in batched if 0 < r.suppressed_rows <= evaluator.max_suppressed]
+        assert within
     engine.close()
+
+
+def bad_rows(engine: Engine, evaluator: NodeEvaluator, node: tuple[int, ...]) -> int:
+    """The rows of the node's classes whose verdict (any criterion) is bad."""
+    size, bad = exp.column("size", quoted=True), exp.column("bad", quoted=True)
+    query = (
+        exp.select(exp.func("COALESCE", exp.func("SUM", size), exp.Literal.number(0)))
+        .from_(evaluator.verdicts_query().subquery("v"))
+        .where(bad)
+    )
+    return int(engine.fetchone(query.sql(dialect="duckdb"), evaluator.params(node))[0])
 
 
 @pytest.mark.parametrize("seed", range(16))

@@ -38,6 +38,7 @@ def search(
     key: Callable[[Node], tuple[float, int, Node]] | None = None,
     values: Sequence[Sequence[int]] | None = None,
     paths: int | None = None,
+    cap: Callable[[Node], float] | None = None,
 ) -> SearchResult:
     """Run strategy ``name`` (``optimal`` | ``incognito`` | ``exhaustive``).
 
@@ -48,7 +49,8 @@ def search(
     ``bound`` and ``key`` (optimal only): a data-free lower bound of the ranking key and the
     key itself; without them ``optimal`` returns every minimal node, like the others. ``values``
     (optimal only): distinct values per QI and level, to steer its paths to cheap nodes;
-    ``paths``: how many paths it searches side by side (default ``optimal.PATHS``).
+    ``paths``: how many paths it searches side by side (default ``optimal.PATHS``); ``cap``: an
+    upper bound of the best key's value given a satisfying node (see ``optimal.optimal``).
     """
     from sqlanon.search.exhaustive import exhaustive
     from sqlanon.search.incognito import incognito
@@ -58,7 +60,7 @@ def search(
         return exhaustive(lattice, oracle, progress)
     if name == "optimal":
         return optimal(
-            lattice, oracle, prune_oracle, progress, bound, key, values=values, paths=paths or PATHS
+            lattice, oracle, prune_oracle, progress, bound, key, values=values, paths=paths or PATHS, cap=cap
         )
     if name == "incognito":
         return incognito(lattice, oracle, prune_oracle, progress)

@@ -53,6 +53,7 @@ def optimal(
     key: Callable[[Node], Key] | None = None,
     paths: int = PATHS,
     values: Sequence[Sequence[int]] | None = None,
+    cap: Callable[[Node], float] | None = None,
 ) -> SearchResult:
     """The best minimal node (``bound`` and ``key`` given) or every minimal node (neither).
 
@@ -66,6 +67,12 @@ def optimal(
     goes to the successor with the fewest value combinations (the product over QIs: a bound of
     its classes), so a path soon reaches nodes whose frequency tables are small and cheap to
     check. Without it, each step raises the QI whose relative level stays lowest.
+
+    ``cap`` (with ``bound`` and ``key``): for a node that satisfies the requirement, an upper
+    bound of the key value (``key(m)[0]``) of every satisfying node ``m`` below it (some of
+    them is minimal, so the best key is at most the lowest cap seen). Nodes whose bound exceeds
+    it are then neither climbed into nor visited: with suppression most of the lattice
+    satisfies, and paths that climbed to the top spent most of their checks on such nodes.
     """
     if (bound is None) != (key is None):
         raise ValueError("give both bound and key, or neither")
@@ -96,7 +103,11 @@ def optimal(
         path = [start]
         reserved.add(start)
         while True:
-            ahead = [n for n in lattice.successors(path[-1]) if n not in status and n not in reserved]
+            ahead = [
+                n
+                for n in lattice.successors(path[-1])
+                if n not in status and n not in reserved and not beyond(n)
+            ]
             if not ahead:
                 return path
             if values is None:
@@ -123,30 +134,64 @@ def optimal(
                 for node, ok in zip(middles, monotone(middles), strict=True):
                     if node not in status:
                         tag(node, ok)
+                    if ok and prune_oracle is None:
+                        lower_ceiling(node)
                 told(middles)
             # climb on from each chain's highest failing node while it has undecided direct
             # generalizations: a failing node high in the lattice decides the most nodes below
             starts = []
             for chain in chains:
                 failing = [n for n in chain if not status[n]]
-                if failing and any(s not in status for s in lattice.successors(failing[-1])):
+                if failing and any(
+                    s not in status and not beyond(s) for s in lattice.successors(failing[-1])
+                ):
                     starts.append(failing[-1])
 
     # each node's bound, computed once (without a bound: bottom-up by height)
     bounds = {n: bound(n) if bound is not None else (0.0, sum(n), n) for n in lattice.nodes()}
     order = sorted(bounds, key=bounds.__getitem__)
     position = {n: i for i, n in enumerate(order)}
+    ceiling = math.inf  # no minimal node has a key value above it (see cap)
+
+    def lower_ceiling(node: Node) -> None:
+        nonlocal ceiling
+        if cap is not None and bound is not None:
+            ceiling = min(ceiling, cap(node))
+
+    def beyond(node: Node) -> bool:
+        """Whether ``node`` cannot be the answer: its bound is not below the best key found,
+        or exceeds the ceiling."""
+        return (best is not None and bounds[node] >= best) or bounds[node][0] > ceiling
+
     best: Key | None = None
     found: list[Node] = []  # certified minimal satisfying nodes, in visiting order
+    full: dict[Node, bool] = {}  # the full requirement's outcomes (non-monotone requirements)
+
+    def ahead(index: int, done: dict[Node, bool]) -> list[Node]:
+        """Nodes after ``order[index]`` the walk will ask the full requirement of unless a node
+        checked before them satisfies it: passing the monotone part, no satisfying node known
+        below them, not above ``order[index]``; checked with it in one batch (a guess: a node
+        the walk then skips, or never reaches, was checked for nothing)."""
+        picked: list[Node] = []
+        for later in order[index + 1 :]:
+            if len(picked) >= paths - 1 or beyond(later):
+                break
+            if (
+                later not in done
+                and status.get(later)
+                and not leq(order[index], later)
+                and not any(leq(s, later) for s in found)
+            ):
+                picked.append(later)
+        return picked
+
     for index, node in enumerate(order):
-        if best is not None and bounds[node] >= best:
+        if beyond(node):
             break
         if node not in status:
             starts = [node]
             for later in order[index + 1 :]:
-                if len(starts) >= paths:
-                    break
-                if best is not None and bounds[later] >= best:
+                if len(starts) >= paths or beyond(later):
                     break
                 if later not in status:
                     starts.append(later)
@@ -162,9 +207,14 @@ def optimal(
             # every satisfying node below was visited earlier; it is in found or lies above one
             if any(leq(s, node) for s in found):
                 continue  # a satisfying node lies below: not minimal, the full check is not needed
-            passed = oracle([node])[0]
-            told([node])
-            if not passed:
+            if node not in full:
+                batch = [node, *ahead(index, full)]
+                for other, ok in zip(batch, oracle(batch), strict=True):
+                    full[other] = ok
+                    if ok:
+                        lower_ceiling(other)
+                told(batch)
+            if not full[node]:
                 continue
         found.append(node)
         if key is not None:
