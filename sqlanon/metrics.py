@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
@@ -81,11 +82,13 @@ DATA_FREE_METRICS = ("precision", "height")
 
 
 def precision_loss(node: Node, heights: list[int], suppressed: int, rows: int) -> float:
-    """Mean over cells of level / height, a suppressed cell counting 1 (exact, then rounded)."""
-    kept = rows - suppressed
+    """Mean over cells of level / height, a suppressed cell counting 1: the exact rational
+    kept/rows * mean(level/height) + suppressed/rows, correctly rounded (integer arithmetic over
+    a common denominator: a search computes it for every node of the lattice)."""
     q = len(node)
-    value = Fraction(kept, rows) * sum(Fraction(lv, h) for lv, h in zip(node, heights, strict=True)) / q
-    return float(value + Fraction(suppressed, rows))
+    common = math.lcm(*heights)
+    levels = sum(lv * (common // h) for lv, h in zip(node, heights, strict=True))
+    return ((rows - suppressed) * levels + suppressed * common * q) / (rows * common * q)
 
 
 def data_free_metric(metric: str, node: Node, heights: list[int], suppressed: int, rows: int) -> float:

@@ -6,6 +6,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.engine import Engine
 from sqlanon.evaluator import NodeEvaluator
-from sqlanon.metrics import materialize_verdicts, node_metrics
+from sqlanon.metrics import materialize_verdicts, node_metrics, precision_loss
 from sqlanon.source import read_table
 from tests.randomdata import RandomCase, generalize, random_case
 from tests.test_search import _violating_keys
@@ -90,3 +91,17 @@ def test_metrics_match_definitions(seed: int, tmp_path: Path) -> None:
         checked += 1
     assert checked > 0
     engine.close()
+
+
+def test_precision_loss_is_the_exact_rational_correctly_rounded() -> None:
+    """precision_loss (integer arithmetic) equals the defining formula in exact rationals,
+    rounded once, on random nodes, heights, row counts and suppressed rows."""
+    rng = random.Random(15)
+    for _ in range(5000):
+        heights = [rng.randint(1, 9) for _ in range(rng.randint(1, 9))]
+        node = tuple(rng.randint(0, h) for h in heights)
+        rows = rng.choice([1, 7, 30162, 10**7, 3 * 10**9, 10**15])
+        suppressed = rng.choice([0, rows, rng.randint(0, rows)])
+        mean = sum(Fraction(lv, h) for lv, h in zip(node, heights, strict=True)) / len(node)
+        want = Fraction(rows - suppressed, rows) * mean + Fraction(suppressed, rows)
+        assert precision_loss(node, heights, suppressed, rows) == float(want)

@@ -36,13 +36,20 @@ def _random_requirement(rng: random.Random, lattice: Lattice) -> tuple[set[Node]
 class Counting:
     """An oracle over a fixed set that records every node it is asked about."""
 
+    calls = 0  # across instances: the order of the batches of two oracles
+
     def __init__(self, members: set[Node]) -> None:
         self.members = members
         self.asked: list[Node] = []
+        #: (call number, nodes, answers) per batch
+        self.batches: list[tuple[int, list[Node], list[bool]]] = []
 
     def __call__(self, nodes: Sequence[Node]) -> list[bool]:
         self.asked += nodes
-        return [n in self.members for n in nodes]
+        answers = [n in self.members for n in nodes]
+        Counting.calls += 1
+        self.batches.append((Counting.calls, list(nodes), answers))
+        return answers
 
 
 def _minimal(members: set[Node]) -> set[Node]:
@@ -80,7 +87,10 @@ def test_optimal_equals_brute_force(seed: int) -> None:
     # the best minimal node, with a data-free bound and a key at least the bound (suppression
     # raises precision); the key is random so the bound's order is not the key's
     weight = {n: sum(lv / h for lv, h in zip(n, heights, strict=True) if h) for n in lattice.nodes()}
-    extra = {n: rng.choice([0.0, 0.0, rng.random()]) for n in lattice.nodes()}
+    most = rng.choice([0.0, 0.2, 1.0])  # the largest extra (suppression's share, say)
+    extra = {n: rng.choice([0.0, 0.0, most * rng.random()]) for n in lattice.nodes()}
+    # a cap on the key of the satisfying nodes below a satisfying node: sometimes none
+    cap = (lambda n: weight[n] + most) if rng.random() < 0.7 else None
 
     def bound(n: Node) -> tuple[float, int, Node]:
         return (weight[n], sum(n), n)
@@ -92,8 +102,25 @@ def test_optimal_equals_brute_force(seed: int) -> None:
     prune = Counting(monotone) if non_monotone else None
     oracle = Counting(satisfying)
     result = optimal(
-        lattice, oracle, prune, bound=bound, key=key, paths=rng.choice([1, 2, 4, 8]), values=values
+        lattice,
+        oracle,
+        prune,
+        bound=bound,
+        key=key,
+        paths=rng.choice([1, 2, 4, 8]),
+        values=values,
+        cap=cap,
     )
+    if cap is not None:
+        # once a node is known to satisfy, no node above its cap is asked about
+        batches = sorted(
+            [(*b, False) for b in (prune.batches if prune else [])] + [(*b, True) for b in oracle.batches]
+        )
+        ceiling = float("inf")
+        for _, nodes, answers, deciding in batches:
+            assert all(weight[n] <= ceiling for n in nodes), (nodes, ceiling)
+            if deciding:  # a pass of the full requirement (the monotone part's says less)
+                ceiling = min([ceiling] + [cap(n) for n, ok in zip(nodes, answers, strict=True) if ok])
     if not want_minimal:
         assert result.minimal == []
         return

@@ -106,7 +106,7 @@ def optimal(
             ahead = [
                 n
                 for n in lattice.successors(path[-1])
-                if n not in status and n not in reserved and not beyond(n)
+                if n not in status and n not in reserved and not capped(n)
             ]
             if not ahead:
                 return path
@@ -126,7 +126,9 @@ def optimal(
             while True:
                 middles = []
                 for chain in chains:
-                    unknown = [n for n in chain if n not in status]  # contiguous: the chain is monotone
+                    # contiguous: the chain is monotone, and its nodes beyond the ceiling (which
+                    # may have dropped since it was built) are a suffix, left undecided
+                    unknown = [n for n in chain if n not in status and not capped(n)]
                     if unknown:
                         middles.append(unknown[len(unknown) // 2])
                 if not middles:
@@ -141,9 +143,9 @@ def optimal(
             # generalizations: a failing node high in the lattice decides the most nodes below
             starts = []
             for chain in chains:
-                failing = [n for n in chain if not status[n]]
+                failing = [n for n in chain if status.get(n) is False]
                 if failing and any(
-                    s not in status and not beyond(s) for s in lattice.successors(failing[-1])
+                    s not in status and not capped(s) for s in lattice.successors(failing[-1])
                 ):
                     starts.append(failing[-1])
 
@@ -157,6 +159,10 @@ def optimal(
         nonlocal ceiling
         if cap is not None and bound is not None:
             ceiling = min(ceiling, cap(node))
+
+    def capped(node: Node) -> bool:
+        """Whether ``node``'s bound exceeds the ceiling: paths stop below it."""
+        return bounds[node][0] > ceiling
 
     def beyond(node: Node) -> bool:
         """Whether ``node`` cannot be the answer: its bound is not below the best key found,

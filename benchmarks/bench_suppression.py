@@ -1,0 +1,165 @@
+"""The default search against Incognito and the exhaustive search, with and without suppression
+(issue 15, target 1: ``optimal`` is never slower than either).
+
+Adult: every criteria set of ``common.criteria_sets`` (k=5, then k=5 plus each l-diversity and
+t-closeness model) at each suppression limit of ``--limits``; each strategy finds the node to
+release (search, then the choice among its minimal nodes: what ``anonymize`` runs before
+writing). The strategies are interleaved in every repetition (rotated order) after one untimed
+warm-up. Printed per set and limit: nodes checked, median seconds, the ratios optimal/incognito
+and optimal/exhaustive (below 1: optimal is faster), and whether all chose the same node.
+
+``--census ROWS`` adds the generated census table of ``bench_census.py`` (k=10 + hierarchical
+t=0.2 on disease) at each limit, optimal and Incognito only (the exhaustive search checks
+every node of its 3,840-node lattice: pass ``--census-exhaustive`` to include it).
+
+Run ``python benchmarks/bench_suppression.py --repeat 3`` (Adult, ~10 min with exhaustive;
+``--skip-exhaustive`` ~2 min) and ``python benchmarks/bench_suppression.py --skip-adult
+--census 1000000 --limits 0 0.01 --repeat 1``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench_census import config as census_config
+from common import (
+    Prepared,
+    adult_config,
+    apply_engine_settings,
+    base_parser,
+    criteria_sets,
+    machine,
+    median,
+    prepare,
+    table,
+)
+
+from sqlanon.config import parse_config
+from sqlanon.criteria import make_criterion
+from sqlanon.encode import encode
+from sqlanon.engine import Engine
+from sqlanon.evaluator import search_threads
+from sqlanon.pipeline import _best_node, run_search
+from sqlanon.source import read_table
+
+HERE = Path(__file__).resolve().parent
+
+
+def choose(p: Prepared) -> tuple[float, Any, int, int]:
+    """Search and pick the node to release: (seconds, node, nodes checked, evaluations)."""
+    start = time.perf_counter()
+    result, evaluator = run_search(p.engine, p.encoded, p.criteria, p.config, None)
+    node = None
+    if result.minimal:
+        with p.engine.threads(search_threads(p.encoded)):
+            node = _best_node(p.engine, p.encoded, evaluator, result.minimal, p.config)[0]
+    return time.perf_counter() - start, node, result.checked, result.evaluations
+
+
+def compare(prepared: dict[tuple[str, float, str], Prepared], strategies: list[str], repeat: int) -> None:
+    """Time every prepared run interleaved and print one row per (set, limit)."""
+    times: dict[tuple[str, float, str], list[float]] = {key: [] for key in prepared}
+    nodes: dict[tuple[str, float, str], Any] = {}
+    checked: dict[tuple[str, float, str], tuple[int, int]] = {}
+    keys = list(prepared)
+    for rep in range(1 + repeat):
+        shift = rep % len(keys)
+        for key in keys[shift:] + keys[:shift]:
+            seconds, node, n_checked, evaluations = choose(prepared[key])
+            if rep:
+                times[key].append(seconds)
+            nodes[key], checked[key] = node, (n_checked, evaluations)
+            print(
+                f"  rep {rep} {key[0]} limit={key[1]:g} {key[2]}: {seconds:.3f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+    rows = []
+    for name, limit in dict.fromkeys((k[0], k[1]) for k in keys):
+        row = [name, f"{limit:g}"]
+        for s in strategies:
+            c, e = checked[(name, limit, s)]
+            row.append(f"{median(times[(name, limit, s)]):.3f} s ({c}" + (f"/{e})" if e != c else ")"))
+        opt = median(times[(name, limit, "optimal")])
+        for s in strategies:
+            if s != "optimal":
+                row.append(f"{opt / median(times[(name, limit, s)]):.2f}x")
+        chosen = {nodes[(name, limit, s)] for s in strategies}
+        row.append("yes" if len(chosen) == 1 else f"NO: {chosen}")
+        rows.append(row)
+    others = [s for s in strategies if s != "optimal"]
+    header = ["criteria", "limit"]
+    header += [f"{s} (checked[/evals])" for s in strategies]
+    header += [f"optimal / {s}" for s in others] + ["same node"]
+    print(table(header, rows))
+
+
+def census(rows: int, workdir: Path) -> Path:
+    path = workdir / f"census_{rows}.parquet"
+    if not path.exists():
+        subprocess.run(
+            [sys.executable, str(HERE / "generate.py"), "--rows", str(rows), "--out", str(path)], check=True
+        )
+    return path
+
+
+def prepare_census(source: Path, limit: float, search: str, memory_limit: str) -> Prepared:
+    raw = census_config(source, source.with_suffix(".out.parquet"), search, memory_limit)
+    raw["suppression_limit"] = limit
+    config = parse_config(raw, HERE, need_output=False)
+    engine = Engine(**({"memory_limit": memory_limit} if memory_limit else {}))
+    start = time.perf_counter()
+    encoded = encode(engine, config, read_table(engine, config.source, config.csv))
+    seconds = time.perf_counter() - start
+    criteria = [make_criterion(c) for c in config.criteria]
+    return Prepared(f"census {limit:g}", config, engine, encoded, criteria, seconds)
+
+
+def main() -> None:
+    parser = base_parser(__doc__ or "", repeat=3)
+    parser.add_argument("--limits", type=float, nargs="+", default=[0.0, 0.02, 0.05])
+    parser.add_argument("--only", nargs="+", help="criteria set names (default: all)")
+    parser.add_argument("--skip-exhaustive", action="store_true")
+    parser.add_argument("--skip-adult", action="store_true")
+    parser.add_argument("--census", type=int, help="also the generated census table of this many rows")
+    parser.add_argument("--census-exhaustive", action="store_true")
+    parser.add_argument(
+        "--workdir", type=Path, help="where the generated table is kept (default: a temp dir)"
+    )
+    args = parser.parse_args()
+    apply_engine_settings(args.threads, args.memory_limit or None)
+    print(machine())
+    strategies = ["optimal", "incognito"] + ([] if args.skip_exhaustive else ["exhaustive"])
+    if not args.skip_adult:
+        sets = {n: c for n, c in criteria_sets().items() if not args.only or n in args.only}
+        prepared = {
+            (name, limit, s): prepare(name, adult_config(criteria, suppression_limit=limit, search=s))
+            for name, criteria in sets.items()
+            for limit in args.limits
+            for s in strategies
+        }
+        print(f"\nAdult, search + choice of the node, medians of {args.repeat}:")
+        compare(prepared, strategies, args.repeat)
+        for p in prepared.values():
+            p.close()
+    if args.census:
+        with tempfile.TemporaryDirectory() as tmp:
+            source = census(args.census, args.workdir or Path(tmp))
+            chosen = ["optimal", "incognito"] + (["exhaustive"] if args.census_exhaustive else [])
+            for limit in args.limits:
+                prepared = {
+                    ("census", limit, s): prepare_census(source, limit, s, args.memory_limit) for s in chosen
+                }
+                print(f"\nGenerated census, {args.census:,} rows, limit {limit:g}, medians of {args.repeat}:")
+                compare(prepared, chosen, args.repeat)
+                for p in prepared.values():
+                    p.close()
+
+
+if __name__ == "__main__":
+    main()
