@@ -101,8 +101,25 @@ class NodeEvaluator:
         self.encoded = encoded
         self.criteria = list(criteria)
         self.keys = [f"q{i}" for i in range(len(encoded.qis))]
-        #: the sensitive columns of every frequency table (s0, s1, ...)
-        self.sensitive_columns = [f"s{i}" for i in range(len(encoded.sensitive))]
+        #: the sensitive columns of every frequency table (s0, s1, ...): none when no criterion
+        #: reads one (then the roll-ups read the bottom table projected on the QIs, see freq)
+        reads_sensitive = any(c.attributes for c in self.criteria)
+        self.sensitive_columns = [f"s{i}" for i in range(len(encoded.sensitive))] if reads_sensitive else []
+        #: the bottom frequency table the roll-ups read, and its rows
+        self.freq, self.freq_rows = encoded.freq, encoded.freq_rows
+        if encoded.sensitive and not reads_sensitive:
+            # k-anonymity alone (say): one row per QI combination, not per (combination, value);
+            # Adult: 11,089 rows instead of 18,109
+            self.freq = engine.temp_name("freq_qi")
+            projection = render_template(
+                "project_frequencies.sql",
+                source=encoded.freq,
+                qis=len(encoded.qis),
+                keep=list(range(len(encoded.qis))),
+                sensitive=[],
+            )
+            engine.create_temp_as(self.freq, projection)
+            self.freq_rows = engine.count(self.freq)
         domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
         #: without the per-search constants: for inputs whose distribution differs (suppression)
         #: some criterion reads the node's natural supersets: its levels are bound as $l0..
@@ -110,7 +127,7 @@ class NodeEvaluator:
         self.batchable = all(c.batchable for c in self.criteria)
         generalization = [{"table": q.up, "level": f"$l{i}"} for i, q in enumerate(encoded.qis)]
         self.raw_plan = CheckPlan.build(engine, self.criteria, self.keys, domains, generalization)
-        self.plan = self.raw_plan.with_prepared(engine, encoded.freq)
+        self.plan = self.raw_plan.with_prepared(engine, self.freq)
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
         self.evaluations = 0
@@ -185,7 +202,7 @@ class NodeEvaluator:
         need none, see :meth:`shape`)."""
         return render_template(
             "rollup.sql",
-            source=source or self.encoded.freq,
+            source=source or self.freq,
             qis=self._generalizers(shape),
             sensitive=self.sensitive_columns,
         )
@@ -260,8 +277,8 @@ class NodeEvaluator:
         Every cached table has the same rows per sensitive value as the bottom table, so Q is
         unchanged.
         """
-        best: tuple[int, Node, str] = (self.encoded.freq_rows, self.bottom, self.encoded.freq)
-        if self.encoded.freq_rows < self.project_from_rows:
+        best: tuple[int, Node, str] = (self.freq_rows, self.bottom, self.freq)
+        if self.freq_rows < self.project_from_rows:
             return best[1], best[2], best[0]
         heights = [q.height for q in self.encoded.qis]
         for levels, (table, rows) in self._cache.items():
@@ -286,14 +303,14 @@ class NodeEvaluator:
         top) would hold at most ``project_share`` of its rows: by the code counts' bound when that
         suffices, else by an estimate of its distinct combinations (one pass, kept per subset
         and per evaluator: a search with non-monotone models estimates in both of its two)."""
-        limit = self.project_share * self.encoded.freq_rows
+        limit = self.project_share * self.freq_rows
         if self.estimated_rows(levels) <= limit:
             return True
         if levels not in self._projected_rows:
             kept = [f"q{i}" for i, level in enumerate(levels) if level == 0]
             columns = kept + self.sensitive_columns
             if columns:
-                query = render_template("estimate_rows.sql", source=self.encoded.freq, columns=columns)
+                query = render_template("estimate_rows.sql", source=self.freq, columns=columns)
                 self._projected_rows[levels] = int(self.engine.fetchone(query)[0])
             else:  # every QI at its top and no sensitive column: one row
                 self._projected_rows[levels] = 1
@@ -315,16 +332,17 @@ class NodeEvaluator:
         bound = 1
         for i, level in enumerate(node):
             bound *= counts[i][level]
-        for s in self.encoded.sensitive:
-            bound *= len(s.values) + 1  # + a NULL
-        return min(bound, self.encoded.freq_rows)
+        if self.sensitive_columns:
+            for s in self.encoded.sensitive:
+                bound *= len(s.values) + 1  # + a NULL
+        return min(bound, self.freq_rows)
 
     def keep_generalized(self, node: Node, source_rows: int) -> bool:
         """Whether to materialize ``node``'s frequency table before checking it (then later
         nodes above it roll up from it): a large bottom table, and an estimate of at most
         ``generalize_share`` of the rows of the table it would be rolled up from."""
         if (
-            self.encoded.freq_rows < self.project_from_rows
+            self.freq_rows < self.project_from_rows
             or source_rows < self.project_from_rows
             or node in self._cache
         ):
@@ -333,7 +351,7 @@ class NodeEvaluator:
         return estimate <= self.generalize_share * source_rows and self._make_room(estimate)
 
     def _budget(self) -> int:
-        return CACHE_FACTOR * self.encoded.freq_rows
+        return CACHE_FACTOR * self.freq_rows
 
     def _make_room(self, rows: int) -> bool:
         """Drop least recently used tables not read by the pending batch until one more table
@@ -367,7 +385,7 @@ class NodeEvaluator:
         """Cache the bottom table projected on the QIs at level 0 of ``levels`` (others top)."""
         query = render_template(
             "project_frequencies.sql",
-            source=self.encoded.freq,
+            source=self.freq,
             qis=len(levels),
             keep=[i for i, v in enumerate(levels) if v == 0],
             sensitive=self.sensitive_columns,
@@ -388,7 +406,7 @@ class NodeEvaluator:
         as lists of maps; ``shape``: see :meth:`shape`)."""
         return render_template(
             "rollup_batch.sql",
-            source=source or self.encoded.freq,
+            source=source or self.freq,
             qis=self._generalizers(shape),
             sensitive=self.sensitive_columns,
         )
