@@ -368,10 +368,10 @@ class NodeEvaluator:
             if table not in self._pinned:
                 del self._cache[levels]
                 self.engine.drop(table)
-                for key in [key for key in self._batch if key[0] == table]:
-                    del self._batch[key]
-                for key in [key for key in self._rollups if key[0] == table]:
-                    del self._rollups[key]
+                for batch in [b for b in self._batch if b[0] == table]:
+                    del self._batch[batch]
+                for rollup in [r for r in self._rollups if r[0] == table]:
+                    del self._rollups[rollup]
         return fits()
 
     def _store(self, levels: Node, query: exp.Expr, params: dict[str, list[int] | int] | None = None) -> str:
