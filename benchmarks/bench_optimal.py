@@ -9,12 +9,11 @@ interleaved in every repetition. Run ``python benchmarks/bench_optimal.py --repe
 
 from __future__ import annotations
 
-import time
-
 from common import (
     adult_config,
     apply_engine_settings,
     base_parser,
+    choose,
     criteria_sets,
     machine,
     median,
@@ -23,22 +22,9 @@ from common import (
     table,
 )
 
-from sqlanon.evaluator import search_threads
 from sqlanon.lattice import Lattice
-from sqlanon.pipeline import _best_node, run_search
 
 STRATEGIES = ("incognito", "optimal")
-
-
-def choose(p):  # type: ignore[no-untyped-def]
-    """Search and pick the node to release: (seconds, node, nodes checked)."""
-    start = time.perf_counter()
-    result, evaluator = run_search(p.engine, p.encoded, p.criteria, p.config, None)
-    node = None
-    if result.minimal:
-        with p.engine.threads(search_threads(p.encoded)):
-            node = _best_node(p.engine, p.encoded, evaluator, result.minimal, p.config)[0]
-    return time.perf_counter() - start, node, result.evaluations
 
 
 def main() -> None:
@@ -60,10 +46,10 @@ def main() -> None:
     checked: dict[tuple[str, str], int] = {}
     for rep in range(args.warmup + args.repeat):
         for key, p in prepared.items():
-            seconds, node, evaluations = choose(p)
+            seconds, node, result = choose(p)
             if rep >= args.warmup:
                 times[key].append(seconds)
-            nodes[key], checked[key] = node, evaluations
+            nodes[key], checked[key] = node, result.evaluations
     rows = []
     for name in sets:
         inc, opt = (name, "incognito"), (name, "optimal")

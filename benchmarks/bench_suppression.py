@@ -32,6 +32,7 @@ from common import (
     adult_config,
     apply_engine_settings,
     base_parser,
+    choose,
     criteria_sets,
     machine,
     median,
@@ -43,22 +44,9 @@ from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.engine import Engine
-from sqlanon.evaluator import search_threads
-from sqlanon.pipeline import _best_node, run_search
 from sqlanon.source import read_table
 
 HERE = Path(__file__).resolve().parent
-
-
-def choose(p: Prepared) -> tuple[float, Any, int, int]:
-    """Search and pick the node to release: (seconds, node, nodes checked, evaluations)."""
-    start = time.perf_counter()
-    result, evaluator = run_search(p.engine, p.encoded, p.criteria, p.config, None)
-    node = None
-    if result.minimal:
-        with p.engine.threads(search_threads(p.encoded)):
-            node = _best_node(p.engine, p.encoded, evaluator, result.minimal, p.config)[0]
-    return time.perf_counter() - start, node, result.checked, result.evaluations
 
 
 def compare(prepared: dict[tuple[str, float, str], Prepared], strategies: list[str], repeat: int) -> None:
@@ -70,10 +58,10 @@ def compare(prepared: dict[tuple[str, float, str], Prepared], strategies: list[s
     for rep in range(1 + repeat):
         shift = rep % len(keys)
         for key in keys[shift:] + keys[:shift]:
-            seconds, node, n_checked, evaluations = choose(prepared[key])
+            seconds, node, result = choose(prepared[key])
             if rep:
                 times[key].append(seconds)
-            nodes[key], checked[key] = node, (n_checked, evaluations)
+            nodes[key], checked[key] = node, (result.checked, result.evaluations)
             print(
                 f"  rep {rep} {key[0]} limit={key[1]:g} {key[2]}: {seconds:.3f} s",
                 file=sys.stderr,

@@ -26,7 +26,10 @@ from sqlanon.config import Config, parse_config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, encode
 from sqlanon.engine import Engine
+from sqlanon.evaluator import search_threads
 from sqlanon.hierarchy import read_arx_csv
+from sqlanon.pipeline import _best_node, run_search
+from sqlanon.search import SearchResult
 from sqlanon.source import read_table
 
 ADULT_DIR = Path(os.environ.get("SQLANON_ADULT_DIR", "/work/shared/data/adult"))
@@ -140,6 +143,18 @@ def prepare(name: str, config: Config) -> Prepared:
     encoded = encode(engine, config, source)
     seconds = time.perf_counter() - start
     return Prepared(name, config, engine, encoded, [make_criterion(c) for c in config.criteria], seconds)
+
+
+def choose(p: Prepared) -> tuple[float, Any, SearchResult]:
+    """Search and pick the node to release, as ``anonymize`` does before writing (search, then
+    the choice among the minimal nodes): (seconds, node or None, the search's result)."""
+    start = time.perf_counter()
+    result, evaluator = run_search(p.engine, p.encoded, p.criteria, p.config, None)
+    node = None
+    if result.minimal:
+        with p.engine.threads(search_threads(p.encoded)):
+            node = _best_node(p.engine, p.encoded, evaluator, result.minimal, p.config)[0]
+    return time.perf_counter() - start, node, result
 
 
 # -- timing ---------------------------------------------------------------------------------

@@ -61,6 +61,18 @@ def dead_pid() -> int:
 # --------------------------------------------------------------------------- item 1: the source
 
 
+def anonymize_with_report(project: Path) -> None:
+    """``anonymize`` the project's default configuration with ``--report r.json``; it succeeds."""
+    ok(
+        run(
+            "anonymize",
+            str(write_yaml(project / "c.yaml", base_config())),
+            "--report",
+            str(project / "r.json"),
+        )
+    )
+
+
 def refused_in_database(project: Path, database: str, source: str, output: str, *needles: str) -> None:
     """anonymize from table ``source`` to table ``output`` of one database, with overwrite:
     refused (exit 2 naming ``needles``) and every table of the database unchanged."""
@@ -452,14 +464,7 @@ def test_the_report_is_staged_under_a_new_name_and_a_planted_link_is_not_followe
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n", encoding="utf-8")
     (project / ".r.json.tmp").symlink_to(victim)  # the name earlier releases wrote the report to
-    ok(
-        run(
-            "anonymize",
-            str(write_yaml(project / "c.yaml", base_config())),
-            "--report",
-            str(project / "r.json"),
-        )
-    )
+    anonymize_with_report(project)
     assert victim.read_text(encoding="utf-8") == "precious\n"
     assert json.loads((project / "r.json").read_text(encoding="utf-8"))["passed"] is True
     staged = atomic.staging_file(project / "r.json")
@@ -711,14 +716,7 @@ def test_report_leftovers_are_removed_by_the_next_run_writing_that_report(projec
     staged = as_dead(atomic.staging_file(project / "r.json"), pid)
     staged.write_text('{"violations": "small classes"}', encoding="utf-8")
     backup = as_dead(atomic.staging_folder(project / "r.json"), pid)
-    ok(
-        run(
-            "anonymize",
-            str(write_yaml(project / "c.yaml", base_config())),
-            "--report",
-            str(project / "r.json"),
-        )
-    )
+    anonymize_with_report(project)
     assert not staged.exists() and not backup.exists()
     assert json.loads((project / "r.json").read_text(encoding="utf-8"))["passed"] is True
 

@@ -167,13 +167,13 @@ def optimal(
     def beyond(node: Node) -> bool:
         """Whether ``node`` cannot be the answer: its bound is not below the best key found,
         or exceeds the ceiling."""
-        return (best is not None and bounds[node] >= best) or bounds[node][0] > ceiling
+        return (best is not None and bounds[node] >= best) or capped(node)
 
     best: Key | None = None
     found: list[Node] = []  # certified minimal satisfying nodes, in visiting order
     full: dict[Node, bool] = {}  # the full requirement's outcomes (non-monotone requirements)
 
-    def ahead(index: int, done: dict[Node, bool]) -> list[Node]:
+    def ahead(index: int) -> list[Node]:
         """Nodes after ``order[index]`` the walk will ask the full requirement of unless a node
         checked before them satisfies it: passing the monotone part, no satisfying node known
         below them, not above ``order[index]``; checked with it in one batch (a guess: a node
@@ -183,7 +183,7 @@ def optimal(
             if len(picked) >= paths - 1 or beyond(later):
                 break
             if (
-                later not in done
+                later not in full
                 and status.get(later)
                 and not leq(order[index], later)
                 and not any(leq(s, later) for s in found)
@@ -214,7 +214,7 @@ def optimal(
             if any(leq(s, node) for s in found):
                 continue  # a satisfying node lies below: not minimal, the full check is not needed
             if node not in full:
-                batch = [node, *ahead(index, full)]
+                batch = [node, *ahead(index)]
                 for other, ok in zip(batch, oracle(batch), strict=True):
                     full[other] = ok
                     if ok:
