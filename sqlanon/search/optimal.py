@@ -44,6 +44,14 @@ PATHS = 4
 WIDE_PATHS = 16
 
 
+def single_qi_nodes(lattice: Lattice) -> list[Node]:
+    """The top, then each node with one QI below its top level and the others at it."""
+    top = lattice.top
+    return [top] + [
+        top[:i] + (level,) + top[i + 1 :] for i, h in enumerate(lattice.heights) for level in range(h)
+    ]
+
+
 def optimal(
     lattice: Lattice,
     oracle: Oracle,
@@ -190,6 +198,18 @@ def optimal(
             ):
                 picked.append(later)
         return picked
+
+    # Incognito's first phase, in one batch: the top and every node that generalizes one QI
+    # less than fully (the others at their top). Their tables are tiny, and a failing one
+    # decides every node at or below its level on that QI (measured in benchmarks/README.md,
+    # issue 15).
+    seeds = single_qi_nodes(lattice)
+    for node, ok in zip(seeds, monotone(seeds), strict=True):
+        if node not in status:
+            tag(node, ok)
+        if ok and prune_oracle is None:
+            lower_ceiling(node)
+    told(seeds)
 
     for index, node in enumerate(order):
         if beyond(node):
