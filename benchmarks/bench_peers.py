@@ -35,7 +35,7 @@ from common import machine
 
 from sqlanon import api
 from sqlanon.config import parse_config
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.gate import run_gate
 from sqlanon.source import read_table
 
@@ -155,7 +155,7 @@ def main() -> None:
                 ours.append(time.perf_counter() - start)
             gate_only = []
             parsed = parse_config(config, Path(tmp), gate=True)
-            engine = Engine()
+            engine = DuckDBEngine()
             table = read_table(engine, parsed.source, parsed.csv, what="table")
             for _ in range(args.repeat):
                 start = time.perf_counter()

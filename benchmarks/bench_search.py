@@ -40,7 +40,7 @@ from common import (
     verdict,
 )
 
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.lattice import Lattice
 from sqlanon.pipeline import run_search
@@ -79,7 +79,7 @@ def bench_searches(prepared: list[Prepared], repeat: int, warmup: int) -> dict[s
 
 
 def profile_search(p: Prepared) -> dict[str, float]:
-    """One search with DuckDB time accounted (wrapping Engine.fetchall)."""
+    """One search with DuckDB time accounted (wrapping DuckDBEngine.fetchall)."""
     stats = CallStats()
     with count_engine_time(stats):
         start = time.perf_counter()
@@ -126,14 +126,14 @@ def _bench_nodes(
     # warm-up pass (DuckDB caches), capturing the first query each node sends
     evaluator = fresh()
     sent: list[tuple[str, Any]] = []
-    original = Engine.fetchall
+    original = DuckDBEngine.fetchall
 
-    def capture(self: Engine, sql: Any, params: Any = None) -> list[tuple[Any, ...]]:
+    def capture(self: DuckDBEngine, sql: Any, params: Any = None) -> list[tuple[Any, ...]]:
         sent.append((sql if isinstance(sql, str) else sql.sql(dialect="duckdb"), params))
         return original(self, sql, params)
 
     first_queries = []
-    Engine.fetchall = capture  # type: ignore[method-assign]
+    DuckDBEngine.fetchall = capture  # type: ignore[method-assign]
     try:
         for node in nodes:
             sent.clear()
@@ -141,7 +141,7 @@ def _bench_nodes(
             # the first query bound to code maps ($m0..): the node's check
             first_queries.append(next(q for q in sent if isinstance(q[1], dict) and "m0" in q[1]))
     finally:
-        Engine.fetchall = original  # type: ignore[method-assign]
+        DuckDBEngine.fetchall = original  # type: ignore[method-assign]
     medians, p90s, means = [], [], []
     for _ in range(repeat):
         evaluator = fresh()  # no node cached by an earlier pass
@@ -306,7 +306,7 @@ def main() -> None:
             ]
         )
     print(
-        "\nProfile of one search (DuckDB = time inside Engine.fetchall/execute: parse, bind, plan, execute, fetch; "
+        "\nProfile of one search (DuckDB = time inside DuckDBEngine.fetchall/execute: parse, bind, plan, execute, fetch; "
         "statements = checks + code-map reads)"
     )
     print(

@@ -11,14 +11,19 @@ and optimal/exhaustive (below 1: optimal is faster), and whether all chose the s
 ``--census ROWS`` adds the generated census table of ``bench_census.py`` (k=10 + hierarchical
 t=0.2 on disease) at each limit, optimal and Incognito only (the exhaustive search checks
 every node of its 3,840-node lattice: pass ``--census-exhaustive`` to include it).
+``--census-model equal --census-k 50`` swaps the criteria for k=50 + equal-distance t=0.2
+(target 4f), and ``--scans`` also times one plain ``SELECT <QIs>, COUNT(*) ... GROUP BY <QIs>``
+over the loaded source (median of 3) and prints read + encode and the search in units of it.
 
 Run ``python benchmarks/bench_suppression.py --repeat 3`` (Adult, ~10 min with exhaustive;
 ``--skip-exhaustive`` ~2 min) and ``python benchmarks/bench_suppression.py --skip-adult
---census 1000000 --limits 0 0.01 --repeat 1``.
+--census 1000000 --limits 0 0.01 --repeat 1`` (add ``--census-optimal-only`` for target 4e alone); target 4f: ``--skip-adult --census
+10000000 --census-model equal --census-k 50 --limits 0 0.01 --repeat 1 --scans``.
 """
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import tempfile
@@ -39,18 +44,21 @@ from common import (
     prepare,
     table,
 )
+from sqlglot import exp
 
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.source import read_table
 
 HERE = Path(__file__).resolve().parent
 
 
-def compare(prepared: dict[tuple[str, float, str], Prepared], strategies: list[str], repeat: int) -> None:
-    """Time every prepared run interleaved and print one row per (set, limit)."""
+def compare(
+    prepared: dict[tuple[str, float, str], Prepared], strategies: list[str], repeat: int
+) -> dict[tuple[str, float, str], float]:
+    """Time every prepared run interleaved, print one row per (set, limit), return the medians."""
     times: dict[tuple[str, float, str], list[float]] = {key: [] for key in prepared}
     nodes: dict[tuple[str, float, str], Any] = {}
     checked: dict[tuple[str, float, str], tuple[int, int]] = {}
@@ -85,6 +93,7 @@ def compare(prepared: dict[tuple[str, float, str], Prepared], strategies: list[s
     header += [f"{s} (checked[/evals])" for s in strategies]
     header += [f"optimal / {s}" for s in others] + ["same node"]
     print(table(header, rows))
+    return {key: median(values) for key, values in times.items()}
 
 
 def census(rows: int, workdir: Path) -> Path:
@@ -96,16 +105,42 @@ def census(rows: int, workdir: Path) -> Path:
     return path
 
 
-def prepare_census(source: Path, limit: float, search: str, memory_limit: str) -> Prepared:
-    raw = census_config(source, source.with_suffix(".out.parquet"), search, memory_limit)
+def prepare_census(
+    source: Path, limit: float, search: str, args: argparse.Namespace
+) -> tuple[Prepared, float]:
+    """The census run read and encoded once (timed); with ``--scans``, the median seconds of one
+    plain GROUP BY of the QIs over the loaded source (else 0)."""
+    raw = census_config(source, source.with_suffix(".out.parquet"), search, args.memory_limit)
     raw["suppression_limit"] = limit
+    if args.census_model == "equal":
+        raw["criteria"] = [
+            {"k-anonymity": {"k": args.census_k}},
+            {"t-closeness": {"t": 0.2, "distance": "equal", "attribute": "disease"}},
+        ]
+    else:
+        raw["criteria"][0] = {"k-anonymity": {"k": args.census_k}}
     config = parse_config(raw, HERE, need_output=False)
-    engine = Engine(**({"memory_limit": memory_limit} if memory_limit else {}))
+    engine = DuckDBEngine(**({"memory_limit": args.memory_limit} if args.memory_limit else {}))
     start = time.perf_counter()
-    encoded = encode(engine, config, read_table(engine, config.source, config.csv))
+    loaded = read_table(engine, config.source, config.csv)
+    encoded = encode(engine, config, loaded)
     seconds = time.perf_counter() - start
+    scan = 0.0
+    if args.scans:
+        keys = [exp.column(q.column, quoted=True) for q in encoded.qis]
+        query = (
+            exp.select(*keys, exp.Count(this=exp.Star()))
+            .from_(exp.to_table(loaded, quoted=True))
+            .group_by(*keys)
+        )
+        times = []
+        for _ in range(3):
+            begin = time.perf_counter()
+            engine.fetchall(query)
+            times.append(time.perf_counter() - begin)
+        scan = median(times)
     criteria = [make_criterion(c) for c in config.criteria]
-    return Prepared(f"census {limit:g}", config, engine, encoded, criteria, seconds)
+    return Prepared(f"census {limit:g}", config, engine, encoded, criteria, seconds), scan
 
 
 def main() -> None:
@@ -116,6 +151,12 @@ def main() -> None:
     parser.add_argument("--skip-adult", action="store_true")
     parser.add_argument("--census", type=int, help="also the generated census table of this many rows")
     parser.add_argument("--census-exhaustive", action="store_true")
+    parser.add_argument(
+        "--census-optimal-only", action="store_true", help="census: optimal only (targets 4e, 4f)"
+    )
+    parser.add_argument("--census-model", choices=["hierarchical", "equal"], default="hierarchical")
+    parser.add_argument("--census-k", type=int, default=10)
+    parser.add_argument("--scans", action="store_true", help="also time one GROUP BY scan of the source")
     parser.add_argument(
         "--workdir", type=Path, help="where the generated table is kept (default: a temp dir)"
     )
@@ -138,13 +179,28 @@ def main() -> None:
     if args.census:
         with tempfile.TemporaryDirectory() as tmp:
             source = census(args.census, args.workdir or Path(tmp))
-            chosen = ["optimal", "incognito"] + (["exhaustive"] if args.census_exhaustive else [])
+            chosen = ["optimal"] if args.census_optimal_only else ["optimal", "incognito"]
+            chosen += ["exhaustive"] if args.census_exhaustive else []
+            what = f"k={args.census_k} + {args.census_model} t=0.2 on disease"
             for limit in args.limits:
-                prepared = {
-                    ("census", limit, s): prepare_census(source, limit, s, args.memory_limit) for s in chosen
-                }
-                print(f"\nGenerated census, {args.census:,} rows, limit {limit:g}, medians of {args.repeat}:")
-                compare(prepared, chosen, args.repeat)
+                made = {("census", limit, s): prepare_census(source, limit, s, args) for s in chosen}
+                prepared = {key: p for key, (p, _) in made.items()}
+                print(
+                    f"\nGenerated census, {args.census:,} rows, {what}, limit {limit:g}, medians of {args.repeat}:"
+                )
+                times = compare(prepared, chosen, args.repeat)
+                if args.scans:
+                    scan = median([s for _, s in made.values()])
+                    encode_s = median([p.encode_seconds for p in prepared.values()])
+                    print(
+                        f"one GROUP BY scan of the loaded source: {scan:.3f} s; read + encode {encode_s:.2f} s"
+                    )
+                    for s in chosen:
+                        search_s = times[("census", limit, s)]
+                        print(
+                            f"  {s}: search {search_s:.2f} s = {search_s / scan:.1f} scans; "
+                            f"read + encode + search = {(encode_s + search_s) / scan:.1f} scans"
+                        )
                 for p in prepared.values():
                     p.close()
 

@@ -25,7 +25,7 @@ from typing import Any
 from sqlanon.config import Config, parse_config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, encode
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import search_threads
 from sqlanon.hierarchy import read_arx_csv
 from sqlanon.pipeline import _best_node, run_search
@@ -126,7 +126,7 @@ class Prepared:
 
     name: str
     config: Config
-    engine: Engine
+    engine: DuckDBEngine
     encoded: Encoded
     criteria: list[Criterion]
     encode_seconds: float
@@ -137,7 +137,7 @@ class Prepared:
 
 def prepare(name: str, config: Config) -> Prepared:
     """Read and encode ``config.source`` once (timed), as ``pipeline.anonymize`` does."""
-    engine = Engine()
+    engine = DuckDBEngine()
     start = time.perf_counter()
     source = read_table(engine, config.source, config.csv)
     encoded = encode(engine, config, source)
@@ -181,15 +181,15 @@ class CallStats:
 
 @contextlib.contextmanager
 def count_engine_time(stats: CallStats) -> Iterator[CallStats]:
-    """Accumulate calls and wall time inside ``Engine.fetchall`` and ``Engine.execute`` (every
+    """Accumulate calls and wall time inside ``DuckDBEngine.fetchall`` and ``DuckDBEngine.execute`` (every
     statement sqlanon sends to DuckDB: parse, bind, plan, execute, fetch).
 
     Wraps the class attributes for the duration of the block, in this process only.
     """
-    originals = {name: getattr(Engine, name) for name in ("fetchall", "execute")}
+    originals = {name: getattr(DuckDBEngine, name) for name in ("fetchall", "execute")}
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
-        def timed(self: Engine, sql: Any, params: Any = None) -> Any:
+        def timed(self: DuckDBEngine, sql: Any, params: Any = None) -> Any:
             start = time.perf_counter()
             try:
                 return fn(self, sql, params)
@@ -200,12 +200,12 @@ def count_engine_time(stats: CallStats) -> Iterator[CallStats]:
         return timed
 
     for name, fn in originals.items():
-        setattr(Engine, name, wrap(fn))
+        setattr(DuckDBEngine, name, wrap(fn))
     try:
         yield stats
     finally:
         for name, fn in originals.items():
-            setattr(Engine, name, fn)
+            setattr(DuckDBEngine, name, fn)
 
 
 @dataclass
@@ -270,7 +270,7 @@ def base_parser(description: str, repeat: int) -> argparse.ArgumentParser:
 
 
 def apply_engine_settings(threads: int | None = None, memory_limit: str | None = None) -> None:
-    """Make every new Engine use ``threads`` DuckDB threads and ``memory_limit`` (this process only)."""
+    """Make every new DuckDBEngine use ``threads`` DuckDB threads and ``memory_limit`` (this process only)."""
     settings = []
     if threads is not None:
         settings.append(f"SET threads = {int(threads)}")
@@ -280,14 +280,14 @@ def apply_engine_settings(threads: int | None = None, memory_limit: str | None =
         settings.append(f"SET memory_limit = '{memory_limit}'")
     if not settings:
         return
-    original = Engine.__init__
+    original = DuckDBEngine.__init__
 
-    def init(self: Engine, *args: Any, **kwargs: Any) -> None:
+    def init(self: DuckDBEngine, *args: Any, **kwargs: Any) -> None:
         original(self, *args, **kwargs)
         for sql in settings:
             self.con.execute(sql)
 
-    Engine.__init__ = init  # type: ignore[method-assign]
+    DuckDBEngine.__init__ = init  # type: ignore[method-assign]
 
 
 def machine() -> str:

@@ -26,7 +26,7 @@ from sqlglot import exp
 from sqlglot.tokenizer_core import TokenType
 
 from sqlanon.atomic import same_file
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 
 #: table functions that read the files their string arguments name
 FILE_READERS = frozenset(

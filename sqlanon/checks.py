@@ -19,7 +19,7 @@ from sqlglot import exp
 
 from sqlanon.criteria import Criterion
 from sqlanon.encode import SensitiveDomain
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.sql.render import column as _col
 from sqlanon.sql.render import quoted as _q
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.criterion_spec import CriterionSpec
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
 from sqlanon.numbers import parse_number

@@ -24,7 +24,7 @@ from sqlglot import exp
 from sqlanon.checks import CheckPlan, Summary, parse_summary
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.sql.render import DIALECT, render_template, with_first
 
 Node = tuple[int, ...]

@@ -19,7 +19,7 @@ from sqlanon.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, needed_for_order, sensitive_domain
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.numbers import is_number

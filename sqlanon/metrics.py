@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from sqlanon.encode import Encoded
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.evaluator import NodeEvaluator
 from sqlanon.lattice import Node
 from sqlanon.sql.render import DIALECT, render_template

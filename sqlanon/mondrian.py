@@ -36,7 +36,7 @@ from sqlanon.checks import CheckPlan
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError, DataError
 from sqlanon.sql.render import DIALECT, render_template, with_first
 from sqlanon.sql.render import column as _col

@@ -12,7 +12,7 @@ from sqlanon import atomic, guard
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine, open_engine
 from sqlanon.errors import ConfigError, HierarchyError
 from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
@@ -40,11 +40,8 @@ Stage = Callable[[str], None]
 
 
 def _engine(config: Config) -> Engine:
-    """The run's DuckDB engine with the configuration's engine settings."""
-    settings = config.engine
-    return Engine(
-        memory_limit=settings.memory_limit, threads=settings.threads, temp_directory=settings.temp_directory
-    )
+    """The run's engine, as the configuration's ``engine:`` describes it."""
+    return open_engine(config.engine)
 
 
 def _say(stage: Stage | None, name: str) -> None:

@@ -22,7 +22,7 @@ from sqlanon import atomic, catalog, guard, redact
 from sqlanon.atomic import Swap
 from sqlanon.config import Config, TableRef
 from sqlanon.encode import Encoded
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.errors import EngineError, InputError
 from sqlanon.lattice import Node
 from sqlanon.sql.render import DIALECT, column, render_template, table

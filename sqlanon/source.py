@@ -23,7 +23,7 @@ from sqlglot import exp
 from sqlanon import redact
 from sqlanon.catalog import fold
 from sqlanon.config import CsvOptions, TableRef
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError
 from sqlanon.sql.render import DIALECT
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from sqlanon.encode import column_profile
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 

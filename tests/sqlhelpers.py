@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator
 from sqlanon.sql.render import ident
 from tests import reference as ref
@@ -479,7 +479,7 @@ def search_setup(
 
 
 def sql_class_verdicts(
-    engine: Engine, ev: NodeEvaluator, node: tuple[int, ...], n_criteria: int
+    engine: DuckDBEngine, ev: NodeEvaluator, node: tuple[int, ...], n_criteria: int
 ) -> dict[tuple[str, ...], tuple[int, list[tuple[bool, float | None]], bool]]:
     """Per class at ``node``, keyed by the QI labels: (size, [(bad, value) per criterion], bad)."""
     labels = []

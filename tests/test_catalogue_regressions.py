@@ -121,7 +121,7 @@ def test_protected_value_missing_from_the_checked_table_still_counts(tmp_path: P
     """npd-recursive on a table where a protected value does not occur: with c2 > 0 every class
     violates (its share is 0) when gating a release (no parameter check there)."""
     from sqlanon.config import parse_config
-    from sqlanon.engine import Engine
+    from sqlanon.engines.duckdb import DuckDBEngine
     from sqlanon.gate import run_gate
     from sqlanon.source import read_table
 
@@ -137,7 +137,7 @@ def test_protected_value_missing_from_the_checked_table_still_counts(tmp_path: P
         tmp_path,
         gate=True,
     )
-    engine = Engine()
+    engine = DuckDBEngine()
     table = read_table(engine, cfg.source, cfg.csv)
     result = run_gate(engine, cfg, table, {}, check_params=False)
     engine.close()

@@ -35,7 +35,7 @@ import pytest
 from sqlanon.config import Config, parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import CACHE_FACTOR, NodeEvaluator
 from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
@@ -419,14 +419,14 @@ def random_items(
 
 
 @pytest.fixture(scope="module")
-def gate_engine() -> Iterator[Engine]:
-    engine = Engine()
+def gate_engine() -> Iterator[DuckDBEngine]:
+    engine = DuckDBEngine()
     yield engine
     engine.close()
 
 
 def gate_run(
-    engine: Engine, case: Case, items: Sequence[Item], folder: Path, table: str, **kwargs: Any
+    engine: DuckDBEngine, case: Case, items: Sequence[Item], folder: Path, table: str, **kwargs: Any
 ) -> Any:
     sens, hierarchy_specs = sensitive_columns(case, folder)
     columns: dict[str, Any] = {qi: {"role": "quasi"} for qi in case.qis}
@@ -450,7 +450,7 @@ def random_gate_case(rng: random.Random, n_sensitive: Sequence[int] = (1, 2, 2, 
 
 
 @pytest.mark.parametrize("seed", range(160))
-def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: Engine) -> None:
+def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: DuckDBEngine) -> None:
     rng = random.Random(40_000 + seed)
     case = random_gate_case(rng)
     # every kind in turn, then random others (several criteria share one gate statement)
@@ -470,7 +470,7 @@ def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: Engine) 
     assert result.passed == all(ref_outcome(case.rows, case.qis, it, ctx)[0].passed for it in items)
 
 
-def test_gate_covers_both_verdicts_of_every_kind(tmp_path: Path, gate_engine: Engine) -> None:
+def test_gate_covers_both_verdicts_of_every_kind(tmp_path: Path, gate_engine: DuckDBEngine) -> None:
     """The random thresholds do reach both sides: for every kind some gate passes and some fails,
     and some threshold sits exactly on a class's value (equality verdicts compared above)."""
     seen: dict[str, set[bool]] = {k: set() for k in NEW_KINDS}
@@ -493,7 +493,7 @@ def test_gate_covers_both_verdicts_of_every_kind(tmp_path: Path, gate_engine: En
 
 def encoded_evaluator(
     folder: Path, columns: Mapping[str, Any], items: Sequence[Item], limit: float, **extra: Any
-) -> tuple[Engine, Config, Any, NodeEvaluator]:
+) -> tuple[DuckDBEngine, Config, Any, NodeEvaluator]:
     cfg = parse_config(
         {
             "source": "data.csv",
@@ -505,7 +505,7 @@ def encoded_evaluator(
         folder,
         need_output=False,
     )
-    engine = Engine()
+    engine = DuckDBEngine()
     enc = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
     ev = NodeEvaluator(engine, enc, [make_criterion(c) for c in cfg.criteria], cfg.suppression_limit)
     return engine, cfg, enc, ev
@@ -848,7 +848,7 @@ SJS_CASES = [
 
 @pytest.mark.parametrize(("ground", "bandwidth", "explicit"), SJS_CASES)
 def test_smoothed_js_grounds_and_bandwidths(
-    ground: str, bandwidth: float, explicit: bool, tmp_path: Path, gate_engine: Engine
+    ground: str, bandwidth: float, explicit: bool, tmp_path: Path, gate_engine: DuckDBEngine
 ) -> None:
     """Gate and search on tables whose sensitive column has an explicit order listing values
     absent from the data (ordered ground: they belong to the domain), a numeric one ordered by

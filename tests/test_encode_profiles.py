@@ -10,12 +10,14 @@ from collections import Counter
 import pytest
 
 from sqlanon.encode import _uncovered, column_profile, column_profiles, unmatched
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 
 POOL = [None, "", "a", "b", "B", "ä", "10", "9", "x y", "'q'"]
 
 
-def random_table(rng: random.Random, engine: Engine, columns: list[str]) -> list[tuple[str | None, ...]]:
+def random_table(
+    rng: random.Random, engine: DuckDBEngine, columns: list[str]
+) -> list[tuple[str | None, ...]]:
     rows = [
         tuple(rng.choice(POOL[: rng.randint(1, len(POOL))]) for _ in columns)
         for _ in range(rng.randint(1, 60))
@@ -30,7 +32,7 @@ def random_table(rng: random.Random, engine: Engine, columns: list[str]) -> list
 def test_column_profiles_equal_counts_and_single_profiles(seed: int) -> None:
     rng = random.Random(seed)
     columns = [f"c {i}" for i in range(rng.randint(1, 5))]
-    engine = Engine()
+    engine = DuckDBEngine()
     rows = random_table(rng, engine, columns)
     weight = None
     if seed % 2:  # a grouped source: the counts are in a weight column
@@ -57,7 +59,7 @@ def test_column_profiles_group_by_the_text_of_typed_values(seed: int) -> None:
     doubles = [-0.0, 0.0, 1.5, -2.0, None, float("inf")]
     ints = [0, -1, 7, None, 2**40]
     rows = [(rng.choice(doubles), rng.choice(ints)) for _ in range(rng.randint(1, 40))]
-    engine = Engine()
+    engine = DuckDBEngine()
     engine.load_table("t", [("d", "DOUBLE"), ("i", "BIGINT")], [[r[0] for r in rows], [r[1] for r in rows]])
     got = column_profiles(engine, "t", ["d", "i"])
     for i, column in enumerate(["d", "i"]):
@@ -74,7 +76,7 @@ def test_column_profiles_group_by_the_text_of_typed_values(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(30))
 def test_uncovered_equals_the_unmatched_query(seed: int) -> None:
     rng = random.Random(100 + seed)
-    engine = Engine()
+    engine = DuckDBEngine()
     rows = random_table(rng, engine, ["v"])
     leaves = sorted({v for v in POOL if v is not None and rng.random() < 0.5} | ({""} if seed % 3 else set()))
     engine.load_table("leaves", [("leaf", "VARCHAR")], [leaves])

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from sqlanon.config import parse_config
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.errors import ConfigError
 from sqlanon.pipeline import _engine
 
@@ -58,7 +58,7 @@ def test_engine_settings_are_applied(tmp_path: Path) -> None:
 
 
 def test_default_spill_folder_is_private_and_removed(tmp_path: Path) -> None:
-    engine = Engine(memory_limit="64MB", threads=1)
+    engine = DuckDBEngine(memory_limit="64MB", threads=1)
     (folder,) = engine.fetchone("SELECT current_setting('temp_directory')")
     assert Path(folder).parent == Path(tempfile.gettempdir()) and Path(folder).name.startswith(
         "sqlanon-spill-"
@@ -79,7 +79,7 @@ def test_spill_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from sqlanon.engine import remove_stale_spill_folders
+    from sqlanon.engines.duckdb import remove_stale_spill_folders
 
     dead = subprocess.run(
         [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
@@ -98,5 +98,5 @@ def test_spill_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
     # the default engine cleans the system's temp folder when it starts
     system = Path(tempfile.gettempdir()) / f"sqlanon-spill-{dead_pid}-ba9876543210"
     system.mkdir()
-    Engine().close()
+    DuckDBEngine().close()
     assert not system.exists()

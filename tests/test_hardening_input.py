@@ -347,10 +347,10 @@ def test_a_full_spill_disk_and_a_lock_are_named() -> None:
     on it stands in for a full disk) and a database another process holds."""
     import tempfile
 
-    from sqlanon.engine import Engine
+    from sqlanon.engines.duckdb import DuckDBEngine
     from sqlanon.errors import EngineError
 
-    engine = Engine(memory_limit="20MB", threads=1)
+    engine = DuckDBEngine(memory_limit="20MB", threads=1)
     try:
         engine.execute("SET max_temp_directory_size = '1MB'")
         with pytest.raises(EngineError) as caught:
@@ -365,7 +365,7 @@ def test_a_full_spill_disk_and_a_lock_are_named() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "held.duckdb"
         with held(db):
-            engine = Engine()
+            engine = DuckDBEngine()
             with pytest.raises(EngineError) as caught:
                 engine.attach(str(db), read_only=False)
             engine.close()

@@ -480,13 +480,13 @@ def test_a_new_database_that_appears_during_the_run_is_left_alone(project: Path)
     leaves it as it is and publishes nothing (it never unlinks a database it did not make)."""
     from sqlanon import publish
     from sqlanon.config import load_config
-    from sqlanon.engine import Engine
+    from sqlanon.engines.duckdb import DuckDBEngine
     from sqlanon.errors import InputError
 
     config = load_config(
         write_yaml(project / "c.yaml", base_config(output={"database": "new.duckdb", "table": "release"}))
     )
-    engine = Engine()
+    engine = DuckDBEngine()
     try:
         assert config.output is not None
         publish.prepare_output(engine, config)

@@ -15,7 +15,7 @@ import pytest
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator
 from sqlanon.metrics import materialize_verdicts, node_metrics, precision_loss
 from sqlanon.source import read_table
@@ -68,7 +68,7 @@ def test_metrics_match_definitions(seed: int, tmp_path: Path) -> None:
         criteria.append({"l-diversity": {"variant": "distinct", "l": 2}})
     limit = rng.choice([0.0, 0.1, 0.3])
     cfg = parse_config(case.config(criteria, suppression_limit=limit), tmp_path)
-    engine = Engine()
+    engine = DuckDBEngine()
     encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
     evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], limit)
     evaluator.join_from_codes = -1 if seed % 3 == 0 else 10**9  # joins (large domains) or maps

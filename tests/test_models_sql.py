@@ -33,7 +33,7 @@ from sqlanon.config import ColumnSpec, Config, parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.encode import SensitiveDomain, encode, sensitive_domain
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator
 from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, build, load_hierarchy
@@ -169,15 +169,15 @@ def gate_config(case: Case, items: Sequence[Item], folder: Path, sens_specs: Map
 
 
 @pytest.fixture(scope="module")
-def gate_engine() -> Iterator[Engine]:
+def gate_engine() -> Iterator[DuckDBEngine]:
     """One engine for all random gate tests (each loads its own table; saves ~30 ms a test)."""
-    engine = Engine()
+    engine = DuckDBEngine()
     yield engine
     engine.close()
 
 
 @pytest.mark.parametrize("seed", range(150))
-def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: Engine) -> None:
+def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: DuckDBEngine) -> None:
     rng = random.Random(10_000 + seed)
     n_rows = rng.choice([rng.randint(1, 6), rng.randint(5, 40), rng.randint(30, 120)])
     case = random_case(
@@ -268,7 +268,7 @@ def check_search_case(
         tmp_path,
         need_output=False,
     )
-    engine = Engine()
+    engine = DuckDBEngine()
     enc = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
     assert enc.rows == len(case.rows)
     ev = NodeEvaluator(engine, enc, [make_criterion(c) for c in cfg.criteria], cfg.suppression_limit)
@@ -362,7 +362,7 @@ def test_suppression_rechecks_t_closeness_against_remaining_rows(tmp_path: Path)
             folder,
             need_output=False,
         )
-        engine = Engine()
+        engine = DuckDBEngine()
         enc = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
         ev = NodeEvaluator(engine, enc, [make_criterion(c) for c in cfg.criteria], limit)
         result = ev.evaluate((0,))
@@ -442,7 +442,7 @@ def test_targeted_models_both_paths(
 
         # gate path (it refuses an l above the number of distinct values, before any check)
         if not (kind == "l-diversity" and float(item[kind]["l"]) > len({r[hcol] for r in rows})):
-            engine = Engine()
+            engine = DuckDBEngine()
             cols = [*qis, hcol]
             engine.load_table("pub", [(c, "VARCHAR") for c in cols], [[r[c] for r in rows] for c in cols])
             cfg = parse_config(
@@ -472,7 +472,7 @@ def test_targeted_models_both_paths(
             tmp_path,
             need_output=False,
         )
-        engine = Engine()
+        engine = DuckDBEngine()
         enc = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
         ev = NodeEvaluator(engine, enc, [make_criterion(c) for c in cfg.criteria], 0.0)
         for node in [(0, 0), (1, 0), (0, 1), (2, 1)]:
@@ -501,7 +501,7 @@ def test_two_sensitive_attributes_are_checked_separately(tmp_path: Path) -> None
     assert [e.passed for e in expected[:2]] == [False, False]
     assert expected[0].violating_rows == 4 and expected[1].violating_rows == 4
     assert (expected[0].violating_classes, expected[1].violating_classes) == (1, 1)
-    engine = Engine()
+    engine = DuckDBEngine()
     cols = ["zip code", "diagnosis", "salaire"]
     engine.load_table("pub", [(c, "VARCHAR") for c in cols], [[r[c] for r in rows] for c in cols])
     cfg = parse_config(
@@ -629,7 +629,7 @@ OVERFLOW_ITEMS: list[Item] = [
 def test_overflow_frequency_table(seed: int) -> None:
     rng = random.Random(seed)
     classes = _big_classes(rng)
-    engine = Engine()
+    engine = DuckDBEngine()
     # the sensitive dictionary, order and ancestor tables, built from a one-row-per-value table
     engine.load_table("vals", [("s", "VARCHAR")], [BIG_VALUES])
     py_hierarchy = random_hierarchy(rng, BIG_VALUES, 2 + seed % 2)
@@ -690,7 +690,7 @@ def test_overflow_frequency_table(seed: int) -> None:
     ids=["entropy", "t-equal", "t-ordered", "t-hierarchical"],
 )
 def test_class_sizes_beyond_2_53_are_exact(params: dict[str, Any]) -> None:
-    engine = Engine()
+    engine = DuckDBEngine()
     big = 2**53
     # classes "a" = {value 0: 2^53 + 1 rows}, "b" = {value 1: 2^53 rows}: both violate
     engine.load_table(
@@ -713,7 +713,7 @@ def test_class_sizes_beyond_2_53_are_exact(params: dict[str, Any]) -> None:
 def test_recursive_boundary_with_products_beyond_int64() -> None:
     """r1 = c * tail exactly violates, r1 = c * tail - 1 passes, for several (c, l), with
     r1 * den(c) or tail * num(c) beyond 2^63 (each class below 2^63 rows)."""
-    engine = Engine()
+    engine = DuckDBEngine()
     x = 5 * 10**17
     cases: list[tuple[Fraction, int, list[int], bool]] = [
         # (c, l, the counts other than r1, do the products exceed 2^63)
@@ -740,7 +740,9 @@ def test_recursive_boundary_with_products_beyond_int64() -> None:
         _check_recursive(engine, c, l_value, [r1 + 1, *rest], False)
 
 
-def _check_recursive(engine: Engine, c: Fraction, l_value: int, counts: list[int], should_pass: bool) -> None:
+def _check_recursive(
+    engine: DuckDBEngine, c: Fraction, l_value: int, counts: list[int], should_pass: bool
+) -> None:
     ns = sorted(counts, reverse=True)
     tail = sum(ns[l_value - 1 :])
     assert (ns[0] < c * tail) == should_pass  # the exact definition agrees with the expectation
@@ -805,7 +807,7 @@ def _table5(rows: Sequence[Mapping[str, str]]) -> list[dict[str, str]]:
 
 
 def _paper_gate(table: Sequence[Mapping[str, str]], criteria: list[Item], folder: Path) -> tuple[Any, ...]:
-    engine = Engine()
+    engine = DuckDBEngine()
     cols = ["ZIPCode", "Age", "Salary", "Disease"]
     engine.load_table("published", [(c, "VARCHAR") for c in cols], [[r[c] for r in table] for c in cols])
     disease_yaml = ROOT / "hierarchies" / "disease.yaml"

@@ -19,7 +19,7 @@ import pytest
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator
 from sqlanon.lattice import Lattice
 from sqlanon.pipeline import check, run_search
@@ -100,7 +100,7 @@ def _ref_nt(
 
 def _evaluator(
     folder: Path, items: list[dict[str, Any]], info: dict[str, Any], limit: float = 0.0
-) -> tuple[Engine, NodeEvaluator]:
+) -> tuple[DuckDBEngine, NodeEvaluator]:
     cfg = parse_config(
         {
             "source": "data.csv",
@@ -111,7 +111,7 @@ def _evaluator(
         folder,
         need_output=False,
     )
-    engine = Engine()
+    engine = DuckDBEngine()
     enc = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
     return engine, NodeEvaluator(engine, enc, [make_criterion(c) for c in cfg.criteria], limit)
 
@@ -341,7 +341,7 @@ def test_search_with_non_monotone_models_finds_every_minimal_node(seed: int, tmp
             tmp_path,
             need_output=False,
         )
-        engine = Engine()
+        engine = DuckDBEngine()
         enc = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
         results[search], _ = run_search(engine, enc, [make_criterion(c) for c in cfg.criteria], cfg, None)
         engine.close()

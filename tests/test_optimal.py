@@ -16,7 +16,7 @@ from test_search import CRITERIA
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.lattice import Lattice, Node, leq
 from sqlanon.pipeline import _best_node, run_search
 from sqlanon.search.optimal import optimal
@@ -202,7 +202,7 @@ def test_optimal_picks_incognitos_best_node(seed: int, tmp_path: Path) -> None:
         raw = case.config(criteria, search=strategy, suppression_limit=limit, metric=metric)
         raw["columns"][case.sensitive]["order"] = sorted({r[case.sensitive] for r in case.rows})
         cfg = parse_config(raw, tmp_path)
-        engine = Engine()
+        engine = DuckDBEngine()
         try:
             encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
             result, evaluator = run_search(

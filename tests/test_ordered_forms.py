@@ -26,7 +26,7 @@ import pytest
 from sqlanon.criteria import make_criterion, tcloseness
 from sqlanon.criterion_spec import parse_criterion
 from sqlanon.encode import SensitiveDomain
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.sql.render import DIALECT, render_template
 from tests.reference import emd_ordered
 
@@ -51,7 +51,7 @@ def _case(
     return rows, order
 
 
-def _distances(engine: Engine, prepared: object, full_domain: bool) -> dict[tuple[int, int], float]:
+def _distances(engine: DuckDBEngine, prepared: object, full_domain: bool) -> dict[tuple[int, int], float]:
     sql = render_template(
         "check_t_ordered.sql",
         input="inp",
@@ -95,7 +95,7 @@ def test_ordered_forms_match_reference(seed: int, monkeypatch: pytest.MonkeyPatc
     absent = rng.choice([0, 0, rng.randint(0, m_domain - 1)])
     full_domain = rng.random() < 0.5
     rows, order = _case(rng, m_domain, absent)
-    engine = Engine()
+    engine = DuckDBEngine()
     engine.con.execute('CREATE TABLE "inp" ("batch_node" INTEGER, "q 0" INTEGER, "s" INTEGER, "n" BIGINT)')
     engine.con.executemany('INSERT INTO "inp" VALUES (?, ?, ?, ?)', rows)
     engine.con.execute('CREATE TABLE "ord" ("s" INTEGER, "pos" INTEGER)')

@@ -63,7 +63,7 @@ def test_release_of_any_node(seed: int, tmp_path: Path, k: int | None = None, to
     from sqlanon.config import parse_config
     from sqlanon.criteria import make_criterion
     from sqlanon.encode import encode
-    from sqlanon.engine import Engine
+    from sqlanon.engines.duckdb import DuckDBEngine
     from sqlanon.evaluator import NodeEvaluator
     from sqlanon.lattice import Lattice
     from sqlanon.metrics import materialize_verdicts
@@ -76,7 +76,7 @@ def test_release_of_any_node(seed: int, tmp_path: Path, k: int | None = None, to
     if seed % 3 == 0 and k is None:
         criteria.append({"l-diversity": {"variant": "distinct", "l": 2}})
     cfg = parse_config(case.config(criteria), tmp_path)
-    engine = Engine()
+    engine = DuckDBEngine()
     encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
     evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], 0.0)
     nodes = list(Lattice(tuple(d.height for d in encoded.qis)).nodes())

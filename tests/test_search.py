@@ -16,7 +16,7 @@ from sqlglot import exp
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
-from sqlanon.engine import Engine
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator
 from sqlanon.lattice import Lattice, leq
 from sqlanon.pipeline import run_search
@@ -132,7 +132,7 @@ def test_incognito_equals_exhaustive_and_brute_force(
     results = {}
     for strategy in ("incognito", "exhaustive"):
         cfg = parse_config(case.config(criteria, search=strategy, suppression_limit=limit), tmp_path)
-        engine = Engine()
+        engine = DuckDBEngine()
         encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
         result, _ = run_search(engine, encoded, [make_criterion(c) for c in cfg.criteria], cfg, None)
         results[strategy] = result
@@ -207,7 +207,7 @@ def test_batched_evaluation_equals_one_node_at_a_time(
         "output": "out.csv",
     }
     cfg = parse_config(config, adult)
-    engine = Engine()
+    engine = DuckDBEngine()
     encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
     evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], suppression)
     evaluator.batch_size = 16
@@ -242,7 +242,7 @@ def test_batched_evaluation_equals_one_node_at_a_time(
     engine.close()
 
 
-def bad_rows(engine: Engine, evaluator: NodeEvaluator, node: tuple[int, ...]) -> int:
+def bad_rows(engine: DuckDBEngine, evaluator: NodeEvaluator, node: tuple[int, ...]) -> int:
     """The rows of the node's classes whose verdict (any criterion) is bad."""
     size, bad = exp.column("size", quoted=True), exp.column("bad", quoted=True)
     query = (
@@ -267,7 +267,7 @@ def test_data_free_ranking_chooses_the_fully_ranked_node(seed: int, tmp_path: Pa
     limit = rng.choice([0.0, 0.1, 0.3])
     for metric in ("precision", "height"):
         cfg = parse_config(case.config(criteria, suppression_limit=limit, metric=metric), tmp_path)
-        engine = Engine()
+        engine = DuckDBEngine()
         encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
         crits = [make_criterion(c) for c in cfg.criteria]
         result, evaluator = run_search(engine, encoded, crits, cfg, None)
@@ -318,7 +318,7 @@ def test_projection_estimate_and_policy(seed: int, tmp_path: Path) -> None:
         },
         tmp_path,
     )
-    engine = Engine()
+    engine = DuckDBEngine()
     encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
     evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], 0.0)
     evaluator.project_from_rows = 0

@@ -11,7 +11,7 @@ from sqlglot import exp
 
 from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.encode import SensitiveDomain
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.sql.render import render_template
 
 #: Absolute tolerance used when a floating-point measure (entropy, a distance) is compared with

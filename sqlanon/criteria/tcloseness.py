@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlanon.criteria.base import TOL, Criterion
 from sqlanon.encode import SensitiveDomain
-from sqlanon.engine import Engine
+from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
 from sqlanon.sql.render import render_template
 

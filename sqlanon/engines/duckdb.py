@@ -1,7 +1,7 @@
-"""The only module that talks to DuckDB.
+"""DuckDB, the embedded default engine: the only module that imports duckdb.
 
-It runs SQL built elsewhere (sqlglot trees or text generated from them), loads small lookup
-tables through bound parameters, and wraps engine failures with the SQL that ran.
+It runs canonical SQL as it is (canonical SQL is DuckDB's dialect), loads small lookup tables
+through bound parameters, and wraps engine failures with the SQL that ran.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 import secrets
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,12 +24,22 @@ from sqlglot import exp
 
 from sqlanon import redact
 from sqlanon.atomic import alive
+from sqlanon.engines.base import Capabilities, Params, SqlLike, unique_names
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
-SqlLike = str | exp.Expr
-#: Bound parameters: positional (``?``) or named (``$name``).
-Params = Sequence[Any] | Mapping[str, Any] | None
+CAPABILITIES = Capabilities(
+    kind="duckdb",
+    dialect=DIALECT,
+    temp_tables=True,
+    list_parameters=True,
+    transactional_rename=True,
+    int128=True,
+    approx_distinct=True,
+    parameter_style="dollar",
+    files=True,
+    database_files=True,
+)
 
 
 def _quoted(name: str) -> exp.Identifier:
@@ -112,8 +122,8 @@ def remove_stale_spill_folders(folder: Path) -> list[Path]:
     return removed
 
 
-class Engine:
-    """A DuckDB connection with sqlanon's conventions.
+class DuckDBEngine:
+    """A DuckDB connection with sqlanon's conventions (an :class:`~sqlanon.engines.base.Engine`).
 
     ``database`` is ``":memory:"`` (default) or a DuckDB file. Temporary objects get unique
     names from :meth:`temp_name`.
@@ -163,6 +173,12 @@ class Engine:
         self._attached: dict[str, str] = {}
         self._memory_limit = memory_limit
         self._spill = temp_directory
+
+    capabilities = CAPABILITIES
+
+    def render(self, sql: SqlLike) -> str:
+        """Canonical SQL is DuckDB's: text as it is, a tree generated in DuckDB's dialect."""
+        return _text(sql)
 
     def _failure(self, err: duckdb.Error, text: str) -> EngineError:
         """``err`` as an :class:`EngineError`; one whose cause lies outside sqlanon (memory, a
@@ -223,7 +239,7 @@ class Engine:
 
     def temp_name(self, prefix: str) -> str:
         """A fresh table name (unquoted) for a temporary object."""
-        return f"__sqlanon_{prefix}_{next(self._names)}"
+        return unique_names(prefix, self._names)
 
     def execute(self, sql: SqlLike, params: Params = None) -> None:
         text = _text(sql)

@@ -1,0 +1,370 @@
+"""PostgreSQL: a server the data already lives in (the only module that imports psycopg).
+
+Canonical SQL (DuckDB's dialect) is rewritten by PostgreSQL's rules (``engines/rules.py``) and
+generated in its dialect; a DuckDB-only construct that no rule handles raises before the server
+sees it. Bound parameters stay parameters (``$name`` becomes ``%(name)s``; psycopg quotes the
+values, lists become arrays), never SQL text written by sqlanon. The password comes only from
+the environment variable the configuration names, and is never part of a message.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from decimal import Decimal
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit
+
+import psycopg
+import sqlglot
+from psycopg.adapt import Loader
+from sqlglot import exp
+
+from sqlanon import redact
+from sqlanon.engines.base import Capabilities, Params, SqlLike, unique_names
+from sqlanon.engines.rules import leftovers, rewrite
+from sqlanon.errors import EngineError
+from sqlanon.sql.render import DIALECT
+
+CAPABILITIES = Capabilities(
+    kind="postgres",
+    dialect="postgres",
+    temp_tables=True,
+    list_parameters=True,
+    transactional_rename=True,
+    int128=False,
+    approx_distinct=False,
+    parameter_style="pyformat",
+    files=False,
+    database_files=False,
+)
+
+#: PostgreSQL's type names (``pg_type.typname``) as the canonical (DuckDB) names sqlanon reads
+TYPE_NAMES = {
+    "int2": "SMALLINT",
+    "int4": "INTEGER",
+    "int8": "BIGINT",
+    "numeric": "DECIMAL",
+    "float4": "FLOAT",
+    "float8": "DOUBLE",
+    "text": "VARCHAR",
+    "varchar": "VARCHAR",
+    "bpchar": "VARCHAR",
+    "bool": "BOOLEAN",
+    "date": "DATE",
+    "timestamp": "TIMESTAMP",
+    "timestamptz": "TIMESTAMP WITH TIME ZONE",
+}
+
+#: failures whose cause lies outside sqlanon, by SQLSTATE (prefix): the cause's name
+CAUSES = {
+    "53100": "disk",
+    "53200": "memory",
+    "55P03": "lock",
+    "40P01": "lock",
+    "42501": "access",
+    "57014": "interrupted",
+    "08": "connection",
+}
+
+#: where PostgreSQL's messages quote a value (in double quotes, as they quote identifiers):
+#: ``invalid input syntax for type integer: "flu"``, ``value "9e99" is out of range``
+_VALUES = (re.compile(r'(: )"(?:[^"]|"")*"\s*$'), re.compile(r'(\bvalue )"(?:[^"]|"")*"'))
+
+_TOKEN = "__sqlanon_param_{}__"
+_TOKENS = re.compile(r"__sqlanon_param_(\w*?)__")
+
+
+class _IntegralNumeric(Loader):
+    """NUMERIC values without a fraction (DECIMAL(38, 0): products of counts) as Python ints, as
+    DuckDB returns its 128-bit integers; others as Decimal, as DuckDB returns DECIMAL."""
+
+    def load(self, data: Any) -> int | Decimal:
+        text = bytes(data).decode()
+        return int(text) if text.lstrip("-").isdigit() else Decimal(text)
+
+
+@lru_cache(maxsize=4096)
+def _postgres_text(canonical: str) -> tuple[str, tuple[str, ...]]:
+    """Canonical SQL text as PostgreSQL's, with each bound parameter written as a token, and
+    the DuckDB-only constructs left (empty when it can run)."""
+    tree = rewrite(sqlglot.parse_one(canonical, read=DIALECT), "postgres")
+    left = tuple(leftovers(tree))
+    for node in list(tree.find_all(exp.Placeholder)):
+        node.replace(exp.var(_TOKEN.format(node.name or "")))
+    return tree.sql(dialect="postgres"), left
+
+
+def _canonical(sql: SqlLike) -> str:
+    return sql if isinstance(sql, str) else sql.sql(dialect=DIALECT)
+
+
+def _bind(text: str, params: Params) -> str:
+    """``text`` with its parameter tokens as psycopg placeholders (``%`` escaped when bound)."""
+    if params is None:
+        return _TOKENS.sub(lambda m: f"%({m.group(1)})s" if m.group(1) else "%s", text)
+    escaped = text.replace("%", "%%")
+    return _TOKENS.sub(lambda m: f"%({m.group(1)})s" if m.group(1) else "%s", escaped)
+
+
+def _first_line(err: Exception) -> str:
+    """The first line of a PostgreSQL message without the values it may quote."""
+    line = redact.first_line(str(err))
+    for pattern in _VALUES:
+        line = pattern.sub(r'\1"…"', line)
+    return line
+
+
+def _where(url: str) -> str:
+    """``url`` for a message: host, port and database, never a password."""
+    parts = urlsplit(url)
+    host = parts.hostname or "localhost"
+    port = f":{parts.port}" if parts.port else ""
+    user = f"{parts.username}@" if parts.username else ""
+    return f"{user}{host}{port}{parts.path or '/'}"
+
+
+class PostgresEngine:
+    """A PostgreSQL connection with sqlanon's conventions (an :class:`~sqlanon.engines.base.Engine`).
+
+    ``url`` is a libpq URL without a password (``postgresql://user@host:5432/db``);
+    ``password_env`` names the environment variable holding the password, if one is needed.
+    """
+
+    capabilities = CAPABILITIES
+
+    def __init__(
+        self, url: str, password_env: str | None = None, *, application_name: str = "sqlanon"
+    ) -> None:
+        parts = urlsplit(url)
+        if parts.scheme not in ("postgresql", "postgres"):
+            raise EngineError(
+                f"engine.url must be a PostgreSQL URL such as postgresql://user@host:5432/db, got scheme {parts.scheme!r}."
+            )
+        if parts.password:
+            raise EngineError(
+                "engine.url holds a password; remove it and name the environment variable that holds it "
+                "with engine.password_env (a password in a configuration file is readable by anyone who can read the file)."
+            )
+        kwargs: dict[str, Any] = {"autocommit": True, "application_name": application_name}
+        if password_env is not None:
+            password = os.environ.get(password_env)
+            if password is None:
+                raise EngineError(
+                    f"engine.password_env names {password_env!r}, but no such environment variable is set."
+                )
+            kwargs["password"] = password
+        self._where = _where(url)
+        try:
+            self.con = psycopg.connect(url, cursor_factory=psycopg.ClientCursor, **kwargs)
+        except psycopg.Error as err:
+            raise EngineError(
+                f"Cannot connect to PostgreSQL at {self._where}: {_first_line(err)}",
+                cause="connection",
+            ) from None
+        self.con.adapters.register_loader("numeric", _IntegralNumeric)
+        self._names = itertools.count()
+
+    def __repr__(self) -> str:
+        return f"PostgresEngine({self._where!r})"
+
+    # -- SQL -------------------------------------------------------------------------------
+    def _text(self, sql: SqlLike, params: Params) -> str:
+        text, left = _postgres_text(_canonical(sql))
+        if left:
+            raise EngineError(
+                f"This statement needs {', '.join(left)}, which runs only on DuckDB so far; "
+                "run this model or step with engine kind duckdb.",
+                sql=_canonical(sql),
+            )
+        return _bind(text, params)
+
+    def render(self, sql: SqlLike) -> str:
+        return self._text(sql, None)
+
+    def _failure(self, err: psycopg.Error, text: str) -> EngineError:
+        state = getattr(getattr(err, "diag", None), "sqlstate", None) or ""
+        cause = next((name for prefix, name in CAUSES.items() if state.startswith(prefix)), None)
+        first = _first_line(err)
+        if cause == "disk":
+            message = f"PostgreSQL has no room to write ({first}): free space on the server's disk."
+        elif cause == "memory":
+            message = (
+                f"PostgreSQL ran out of memory ({first}); lower work_mem or ask the server's administrator."
+            )
+        elif cause == "lock":
+            message = (
+                f"A table sqlanon needs is locked by another session ({first}); wait for it and run again."
+            )
+        elif cause == "access":
+            message = (
+                f"The PostgreSQL user may not do this ({first}); ask for the privilege or use another schema."
+            )
+        elif cause == "interrupted":
+            message = "The run was interrupted."
+        elif cause == "connection":
+            message = f"The connection to PostgreSQL at {self._where} failed ({first})."
+        else:
+            message = f"The SQL engine failed: {first}"
+        return EngineError(message, sql=text, cause=cause)
+
+    def _run(self, sql: SqlLike, params: Params) -> psycopg.Cursor[Any]:
+        statements = [sql]
+        tree = sql if isinstance(sql, exp.Expr) else None
+        if tree is None and isinstance(sql, str) and sql.lstrip()[:6].upper() == "CREATE":
+            tree = sqlglot.parse_one(sql, read=DIALECT)
+        if isinstance(tree, exp.Create) and tree.args.get("replace") and tree.kind == "TABLE":
+            # PostgreSQL has no CREATE OR REPLACE TABLE: drop, then create
+            target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+            plain = tree.copy()
+            plain.set("replace", False)
+            statements = [exp.Drop(tables=[target.copy()], kind="TABLE", exists=True), plain]
+        cursor = self.con.cursor()
+        for statement in statements:
+            text = self._text(statement, params if statement is statements[-1] else None)
+            try:
+                cursor.execute(text, params if statement is statements[-1] else None)
+            except psycopg.Error as err:
+                raise self._failure(err, text) from None
+        return cursor
+
+    def execute(self, sql: SqlLike, params: Params = None) -> None:
+        self._run(sql, params).close()
+
+    def fetchall(self, sql: SqlLike, params: Params = None) -> list[tuple[Any, ...]]:
+        cursor = self._run(sql, params)
+        try:
+            return [tuple(row) for row in cursor.fetchall()]
+        except psycopg.Error as err:
+            raise self._failure(err, self.render(sql)) from None
+        finally:
+            cursor.close()
+
+    def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]:
+        rows = self.fetchall(sql, params)
+        if len(rows) != 1:
+            raise EngineError(f"Expected one row, got {len(rows)}", sql=self.render(sql))
+        return rows[0]
+
+    # -- tables ----------------------------------------------------------------------------
+    def describe(self, query: exp.Expr) -> list[tuple[str, str]]:
+        probe = (
+            exp.select(exp.Star())
+            .from_(exp.Subquery(this=query.copy(), alias=exp.TableAlias(this=exp.to_identifier("q"))))
+            .limit(0)
+        )
+        cursor = self._run(probe, None)
+        try:
+            out = []
+            for column in cursor.description or []:
+                info = self.con.adapters.types.get(column.type_code)
+                name = info.name if info is not None else str(column.type_code)
+                out.append((column.name, TYPE_NAMES.get(name, name.upper())))
+            return out
+        finally:
+            cursor.close()
+
+    def columns(self, relation: str) -> list[tuple[str, str]]:
+        return self.describe(
+            exp.select(exp.Star()).from_(exp.Table(this=exp.to_identifier(relation, quoted=True)))
+        )
+
+    def load_table(
+        self, name: str, columns: Sequence[tuple[str, str]], data: Sequence[Sequence[Any]]
+    ) -> None:
+        """Create temp table ``name`` and fill it with ``COPY ... FROM STDIN``: the values travel
+        as data, never as SQL text."""
+        schema = exp.Schema(
+            this=exp.Table(this=exp.to_identifier(name, quoted=True)),
+            expressions=[
+                exp.ColumnDef(
+                    this=exp.to_identifier(col, quoted=True), kind=exp.DataType.build(typ, dialect=DIALECT)
+                )
+                for col, typ in columns
+            ],
+        )
+        create = exp.Create(
+            this=schema,
+            kind="TABLE",
+            replace=True,
+            properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
+        )
+        self.execute(create)
+        if not data or not len(data[0]):
+            return
+        copy = "COPY " + exp.to_identifier(name, quoted=True).sql("postgres") + " FROM STDIN"
+        try:
+            with self.con.cursor() as cursor, cursor.copy(copy) as writer:
+                for row in zip(*data, strict=True):
+                    writer.write_row(row)
+        except psycopg.Error as err:
+            raise self._failure(err, copy) from None
+
+    def create_temp_as(self, name: str, select: SqlLike, params: Any = None) -> None:
+        query = sqlglot.parse_one(select, read=DIALECT) if isinstance(select, str) else select
+        create = exp.Create(
+            this=exp.Table(this=exp.to_identifier(name, quoted=True)),
+            kind="TABLE",
+            replace=True,
+            properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
+            expression=query,
+        )
+        self.execute(create, params)
+
+    def count(self, name: str) -> int:
+        (n,) = self.fetchone(
+            exp.select(exp.Count(this=exp.Star())).from_(exp.Table(this=exp.to_identifier(name, quoted=True)))
+        )
+        return int(n)
+
+    def drop(self, name: str) -> None:
+        self.execute(
+            exp.Drop(tables=[exp.Table(this=exp.to_identifier(name, quoted=True))], kind="TABLE", exists=True)
+        )
+
+    def temp_name(self, prefix: str) -> str:
+        return unique_names(prefix, self._names)
+
+    @contextmanager
+    def threads(self, count: int | None) -> Iterator[None]:
+        """PostgreSQL plans its own parallel workers: the block runs as it is."""
+        yield
+
+    # -- transactions ----------------------------------------------------------------------
+    def begin(self) -> None:
+        self.execute(exp.Transaction())
+
+    def commit(self) -> None:
+        self.execute(exp.Commit())
+
+    def rollback(self) -> None:
+        try:
+            self.execute(exp.Rollback())
+        except EngineError:
+            pass
+
+    # -- database files: not PostgreSQL's ----------------------------------------------------
+    def _no_files(self) -> EngineError:
+        return EngineError(
+            "PostgreSQL reads and writes its own tables; a DuckDB database file cannot be attached to it. "
+            "Name a table of the server ({table: schema.name}) instead."
+        )
+
+    def attach(self, path: str, read_only: bool) -> str:
+        raise self._no_files()
+
+    def detach(self, path: str) -> None:
+        raise self._no_files()
+
+    def checkpoint(self, path: str) -> None:
+        raise self._no_files()
+
+    def close(self) -> None:
+        self.con.close()
+
+
+__all__ = ["CAPABILITIES", "PostgresEngine"]

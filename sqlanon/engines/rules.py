@@ -1,0 +1,190 @@
+"""How canonical SQL (DuckDB's dialect) becomes another engine's SQL: rewrite rules as data.
+
+sqlglot's generators transpile most of it (``$name`` to ``%(name)s``, ``SEMI JOIN`` to
+``EXISTS``), but not everything: transpiling alone leaves ``ASOF JOIN``, ``LIST_EXTRACT`` or
+``INT128`` verbatim in PostgreSQL's SQL. Each engine therefore has a tuple of small rules
+(:data:`RULES`), applied in order to a copy of the tree before it is generated, in the spirit
+of sqlglot's optimizer passes; and :func:`leftovers` names the DuckDB-only constructs
+(:data:`DUCKDB_ONLY`) that survive them, so a construct no rule handles fails loudly, before
+the engine sees it, instead of running as something else.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from sqlglot import exp
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rewrite: ``transform`` is applied to every node of the tree (``exp.Expr.transform``);
+    it returns the node unchanged when the rule does not concern it."""
+
+    name: str
+    why: str
+    transform: Callable[[exp.Expr], exp.Expr]
+
+
+def _wide_integer_to_decimal(node: exp.Expr) -> exp.Expr:
+    if isinstance(node, exp.DataType) and node.this in _WIDE_INTEGERS:
+        return exp.DataType.build("DECIMAL(38, 0)")
+    return node
+
+
+def _exact_distinct(node: exp.Expr) -> exp.Expr:
+    if isinstance(node, exp.ApproxDistinct):
+        return exp.Count(this=exp.Distinct(expressions=[node.this.copy()]))
+    return node
+
+
+def _list_extract_to_subscript(node: exp.Expr) -> exp.Expr:
+    # LIST_EXTRACT(list, i) is 1-based like PostgreSQL's array subscript
+    if (
+        isinstance(node, exp.Anonymous)
+        and str(node.this).lower() == "list_extract"
+        and len(node.expressions) == 2
+    ):
+        array, index = (e.copy() for e in node.expressions)
+        # a subscript needs a parenthesized array (a bound list is a cast literal), except a
+        # subscript itself: m[i][j] subscripts a 2-D array, (m[i])[j] would be NULL
+        if not isinstance(array, exp.Bracket):
+            array = exp.Paren(this=array)
+        return exp.Bracket(this=array, expressions=[index])
+    return node
+
+
+def _list_extract_to_element_at(node: exp.Expr) -> exp.Expr:
+    # Spark's ELEMENT_AT is 1-based, as LIST_EXTRACT (a subscript would be 0-based)
+    if (
+        isinstance(node, exp.Anonymous)
+        and str(node.this).lower() == "list_extract"
+        and len(node.expressions) == 2
+    ):
+        return exp.func("ELEMENT_AT", *(e.copy() for e in node.expressions))
+    return node
+
+
+def _name_derived_tables(node: exp.Expr) -> exp.Expr:
+    # DuckDB lets a subquery in FROM go unnamed; PostgreSQL (before 16) requires a name
+    if isinstance(node, exp.Subquery) and not node.alias and isinstance(node.parent, (exp.From, exp.Join)):
+        out = node.copy()
+        name = f"__sqlanon_derived_{zlib.crc32(node.sql().encode()):08x}"  # stable: snapshots
+        out.set("alias", exp.TableAlias(this=exp.to_identifier(name, quoted=True)))
+        return out
+    return node
+
+
+def _group_by_all_to_positions(node: exp.Expr) -> exp.Expr:
+    # GROUP BY ALL: every output column without an aggregate or a window, by its position
+    if isinstance(node, exp.Group) and node.args.get("all") and isinstance(node.parent, exp.Select):
+        positions = [
+            exp.Literal.number(i)
+            for i, e in enumerate(node.parent.expressions, start=1)
+            if not e.find(exp.AggFunc, exp.Window)
+        ]
+        return exp.Group(expressions=positions)
+    return node
+
+
+_WIDE_INTEGERS = frozenset({exp.DType.INT128, exp.DType.UINT128, exp.DType.INT256, exp.DType.UINT256})
+
+WIDE_INTEGERS = Rule(
+    "wide integers",
+    "HUGEINT (128-bit) is DuckDB's; DECIMAL(38, 0) holds the same products of counts exactly",
+    _wide_integer_to_decimal,
+)
+EXACT_DISTINCT = Rule(
+    "exact distinct counts",
+    "the engine has no approximate distinct count: count exactly (the estimate only sizes work)",
+    _exact_distinct,
+)
+
+#: the rules of each engine kind, applied in order (DuckDB runs canonical SQL as it is)
+RULES: Mapping[str, tuple[Rule, ...]] = {
+    "duckdb": (),
+    "postgres": (
+        WIDE_INTEGERS,
+        EXACT_DISTINCT,
+        Rule(
+            "list subscripts",
+            "LIST_EXTRACT is DuckDB's; arrays are 1-based in both",
+            _list_extract_to_subscript,
+        ),
+        Rule(
+            "GROUP BY ALL",
+            "PostgreSQL has no GROUP BY ALL: the plain output columns, by position",
+            _group_by_all_to_positions,
+        ),
+        Rule(
+            "named derived tables",
+            "PostgreSQL 15 needs a name for every subquery in FROM",
+            _name_derived_tables,
+        ),
+    ),
+    "spark": (
+        WIDE_INTEGERS,
+        Rule(
+            "list subscripts",
+            "LIST_EXTRACT is DuckDB's; ELEMENT_AT is 1-based as it is",
+            _list_extract_to_element_at,
+        ),
+    ),
+}
+
+
+def _bottom_up(tree: exp.Expr, transform: Callable[[exp.Expr], exp.Expr]) -> exp.Expr:
+    """``tree`` with ``transform`` applied to every node, children before their parent (so a
+    rewritten node's arguments are rewritten too, as in ``LIST_EXTRACT(LIST_EXTRACT(m, i), j)``)."""
+    for node in reversed(list(tree.walk(bfs=False))):
+        new = transform(node)
+        if new is not node:
+            if node is tree:
+                tree = new
+            else:
+                node.replace(new)
+    return tree
+
+
+def rewrite(tree: exp.Expr, kind: str) -> exp.Expr:
+    """A copy of ``tree`` with the rules of engine ``kind`` applied, in order."""
+    out = tree.copy()
+    for rule in RULES[kind]:
+        out = _bottom_up(out, rule.transform)
+    return out
+
+
+def _join_method(node: exp.Expr) -> str | None:
+    if not isinstance(node, exp.Join):
+        return None
+    return str(node.args.get("method") or "").upper() or None
+
+
+#: constructs only DuckDB runs as meant, by name: a predicate per construct, for the engines
+#: whose dialect is not DuckDB's (see :func:`leftovers`)
+DUCKDB_ONLY: Mapping[str, Callable[[exp.Expr], bool]] = {
+    "ASOF JOIN": lambda n: _join_method(n) == "ASOF",
+    "128-bit integer type": lambda n: isinstance(n, exp.DataType) and n.this in _WIDE_INTEGERS,
+    "LIST_EXTRACT": lambda n: isinstance(n, exp.Anonymous) and str(n.this).lower() == "list_extract",
+    "ATTACH / DETACH": lambda n: isinstance(n, (exp.Attach, exp.Detach)),
+    "file reader function": lambda n: (
+        isinstance(n, (exp.ReadParquet, exp.ReadCSV))
+        or (isinstance(n, exp.Anonymous) and str(n.this).lower() in {"read_csv_auto", "parquet_scan"})
+    ),
+    "unsigned integer type": lambda n: (
+        isinstance(n, exp.DataType)
+        and n.this in {exp.DType.UBIGINT, exp.DType.UINT, exp.DType.USMALLINT, exp.DType.UTINYINT}
+    ),
+}
+
+
+def leftovers(tree: exp.Expr) -> list[str]:
+    """The DuckDB-only constructs in ``tree`` (rewritten for an engine that is not DuckDB), by
+    name, each once, in the order of :data:`DUCKDB_ONLY`."""
+    nodes = list(tree.walk())
+    return [name for name, present in DUCKDB_ONLY.items() if any(present(n) for n in nodes)]
+
+
+__all__ = ["DUCKDB_ONLY", "RULES", "Rule", "leftovers", "rewrite"]

@@ -1,0 +1,178 @@
+"""The PostgreSQL engine against a real server (started by the ``postgres`` fixture), compared
+with DuckDB on the same canonical SQL and the same random inputs."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import sqlglot
+
+from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.postgres import PostgresEngine
+from sqlanon.errors import EngineError
+from tests.pgserver import Server
+
+
+@pytest.fixture
+def pg(postgres: Server) -> Iterator[PostgresEngine]:
+    engine = PostgresEngine(postgres.url, postgres.password_env)
+    try:
+        yield engine
+    finally:
+        engine.close()
+
+
+@pytest.fixture
+def duck() -> Iterator[DuckDBEngine]:
+    engine = DuckDBEngine()
+    try:
+        yield engine
+    finally:
+        engine.close()
+
+
+def test_password_only_from_the_environment(postgres: Server) -> None:
+    password = os.environ[postgres.password_env]
+    with pytest.raises(EngineError, match="password_env") as err:
+        PostgresEngine(postgres.url.replace("sqlanon_test@", f"sqlanon_test:{password}@"))
+    assert password not in str(err.value)
+    with pytest.raises(EngineError, match="SQLANON_NO_SUCH_VARIABLE"):
+        PostgresEngine(postgres.url, "SQLANON_NO_SUCH_VARIABLE")
+    os.environ["SQLANON_TEST_WRONG"] = "not-the-password"
+    try:
+        with pytest.raises(
+            EngineError, match=r"Cannot connect to PostgreSQL at sqlanon_test@127\.0\.0\.1"
+        ) as err:
+            PostgresEngine(postgres.url, "SQLANON_TEST_WRONG")
+        assert err.value.cause == "connection" and "not-the-password" not in str(err.value)
+    finally:
+        del os.environ["SQLANON_TEST_WRONG"]
+    engine = PostgresEngine(postgres.url, postgres.password_env)
+    try:
+        assert password not in repr(engine) and password not in engine.render("SELECT 1")
+    finally:
+        engine.close()
+
+
+def _table(rng: random.Random) -> tuple[list[tuple[str, str]], list[list[Any]]]:
+    rows = rng.randint(0, 40)
+    words = ["a", "b", "é", "x y", "'q'", "%", ""]
+    ints = [rng.choice([None, rng.randint(-(2**62), 2**62), rng.randint(0, 5)]) for _ in range(rows)]
+    texts = [rng.choice([None, *words]) for _ in range(rows)]
+    floats = [rng.choice([None, rng.uniform(-1e6, 1e6), 0.5]) for _ in range(rows)]
+    codes = [rng.randint(0, 4) for _ in range(rows)]
+    counts = [rng.randint(1, 2**40) for _ in range(rows)]
+    return (
+        [("i", "BIGINT"), ("t", "VARCHAR"), ("f", "DOUBLE"), ("q", "INTEGER"), ("n", "BIGINT")],
+        [ints, texts, floats, codes, counts],
+    )
+
+
+def _same(a: list[tuple[Any, ...]], b: list[tuple[Any, ...]]) -> bool:
+    if len(a) != len(b):
+        return False
+    for row_a, row_b in zip(a, b, strict=True):
+        for x, y in zip(row_a, row_b, strict=True):
+            if isinstance(x, float) or isinstance(y, float):
+                if x is None or y is None or abs(float(x) - float(y)) > 1e-9 * max(1.0, abs(float(x))):
+                    return False
+            elif x != y:
+                return False
+    return True
+
+
+QUERIES = [
+    # every column back, in a stable order
+    ('SELECT * FROM "t" ORDER BY "q", "n", "i" NULLS FIRST, "t" NULLS FIRST', None),
+    # a roll-up through a bound code map (LIST_EXTRACT of a list parameter, 1-based)
+    (
+        'SELECT LIST_EXTRACT($m, "q" + 1) AS "g", CAST(SUM("n") AS BIGINT) AS "n", COUNT(*) AS "c" '
+        'FROM "t" GROUP BY "g" ORDER BY "g"',
+        "m",
+    ),
+    # nested lists: one code map per node of a batch
+    (
+        'SELECT "b", LIST_EXTRACT(LIST_EXTRACT($maps, "b" + 1), "q" + 1) AS "g", COUNT(*) AS "c" '
+        'FROM "t", (SELECT UNNEST([0, 1]) AS "b") GROUP BY ALL ORDER BY "b", "g"',
+        "maps",
+    ),
+    # products of counts past 64 bits, exact
+    ('SELECT CAST(SUM("n") AS HUGEINT) * CAST(SUM("n") AS HUGEINT) * 1000 AS "p" FROM "t"', None),
+    # modulo next to a bound parameter
+    ('SELECT "q" % 3 AS "r", COUNT(*) AS "c" FROM "t" WHERE "q" >= $low GROUP BY "r" ORDER BY "r"', "low"),
+    ('SELECT APPROX_COUNT_DISTINCT("q") <= 5 AS "ok" FROM "t"', None),
+]
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_same_answers_as_duckdb(pg: PostgresEngine, duck: DuckDBEngine, seed: int) -> None:
+    rng = random.Random(seed)
+    columns, data = _table(rng)
+    for engine in (pg, duck):
+        engine.load_table("t", columns, data)
+    params: dict[str, Any] = {
+        "m": [rng.randint(0, 2) for _ in range(5)],
+        "maps": [[rng.randint(0, 2) for _ in range(5)] for _ in range(2)],
+        "low": rng.randint(0, 3),
+    }
+    for sql, name in QUERIES:
+        bound = {name: params[name]} if name else None
+        got, want = pg.fetchall(sql, bound), duck.fetchall(sql, bound)
+        assert _same(got, want), (sql, got, want)
+    assert pg.count("t") == duck.count("t") == len(data[0])
+
+
+def test_describe_gives_canonical_types(pg: PostgresEngine, duck: DuckDBEngine) -> None:
+    columns, data = _table(random.Random(1))
+    for engine in (pg, duck):
+        engine.load_table("t", columns, data)
+    query = sqlglot.parse_one(
+        'SELECT "i", "t", "f", "q", CAST(SUM("n") AS HUGEINT) AS "s" FROM "t" GROUP BY ALL'
+    )
+    assert [name for name, _ in pg.describe(query)] == ["i", "t", "f", "q", "s"]
+    assert [typ for _, typ in pg.describe(query)][:4] == [typ for _, typ in duck.describe(query)][:4]
+    assert pg.columns("t") == duck.columns("t")
+
+
+def test_temp_tables_replace_and_drop(pg: PostgresEngine) -> None:
+    pg.create_temp_as("x", "SELECT 1 AS a")
+    pg.create_temp_as("x", "SELECT $v AS a, 2 AS b", {"v": 7})
+    assert pg.fetchall('SELECT * FROM "x"') == [(7, 2)]
+    pg.drop("x")
+    pg.drop("x")  # dropping what is gone is no error
+    with pytest.raises(EngineError):
+        pg.count("x")
+
+
+def test_a_rollback_undoes_a_rename(pg: PostgresEngine) -> None:
+    pg.execute('CREATE TABLE "stage_r" AS SELECT 1 AS a')
+    try:
+        pg.begin()
+        pg.execute('ALTER TABLE "stage_r" RENAME TO "final_r"')
+        pg.rollback()
+        assert pg.count("stage_r") == 1
+        assert pg.capabilities.transactional_rename
+    finally:
+        pg.rollback()
+        pg.drop("stage_r")
+        pg.drop("final_r")
+
+
+def test_duckdb_only_sql_never_reaches_the_server(pg: PostgresEngine) -> None:
+    with pytest.raises(EngineError, match="ASOF JOIN") as err:
+        pg.fetchall('SELECT * FROM "a" ASOF JOIN "b" ON "a"."x" >= "b"."x"')
+    assert err.value.sql is not None and "ASOF" in err.value.sql
+    with pytest.raises(EngineError, match="DuckDB database file"):
+        pg.attach("x.duckdb", read_only=True)
+
+
+def test_engine_errors_do_not_quote_values(pg: PostgresEngine) -> None:
+    pg.load_table("s", [("disease", "VARCHAR")], [["stomach cancer"]])
+    with pytest.raises(EngineError) as err:
+        pg.fetchall('SELECT CAST("disease" AS INTEGER) FROM "s"')
+    assert "stomach cancer" not in str(err.value)
+    assert err.value.cause is None and str(err.value).startswith("The SQL engine failed")

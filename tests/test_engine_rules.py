@@ -1,0 +1,100 @@
+"""Each engine's rewrite rules on small trees, and the detector of DuckDB-only constructs."""
+
+from __future__ import annotations
+
+import pytest
+import sqlglot
+
+from sqlanon.config import EngineSettings
+from sqlanon.engines import open_engine
+from sqlanon.engines.duckdb import CAPABILITIES, DuckDBEngine
+from sqlanon.engines.rules import DUCKDB_ONLY, RULES, leftovers, rewrite
+
+
+def _out(sql: str, kind: str, dialect: str) -> str:
+    return rewrite(sqlglot.parse_one(sql, read="duckdb"), kind).sql(dialect)
+
+
+@pytest.mark.parametrize(
+    ("canonical", "kind", "dialect", "want"),
+    [
+        (
+            "SELECT CAST(SUM(n) AS HUGEINT) FROM t",
+            "postgres",
+            "postgres",
+            "SELECT CAST(SUM(n) AS DECIMAL(38, 0)) FROM t",
+        ),
+        (
+            "SELECT CAST(SUM(n) AS HUGEINT) FROM t",
+            "spark",
+            "spark",
+            "SELECT CAST(SUM(n) AS DECIMAL(38, 0)) FROM t",
+        ),
+        ("SELECT approx_count_distinct(x) FROM t", "postgres", "postgres", "SELECT COUNT(DISTINCT x) FROM t"),
+        (
+            "SELECT approx_count_distinct(x) FROM t",
+            "spark",
+            "spark",
+            "SELECT APPROX_COUNT_DISTINCT(x) FROM t",
+        ),
+        ("SELECT list_extract($m, a + 1) FROM t", "postgres", "postgres", "SELECT (%(m)s)[a + 1] FROM t"),
+        ("SELECT list_extract($m, a + 1) FROM t", "spark", "spark", "SELECT ELEMENT_AT(:m, a + 1) FROM t"),
+        (
+            "SELECT list_extract(list_extract($m, b + 1), a + 1) FROM t",
+            "postgres",
+            "postgres",
+            "SELECT (%(m)s)[b + 1][a + 1] FROM t",
+        ),
+        (
+            "SELECT list_extract(list_extract($m, b + 1), a + 1) FROM t",
+            "spark",
+            "spark",
+            "SELECT ELEMENT_AT(ELEMENT_AT(:m, b + 1), a + 1) FROM t",
+        ),
+        ("SELECT CAST(x AS HUGEINT)", "duckdb", "duckdb", "SELECT CAST(x AS INT128)"),
+    ],
+)
+def test_rules_rewrite(canonical: str, kind: str, dialect: str, want: str) -> None:
+    assert _out(canonical, kind, dialect) == want
+
+
+def test_rewrite_leaves_the_input_tree_alone() -> None:
+    tree = sqlglot.parse_one("SELECT CAST(list_extract($m, 1) AS HUGEINT)", read="duckdb")
+    before = tree.sql("duckdb")
+    rewrite(tree, "postgres")
+    assert tree.sql("duckdb") == before
+
+
+@pytest.mark.parametrize(
+    ("sql", "found"),
+    [
+        ("SELECT * FROM a ASOF JOIN b ON a.x >= b.x", ["ASOF JOIN"]),
+        ("SELECT CAST(x AS HUGEINT), list_extract(m, 1) FROM t", ["128-bit integer type", "LIST_EXTRACT"]),
+        ("SELECT * FROM read_parquet('f.parquet')", ["file reader function"]),
+        ("ATTACH 'x.duckdb' AS db", ["ATTACH / DETACH"]),
+        ("SELECT CAST(x AS UBIGINT)", ["unsigned integer type"]),
+        ("SELECT a, COUNT(*) FROM t GROUP BY a", []),
+    ],
+)
+def test_leftovers_names_duckdb_only_constructs(sql: str, found: list[str]) -> None:
+    assert leftovers(sqlglot.parse_one(sql, read="duckdb")) == found
+    assert set(found) <= set(DUCKDB_ONLY)
+
+
+@pytest.mark.parametrize("kind", [k for k in RULES if k != "duckdb"])
+def test_every_rule_has_a_reason(kind: str) -> None:
+    for rule in RULES[kind]:
+        assert rule.name and len(rule.why) > 20
+
+
+def test_duckdb_is_the_default_engine_and_declares_its_capabilities() -> None:
+    engine = open_engine(EngineSettings())
+    try:
+        assert isinstance(engine, DuckDBEngine)
+        assert engine.capabilities is CAPABILITIES
+        assert engine.capabilities.kind == "duckdb" and engine.capabilities.int128
+        # canonical SQL runs on DuckDB as it is
+        assert engine.render("SELECT 1") == "SELECT 1"
+        assert engine.fetchone(sqlglot.parse_one("SELECT CAST(2 AS HUGEINT) * 3")) == (6,)
+    finally:
+        engine.close()
