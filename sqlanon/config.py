@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import sqlglot
 
@@ -24,6 +25,7 @@ METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy"
 #: the metrics of a partition-based (Mondrian) release; gcp is its default
 MONDRIAN_METRICS = ("gcp", "ncp", "discernibility", "aecs")
 SEARCHES = ("optimal", "incognito", "exhaustive", "mondrian")
+ENGINES = ("duckdb", "postgres")
 #: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
 SPLITS = ("median", "hierarchy")
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
@@ -39,27 +41,38 @@ class CsvOptions:
 
 @dataclass(frozen=True)
 class TableRef:
-    """A CSV or Parquet file, or a table in a DuckDB database file.
+    """A CSV or Parquet file, a table in a DuckDB database file, or a table of the engine's own
+    database (``kind`` "table": PostgreSQL's, with no path).
 
-    ``table`` is the table's own name and ``schema`` its schema (``{table: staging.people}``);
+    ``table`` is the table's own name and ``schema`` its schema (``{table: staging.people}``;
+    "main" for DuckDB when none is given, "" for a server table: the server's search path);
     ``csv`` the options of a CSV file (the source's come from ``csv:``, an output's from its own
     ``csv:``, default comma-separated with a header)."""
 
-    kind: str  # "csv" | "parquet" | "duckdb"
-    path: Path
+    kind: str  # "csv" | "parquet" | "duckdb" | "table"
+    path: Path | None
     table: str | None = None
     schema: str = "main"
     csv: CsvOptions = CsvOptions()
+
+    @property
+    def file(self) -> Path:
+        """The file of a file or DuckDB-database reference (not of a server table)."""
+        if self.path is None:
+            raise AssertionError(f"{self.describe()} has no file")
+        return self.path
 
     @property
     def qualified(self) -> str:
         """The table's name as the configuration writes it (schema-qualified outside main; a
         part holding a dot in double quotes)."""
         assert self.table is not None
-        parts = [self.table] if self.schema == "main" else [self.schema, self.table]
+        parts = [self.table] if self.schema in ("main", "") else [self.schema, self.table]
         return ".".join(f'"{p}"' if "." in p else p for p in parts)
 
     def describe(self) -> str:
+        if self.kind == "table":
+            return f"table {self.qualified!r} of the engine's database"
         return f"table {self.qualified!r} in {self.path}" if self.table else str(self.path)
 
 
@@ -75,13 +88,18 @@ class ColumnSpec:
 
 @dataclass(frozen=True)
 class EngineSettings:
-    """DuckDB settings of a run (``engine:`` in the configuration); None: DuckDB's default
+    """The engine of a run (``engine:`` in the configuration). DuckDB's settings; None: DuckDB's default
     (memory_limit: 80 % of RAM; threads: the cores). Spill files always go to a private temporary
     folder (``temp_directory``, default one under the system's temp folder, removed afterwards)."""
 
     memory_limit: str | None = None
     threads: int | None = None
     temp_directory: Path | None = None
+    #: which engine runs the SQL (``duckdb``, ``postgres``)
+    kind: str = "duckdb"
+    #: PostgreSQL: a libpq URL without a password, and the environment variable holding it
+    url: str | None = None
+    password_env: str | None = None
 
 
 _MEMORY = re.compile(r"^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KIB|MIB|GIB|TIB)\s*$", re.IGNORECASE)
@@ -92,10 +110,18 @@ def _engine_settings(value: Any, base: Path) -> EngineSettings:
         return EngineSettings()
     if not isinstance(value, Mapping):
         raise ConfigError("engine must be a mapping such as {memory_limit: 8GB, threads: 2}.")
-    unknown = set(value) - {"memory_limit", "threads", "temp_directory"}
+    kind = _choice(value.get("kind", "duckdb"), ENGINES, "engine kind")
+    if kind == "postgres":
+        return _postgres_settings(value)
+    unknown = set(value) - {"kind", "memory_limit", "threads", "temp_directory"}
     if unknown:
         raise ConfigError(
-            f"Unknown engine option(s) {sorted(unknown)}; use memory_limit, threads, temp_directory."
+            f"Unknown engine option(s) {sorted(unknown)} for DuckDB; use memory_limit, threads, temp_directory"
+            + (
+                " (url and password_env are PostgreSQL's: set kind: postgres)."
+                if unknown & {"url", "password_env"}
+                else "."
+            )
         )
     limit = value.get("memory_limit")
     if limit is not None and (not isinstance(limit, str) or not _MEMORY.match(limit)):
@@ -111,6 +137,35 @@ def _engine_settings(value: Any, base: Path) -> EngineSettings:
         threads=threads,
         temp_directory=(base / folder).resolve() if folder else None,
     )
+
+
+_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _postgres_settings(value: Mapping[str, Any]) -> EngineSettings:
+    unknown = set(value) - {"kind", "url", "password_env"}
+    if unknown:
+        raise ConfigError(
+            f"Unknown engine option(s) {sorted(map(str, unknown))} for PostgreSQL; use url and password_env "
+            "(memory_limit, threads and temp_directory are DuckDB's)."
+        )
+    url = value.get("url")
+    if not isinstance(url, str) or not url.strip().startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            "engine.url must be a PostgreSQL URL such as postgresql://analyst@db.example.org:5432/warehouse"
+            f", got {brief(url)}."
+        )
+    if urlsplit(url.strip()).password:
+        raise ConfigError(
+            "engine.url holds a password; remove it from the URL and put it in an environment variable named "
+            "by engine.password_env (a password in a configuration file can be read by anyone who reads the file)."
+        )
+    env = value.get("password_env")
+    if env is not None and (not isinstance(env, str) or not _ENV_NAME.match(env)):
+        raise ConfigError(
+            f"engine.password_env must be the name of an environment variable (such as PGPASSWORD_SQLANON), got {brief(env)}."
+        )
+    return EngineSettings(kind="postgres", url=url.strip(), password_env=env)
 
 
 @dataclass(frozen=True)
@@ -194,6 +249,12 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         if "csv" in value and ref.kind != "csv":
             raise ConfigError(f"{what}: csv options apply to .csv files only.")
         return ref
+    if isinstance(value, Mapping) and set(value) == {"table"}:
+        table = value["table"]
+        if not isinstance(table, str) or not table.strip():
+            raise ConfigError(f"{what}: table must be a non-empty name such as staging.people.")
+        schema, name = _split_table(table, what)
+        return TableRef("table", None, name, "" if schema == "main" and "." not in table else schema)
     if isinstance(value, Mapping) and set(value) == {"database", "table"}:
         db, table = value["database"], value["table"]
         if not isinstance(db, str) or not db.strip() or not isinstance(table, str) or not table:
@@ -201,8 +262,9 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         schema, name = _split_table(table, what)
         return TableRef("duckdb", (base / db).resolve(), name, schema)
     raise ConfigError(
-        f"{what} must be a path to a .csv or .parquet file, {{file: path, csv: {{...}}}} or "
-        f"{{database: file.duckdb, table: name}}, got {brief(value)}."
+        f"{what} must be a path to a .csv or .parquet file, {{file: path, csv: {{...}}}}, "
+        f"{{database: file.duckdb, table: name}} or (with a database server as the engine) {{table: schema.name}}, "
+        f"got {brief(value)}."
     )
 
 
@@ -277,6 +339,30 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
                 raise ConfigError(f"Column {name!r}: split: hierarchy needs a hierarchy for the column.")
         out.append(ColumnSpec(name, role, hier, order, split))
     return tuple(out)
+
+
+def _check_engine_tables(engine: EngineSettings, source: TableRef, output: TableRef | None) -> None:
+    """Sources and outputs name what the engine can read and write."""
+    if engine.kind == "duckdb":
+        for what, ref in (("source", source), ("output", output)):
+            if ref is not None and ref.kind == "table":
+                raise ConfigError(
+                    f"The {what} {{table: {ref.qualified}}} names a table of a database server, but the engine is "
+                    "embedded DuckDB: set engine: {kind: postgres, url: ...} to use the server's table, or name a "
+                    "DuckDB file with {database: file.duckdb, table: ...}."
+                )
+        return
+    if source.kind != "table":
+        raise ConfigError(
+            f"With engine kind {engine.kind} the source must be a table of the server, {{table: schema.name}}; "
+            f"got {source.describe()}. PostgreSQL does not read files: load the file into a table first, or use "
+            "the default engine (DuckDB) for files."
+        )
+    if output is not None:
+        raise ConfigError(
+            "sqlanon can gate a table in PostgreSQL (sqlanon check) but cannot publish into it yet: anonymize "
+            "runs on the default engine (DuckDB) only for now. Export the table, or gate it where it is."
+        )
 
 
 def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: bool = False) -> Config:
@@ -363,6 +449,8 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
     overwrite = data.get("overwrite", False)
     if not isinstance(overwrite, bool):
         raise ConfigError("overwrite must be true or false.")
+    engine = _engine_settings(data.get("engine"), base_dir)
+    _check_engine_tables(engine, source, output)
     return Config(
         source=source,
         columns=columns,
@@ -373,7 +461,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         output=output,
         overwrite=overwrite,
         base_dir=base_dir,
-        engine=_engine_settings(data.get("engine"), base_dir),
+        engine=engine,
     )
 
 

@@ -67,9 +67,10 @@ class Encoded:
     freq_rows: int = 0
 
 
-#: how NULL is written in a sensitive column's dictionary: a value of its own, distinct from
-#: every text a column can hold (and how the gate writes a NULL quasi-identifier label)
-NULL_VALUE = "\x00NULL"
+#: how NULL is written in a sensitive column's dictionary: a value of its own (and how the gate
+#: writes a NULL quasi-identifier label). Control characters around it keep it apart from real
+#: text, and it holds no NUL character, which PostgreSQL's text cannot hold.
+NULL_VALUE = "\x1eNULL\x1e"
 
 
 #: a column's distinct values (as text; NULL as None) with their rows
@@ -288,6 +289,11 @@ def sensitive_domain(
     if profile is None:
         profile = column_profile(engine, source, spec.name)
     raise_all(sensitive_problems(spec, hierarchy, need_order, profile, hidden=not reveal))
+    if any(v is not None and str(v) == NULL_VALUE for v, _ in profile):
+        raise DataError(
+            f"The sensitive column {spec.name!r} holds the text sqlanon reserves for NULL (the word NULL between "
+            "two record-separator control characters, U+001E); replace it in the source."
+        )
     values = tuple(sorted(NULL_VALUE if v is None else str(v) for v, _ in profile))
     table = engine.temp_name("sdict")
     engine.load_table(

@@ -30,7 +30,10 @@ def _nested(a: Path, b: Path) -> bool:
 
 
 def _with_log(what: str, ref: TableRef) -> list[tuple[str, Path]]:
-    """The files of ``ref``: a file, or a database and its write-ahead log."""
+    """The files of ``ref``: a file, a database and its write-ahead log, or none (a table of
+    a database server)."""
+    if ref.path is None:
+        return []
     if ref.kind != "duckdb":
         return [(what, ref.path)]
     return [
@@ -64,7 +67,7 @@ def check_output(config: Config) -> None:
     database file, as another table: :func:`check_output_table` compares the tables)."""
     out = config.output
     assert out is not None
-    shared = out.kind == config.source.kind == "duckdb" and same_file(out.path, config.source.path)
+    shared = out.kind == config.source.kind == "duckdb" and same_file(out.file, config.source.file)
     source_files = {path for _, path in _with_log("source", config.source)}
     for what, path in read_files(config):
         if shared and path in source_files:
@@ -95,7 +98,7 @@ def check_output_table(out: TableRef, reads: Reads, exists: bool) -> None:
             "follow (a macro, query() or query_table(), or a definition it cannot parse), so it cannot tell "
             "whether the source reads that table. Write the release to a new table."
         )
-    if out.path.exists() and not reads.unknown and reads.may_read(out.path):
+    if out.file.exists() and not reads.unknown and reads.may_read(out.file):
         raise InputError(
             f"The output {out.describe()} is in a file the source reads; sqlanon never writes over its "
             "source. Choose another output."
@@ -104,7 +107,7 @@ def check_output_table(out: TableRef, reads: Reads, exists: bool) -> None:
 
 def check_output_files(out: TableRef, reads: Reads) -> None:
     """An existing output file is none of the files a source view reads (or may read)."""
-    if out.path.exists() and reads.may_read(out.path):
+    if out.file.exists() and reads.may_read(out.file):
         which = (
             "may be a file the source reads (it goes through a view that sqlanon cannot follow)"
             if reads.unknown

@@ -106,33 +106,33 @@ def prepare_output(engine: Engine, config: Config) -> None:
     assert out is not None
     src = config.source
     guard.check_output(config)
-    _check_folder(out.path.parent)
-    if out.path.is_dir():
+    _check_folder(out.file.parent)
+    if out.file.is_dir():
         raise InputError(f"The output {str(out.path)!r} is a folder; give a file path.")
-    limit = _name_max(out.path.parent)
-    if len(os.fsencode(out.path.name)) > limit:
+    limit = _name_max(out.file.parent)
+    if len(os.fsencode(out.file.name)) > limit:
         raise InputError(
-            f"The output file name {out.path.name!r} is longer than this file system allows ({limit} bytes); "
+            f"The output file name {out.file.name!r} is longer than this file system allows ({limit} bytes); "
             "choose a shorter name."
         )
-    atomic.remove_leftovers(out.path)
+    atomic.remove_leftovers(out.file)
     out_alias = None
-    if out.kind == "duckdb" and out.path.exists():
-        if not os.access(out.path, os.W_OK):
+    if out.kind == "duckdb" and out.file.exists():
+        if not os.access(out.file, os.W_OK):
             raise InputError(f"The output database {str(out.path)!r} is not writable.")
-        out_alias = _open_database(engine, out.path, "output", read_only=False)
+        out_alias = _open_database(engine, out.file, "output", read_only=False)
     # the output shares the source's database: its tables may be what the source reads
-    shared = out.kind == src.kind == "duckdb" and atomic.same_file(out.path, src.path)
+    shared = out.kind == src.kind == "duckdb" and atomic.same_file(out.file, src.file)
     reads = catalog.Reads()
-    if src.kind == "duckdb" and src.path.is_file():
+    if src.kind == "duckdb" and src.file.is_file():
         assert src.table is not None
-        src_alias = _open_database(engine, src.path, "source", read_only=True)
+        src_alias = _open_database(engine, src.file, "source", read_only=True)
         reads = catalog.reads(engine, src_alias, src.schema, src.table)
         if out.kind == "duckdb" and not shared:
             reads.relations = set()  # another database: its tables are not the source's
     if out.kind != "duckdb":
         guard.check_output_files(out, reads)
-        if out.path.exists() and not config.overwrite:
+        if out.file.exists() and not config.overwrite:
             raise InputError(
                 f"The output {str(out.path)!r} already exists; set overwrite: true to replace it."
             )
@@ -248,7 +248,7 @@ class Staged:
                 engine.checkpoint(str(self.staged.path))
                 engine.detach(str(self.staged.path))
             self.swap = atomic.swap_in(
-                self.staged.path, self.output.path, overwrite and self.output.kind != "duckdb"
+                self.staged.file, self.output.file, overwrite and self.output.kind != "duckdb"
             )
         except atomic.AppearedError:
             self.abort(engine)
@@ -394,8 +394,8 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     staged copy.
     """
     release = sorted_release(engine, release)
-    created = atomic.make_folders(output.path.parent)
-    if output.kind == "duckdb" and output.path.exists():
+    created = atomic.make_folders(output.file.parent)
+    if output.kind == "duckdb" and output.file.exists():
         staged_name = _leftover_table("staged")
         staged = Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
         try:
@@ -408,7 +408,7 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
             raise
         return staged
     try:
-        folder = atomic.staging_folder(output.path)
+        folder = atomic.staging_folder(output.file)
     except OSError as err:
         atomic.remove_folders(created)
         raise InputError(

@@ -122,7 +122,7 @@ def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str, name: str
         columns = exp.Struct(
             expressions=[
                 exp.PropertyEQ(this=exp.Literal.string(name), expression=exp.Literal.string("VARCHAR"))
-                for name in csv_header(ref.path, csv, what)
+                for name in csv_header(ref.file, csv, what)
             ]
         )
         args: list[exp.Expr] = [
@@ -201,13 +201,15 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
 
     ``csv`` overrides the CSV options of ``ref`` (``ref.csv`` by default)."""
     csv = ref.csv if csv is None else csv
-    if ref.kind != "duckdb" and not ref.path.is_file():
+    if ref.kind == "table":
+        return _read_server_table(engine, ref, what)
+    if ref.kind != "duckdb" and not ref.file.is_file():
         raise DataError(f"The {what} file {str(ref.path)!r} does not exist or is not a file.")
-    if ref.kind == "duckdb" and not ref.path.is_file():
+    if ref.kind == "duckdb" and not ref.file.is_file():
         raise DataError(f"The {what} database {str(ref.path)!r} does not exist.")
     name = engine.temp_name(what)
     try:
-        with exact_path(ref.path, what) if ref.kind != "duckdb" else nullcontext(str(ref.path)) as file_name:
+        with exact_path(ref.file, what) if ref.kind != "duckdb" else nullcontext(str(ref.file)) as file_name:
             reader = _reader(ref, csv, engine, what, file_name)
             from_ = reader if isinstance(reader, exp.Table) else exp.Table(this=reader)
             create = exp.Create(
@@ -228,10 +230,38 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
         else:
             detail = _first_line(err)
         raise DataError(f"Cannot read the {what} {ref.describe()}: {detail}") from None
+    return _nonempty(engine, name, ref, what)
+
+
+def _nonempty(engine: Engine, name: str, ref: TableRef, what: str) -> str:
     (count,) = engine.fetchone(exp.select(exp.Count(this=exp.Star())).from_(exp.to_table(name, quoted=True)))
     if count == 0:
         raise DataError(f"The {what} {ref.describe()} has no rows; there is nothing to anonymize or check.")
     return name
+
+
+def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
+    """A table of the engine's own database, copied into a temp table in that database (the
+    rows never leave it)."""
+    assert ref.table is not None
+    name = engine.temp_name(what)
+    source = exp.Table(
+        this=exp.to_identifier(ref.table, quoted=True),
+        db=exp.to_identifier(ref.schema, quoted=True) if ref.schema else None,
+    )
+    try:
+        engine.create_temp_as(name, exp.select("*").from_(source))
+    except EngineError as err:
+        if err.cause is not None:
+            raise  # rights, a lock, a lost connection: its message says what to do
+        msg = str(err)
+        if "does not exist" in msg and ("relation" in msg or "schema" in msg):
+            where = f"schema {ref.schema!r}" if ref.schema else "the schemas of the server's search path"
+            detail = f"there is no table {ref.table!r} in {where}; check the name and the schema."
+        else:
+            detail = _first_line(err)
+        raise DataError(f"Cannot read the {what} {ref.describe()}: {detail}") from None
+    return _nonempty(engine, name, ref, what)
 
 
 __all__ = ["DIALECT", "csv_header", "read_table"]

@@ -98,3 +98,18 @@ def test_duckdb_is_the_default_engine_and_declares_its_capabilities() -> None:
         assert engine.fetchone(sqlglot.parse_one("SELECT CAST(2 AS HUGEINT) * 3")) == (6,)
     finally:
         engine.close()
+
+
+def test_asof_join_becomes_a_lateral_lookup_on_postgres() -> None:
+    sql = 'SELECT "r"."a", "s"."k" FROM "r" ASOF JOIN "s" ON "r"."x" >= "s"."y" AND "r"."g" = "s"."g"'
+    out = rewrite(sqlglot.parse_one(sql, read="duckdb"), "postgres")
+    assert leftovers(out) == []
+    assert out.sql("postgres") == (
+        'SELECT "r"."a", "s"."k" FROM "r" JOIN LATERAL (SELECT * FROM "s" WHERE "r"."g" = "s"."g" AND "s"."y" <= "r"."x" '
+        'ORDER BY "s"."y" DESC NULLS LAST LIMIT 1) AS "s" ON TRUE'
+    )
+    # a form the rule does not know stays, and is named
+    odd = rewrite(
+        sqlglot.parse_one('SELECT * FROM "r" ASOF JOIN "s" ON "r"."x" > "s"."y"', read="duckdb"), "postgres"
+    )
+    assert leftovers(odd) == ["ASOF JOIN"]

@@ -1,27 +1,46 @@
 """SQL engines behind one protocol (:class:`Engine`); what each can do is data
 (:class:`Capabilities`), and how canonical SQL becomes its SQL is data too (``rules.py``).
 
-``duckdb`` (embedded, the default) is the engine available today; ``open_engine`` opens the
-engine a configuration's ``engine:`` names.
+``duckdb`` (embedded, the default) runs everything; ``postgres`` runs ``check`` on a server's
+table so far. ``open_engine`` opens the engine a configuration's ``engine:`` names.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sqlanon.engines.base import Capabilities, Engine, Params, SqlLike
+from sqlanon.errors import ConfigError
 
 if TYPE_CHECKING:
     from sqlanon.config import EngineSettings
 
 
-def open_engine(settings: EngineSettings) -> Engine:
-    """Open the engine ``settings`` (a configuration's ``engine:``) describe."""
+def _duckdb(settings: EngineSettings) -> Engine:
     from sqlanon.engines.duckdb import DuckDBEngine
 
     return DuckDBEngine(
         memory_limit=settings.memory_limit, threads=settings.threads, temp_directory=settings.temp_directory
     )
+
+
+def _postgres(settings: EngineSettings) -> Engine:
+    try:
+        from sqlanon.engines.postgres import PostgresEngine
+    except ImportError:
+        raise ConfigError('engine kind postgres needs psycopg: pip install "sqlanon[postgres]".') from None
+    assert settings.url is not None
+    return PostgresEngine(settings.url, settings.password_env)
+
+
+#: how each engine kind is opened (imported only when asked for: psycopg is an extra)
+OPENERS: dict[str, Callable[[EngineSettings], Engine]] = {"duckdb": _duckdb, "postgres": _postgres}
+
+
+def open_engine(settings: EngineSettings) -> Engine:
+    """Open the engine ``settings`` (a configuration's ``engine:``) describe."""
+    return OPENERS[settings.kind](settings)
 
 
 __all__ = ["Capabilities", "Engine", "Params", "SqlLike", "open_engine"]

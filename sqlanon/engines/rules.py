@@ -89,6 +89,42 @@ def _group_by_all_to_positions(node: exp.Expr) -> exp.Expr:
     return node
 
 
+def _asof_to_lateral(node: exp.Expr) -> exp.Expr:
+    # t ASOF JOIN r ON t.x >= r.y [AND t.a = r.a ...]: for each row of t, the row of r with the
+    # greatest y <= x (rows of t with none are dropped, as an inner ASOF join drops them)
+    if _join_method(node) != "ASOF" or not isinstance(node, exp.Join):
+        return node
+    right = node.this
+    name = right.alias_or_name
+    on = node.args.get("on")
+    if not isinstance(on, exp.Expr):
+        return node
+    conditions: list[exp.Expr] = list(on.flatten()) if isinstance(on, exp.And) else [on]
+    inequality = [c for c in conditions if isinstance(c, (exp.GTE, exp.LTE))]
+    if len(inequality) != 1 or not all(isinstance(c, (exp.GTE, exp.LTE, exp.EQ)) for c in conditions):
+        return node  # a form this rule does not know: left for leftovers() to name
+    cond = inequality[0]
+    left_side, right_side = (
+        (cond.this, cond.expression) if isinstance(cond, exp.GTE) else (cond.expression, cond.this)
+    )
+    if not (isinstance(right_side, exp.Column) and right_side.table == name):
+        return node
+    where = [c.copy() for c in conditions if c is not cond] + [
+        exp.LTE(this=right_side.copy(), expression=left_side.copy())
+    ]
+    inner = (
+        exp.select(exp.Star())
+        .from_(right.copy())
+        .where(exp.and_(*where))
+        .order_by(exp.Ordered(this=right_side.copy(), desc=True))
+        .limit(1)
+    )
+    lateral = exp.Lateral(
+        this=exp.Subquery(this=inner), alias=exp.TableAlias(this=exp.to_identifier(name, quoted=True))
+    )
+    return exp.Join(this=lateral, on=exp.true())
+
+
 _WIDE_INTEGERS = frozenset({exp.DType.INT128, exp.DType.UINT128, exp.DType.INT256, exp.DType.UINT256})
 
 WIDE_INTEGERS = Rule(
@@ -112,6 +148,11 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
             "list subscripts",
             "LIST_EXTRACT is DuckDB's; arrays are 1-based in both",
             _list_extract_to_subscript,
+        ),
+        Rule(
+            "ASOF JOIN",
+            "PostgreSQL has no ASOF JOIN: a LATERAL subquery takes the row with the greatest key at or below",
+            _asof_to_lateral,
         ),
         Rule(
             "GROUP BY ALL",
