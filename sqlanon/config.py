@@ -358,10 +358,10 @@ def _check_engine_tables(engine: EngineSettings, source: TableRef, output: Table
             f"got {source.describe()}. PostgreSQL does not read files: load the file into a table first, or use "
             "the default engine (DuckDB) for files."
         )
-    if output is not None:
+    if output is not None and output.kind != "table":
         raise ConfigError(
-            "sqlanon can gate a table in PostgreSQL (sqlanon check) but cannot publish into it yet: anonymize "
-            "runs on the default engine (DuckDB) only for now. Export the table, or gate it where it is."
+            f"With engine kind {engine.kind} the output must be a table of the server, {{table: schema.name}}; "
+            f"got {output.describe()}. PostgreSQL writes tables, not files."
         )
 
 

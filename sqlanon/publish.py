@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sqlglot import exp
 
-from sqlanon import atomic, catalog, guard, redact
+from sqlanon import atomic, catalog, guard, publish_table, redact
 from sqlanon.atomic import Swap
 from sqlanon.config import Config, TableRef
 from sqlanon.encode import Encoded
@@ -28,7 +28,11 @@ from sqlanon.lattice import Node
 from sqlanon.sql.render import DIALECT, column, render_template, table
 
 
-def _table(alias: str, name: str, schema: str = "main") -> exp.Table:
+def _table(alias: str | None, name: str, schema: str = "main") -> exp.Table:
+    """``alias.schema.name`` (an attached DuckDB database), or ``schema.name`` when ``alias`` is
+    None (a table of the server the engine is)."""
+    if alias is None:
+        return publish_table.name(schema, name)
     return exp.Table(
         this=exp.to_identifier(name, quoted=True),
         db=exp.to_identifier(schema, quoted=True),
@@ -36,7 +40,7 @@ def _table(alias: str, name: str, schema: str = "main") -> exp.Table:
     )
 
 
-def _drop(alias: str, name: str, schema: str = "main") -> exp.Drop:
+def _drop(alias: str | None, name: str, schema: str = "main") -> exp.Drop:
     return exp.Drop(tables=[_table(alias, name, schema)], kind="TABLE", exists=True)
 
 
@@ -105,6 +109,9 @@ def prepare_output(engine: Engine, config: Config) -> None:
     out = config.output
     assert out is not None
     src = config.source
+    if out.kind == "table":
+        publish_table.prepare(engine, config)
+        return
     guard.check_output(config)
     _check_folder(out.file.parent)
     if out.file.is_dir():
@@ -271,18 +278,36 @@ class Staged:
             self.abort(engine)
             raise
 
+    def _alias(self, engine: Engine) -> str | None:
+        """The output's attached database (None: the server's own database)."""
+        if self.output.kind == "table":
+            return None
+        return engine.attach(str(self.output.path), read_only=False)
+
+    def _existing(self, engine: Engine, alias: str | None) -> tuple[str, str] | None:
+        """(schema, name) of the table the release replaces, as the catalog spells them."""
+        out = self.output
+        assert out.table is not None
+        if alias is None:
+            server = engine.server
+            assert server is not None
+            found = server.find(self.staged.schema, out.table)
+            return None if found is None else (found.schema, found.name)
+        existing = catalog.find(engine, alias, out.schema, out.table)
+        return None if existing is None else (existing.schema, existing.name)
+
     def _rename_table(self, engine: Engine, overwrite: bool) -> None:
         """In the staging transaction: the previous table renamed aside (kept for an undo),
         the staged table renamed to the output's name; then the transaction committed."""
-        alias = engine.attach(str(self.output.path), read_only=False)
+        alias = self._alias(engine)
         out = self.output
         assert out.table is not None and self.staged.table is not None
-        existing = catalog.find(engine, alias, out.schema, out.table)
+        existing = self._existing(engine, alias)
         if existing is not None and overwrite:
             backup = _leftover_table("backup")
-            engine.execute(_rename(alias, existing.schema, existing.name, backup))
-            self._previous = (existing.name, backup)
-        engine.execute(_rename(alias, out.schema, self.staged.table, out.table))
+            engine.execute(_rename(alias, existing[0], existing[1], backup))
+            self._previous = (existing[1], backup)
+        engine.execute(_rename(alias, self.staged.schema, self.staged.table, out.table))
         engine.commit()
         self._open, self._committed = False, True
 
@@ -291,8 +316,8 @@ class Staged:
         cannot be dropped now is removed by the next run for this output)."""
         if self._previous is not None:
             try:
-                alias = engine.attach(str(self.output.path), read_only=False)
-                engine.execute(_drop(alias, self._previous[1], self.output.schema))
+                alias = self._alias(engine)
+                engine.execute(_drop(alias, self._previous[1], self.staged.schema))
             except EngineError:
                 pass
             self._previous = None
@@ -326,18 +351,18 @@ class Staged:
         out = self.output
         assert out.table is not None
         try:
-            alias = engine.attach(str(out.path), read_only=False)
+            alias = self._alias(engine)
             engine.begin()
-            engine.execute(_drop(alias, out.table, out.schema))
+            engine.execute(_drop(alias, out.table, self.staged.schema))
             if self._previous is not None:
-                engine.execute(_rename(alias, out.schema, self._previous[1], self._previous[0]))
+                engine.execute(_rename(alias, self.staged.schema, self._previous[1], self._previous[0]))
             engine.commit()
         except EngineError:
             engine.rollback()
         self._previous = None
 
 
-def _rename(alias: str, schema: str, name: str, to: str) -> exp.Alter:
+def _rename(alias: str | None, schema: str, name: str, to: str) -> exp.Alter:
     """``ALTER TABLE alias.schema.name RENAME TO to``."""
     return exp.Alter(
         this=_table(alias, name, schema),
@@ -394,6 +419,8 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     staged copy.
     """
     release = sorted_release(engine, release)
+    if output.kind == "table":
+        return _stage_server_table(engine, release, output)
     created = atomic.make_folders(output.file.parent)
     if output.kind == "duckdb" and output.file.exists():
         staged_name = _leftover_table("staged")
@@ -439,6 +466,32 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
         )
         copy.set("this", exp.Subquery(this=release))  # the release query replaces the placeholder
         engine.execute(copy.sql(dialect=DIALECT))
+    except BaseException:
+        staged.abort(engine)
+        raise
+    return staged
+
+
+def _stage_server_table(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
+    """The release created under a temporary name beside the output, in the server's database,
+    inside a transaction (:mod:`sqlanon.publish_table`)."""
+    assert output.table is not None
+    schema = output.schema
+    if not schema:  # the schema the output is in, or would be created in (the search path's)
+        server = engine.server
+        assert server is not None
+        found = server.find("", output.table)
+        schema = (
+            found.schema
+            if found is not None
+            else str(engine.fetchone(exp.select(exp.func("CURRENT_SCHEMA")))[0])
+        )
+    staged_name = _leftover_table("staged")
+    staged = Staged(output, publish_table.staged_ref(output, staged_name, schema), [])
+    try:
+        engine.begin()
+        staged._open = True
+        publish_table.create(engine, schema, staged_name, release)
     except BaseException:
         staged.abort(engine)
         raise

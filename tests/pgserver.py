@@ -53,12 +53,39 @@ def _as_server_user(command: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command]
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def stop_stale(bin_dir: Path) -> None:
+    """Stop and remove the servers of test runs that were killed before they could."""
+    for folder in Path(tempfile.gettempdir()).glob("sqlanon-pg-*-*"):
+        owner = folder.name.split("-")[2]
+        if owner.isdigit() and not _alive(int(owner)):
+            if (folder / "data").is_dir():
+                subprocess.run(
+                    _as_server_user(
+                        [str(bin_dir / "pg_ctl"), "-D", str(folder / "data"), "-m", "immediate", "stop"]
+                    ),
+                    capture_output=True,
+                    timeout=60,
+                )
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def start() -> Server:
     """initdb + pg_ctl start in a new folder; raise RuntimeError saying why it could not."""
     bin_dir = binaries()
     if bin_dir is None:
         raise RuntimeError("PostgreSQL's initdb is not installed (Debian: apt-get install postgresql)")
-    folder = Path(tempfile.mkdtemp(prefix="sqlanon-pg-"))
+    stop_stale(bin_dir)
+    folder = Path(tempfile.mkdtemp(prefix=f"sqlanon-pg-{os.getpid()}-"))
     password = secrets.token_hex(16)
     (folder / "pw").write_text(password + "\n")
     if os.geteuid() == 0:

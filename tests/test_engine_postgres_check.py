@@ -134,9 +134,7 @@ def test_configuration_says_what_runs_where(demo: tuple[Path, dict[str, Any]], p
             dict(base, source={"table": "x"}, engine=dict(engine, url=postgres.url.replace("@", ":pw@"))),
             base_dir=folder,
         )
-    with pytest.raises(ConfigError, match="cannot publish into it yet"):
-        api.anonymize(
-            dict(base, source={"table": "x"}, output={"table": "y"}, engine=engine), base_dir=folder
-        )
+    with pytest.raises(ConfigError, match="PostgreSQL writes tables, not files"):
+        api.anonymize(dict(base, source={"table": "x"}, output="out.csv", engine=engine), base_dir=folder)
     with pytest.raises(DataError, match="no table 'nope' in schema 'gate'"):
         api.check(dict(base, source={"table": "gate.nope"}, engine=engine), base_dir=folder)

@@ -1,8 +1,8 @@
 """SQL engines behind one protocol (:class:`Engine`); what each can do is data
 (:class:`Capabilities`), and how canonical SQL becomes its SQL is data too (``rules.py``).
 
-``duckdb`` (embedded, the default) runs everything; ``postgres`` runs ``check`` on a server's
-table so far. ``open_engine`` opens the engine a configuration's ``engine:`` names.
+``duckdb`` (embedded, the default) and ``postgres`` (a server's tables) run the whole pipeline;
+``open_engine`` opens the engine a configuration's ``engine:`` names.
 """
 
 from __future__ import annotations

@@ -48,12 +48,50 @@ class Capabilities:
     database_files: bool
 
 
+@dataclass(frozen=True)
+class ServerRelation:
+    """A table or view of a database server's catalog, as the server spells it."""
+
+    schema: str
+    name: str
+    #: "table", or what else it is ("view", "materialized view", "foreign table", ...)
+    kind: str
+    #: the server's identity of the relation (two names of one relation have the same)
+    ident: int
+
+
+class ServerCatalog(Protocol):
+    """The catalog of the database a server engine runs in (``Engine.server``)."""
+
+    def find(self, schema: str, name: str) -> ServerRelation | None:
+        """``schema.name`` (``schema`` "": the first of the search path that has it), or None."""
+        ...
+
+    def referencing(self, relation: ServerRelation) -> list[str]:
+        """The tables whose foreign keys reference ``relation``."""
+        ...
+
+    def reads(self, relation: ServerRelation) -> set[int] | None:
+        """The identities of every relation reading ``relation`` reads (itself, and through its
+        views, recursively); None when part of it cannot be followed (a function call)."""
+        ...
+
+    def tables(self, schema: str) -> list[str]:
+        """The names of the tables of ``schema``."""
+        ...
+
+
 class Engine(Protocol):
     """A connection to one SQL engine with sqlanon's conventions: canonical SQL in, engine
     failures wrapped in :class:`~sqlanon.errors.EngineError` with the SQL that ran; temporary
     objects under names from :meth:`temp_name`."""
 
     capabilities: Capabilities
+
+    @property
+    def server(self) -> ServerCatalog | None:
+        """The server's catalog (PostgreSQL); None for DuckDB, whose tables live in attached files."""
+        ...
 
     def render(self, sql: SqlLike) -> str:
         """``sql`` (canonical) as the text this engine runs."""
@@ -117,4 +155,4 @@ def unique_names(prefix: str, counter: Iterator[int]) -> str:
     return f"__sqlanon_{prefix}_{next(counter)}"
 
 
-__all__ = ["Capabilities", "Engine", "Params", "SqlLike", "unique_names"]
+__all__ = ["Capabilities", "Engine", "Params", "ServerCatalog", "ServerRelation", "SqlLike", "unique_names"]

@@ -175,6 +175,7 @@ class DuckDBEngine:
         self._spill = temp_directory
 
     capabilities = CAPABILITIES
+    server: None = None
 
     def render(self, sql: SqlLike) -> str:
         """Canonical SQL is DuckDB's: text as it is, a tree generated in DuckDB's dialect."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from functools import lru_cache
@@ -25,8 +25,8 @@ from psycopg.adapt import Loader
 from sqlglot import exp
 
 from sqlanon import redact
-from sqlanon.engines.base import Capabilities, Params, SqlLike, unique_names
-from sqlanon.engines.rules import leftovers, rewrite
+from sqlanon.engines.base import Capabilities, Params, ServerRelation, SqlLike, unique_names
+from sqlanon.engines.rules import TRY_DOUBLE, leftovers, rewrite
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
@@ -99,6 +99,41 @@ def _postgres_text(canonical: str) -> tuple[str, tuple[str, ...]]:
     return tree.sql(dialect="postgres"), left
 
 
+def _array(value: Any) -> Any:
+    """A bound value as psycopg can send it: lists copied (psycopg takes a list object met twice
+    for a recursive one) and nested lists padded with NULL to the longest (PostgreSQL arrays
+    are rectangular; a subscript past a list's end is NULL in both engines)."""
+    if not isinstance(value, (list, tuple)):
+        return value
+    items = [_array(v) for v in value]
+    if items and all(isinstance(v, list) for v in items):
+        width = max(len(v) for v in items)
+        items = [v + [None] * (width - len(v)) for v in items]
+    return items
+
+
+def _params(params: Params) -> Params:
+    if params is None:
+        return None
+    if isinstance(params, Mapping):
+        return {k: _array(v) for k, v in params.items()}
+    return [_array(v) for v in params]
+
+
+def _inline_tables(sql: SqlLike, params: Params) -> tuple[SqlLike, Params]:
+    """DuckDB's ``QUERY_TABLE($name)`` reads the table a parameter names; PostgreSQL cannot bind
+    a table name, so the name (a temp table of sqlanon's) is written in as a quoted identifier."""
+    if not isinstance(params, Mapping) or "QUERY_TABLE" not in _canonical(sql).upper():
+        return sql, params
+    tree = sqlglot.parse_one(sql, read=DIALECT) if isinstance(sql, str) else sql.copy()
+    rest = dict(params)
+    for call in list(tree.find_all(exp.Anonymous)):
+        if str(call.this).upper() == "QUERY_TABLE" and isinstance(call.expressions[0], exp.Placeholder):
+            name = str(rest.pop(call.expressions[0].name))
+            call.replace(exp.to_identifier(name, quoted=True))
+    return tree, rest
+
+
 def _canonical(sql: SqlLike) -> str:
     return sql if isinstance(sql, str) else sql.sql(dialect=DIALECT)
 
@@ -126,6 +161,109 @@ def _where(url: str) -> str:
     port = f":{parts.port}" if parts.port else ""
     user = f"{parts.username}@" if parts.username else ""
     return f"{user}{host}{port}{parts.path or '/'}"
+
+
+#: TRY_CAST(text AS DOUBLE) for the rules (engines/rules.py, TRY_DOUBLE): float8's own input,
+#: NULL where it fails
+_TRY_DOUBLE = f"""
+CREATE FUNCTION pg_temp.{TRY_DOUBLE}(value text) RETURNS double precision
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  exact numeric;
+BEGIN
+  RETURN value::double precision;
+EXCEPTION
+  WHEN invalid_text_representation THEN
+    RETURN NULL;
+  WHEN numeric_value_out_of_range THEN
+    -- beyond a double's range: DuckDB reads it as an infinity, or as 0 when it is tiny
+    exact := value::numeric;
+    IF abs(exact) >= 1 THEN
+      RETURN CASE WHEN exact < 0 THEN '-Infinity'::double precision ELSE 'Infinity'::double precision END;
+    END IF;
+    RETURN 0;
+END $$
+"""
+
+#: what pg_class.relkind stands for
+_RELKINDS = {"r": "table", "p": "table", "v": "view", "m": "materialized view", "f": "foreign table"}
+
+#: the relation a name resolves to (schema "": through the search path, as the server does)
+_FIND = """
+SELECT n.nspname, c.relname, c.relkind, c.oid::bigint
+FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+WHERE c.oid = pg_catalog.to_regclass(%(name)s)
+"""
+#: every relation a relation reads through its views (pg_rewrite's dependencies), recursively,
+#: and whether a view of them calls a function that is not PostgreSQL's own (which may read
+#: any table)
+_READS = """
+WITH RECURSIVE reads(oid) AS (
+  SELECT %(oid)s::oid
+  UNION
+  SELECT d.refobjid
+  FROM reads JOIN pg_catalog.pg_rewrite r ON r.ev_class = reads.oid
+  JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.objid = r.oid
+  WHERE d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> reads.oid
+)
+SELECT reads.oid::bigint,
+  EXISTS (
+    SELECT 1 FROM pg_catalog.pg_rewrite r
+    JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.objid = r.oid
+    JOIN pg_catalog.pg_proc p ON d.refclassid = 'pg_catalog.pg_proc'::regclass AND p.oid = d.refobjid
+    WHERE r.ev_class = reads.oid AND p.pronamespace <> 'pg_catalog'::regnamespace
+  )
+FROM reads
+"""
+_REFERENCING = """
+SELECT n.nspname || '.' || c.relname
+FROM pg_catalog.pg_constraint k
+JOIN pg_catalog.pg_class c ON c.oid = k.conrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+WHERE k.contype = 'f' AND k.confrelid = %(oid)s::oid AND k.conrelid <> %(oid)s::oid
+"""
+_TABLES = """
+SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+WHERE n.nspname = %(schema)s AND c.relkind IN ('r', 'p')
+"""
+
+
+class PostgresCatalog:
+    """PostgreSQL's own catalog (a :class:`~sqlanon.engines.base.ServerCatalog`). Its queries
+    are PostgreSQL's (pg_catalog), run as they are; names are bound, never written in."""
+
+    def __init__(self, engine: PostgresEngine) -> None:
+        self._engine = engine
+
+    def _rows(self, query: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
+        try:
+            with self._engine.con.cursor() as cursor:
+                cursor.execute(query, params)
+                return [tuple(r) for r in cursor.fetchall()]
+        except psycopg.Error as err:
+            raise self._engine._failure(err, query) from None
+
+    def find(self, schema: str, name: str) -> ServerRelation | None:
+        quoted = exp.Table(
+            this=exp.to_identifier(name, quoted=True),
+            db=exp.to_identifier(schema, quoted=True) if schema else None,
+        ).sql("postgres")
+        rows = self._rows(_FIND, {"name": quoted})
+        if not rows:
+            return None
+        (nsp, rel, kind, oid) = rows[0]
+        return ServerRelation(str(nsp), str(rel), _RELKINDS.get(str(kind), str(kind)), int(oid))
+
+    def referencing(self, relation: ServerRelation) -> list[str]:
+        return [str(r[0]) for r in self._rows(_REFERENCING, {"oid": relation.ident})]
+
+    def reads(self, relation: ServerRelation) -> set[int] | None:
+        rows = self._rows(_READS, {"oid": relation.ident})
+        if any(calls for _, calls in rows):
+            return None
+        return {int(oid) for oid, _ in rows}
+
+    def tables(self, schema: str) -> list[str]:
+        return [str(r[0]) for r in self._rows(_TABLES, {"schema": schema})]
 
 
 class PostgresEngine:
@@ -167,7 +305,13 @@ class PostgresEngine:
                 cause="connection",
             ) from None
         self.con.adapters.register_loader("numeric", _IntegralNumeric)
+        try:
+            self.con.execute(_TRY_DOUBLE)  # session-private (pg_temp): needs no privilege
+        except psycopg.Error as err:
+            self.con.close()
+            raise self._failure(err, _TRY_DOUBLE) from None
         self._names = itertools.count()
+        self.server = PostgresCatalog(self)
 
     def __repr__(self) -> str:
         return f"PostgresEngine({self._where!r})"
@@ -213,6 +357,8 @@ class PostgresEngine:
         return EngineError(message, sql=text, cause=cause)
 
     def _run(self, sql: SqlLike, params: Params) -> psycopg.Cursor[Any]:
+        sql, params = _inline_tables(sql, params)
+        params = _params(params)
         statements = [sql]
         tree = sql if isinstance(sql, exp.Expr) else None
         if tree is None and isinstance(sql, str) and sql.lstrip()[:6].upper() == "CREATE":

@@ -89,6 +89,83 @@ def _group_by_all_to_positions(node: exp.Expr) -> exp.Expr:
     return node
 
 
+#: PostgreSQL: the session's helper that reads text as a double, NULL when it is not one
+#: (made by the engine when it connects: engines/postgres.py)
+TRY_DOUBLE = "sqlanon_try_double"
+
+
+def _try_cast_double(node: exp.Expr) -> exp.Expr:
+    # TRY_CAST(x AS DOUBLE): PostgreSQL has no TRY_CAST; a session function reads the text as
+    # float8 does and returns NULL where that fails
+    if isinstance(node, exp.TryCast) and node.to.this == exp.DType.DOUBLE:
+        call = exp.func(TRY_DOUBLE, exp.cast(node.this.copy(), "TEXT"))
+        return exp.Dot(this=exp.to_identifier("pg_temp"), expression=call)
+    return node
+
+
+def _series_unnested(node: exp.Expr) -> exp.Expr:
+    # UNNEST(RANGE(n)) in a select list: PostgreSQL's GENERATE_SERIES already returns rows
+    if isinstance(node, exp.Explode) and isinstance(node.this, exp.GenerateSeries):
+        return node.this.copy()
+    return node
+
+
+def _round_in_numeric(node: exp.Expr) -> exp.Expr:
+    # ROUND(x, d): PostgreSQL rounds to decimals in NUMERIC only; back to a double after
+    if isinstance(node, exp.Round) and node.args.get("decimals") is not None:
+        value = exp.cast(node.this.copy(), "DECIMAL")
+        rounded = exp.Round(this=value, decimals=node.args["decimals"].copy())
+        return exp.cast(rounded, "DOUBLE")
+    return node
+
+
+def _finite_by_comparison(node: exp.Expr) -> exp.Expr:
+    # ISFINITE(x) for a double: PostgreSQL has it for dates only; its doubles compare NaN equal to
+    # itself, so NOT IN the three special values is exact
+    if isinstance(node, (exp.IsInf, exp.IsNan)) or not (
+        isinstance(node, exp.Anonymous)
+        and str(node.this).upper() == "ISFINITE"
+        and len(node.expressions) == 1
+    ):
+        return node
+    value = exp.cast(node.expressions[0].copy(), "DOUBLE")
+    specials = [exp.cast(exp.Literal.string(v), "DOUBLE") for v in ("Infinity", "-Infinity", "NaN")]
+    return exp.Paren(this=exp.Not(this=exp.In(this=value, expressions=specials)))
+
+
+def _binary_collation(node: exp.Expr) -> exp.Expr:
+    # byte-for-byte text order: DuckDB's collation "binary" is PostgreSQL's "C"
+    if isinstance(node, exp.Collate) and node.expression.name.lower() == "binary":
+        return exp.Collate(this=node.this.copy(), expression=exp.to_identifier("C", quoted=True))
+    return node
+
+
+def _log_base_as_ratio(node: exp.Expr) -> exp.Expr:
+    # LOG2(x) is LOG(2, x) in PostgreSQL, which has it for NUMERIC only: LN(x) / LN(2) in doubles
+    if isinstance(node, exp.Log) and node.expression is not None:
+        base, value = node.this.copy(), node.expression.copy()
+        return exp.Div(
+            this=exp.Ln(this=exp.cast(value, "DOUBLE")), expression=exp.Ln(this=exp.cast(base, "DOUBLE"))
+        )
+    return node
+
+
+def _range_column(node: exp.Expr) -> exp.Expr:
+    # FROM RANGE(n): DuckDB names its column "range"; PostgreSQL's GENERATE_SERIES, which sqlglot
+    # writes for it, names it "generate_series": keep DuckDB's name
+    if (
+        isinstance(node, exp.Table)
+        and isinstance(node.this, exp.GenerateSeries)
+        and node.this.args.get("is_end_exclusive")
+        and not node.args.get("alias")
+    ):
+        out = node.copy()
+        name = exp.to_identifier("range", quoted=True)
+        out.set("alias", exp.TableAlias(this=name.copy(), columns=[name]))
+        return out
+    return node
+
+
 def _asof_to_lateral(node: exp.Expr) -> exp.Expr:
     # t ASOF JOIN r ON t.x >= r.y [AND t.a = r.a ...]: for each row of t, the row of r with the
     # greatest y <= x (rows of t with none are dropped, as an inner ASOF join drops them)
@@ -149,6 +226,37 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
             "LIST_EXTRACT is DuckDB's; arrays are 1-based in both",
             _list_extract_to_subscript,
         ),
+        Rule(
+            "TRY_CAST to a double",
+            "PostgreSQL has no TRY_CAST: a session function (pg_temp) returns NULL where float8 input fails",
+            _try_cast_double,
+        ),
+        Rule(
+            "series of rows",
+            "UNNEST(RANGE(n)): PostgreSQL's GENERATE_SERIES returns the rows itself, not a list",
+            _series_unnested,
+        ),
+        Rule(
+            "rounding to decimals",
+            "PostgreSQL's ROUND(x, d) takes NUMERIC only: rounded in NUMERIC, then a double again",
+            _round_in_numeric,
+        ),
+        Rule(
+            "finite doubles",
+            "PostgreSQL's ISFINITE takes dates only: a double is finite when it is none of Infinity, -Infinity, NaN",
+            _finite_by_comparison,
+        ),
+        Rule(
+            "byte order",
+            "DuckDB's collation binary is PostgreSQL's C (text compared byte for byte)",
+            _binary_collation,
+        ),
+        Rule(
+            "logarithms to a base",
+            "PostgreSQL's LOG(b, x) takes NUMERIC only: LN(x) / LN(b)",
+            _log_base_as_ratio,
+        ),
+        Rule("RANGE's column", "FROM RANGE(n) reads a column named range, as in DuckDB", _range_column),
         Rule(
             "ASOF JOIN",
             "PostgreSQL has no ASOF JOIN: a LATERAL subquery takes the row with the greatest key at or below",

@@ -1,0 +1,182 @@
+"""The same ``check`` on DuckDB and on PostgreSQL, side by side in one run (issue 16, target 7).
+
+A PostgreSQL server is started for the run as the tests start theirs (``tests/pgserver.py``:
+``initdb`` in a temporary folder, loopback port; Debian's ``postgresql`` package). Tables:
+
+* Adult (30,162 rows): the CSV for DuckDB; the same rows in a server table for PostgreSQL.
+* ``--rows N`` generated census rows (``generate.py``, default 1,000,000): Parquet for DuckDB,
+  a server table for PostgreSQL (loaded with COPY, not timed).
+
+Criteria: k=5 + hierarchical t=0.15 on Adult's occupation; k=10 + hierarchical t=0.2 on the
+census disease. ``check`` gates the table as it is, so this times what a gate costs where the
+data lives: reading (DuckDB: the file; PostgreSQL: a copy of the table into a temp table on the
+server), encoding, every criterion, the report. Each run is a whole ``api.check`` (engine
+opened and closed), engines interleaved, medians of ``--repeat``; printed with the ratio
+PostgreSQL / DuckDB and the number of statements PostgreSQL ran (its latency per statement
+matters more than DuckDB's, which runs in-process).
+
+Run ``python benchmarks/bench_engines.py --repeat 3`` (about 5 minutes with 1M rows).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench_census import config as census_config
+from common import ADULT_CSV, ADULT_DIR, QUASI, SENSITIVE, base_parser, hierarchy_path, machine, median, table
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+import psycopg  # noqa: E402
+
+from sqlanon import api  # noqa: E402
+from sqlanon.engines import postgres as pg_engine  # noqa: E402
+from tests import pgserver  # noqa: E402
+
+
+def _load(con: psycopg.Connection[Any], name: str, columns: list[tuple[str, str]], rows: Any) -> None:
+    cols = ", ".join(f'"{c}" {t}' for c, t in columns)
+    con.execute(f'DROP TABLE IF EXISTS bench."{name}"')
+    con.execute(f'CREATE TABLE bench."{name}" ({cols})')
+    with con.cursor().copy(f'COPY bench."{name}" FROM STDIN') as copy:
+        for row in rows:
+            copy.write_row(row)
+    con.execute(f'ANALYZE bench."{name}"')
+
+
+def adult(con: psycopg.Connection[Any]) -> dict[str, Any]:
+    with ADULT_CSV.open(newline="") as f:
+        reader = csv.reader(f, delimiter=";")
+        header = next(reader)
+        _load(con, "adult", [(c, "text") for c in header], ([v or None for v in r] for r in reader))
+    columns: dict[str, Any] = {c: {"role": "quasi"} for c in QUASI}
+    columns[SENSITIVE] = {"role": "sensitive", "hierarchy": str(hierarchy_path(SENSITIVE))}
+    for c in header:
+        columns.setdefault(c, {"role": "insensitive"})
+    return {
+        "source": str(ADULT_CSV),
+        "csv": {"delimiter": ";"},
+        "columns": columns,
+        "criteria": [
+            {"k-anonymity": {"k": 5}},
+            {"t-closeness": {"t": 0.15, "distance": "hierarchical", "attribute": SENSITIVE}},
+        ],
+    }
+
+
+def census(con: psycopg.Connection[Any], rows: int, folder: Path) -> dict[str, Any]:
+    path = folder / f"census_{rows}.parquet"
+    subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "generate.py"), "--rows", str(rows), "--out", str(path)],
+        check=True,
+    )
+    import duckdb
+
+    data = duckdb.connect()
+    described = data.execute(f"DESCRIBE SELECT * FROM read_parquet('{path}')").fetchall()
+    types = {"BIGINT": "bigint", "INTEGER": "integer", "VARCHAR": "text", "DOUBLE": "double precision"}
+    columns = [(name, types.get(typ, "text")) for name, typ, *_ in described]
+    result = data.execute(f"SELECT * FROM read_parquet('{path}')")
+    _load(con, "census", columns, iter(lambda: result.fetchone(), None))
+    data.close()
+    raw = census_config(path, path.with_suffix(".out.parquet"), "optimal", "")
+    raw.pop("output"), raw.pop("overwrite"), raw.pop("search"), raw.pop("engine")
+    for spec in raw["columns"].values():
+        if spec["role"] == "quasi":
+            spec.pop("hierarchy", None)
+    return raw
+
+
+def timed(config: dict[str, Any], base: Path) -> tuple[float, Any]:
+    start = time.perf_counter()
+    report = api.check(config, base_dir=base)
+    return time.perf_counter() - start, report
+
+
+def main() -> None:
+    parser = base_parser(__doc__ or "", repeat=3)
+    parser.add_argument("--rows", type=int, default=1_000_000, help="generated census rows (0: Adult only)")
+    args = parser.parse_args()
+    print(machine())
+    server = pgserver.start()
+    statements = {"n": 0}
+    run = pg_engine.PostgresEngine._run
+
+    def counting(self: Any, sql: Any, params: Any) -> Any:
+        statements["n"] += 1
+        return run(self, sql, params)
+
+    pg_engine.PostgresEngine._run = counting  # type: ignore[method-assign]
+    try:
+        con = psycopg.connect(server.url, password=os.environ[server.password_env], autocommit=True)
+        con.execute("CREATE SCHEMA bench")
+        print(f"PostgreSQL: {con.execute('SHOW server_version').fetchone()[0]}")  # type: ignore[index]
+        engine = {"kind": "postgres", "url": server.url, "password_env": server.password_env}
+        with tempfile.TemporaryDirectory() as tmp:
+            cases = [("Adult (30,162 rows), k=5 + hierarchical t=0.15", adult(con), "adult", ADULT_DIR)]
+            if args.rows:
+                cases.append(
+                    (
+                        f"census ({args.rows:,} rows), k=10 + hierarchical t=0.2",
+                        census(con, args.rows, Path(tmp)),
+                        "census",
+                        Path(tmp),
+                    )
+                )
+            out = []
+            for title, config, name, base in cases:
+                on_pg = dict(config, source={"table": f"bench.{name}"}, engine=engine)
+                on_pg.pop("csv", None)
+                times: dict[str, list[float]] = {"duckdb": [], "postgres": []}
+                verdicts = set()
+                for rep in range(args.repeat + 1):
+                    order = [("duckdb", config), ("postgres", on_pg)]
+                    for kind, cfg in order if rep % 2 else order[::-1]:
+                        statements["n"] = 0
+                        seconds, report = timed(cfg, base)
+                        verdicts.add(
+                            tuple((c["criterion"], c["passed"], c["observed"]) for c in report.checks)
+                        )
+                        if rep:
+                            times[kind].append(seconds)
+                        count = statements["n"] if kind == "postgres" else None
+                        print(f"  rep {rep} {name} {kind}: {seconds:.2f} s", file=sys.stderr, flush=True)
+                d, p = median(times["duckdb"]), median(times["postgres"])
+                out.append(
+                    [
+                        title,
+                        f"{d:.2f} s",
+                        f"{p:.2f} s",
+                        f"{p / d:.2f}x",
+                        str(count),
+                        "yes" if len(verdicts) == 1 else "NO",
+                    ]
+                )
+        print(
+            table(
+                [
+                    "table, criteria",
+                    "DuckDB check",
+                    "PostgreSQL check",
+                    "PostgreSQL / DuckDB",
+                    "PostgreSQL statements",
+                    "same verdicts",
+                ],
+                out,
+            )
+        )
+    finally:
+        pg_engine.PostgresEngine._run = run  # type: ignore[method-assign]
+        pgserver.stop(server)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""Publishing into a table of a database server (PostgreSQL): checked before any work, staged in
+a transaction, swapped in by renames in the same transaction.
+
+The release is created under a temporary name inside a transaction, the gate reads it there,
+and the commit renames the table it replaces aside, renames the release into place and commits,
+all in that one transaction: other sessions see the old table or the new one, never a part,
+and a run killed at any point before the commit leaves the database as it was (PostgreSQL
+rolls back a transaction whose session ends). The table it replaced is dropped after the
+commit (a run killed in between leaves it, named ``__sqlanon_backup_...``; the next run for
+that schema from this host drops it).
+
+Never over the source: the output may not be the source table, nor any table the source reads
+through its views (PostgreSQL records a view's dependencies); when a view of the source calls
+a function that is not PostgreSQL's own, no existing table may be replaced. An output that is
+a view, or that another table references by a foreign key, is refused.
+"""
+
+from __future__ import annotations
+
+from sqlglot import exp
+
+from sqlanon import atomic
+from sqlanon.config import Config, TableRef
+from sqlanon.engines import Engine
+from sqlanon.engines.base import ServerCatalog
+from sqlanon.errors import InputError
+
+
+def _catalog(engine: Engine) -> ServerCatalog:
+    catalog = engine.server
+    assert catalog is not None, "a server table needs a server engine"
+    return catalog
+
+
+def name(schema: str, table: str) -> exp.Table:
+    """``schema.table`` (schema "": unqualified, the search path's)."""
+    return exp.Table(
+        this=exp.to_identifier(table, quoted=True),
+        db=exp.to_identifier(schema, quoted=True) if schema else None,
+    )
+
+
+def prepare(engine: Engine, config: Config) -> None:
+    """Fail before any work when the output table may not or cannot be written."""
+    out, src = config.output, config.source
+    assert out is not None and out.table is not None and src.table is not None
+    catalog = _catalog(engine)
+    source = catalog.find(src.schema, src.table)
+    if source is None:
+        return  # reading the source says what is wrong
+    existing = catalog.find(out.schema, out.table)
+    if existing is None:
+        return
+    if existing.ident == source.ident:
+        raise InputError(
+            f"The output {out.describe()} is the source itself; sqlanon never writes over what it reads. "
+            "Choose another output table."
+        )
+    reads = catalog.reads(source)
+    if reads is not None and existing.ident in reads:
+        raise InputError(
+            f"The output {out.describe()} is a table the source {src.qualified!r} reads through its views; "
+            "sqlanon never writes over its source. Choose another output table."
+        )
+    if reads is None:
+        raise InputError(
+            f"The output {out.describe()} exists, and the source goes through a view that calls a function "
+            "sqlanon cannot follow, so it cannot tell whether the source reads that table. Write the release "
+            "to a new table."
+        )
+    if existing.kind != "table":
+        raise InputError(
+            f"The output {out.describe()} is a {existing.kind}, not a table; sqlanon replaces only tables. "
+            "Choose another output table name."
+        )
+    if not config.overwrite:
+        raise InputError(
+            f"The output table {existing.schema}.{existing.name} already exists; set overwrite: true to replace it."
+        )
+    held_by = catalog.referencing(existing)
+    if held_by:
+        raise InputError(
+            f"The output table {existing.schema}.{existing.name} is referenced by a foreign key of "
+            f"{', '.join(repr(t) for t in held_by)}; replacing it would break them. Choose another output table."
+        )
+    _remove_backups(engine, existing.schema)
+
+
+def _remove_backups(engine: Engine, schema: str) -> None:
+    """Drop the tables replaced by releases of runs of this host killed before they could."""
+    from sqlanon.publish import _LEFTOVER
+
+    for table in _catalog(engine).tables(schema):
+        match = _LEFTOVER.fullmatch(table)
+        if (
+            match is not None
+            and table.startswith("__sqlanon_backup_")
+            and atomic.is_dead(match.group(1), int(match.group(2)))
+        ):
+            engine.execute(exp.Drop(tables=[name(schema, table)], kind="TABLE", exists=True))
+
+
+def create(engine: Engine, schema: str, table: str, release: exp.Expr) -> None:
+    """``CREATE TABLE schema.table AS release`` (the schema created if missing), inside the open
+    transaction."""
+    if schema:
+        engine.execute(
+            exp.Create(
+                this=exp.Table(this=exp.to_identifier(schema, quoted=True)), kind="SCHEMA", exists=True
+            )
+        )
+    engine.execute(exp.Create(this=name(schema, table), kind="TABLE", expression=release))
+
+
+def staged_ref(output: TableRef, staged_name: str, schema: str) -> TableRef:
+    """Where the release is staged: beside the output, in ``schema`` (the output's, resolved)."""
+    return TableRef("table", None, staged_name, schema, output.csv)
+
+
+__all__ = ["create", "name", "prepare", "staged_ref"]
