@@ -1,4 +1,5 @@
-"""The same ``check`` on DuckDB and on PostgreSQL, side by side in one run (issue 16, target 7).
+"""The same ``check`` and ``anonymize`` on DuckDB and on PostgreSQL, side by side in one run
+(issue 16, target 7).
 
 A PostgreSQL server is started for the run as the tests start theirs (``tests/pgserver.py``:
 ``initdb`` in a temporary folder, loopback port; Debian's ``postgresql`` package). Tables:
@@ -8,14 +9,15 @@ A PostgreSQL server is started for the run as the tests start theirs (``tests/pg
   a server table for PostgreSQL (loaded with COPY, not timed).
 
 Criteria: k=5 + hierarchical t=0.15 on Adult's occupation; k=10 + hierarchical t=0.2 on the
-census disease. ``check`` gates the table as it is, so this times what a gate costs where the
-data lives: reading (DuckDB: the file; PostgreSQL: a copy of the table into a temp table on the
-server), encoding, every criterion, the report. Each run is a whole ``api.check`` (engine
-opened and closed), engines interleaved, medians of ``--repeat``; printed with the ratio
-PostgreSQL / DuckDB and the number of statements PostgreSQL ran (its latency per statement
-matters more than DuckDB's, which runs in-process).
+census disease. ``check`` gates the table as it is (reading: DuckDB the file, PostgreSQL a copy
+of the table into a temp table on the server; encoding; every criterion); ``anonymize``
+searches (optimal, precision), publishes (DuckDB: a Parquet file; PostgreSQL: a table of the
+server) and gates the release. Each run is a whole ``api`` call (engine opened and closed),
+engines interleaved, medians of ``--repeat``; printed with the ratio PostgreSQL / DuckDB and
+the number of statements PostgreSQL ran in the last run.
 
-Run ``python benchmarks/bench_engines.py --repeat 3`` (about 5 minutes with 1M rows).
+Run ``python benchmarks/bench_engines.py --repeat 3 --rows 100000`` (larger ``--rows`` take
+much longer on PostgreSQL: see benchmarks/README.md, issue 16).
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def adult(con: psycopg.Connection[Any]) -> dict[str, Any]:
         reader = csv.reader(f, delimiter=";")
         header = next(reader)
         _load(con, "adult", [(c, "text") for c in header], ([v or None for v in r] for r in reader))
-    columns: dict[str, Any] = {c: {"role": "quasi"} for c in QUASI}
+    columns: dict[str, Any] = {c: {"role": "quasi", "hierarchy": str(hierarchy_path(c))} for c in QUASI}
     columns[SENSITIVE] = {"role": "sensitive", "hierarchy": str(hierarchy_path(SENSITIVE))}
     for c in header:
         columns.setdefault(c, {"role": "insensitive"})
@@ -89,21 +91,18 @@ def census(con: psycopg.Connection[Any], rows: int, folder: Path) -> dict[str, A
     data.close()
     raw = census_config(path, path.with_suffix(".out.parquet"), "optimal", "")
     raw.pop("output"), raw.pop("overwrite"), raw.pop("search"), raw.pop("engine")
-    for spec in raw["columns"].values():
-        if spec["role"] == "quasi":
-            spec.pop("hierarchy", None)
     return raw
 
 
-def timed(config: dict[str, Any], base: Path) -> tuple[float, Any]:
+def timed(command: str, config: dict[str, Any], base: Path) -> tuple[float, Any]:
     start = time.perf_counter()
-    report = api.check(config, base_dir=base)
+    report = api.check(config, base_dir=base) if command == "check" else api.anonymize(config, base_dir=base)
     return time.perf_counter() - start, report
 
 
 def main() -> None:
     parser = base_parser(__doc__ or "", repeat=3)
-    parser.add_argument("--rows", type=int, default=1_000_000, help="generated census rows (0: Adult only)")
+    parser.add_argument("--rows", type=int, default=100_000, help="generated census rows (0: Adult only)")
     args = parser.parse_args()
     print(machine())
     server = pgserver.start()
@@ -123,56 +122,55 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             cases = [("Adult (30,162 rows), k=5 + hierarchical t=0.15", adult(con), "adult", ADULT_DIR)]
             if args.rows:
-                cases.append(
-                    (
-                        f"census ({args.rows:,} rows), k=10 + hierarchical t=0.2",
-                        census(con, args.rows, Path(tmp)),
-                        "census",
-                        Path(tmp),
-                    )
-                )
+                title = f"census ({args.rows:,} rows), k=10 + hierarchical t=0.2"
+                cases.append((title, census(con, args.rows, Path(tmp)), "census", Path(tmp)))
             out = []
             for title, config, name, base in cases:
-                on_pg = dict(config, source={"table": f"bench.{name}"}, engine=engine)
-                on_pg.pop("csv", None)
-                times: dict[str, list[float]] = {"duckdb": [], "postgres": []}
-                verdicts = set()
-                for rep in range(args.repeat + 1):
-                    order = [("duckdb", config), ("postgres", on_pg)]
-                    for kind, cfg in order if rep % 2 else order[::-1]:
-                        statements["n"] = 0
-                        seconds, report = timed(cfg, base)
-                        verdicts.add(
-                            tuple((c["criterion"], c["passed"], c["observed"]) for c in report.checks)
-                        )
-                        if rep:
-                            times[kind].append(seconds)
-                        count = statements["n"] if kind == "postgres" else None
-                        print(f"  rep {rep} {name} {kind}: {seconds:.2f} s", file=sys.stderr, flush=True)
-                d, p = median(times["duckdb"]), median(times["postgres"])
-                out.append(
-                    [
-                        title,
-                        f"{d:.2f} s",
-                        f"{p:.2f} s",
-                        f"{p / d:.2f}x",
-                        str(count),
-                        "yes" if len(verdicts) == 1 else "NO",
-                    ]
-                )
-        print(
-            table(
-                [
-                    "table, criteria",
-                    "DuckDB check",
-                    "PostgreSQL check",
-                    "PostgreSQL / DuckDB",
-                    "PostgreSQL statements",
-                    "same verdicts",
-                ],
-                out,
-            )
-        )
+                for command in ("check", "anonymize"):
+                    duck = dict(config)
+                    pg = dict(config, source={"table": f"bench.{name}"}, engine=engine)
+                    pg.pop("csv", None)
+                    if command == "anonymize":
+                        duck.update(output=str(Path(tmp) / f"{name}_release.parquet"), overwrite=True)
+                        pg.update(output={"table": f"bench.{name}_release"}, overwrite=True)
+                    times: dict[str, list[float]] = {"duckdb": [], "postgres": []}
+                    answers = set()
+                    count = 0
+                    for rep in range(args.repeat + 1):
+                        order = [("duckdb", duck), ("postgres", pg)]
+                        for kind, cfg in order if rep % 2 else order[::-1]:
+                            statements["n"] = 0
+                            seconds, report = timed(command, cfg, base)
+                            answers.add(
+                                (
+                                    str(report.node),
+                                    tuple((c["criterion"], c["passed"]) for c in report.checks),
+                                )
+                            )
+                            if rep:
+                                times[kind].append(seconds)
+                            if kind == "postgres":
+                                count = statements["n"]
+                            print(
+                                f"  rep {rep} {name} {command} {kind}: {seconds:.2f} s",
+                                file=sys.stderr,
+                                flush=True,
+                            )
+                    d, p = median(times["duckdb"]), median(times["postgres"])
+                    same = "yes" if len(answers) == 1 else "NO"
+                    out.append(
+                        [title, command, f"{d:.2f} s", f"{p:.2f} s", f"{p / d:.2f}x", str(count), same]
+                    )
+        header = [
+            "table, criteria",
+            "command",
+            "DuckDB",
+            "PostgreSQL",
+            "PostgreSQL / DuckDB",
+            "statements",
+            "same",
+        ]
+        print(table(header, out))
     finally:
         pg_engine.PostgresEngine._run = run  # type: ignore[method-assign]
         pgserver.stop(server)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import sqlglot
 
@@ -142,6 +142,25 @@ def _engine_settings(value: Any, base: Path) -> EngineSettings:
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
+def url_problem(url: Any) -> str | None:
+    """What is wrong with ``url`` as ``engine.url`` (None: nothing). The message never repeats
+    the URL: a wrong one may hold a password."""
+    if not isinstance(url, str) or not url.strip().startswith(("postgresql://", "postgres://")):
+        return (
+            "engine.url must be a URL that starts with postgresql://, such as "
+            "postgresql://analyst@db.example.org:5432/warehouse (the value given is not repeated here: it may hold "
+            "a password; libpq's key=value strings are not accepted)."
+        )
+    parts = urlsplit(url.strip())
+    query = {k.lower() for k in parse_qs(parts.query, keep_blank_values=True)}
+    if parts.password or "password" in query or "passfile" in query:
+        return (
+            "engine.url holds a password; remove it from the URL and put it in an environment variable named by "
+            "engine.password_env (a password in a configuration file can be read by anyone who reads the file)."
+        )
+    return None
+
+
 def _postgres_settings(value: Mapping[str, Any]) -> EngineSettings:
     unknown = set(value) - {"kind", "url", "password_env"}
     if unknown:
@@ -150,16 +169,14 @@ def _postgres_settings(value: Mapping[str, Any]) -> EngineSettings:
             "(memory_limit, threads and temp_directory are DuckDB's)."
         )
     url = value.get("url")
-    if not isinstance(url, str) or not url.strip().startswith(("postgresql://", "postgres://")):
+    if url is None:
         raise ConfigError(
-            "engine.url must be a PostgreSQL URL such as postgresql://analyst@db.example.org:5432/warehouse"
-            f", got {brief(url)}."
+            "engine.url is missing: give the server as a URL such as "
+            "postgresql://analyst@db.example.org:5432/warehouse (no password in it: see engine.password_env)."
         )
-    if urlsplit(url.strip()).password:
-        raise ConfigError(
-            "engine.url holds a password; remove it from the URL and put it in an environment variable named "
-            "by engine.password_env (a password in a configuration file can be read by anyone who reads the file)."
-        )
+    problem = url_problem(url)
+    if problem:
+        raise ConfigError(problem)
     env = value.get("password_env")
     if env is not None and (not isinstance(env, str) or not _ENV_NAME.match(env)):
         raise ConfigError(
@@ -394,6 +411,10 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
             "Give the source's CSV options once: in source: {file: ..., csv: ...} or as csv:, not both."
         )
     source = _table_ref(data["source"], base_dir, "source", _csv_options(data.get("csv")))
+    if "csv" in data and source.kind == "table":
+        raise ConfigError(
+            f"csv: options apply to a CSV source only; the source is {source.describe()}. Remove csv:."
+        )
     columns = _columns(data.get("columns"))
     search = _choice(data.get("search", "optimal"), SEARCHES, "search")
     if not gate:

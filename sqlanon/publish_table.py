@@ -103,7 +103,8 @@ def _remove_backups(engine: Engine, schema: str) -> None:
 def create(engine: Engine, schema: str, table: str, release: exp.Expr) -> None:
     """``CREATE TABLE schema.table AS release`` (the schema created if missing), inside the open
     transaction."""
-    if schema:
+    if schema and not _catalog(engine).schema_exists(schema):
+        # only when missing: CREATE SCHEMA needs CREATE on the database, even with IF NOT EXISTS
         engine.execute(
             exp.Create(
                 this=exp.Table(this=exp.to_identifier(schema, quoted=True)), kind="SCHEMA", exists=True

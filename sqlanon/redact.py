@@ -12,7 +12,10 @@ import re
 from collections.abc import Sequence
 
 #: how a message that withholds sensitive values says how to have them named
-ASK = "not shown because the column is sensitive; add --show-violations N to name them"
+ASK = (
+    "not shown because the column is sensitive; add --show-violations N with --report PATH "
+    "(API: show_violations=N) to name them"
+)
 
 
 def values(items: Sequence[object], *, hidden: bool, limit: int = 10) -> str:

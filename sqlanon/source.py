@@ -229,14 +229,20 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
             detail = f"there is no table {ref.qualified!r} in that database; check the table name."
         else:
             detail = _first_line(err)
-        raise DataError(f"Cannot read the {what} {ref.describe()}: {detail}") from None
+        raise DataError(f"Cannot read the {_named(what, ref)}: {detail}") from None
     return _nonempty(engine, name, ref, what)
+
+
+def _named(what: str, ref: TableRef) -> str:
+    """``what`` and ``ref`` for a message (not "the table table 'x'")."""
+    described = ref.describe()
+    return described if what == "table" and described.startswith("table ") else f"{what} {described}"
 
 
 def _nonempty(engine: Engine, name: str, ref: TableRef, what: str) -> str:
     (count,) = engine.fetchone(exp.select(exp.Count(this=exp.Star())).from_(exp.to_table(name, quoted=True)))
     if count == 0:
-        raise DataError(f"The {what} {ref.describe()} has no rows; there is nothing to anonymize or check.")
+        raise DataError(f"The {_named(what, ref)} has no rows; there is nothing to anonymize or check.")
     return name
 
 
@@ -260,7 +266,7 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
             detail = f"there is no table {ref.table!r} in {where}; check the name and the schema."
         else:
             detail = _first_line(err)
-        raise DataError(f"Cannot read the {what} {ref.describe()}: {detail}") from None
+        raise DataError(f"Cannot read the {_named(what, ref)}: {detail}") from None
     return _nonempty(engine, name, ref, what)
 
 

@@ -16,7 +16,7 @@ import yaml
 
 from sqlanon import api
 from sqlanon.demo import generate_people, write_demo
-from sqlanon.errors import ConfigError, DataError, InputError
+from sqlanon.errors import ConfigError, DataError, EngineError, InputError
 from tests.pgserver import Server
 from tests.test_engine_sql import MODELS
 
@@ -138,3 +138,39 @@ def test_configuration_says_what_runs_where(demo: tuple[Path, dict[str, Any]], p
         api.anonymize(dict(base, source={"table": "x"}, output="out.csv", engine=engine), base_dir=folder)
     with pytest.raises(DataError, match="no table 'nope' in schema 'gate'"):
         api.check(dict(base, source={"table": "gate.nope"}, engine=engine), base_dir=folder)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://analyst@127.0.0.1:5432/db?password=S3cret-pw",
+        "postgresql://analyst@127.0.0.1:5432/db?sslmode=disable&PASSWORD=S3cret-pw",
+        "postgresq://analyst:S3cret-pw@127.0.0.1:5432/db",
+        "host=127.0.0.1 user=analyst password=S3cret-pw",
+        "jdbc:postgresql://127.0.0.1/db?user=analyst&password=S3cret-pw",
+    ],
+)
+def test_a_password_in_the_url_is_refused_and_never_repeated(
+    demo: tuple[Path, dict[str, Any]], url: str
+) -> None:
+    folder, base = demo
+    with pytest.raises(ConfigError) as err:
+        api.check(dict(base, source={"table": "x"}, engine={"kind": "postgres", "url": url}), base_dir=folder)
+    assert "S3cret-pw" not in str(err.value)
+
+
+def test_engine_messages(demo: tuple[Path, dict[str, Any]], postgres: Server) -> None:
+    folder, base = demo
+    with pytest.raises(ConfigError, match=r"engine\.url is missing"):
+        api.check(dict(base, source={"table": "x"}, engine={"kind": "postgres"}), base_dir=folder)
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    with pytest.raises(ConfigError, match="csv: options apply to a CSV source only"):
+        api.check(dict(base, source={"table": "x"}, csv={"delimiter": ";"}, engine=engine), base_dir=folder)
+    with pytest.raises(DataError, match=r"^Cannot read the table 'gate\.nope' of"):
+        api.check(dict(base, source={"table": "gate.nope"}, engine=engine), base_dir=folder)
+    with pytest.raises(EngineError, match=r"engine\.password_env") as err:
+        api.check(
+            dict(base, source={"table": "x"}, engine={"kind": "postgres", "url": postgres.url}),
+            base_dir=folder,
+        )
+    assert err.value.cause == "connection"

@@ -17,7 +17,7 @@ import yaml
 
 from sqlanon import api
 from sqlanon.demo import generate_people, write_demo
-from sqlanon.errors import InputError
+from sqlanon.errors import EngineError, InputError
 from tests.pgserver import Server
 from tests.test_engine_postgres_check import EXTRA
 from tests.test_engine_sql import MODELS
@@ -193,4 +193,43 @@ def test_overwrite_replaces_in_one_transaction(
     report = api.anonymize(config, base_dir=folder)
     assert report.passed and _published(con, "rel.swap") != first
     assert sum(_published(con, "rel.swap").values()) == report.rows_out
+    assert _leftovers(con) == []
+
+
+def test_publishing_needs_create_on_the_schema_only(
+    demo: tuple[Path, dict[str, Any]], con: psycopg.Connection[Any], postgres: Server
+) -> None:
+    """A least-privilege user: SELECT on the source, CREATE on an existing output schema, no
+    CREATE on the database; and PostgreSQL's own schema is a clear error, not a bug report."""
+    folder, base = demo
+    _load(con, "src.people", _rows(random.Random(5), 5))
+    os.environ["SQLANON_TEST_BOB"] = "bob-pw"
+    try:
+        con.execute("DROP SCHEMA IF EXISTS bobout CASCADE")
+        con.execute("DROP ROLE IF EXISTS bob")
+        con.execute("CREATE ROLE bob LOGIN PASSWORD 'bob-pw'")
+        con.execute("REVOKE CREATE ON DATABASE postgres FROM PUBLIC")
+        con.execute("CREATE SCHEMA bobout")
+        con.execute("GRANT USAGE, CREATE ON SCHEMA bobout TO bob")
+        con.execute("GRANT USAGE ON SCHEMA src TO bob")
+        con.execute("GRANT SELECT ON src.people TO bob")
+        url = postgres.url.replace("sqlanon_test@", "bob@")
+        engine = {"kind": "postgres", "url": url, "password_env": "SQLANON_TEST_BOB"}
+        config = dict(base, source={"table": "src.people"}, output={"table": "bobout.rel"}, engine=engine)
+        assert api.anonymize(config, base_dir=folder).passed
+        assert api.anonymize(config, base_dir=folder).passed  # replaces its own table
+        with pytest.raises(EngineError, match="CREATE on the output's schema") as err:
+            api.anonymize(dict(config, output={"table": "elsewhere.rel"}), base_dir=folder)
+        assert err.value.cause == "access"
+        with pytest.raises(EngineError, match="may not do this"):
+            api.anonymize(
+                dict(config, output={"table": "pg_catalog.rel"}, engine=_engine(postgres)), base_dir=folder
+            )
+    finally:
+        del os.environ["SQLANON_TEST_BOB"]
+        con.execute("DROP SCHEMA IF EXISTS bobout CASCADE")
+        con.execute("REVOKE ALL ON src.people FROM bob")
+        con.execute("REVOKE ALL ON SCHEMA src FROM bob")
+        con.execute("DROP ROLE IF EXISTS bob")
+        con.execute("GRANT CREATE ON DATABASE postgres TO PUBLIC")
     assert _leftovers(con) == []

@@ -80,6 +80,8 @@ class ServerCatalog(Protocol):
         """The names of the tables of ``schema``."""
         ...
 
+    def schema_exists(self, schema: str) -> bool: ...
+
 
 class Engine(Protocol):
     """A connection to one SQL engine with sqlanon's conventions: canonical SQL in, engine

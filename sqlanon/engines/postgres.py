@@ -68,6 +68,7 @@ CAUSES = {
     "40P01": "lock",
     "42501": "access",
     "57014": "interrupted",
+    "42939": "name",
     "08": "connection",
 }
 
@@ -76,6 +77,7 @@ CAUSES = {
 _VALUES = (re.compile(r'(: )"(?:[^"]|"")*"\s*$'), re.compile(r'(\bvalue )"(?:[^"]|"")*"'))
 
 _TOKEN = "__sqlanon_param_{}__"
+_CREATE = re.compile(r"\s*(?:/\*.*?\*/\s*)*CREATE\b", re.IGNORECASE | re.DOTALL)
 _TOKENS = re.compile(r"__sqlanon_param_(\w*?)__")
 
 
@@ -132,6 +134,12 @@ def _inline_tables(sql: SqlLike, params: Params) -> tuple[SqlLike, Params]:
             name = str(rest.pop(call.expressions[0].name))
             call.replace(exp.to_identifier(name, quoted=True))
     return tree, rest
+
+
+def _binds(statement: SqlLike) -> bool:
+    """Whether ``statement`` (one of those ``original`` became) takes the bound parameters: the
+    statement itself or the CREATE made of it, not the DROP before it or the ANALYZE after."""
+    return not isinstance(statement, (exp.Drop, exp.Analyze))
 
 
 def _canonical(sql: SqlLike) -> str:
@@ -265,6 +273,11 @@ class PostgresCatalog:
     def tables(self, schema: str) -> list[str]:
         return [str(r[0]) for r in self._rows(_TABLES, {"schema": schema})]
 
+    def schema_exists(self, schema: str) -> bool:
+        return bool(
+            self._rows("SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = %(schema)s", {"schema": schema})
+        )
+
 
 class PostgresEngine:
     """A PostgreSQL connection with sqlanon's conventions (an :class:`~sqlanon.engines.base.Engine`).
@@ -278,16 +291,11 @@ class PostgresEngine:
     def __init__(
         self, url: str, password_env: str | None = None, *, application_name: str = "sqlanon"
     ) -> None:
-        parts = urlsplit(url)
-        if parts.scheme not in ("postgresql", "postgres"):
-            raise EngineError(
-                f"engine.url must be a PostgreSQL URL such as postgresql://user@host:5432/db, got scheme {parts.scheme!r}."
-            )
-        if parts.password:
-            raise EngineError(
-                "engine.url holds a password; remove it and name the environment variable that holds it "
-                "with engine.password_env (a password in a configuration file is readable by anyone who can read the file)."
-            )
+        from sqlanon.config import url_problem
+
+        problem = url_problem(url)
+        if problem:
+            raise EngineError(problem)
         kwargs: dict[str, Any] = {"autocommit": True, "application_name": application_name}
         if password_env is not None:
             password = os.environ.get(password_env)
@@ -300,12 +308,21 @@ class PostgresEngine:
         try:
             self.con = psycopg.connect(url, cursor_factory=psycopg.ClientCursor, **kwargs)
         except psycopg.Error as err:
+            first = _first_line(err).rstrip(".")
+            hint = ""
+            if "no password supplied" in first:
+                hint = " The server asks for a password: name the environment variable that holds it with engine.password_env."
+            elif "password authentication failed" in first:
+                hint = " Check the user in engine.url and the password in the variable engine.password_env names."
             raise EngineError(
-                f"Cannot connect to PostgreSQL at {self._where}: {_first_line(err)}",
-                cause="connection",
+                f"Cannot connect to PostgreSQL at {self._where}: {first}.{hint}", cause="connection"
             ) from None
         self.con.adapters.register_loader("numeric", _IntegralNumeric)
         try:
+            # sqlanon's statements are analytic: joins of large intermediate results whose sizes
+            # the planner underestimates (aggregates of CTEs), where a nested loop is quadratic;
+            # hash and merge joins are always right for them (a LATERAL lookup still loops)
+            self.con.execute("SET enable_nestloop = off")
             self.con.execute(_TRY_DOUBLE)  # session-private (pg_temp): needs no privilege
         except psycopg.Error as err:
             self.con.close()
@@ -346,8 +363,11 @@ class PostgresEngine:
             )
         elif cause == "access":
             message = (
-                f"The PostgreSQL user may not do this ({first}); ask for the privilege or use another schema."
+                f"The PostgreSQL user may not do this ({first}). sqlanon needs SELECT on the source, TEMPORARY on "
+                "the database and, to publish, CREATE on the output's schema: ask for the missing privilege."
             )
+        elif cause == "name":
+            message = f"PostgreSQL refuses that name ({first}); choose another schema or table name."
         elif cause == "interrupted":
             message = "The run was interrupted."
         elif cause == "connection":
@@ -359,21 +379,27 @@ class PostgresEngine:
     def _run(self, sql: SqlLike, params: Params) -> psycopg.Cursor[Any]:
         sql, params = _inline_tables(sql, params)
         params = _params(params)
-        statements = [sql]
+        statements: list[SqlLike] = [sql]
         tree = sql if isinstance(sql, exp.Expr) else None
-        if tree is None and isinstance(sql, str) and sql.lstrip()[:6].upper() == "CREATE":
+        if tree is None and isinstance(sql, str) and _CREATE.match(sql):
             tree = sqlglot.parse_one(sql, read=DIALECT)
-        if isinstance(tree, exp.Create) and tree.args.get("replace") and tree.kind == "TABLE":
-            # PostgreSQL has no CREATE OR REPLACE TABLE: drop, then create
+        if isinstance(tree, exp.Create) and tree.kind == "TABLE":
             target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
-            plain = tree.copy()
-            plain.set("replace", False)
-            statements = [exp.Drop(tables=[target.copy()], kind="TABLE", exists=True), plain]
+            if tree.args.get("replace"):
+                # PostgreSQL has no CREATE OR REPLACE TABLE: drop, then create
+                plain = tree.copy()
+                plain.set("replace", False)
+                statements = [exp.Drop(tables=[target.copy()], kind="TABLE", exists=True), plain]
+            if tree.expression is not None:
+                # no autovacuum analyzes a temp table: without statistics the planner guesses
+                # tiny tables and picks nested loops; the table's size is known now
+                statements.append(exp.Analyze(tables=[target.copy()]))
         cursor = self.con.cursor()
         for statement in statements:
-            text = self._text(statement, params if statement is statements[-1] else None)
+            bound = params if _binds(statement) else None
+            text = self._text(statement, bound)
             try:
-                cursor.execute(text, params if statement is statements[-1] else None)
+                cursor.execute(text, bound)
             except psycopg.Error as err:
                 raise self._failure(err, text) from None
         return cursor
@@ -447,6 +473,7 @@ class PostgresEngine:
             with self.con.cursor() as cursor, cursor.copy(copy) as writer:
                 for row in zip(*data, strict=True):
                     writer.write_row(row)
+            self.execute(exp.Analyze(tables=[exp.Table(this=exp.to_identifier(name, quoted=True))]))
         except psycopg.Error as err:
             raise self._failure(err, copy) from None
 
