@@ -113,3 +113,9 @@ def test_asof_join_becomes_a_lateral_lookup_on_postgres() -> None:
         sqlglot.parse_one('SELECT * FROM "r" ASOF JOIN "s" ON "r"."x" > "s"."y"', read="duckdb"), "postgres"
     )
     assert leftovers(odd) == ["ASOF JOIN"]
+
+
+def test_single_row_ctes_are_materialized_on_postgres() -> None:
+    sql = 'WITH "f" AS (SELECT "s", SUM("n") AS "n" FROM "x" GROUP BY "s"), "tot" AS (SELECT SUM("n") AS "t" FROM "f") SELECT * FROM "f" CROSS JOIN "tot"'
+    out = rewrite(sqlglot.parse_one(sql, read="duckdb"), "postgres").sql("postgres")
+    assert '"tot" AS MATERIALIZED (' in out and '"f" AS (SELECT' in out

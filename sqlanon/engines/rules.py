@@ -103,6 +103,23 @@ def _try_cast_double(node: exp.Expr) -> exp.Expr:
     return node
 
 
+def _materialize_single_rows(node: exp.Expr) -> exp.Expr:
+    # a CTE that aggregates without GROUP BY is one row; PostgreSQL inlines a CTE read once, and
+    # its estimate of the rows around it is poor, so the inlined aggregate can be re-evaluated
+    # for every outer row of a nested loop: materialized, it is computed once
+    if (
+        isinstance(node, exp.CTE)
+        and isinstance(node.this, exp.Select)
+        and not node.this.args.get("group")
+        and any(isinstance(e, exp.AggFunc) for s in node.this.expressions for e in s.find_all(exp.AggFunc))
+        and not node.args.get("materialized")
+    ):
+        out = node.copy()
+        out.set("materialized", True)
+        return out
+    return node
+
+
 def _series_unnested(node: exp.Expr) -> exp.Expr:
     # UNNEST(RANGE(n)) in a select list: PostgreSQL's GENERATE_SERIES already returns rows
     if isinstance(node, exp.Explode) and isinstance(node.this, exp.GenerateSeries):
@@ -230,6 +247,11 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
             "TRY_CAST to a double",
             "PostgreSQL has no TRY_CAST: a session function (pg_temp) returns NULL where float8 input fails",
             _try_cast_double,
+        ),
+        Rule(
+            "single-row CTEs materialized",
+            "a CTE that aggregates to one row is computed once, not re-evaluated in a nested loop",
+            _materialize_single_rows,
         ),
         Rule(
             "series of rows",
