@@ -45,13 +45,7 @@ from tests import pgserver  # noqa: E402
 
 
 def _load(con: psycopg.Connection[Any], name: str, columns: list[tuple[str, str]], rows: Any) -> None:
-    cols = ", ".join(f'"{c}" {t}' for c, t in columns)
-    con.execute(f'DROP TABLE IF EXISTS bench."{name}"')
-    con.execute(f'CREATE TABLE bench."{name}" ({cols})')
-    with con.cursor().copy(f'COPY bench."{name}" FROM STDIN') as copy:
-        for row in rows:
-            copy.write_row(row)
-    con.execute(f'ANALYZE bench."{name}"')
+    pgserver.load(con, "bench", name, columns, rows)
 
 
 def adult(con: psycopg.Connection[Any]) -> dict[str, Any]:

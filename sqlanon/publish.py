@@ -51,6 +51,13 @@ _LEFTOVER = re.compile(r"__sqlanon_(?:staged|backup)_([0-9a-f]{6})_(\d+)_[0-9a-f
 _LEGACY_STAGED = re.compile(r"__sqlanon_staged_(\d+)_.*", re.DOTALL)
 
 
+def dead_leftover(name: str) -> bool:
+    """Whether ``name`` is a table a run of this host left (staged, or a backup) and that run
+    is over."""
+    match = _LEFTOVER.fullmatch(name)
+    return match is not None and atomic.is_dead(match.group(1), int(match.group(2)))
+
+
 def _leftover_table(kind: str) -> str:
     return f"__sqlanon_{kind}_{atomic.run_tag()}_{secrets.token_hex(8)}"
 
@@ -61,9 +68,8 @@ def _remove_leftover_tables(engine: Engine, alias: str) -> None:
     for rel in catalog.relations(engine, alias):
         if rel.view:
             continue
-        match = _LEFTOVER.fullmatch(rel.name)
-        if match is not None:
-            if atomic.is_dead(match.group(1), int(match.group(2))):
+        if _LEFTOVER.fullmatch(rel.name) is not None:
+            if dead_leftover(rel.name):
                 engine.execute(_drop(alias, rel.name, rel.schema))
             continue
         legacy = _LEGACY_STAGED.fullmatch(rel.name)
@@ -110,7 +116,13 @@ def prepare_output(engine: Engine, config: Config) -> None:
     assert out is not None
     src = config.source
     if out.kind == "table":
-        publish_table.prepare(engine, config)
+        schema = publish_table.prepare(engine, config)
+        if schema is not None:
+            server = engine.server
+            assert server is not None
+            for name in server.tables(schema):
+                if name.startswith("__sqlanon_backup_") and dead_leftover(name):
+                    engine.execute(_drop(None, name, schema))
         return
     guard.check_output(config)
     _check_folder(out.file.parent)

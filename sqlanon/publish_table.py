@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from sqlglot import exp
 
-from sqlanon import atomic
 from sqlanon.config import Config, TableRef
 from sqlanon.engines import Engine
 from sqlanon.engines.base import ServerCatalog
@@ -40,17 +39,19 @@ def name(schema: str, table: str) -> exp.Table:
     )
 
 
-def prepare(engine: Engine, config: Config) -> None:
-    """Fail before any work when the output table may not or cannot be written."""
+def prepare(engine: Engine, config: Config) -> str | None:
+    """Fail before any work when the output table may not or cannot be written; the schema of
+    the table the release will replace, whose leftovers of killed runs may be dropped (None:
+    nothing is replaced)."""
     out, src = config.output, config.source
     assert out is not None and out.table is not None and src.table is not None
     catalog = _catalog(engine)
     source = catalog.find(src.schema, src.table)
     if source is None:
-        return  # reading the source says what is wrong
+        return None  # reading the source says what is wrong
     existing = catalog.find(out.schema, out.table)
     if existing is None:
-        return
+        return None
     if existing.ident == source.ident:
         raise InputError(
             f"The output {out.describe()} is the source itself; sqlanon never writes over what it reads. "
@@ -83,21 +84,7 @@ def prepare(engine: Engine, config: Config) -> None:
             f"The output table {existing.schema}.{existing.name} is referenced by a foreign key of "
             f"{', '.join(repr(t) for t in held_by)}; replacing it would break them. Choose another output table."
         )
-    _remove_backups(engine, existing.schema)
-
-
-def _remove_backups(engine: Engine, schema: str) -> None:
-    """Drop the tables replaced by releases of runs of this host killed before they could."""
-    from sqlanon.publish import _LEFTOVER
-
-    for table in _catalog(engine).tables(schema):
-        match = _LEFTOVER.fullmatch(table)
-        if (
-            match is not None
-            and table.startswith("__sqlanon_backup_")
-            and atomic.is_dead(match.group(1), int(match.group(2)))
-        ):
-            engine.execute(exp.Drop(tables=[name(schema, table)], kind="TABLE", exists=True))
+    return existing.schema
 
 
 def create(engine: Engine, schema: str, table: str, release: exp.Expr) -> None:

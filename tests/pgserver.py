@@ -17,8 +17,15 @@ import shutil
 import socket
 import subprocess
 import tempfile
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from sqlanon.atomic import alive
 
 #: the environment variable that holds the test server's password
 PASSWORD_ENV = "SQLANON_TEST_PG_PASSWORD"
@@ -53,21 +60,11 @@ def _as_server_user(command: list[str]) -> list[str]:
     return ["runuser", "-u", "postgres", "--", *command]
 
 
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def stop_stale(bin_dir: Path) -> None:
     """Stop and remove the servers of test runs that were killed before they could."""
     for folder in Path(tempfile.gettempdir()).glob("sqlanon-pg-*-*"):
         owner = folder.name.split("-")[2]
-        if owner.isdigit() and not _alive(int(owner)):
+        if owner.isdigit() and not alive(int(owner)):
             if (folder / "data").is_dir():
                 subprocess.run(
                     _as_server_user(
@@ -136,3 +133,22 @@ def stop(server: Server) -> None:
             timeout=60,
         )
     shutil.rmtree(server.folder, ignore_errors=True)
+
+
+def load(
+    con: psycopg.Connection[Any],
+    schema: str,
+    table: str,
+    columns: Sequence[tuple[str, str]],
+    rows: Iterable[Sequence[Any]],
+) -> None:
+    """(Re)create ``schema.table`` with ``columns`` (name, PostgreSQL type) and fill it with
+    ``rows`` by COPY; names quoted, values sent as data."""
+    name = sql.Identifier(schema, table)
+    con.execute(sql.SQL("DROP TABLE IF EXISTS {} CASCADE").format(name))
+    defs = sql.SQL(", ").join(sql.SQL("{} {}").format(sql.Identifier(c), sql.SQL(t)) for c, t in columns)
+    con.execute(sql.SQL("CREATE TABLE {} ({})").format(name, defs))
+    with con.cursor().copy(sql.SQL("COPY {} FROM STDIN").format(name)) as copy:
+        for row in rows:
+            copy.write_row(row)
+    con.execute(sql.SQL("ANALYZE {}").format(name))

@@ -17,6 +17,7 @@ import yaml
 from sqlanon import api
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, DataError, EngineError, InputError
+from tests import pgserver
 from tests.pgserver import Server
 from tests.test_engine_sql import MODELS
 
@@ -93,13 +94,14 @@ def test_check_on_postgres_equals_duckdb(
         writer.writeheader()
         writer.writerows(rows)
     table = f"people_{seed}"
-    server_con.execute(f'DROP TABLE IF EXISTS gate."{table}"')
-    server_con.execute(
-        f'CREATE TABLE gate."{table}" (zip text, age integer, sex text, disease text, salary integer)'
+    types = ["text", "integer", "text", "text", "integer"]
+    pgserver.load(
+        server_con,
+        "gate",
+        table,
+        list(zip(COLUMNS, types, strict=True)),
+        ([r[c] for c in COLUMNS] for r in rows),
     )
-    with server_con.cursor().copy(f'COPY gate."{table}" FROM STDIN') as copy:
-        for row in rows:
-            copy.write_row([row[c] for c in COLUMNS])
     criteria = rng.sample(MODELS + EXTRA, rng.randint(2, 6))
     config = dict(base, criteria=criteria, source=path.name)
     engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}

@@ -18,6 +18,7 @@ import yaml
 from sqlanon import api
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import EngineError, InputError
+from tests import pgserver
 from tests.pgserver import Server
 from tests.test_engine_postgres_check import EXTRA
 from tests.test_engine_sql import MODELS
@@ -49,13 +50,10 @@ def _engine(postgres: Server) -> dict[str, str]:
 
 
 def _load(con: psycopg.Connection[Any], table: str, rows: list[dict[str, Any]]) -> None:
-    con.execute(f"DROP TABLE IF EXISTS {table} CASCADE")
-    con.execute(
-        f"CREATE TABLE {table} ({', '.join(f'{c} {t}' for c, t in zip(COLUMNS, TYPES, strict=True))})"
+    schema, name = table.split(".")
+    pgserver.load(
+        con, schema, name, list(zip(COLUMNS, TYPES, strict=True)), ([r[c] for c in COLUMNS] for r in rows)
     )
-    with con.cursor().copy(f"COPY {table} FROM STDIN") as copy:
-        for row in rows:
-            copy.write_row([row[c] for c in COLUMNS])
 
 
 def _leftovers(con: psycopg.Connection[Any]) -> list[str]:

@@ -25,7 +25,7 @@ from psycopg.adapt import Loader
 from sqlglot import exp
 
 from sqlanon import redact
-from sqlanon.engines.base import Capabilities, Params, ServerRelation, SqlLike, unique_names
+from sqlanon.engines.base import Capabilities, Params, ServerRelation, SqlLike, SqlSession, create_temp, table
 from sqlanon.engines.rules import TRY_DOUBLE, leftovers, rewrite
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
@@ -90,11 +90,17 @@ class _IntegralNumeric(Loader):
         return int(text) if text.lstrip("-").isdigit() else Decimal(text)
 
 
+@lru_cache(maxsize=256)
+def _parsed(canonical: str) -> exp.Expr:
+    """Canonical text as a tree (cached: callers must not change it)."""
+    return sqlglot.parse_one(canonical, read=DIALECT)
+
+
 @lru_cache(maxsize=4096)
 def _postgres_text(canonical: str) -> tuple[str, tuple[str, ...]]:
     """Canonical SQL text as PostgreSQL's, with each bound parameter written as a token, and
     the DuckDB-only constructs left (empty when it can run)."""
-    tree = rewrite(sqlglot.parse_one(canonical, read=DIALECT), "postgres")
+    tree = rewrite(_parsed(canonical), "postgres")  # rewrite works on a copy
     left = tuple(leftovers(tree))
     for node in list(tree.find_all(exp.Placeholder)):
         node.replace(exp.var(_TOKEN.format(node.name or "")))
@@ -279,7 +285,7 @@ class PostgresCatalog:
         )
 
 
-class PostgresEngine:
+class PostgresEngine(SqlSession):
     """A PostgreSQL connection with sqlanon's conventions (an :class:`~sqlanon.engines.base.Engine`).
 
     ``url`` is a libpq URL without a password (``postgresql://user@host:5432/db``);
@@ -382,7 +388,7 @@ class PostgresEngine:
         statements: list[SqlLike] = [sql]
         tree = sql if isinstance(sql, exp.Expr) else None
         if tree is None and isinstance(sql, str) and _CREATE.match(sql):
-            tree = sqlglot.parse_one(sql, read=DIALECT)
+            tree = _parsed(sql)  # read only: what it creates, and copies
         if isinstance(tree, exp.Create) and tree.kind == "TABLE":
             target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
             if tree.args.get("replace"):
@@ -416,12 +422,6 @@ class PostgresEngine:
         finally:
             cursor.close()
 
-    def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]:
-        rows = self.fetchall(sql, params)
-        if len(rows) != 1:
-            raise EngineError(f"Expected one row, got {len(rows)}", sql=self.render(sql))
-        return rows[0]
-
     # -- tables ----------------------------------------------------------------------------
     def describe(self, query: exp.Expr) -> list[tuple[str, str]]:
         probe = (
@@ -440,18 +440,13 @@ class PostgresEngine:
         finally:
             cursor.close()
 
-    def columns(self, relation: str) -> list[tuple[str, str]]:
-        return self.describe(
-            exp.select(exp.Star()).from_(exp.Table(this=exp.to_identifier(relation, quoted=True)))
-        )
-
     def load_table(
         self, name: str, columns: Sequence[tuple[str, str]], data: Sequence[Sequence[Any]]
     ) -> None:
         """Create temp table ``name`` and fill it with ``COPY ... FROM STDIN``: the values travel
         as data, never as SQL text."""
         schema = exp.Schema(
-            this=exp.Table(this=exp.to_identifier(name, quoted=True)),
+            this=table(name),
             expressions=[
                 exp.ColumnDef(
                     this=exp.to_identifier(col, quoted=True), kind=exp.DataType.build(typ, dialect=DIALECT)
@@ -459,13 +454,7 @@ class PostgresEngine:
                 for col, typ in columns
             ],
         )
-        create = exp.Create(
-            this=schema,
-            kind="TABLE",
-            replace=True,
-            properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
-        )
-        self.execute(create)
+        self.execute(create_temp(schema))
         if not data or not len(data[0]):
             return
         copy = "COPY " + exp.to_identifier(name, quoted=True).sql("postgres") + " FROM STDIN"
@@ -473,52 +462,14 @@ class PostgresEngine:
             with self.con.cursor() as cursor, cursor.copy(copy) as writer:
                 for row in zip(*data, strict=True):
                     writer.write_row(row)
-            self.execute(exp.Analyze(tables=[exp.Table(this=exp.to_identifier(name, quoted=True))]))
+            self.execute(exp.Analyze(tables=[table(name)]))
         except psycopg.Error as err:
             raise self._failure(err, copy) from None
-
-    def create_temp_as(self, name: str, select: SqlLike, params: Any = None) -> None:
-        query = sqlglot.parse_one(select, read=DIALECT) if isinstance(select, str) else select
-        create = exp.Create(
-            this=exp.Table(this=exp.to_identifier(name, quoted=True)),
-            kind="TABLE",
-            replace=True,
-            properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
-            expression=query,
-        )
-        self.execute(create, params)
-
-    def count(self, name: str) -> int:
-        (n,) = self.fetchone(
-            exp.select(exp.Count(this=exp.Star())).from_(exp.Table(this=exp.to_identifier(name, quoted=True)))
-        )
-        return int(n)
-
-    def drop(self, name: str) -> None:
-        self.execute(
-            exp.Drop(tables=[exp.Table(this=exp.to_identifier(name, quoted=True))], kind="TABLE", exists=True)
-        )
-
-    def temp_name(self, prefix: str) -> str:
-        return unique_names(prefix, self._names)
 
     @contextmanager
     def threads(self, count: int | None) -> Iterator[None]:
         """PostgreSQL plans its own parallel workers: the block runs as it is."""
         yield
-
-    # -- transactions ----------------------------------------------------------------------
-    def begin(self) -> None:
-        self.execute(exp.Transaction())
-
-    def commit(self) -> None:
-        self.execute(exp.Commit())
-
-    def rollback(self) -> None:
-        try:
-            self.execute(exp.Rollback())
-        except EngineError:
-            pass
 
     # -- database files: not PostgreSQL's ----------------------------------------------------
     def _no_files(self) -> EngineError:

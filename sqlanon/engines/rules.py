@@ -40,13 +40,19 @@ def _exact_distinct(node: exp.Expr) -> exp.Expr:
     return node
 
 
+def _call(node: exp.Expr, name: str, arity: int | None = None) -> bool:
+    """Whether ``node`` calls the function ``name`` (one sqlglot has no class for), with
+    ``arity`` arguments when given."""
+    return (
+        isinstance(node, exp.Anonymous)
+        and str(node.this).lower() == name
+        and (arity is None or len(node.expressions) == arity)
+    )
+
+
 def _list_extract_to_subscript(node: exp.Expr) -> exp.Expr:
     # LIST_EXTRACT(list, i) is 1-based like PostgreSQL's array subscript
-    if (
-        isinstance(node, exp.Anonymous)
-        and str(node.this).lower() == "list_extract"
-        and len(node.expressions) == 2
-    ):
+    if _call(node, "list_extract", 2):
         array, index = (e.copy() for e in node.expressions)
         # a subscript needs a parenthesized array (a bound list is a cast literal), except a
         # subscript itself: m[i][j] subscripts a 2-D array, (m[i])[j] would be NULL
@@ -58,11 +64,7 @@ def _list_extract_to_subscript(node: exp.Expr) -> exp.Expr:
 
 def _list_extract_to_element_at(node: exp.Expr) -> exp.Expr:
     # Spark's ELEMENT_AT is 1-based, as LIST_EXTRACT (a subscript would be 0-based)
-    if (
-        isinstance(node, exp.Anonymous)
-        and str(node.this).lower() == "list_extract"
-        and len(node.expressions) == 2
-    ):
+    if _call(node, "list_extract", 2):
         return exp.func("ELEMENT_AT", *(e.copy() for e in node.expressions))
     return node
 
@@ -139,11 +141,7 @@ def _round_in_numeric(node: exp.Expr) -> exp.Expr:
 def _finite_by_comparison(node: exp.Expr) -> exp.Expr:
     # ISFINITE(x) for a double: PostgreSQL has it for dates only; its doubles compare NaN equal to
     # itself, so NOT IN the three special values is exact
-    if isinstance(node, (exp.IsInf, exp.IsNan)) or not (
-        isinstance(node, exp.Anonymous)
-        and str(node.this).upper() == "ISFINITE"
-        and len(node.expressions) == 1
-    ):
+    if not _call(node, "isfinite", 1):
         return node
     value = exp.cast(node.expressions[0].copy(), "DOUBLE")
     specials = [exp.cast(exp.Literal.string(v), "DOUBLE") for v in ("Infinity", "-Infinity", "NaN")]
@@ -338,11 +336,10 @@ def _join_method(node: exp.Expr) -> str | None:
 DUCKDB_ONLY: Mapping[str, Callable[[exp.Expr], bool]] = {
     "ASOF JOIN": lambda n: _join_method(n) == "ASOF",
     "128-bit integer type": lambda n: isinstance(n, exp.DataType) and n.this in _WIDE_INTEGERS,
-    "LIST_EXTRACT": lambda n: isinstance(n, exp.Anonymous) and str(n.this).lower() == "list_extract",
+    "LIST_EXTRACT": lambda n: _call(n, "list_extract"),
     "ATTACH / DETACH": lambda n: isinstance(n, (exp.Attach, exp.Detach)),
     "file reader function": lambda n: (
-        isinstance(n, (exp.ReadParquet, exp.ReadCSV))
-        or (isinstance(n, exp.Anonymous) and str(n.this).lower() in {"read_csv_auto", "parquet_scan"})
+        isinstance(n, (exp.ReadParquet, exp.ReadCSV)) or _call(n, "read_csv_auto") or _call(n, "parquet_scan")
     ),
     "unsigned integer type": lambda n: (
         isinstance(n, exp.DataType)

@@ -127,6 +127,16 @@ def optimal(
             path.append(step)
             reserved.add(step)
 
+    def settle(nodes: list[Node]) -> None:
+        """Ask the monotone part about ``nodes`` in one batch and tag what the answers decide (a
+        pass of a monotone requirement also lowers the ceiling)."""
+        for node, ok in zip(nodes, monotone(nodes), strict=True):
+            if node not in status:
+                tag(node, ok)
+            if ok and prune_oracle is None:
+                lower_ceiling(node)
+        told(nodes)
+
     def resolve(starts: Sequence[Node]) -> None:
         while starts:
             reserved: set[Node] = set()
@@ -141,12 +151,7 @@ def optimal(
                         middles.append(unknown[len(unknown) // 2])
                 if not middles:
                     break
-                for node, ok in zip(middles, monotone(middles), strict=True):
-                    if node not in status:
-                        tag(node, ok)
-                    if ok and prune_oracle is None:
-                        lower_ceiling(node)
-                told(middles)
+                settle(middles)
             # climb on from each chain's highest failing node while it has undecided direct
             # generalizations: a failing node high in the lattice decides the most nodes below
             starts = []
@@ -203,13 +208,7 @@ def optimal(
     # less than fully (the others at their top). Their tables are tiny, and a failing one
     # decides every node at or below its level on that QI (measured in benchmarks/README.md,
     # issue 15).
-    seeds = single_qi_nodes(lattice)
-    for node, ok in zip(seeds, monotone(seeds), strict=True):
-        if node not in status:
-            tag(node, ok)
-        if ok and prune_oracle is None:
-            lower_ceiling(node)
-    told(seeds)
+    settle(single_qi_nodes(lattice))
 
     for index, node in enumerate(order):
         if beyond(node):
