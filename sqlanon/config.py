@@ -25,7 +25,9 @@ METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy"
 #: the metrics of a partition-based (Mondrian) release; gcp is its default
 MONDRIAN_METRICS = ("gcp", "ncp", "discernibility", "aecs")
 SEARCHES = ("optimal", "incognito", "exhaustive", "mondrian")
-ENGINES = ("duckdb", "postgres")
+ENGINES = ("duckdb", "postgres", "spark")
+#: how messages name each engine kind
+ENGINE_NAMES = {"duckdb": "DuckDB", "postgres": "PostgreSQL", "spark": "Spark"}
 #: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
 SPLITS = ("median", "hierarchy")
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
@@ -95,11 +97,14 @@ class EngineSettings:
     memory_limit: str | None = None
     threads: int | None = None
     temp_directory: Path | None = None
-    #: which engine runs the SQL (``duckdb``, ``postgres``)
+    #: which engine runs the SQL (``duckdb``, ``postgres``, ``spark``)
     kind: str = "duckdb"
     #: PostgreSQL: a libpq URL without a password, and the environment variable holding it
     url: str | None = None
     password_env: str | None = None
+    #: Spark: the master URL and settings (``spark.*`` keys) the session is built with
+    master: str = "local[*]"
+    conf: tuple[tuple[str, str], ...] = ()
 
 
 _MEMORY = re.compile(r"^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KIB|MIB|GIB|TIB)\s*$", re.IGNORECASE)
@@ -113,6 +118,8 @@ def _engine_settings(value: Any, base: Path) -> EngineSettings:
     kind = _choice(value.get("kind", "duckdb"), ENGINES, "engine kind")
     if kind == "postgres":
         return _postgres_settings(value)
+    if kind == "spark":
+        return _spark_settings(value)
     unknown = set(value) - {"kind", "memory_limit", "threads", "temp_directory"}
     if unknown:
         raise ConfigError(
@@ -159,6 +166,35 @@ def url_problem(url: Any) -> str | None:
             "engine.password_env (a password in a configuration file can be read by anyone who reads the file)."
         )
     return None
+
+
+def _spark_settings(value: Mapping[str, Any]) -> EngineSettings:
+    unknown = set(value) - {"kind", "master", "conf"}
+    if unknown:
+        raise ConfigError(
+            f"Unknown engine option(s) {sorted(map(str, unknown))} for Spark; use master and conf "
+            "(conf: a mapping of Spark settings such as {spark.driver.memory: 8g})."
+        )
+    master = value.get("master", "local[*]")
+    if not isinstance(master, str) or not master.strip():
+        raise ConfigError(f"engine.master must be a Spark master URL such as 'local[*]', got {master!r}.")
+    conf = value.get("conf") or {}
+    if not isinstance(conf, Mapping):
+        raise ConfigError(
+            "engine.conf must be a mapping of Spark settings, such as {spark.driver.memory: 8g}."
+        )
+    pairs = []
+    for key, item in conf.items():
+        if not isinstance(key, str) or not key.startswith("spark."):
+            raise ConfigError(
+                f"engine.conf key {key!r} is not a Spark setting; Spark's settings start with 'spark.'."
+            )
+        if isinstance(item, bool):
+            item = "true" if item else "false"
+        if not isinstance(item, (str, int, float)):
+            raise ConfigError(f"engine.conf {key}: give a text, number or true/false, got {item!r}.")
+        pairs.append((key, str(item)))
+    return EngineSettings(kind="spark", master=master.strip(), conf=tuple(pairs))
 
 
 def _postgres_settings(value: Mapping[str, Any]) -> EngineSettings:
@@ -365,20 +401,22 @@ def _check_engine_tables(engine: EngineSettings, source: TableRef, output: Table
             if ref is not None and ref.kind == "table":
                 raise ConfigError(
                     f"The {what} {{table: {ref.qualified}}} names a table of a database server, but the engine is "
-                    "embedded DuckDB: set engine: {kind: postgres, url: ...} to use the server's table, or name a "
+                    "embedded DuckDB: set engine: {kind: postgres, url: ...} or {kind: spark} to use the engine's table, "
+                    "or name a "
                     "DuckDB file with {database: file.duckdb, table: ...}."
                 )
         return
+    name = ENGINE_NAMES[engine.kind]
     if source.kind != "table":
         raise ConfigError(
-            f"With engine kind {engine.kind} the source must be a table of the server, {{table: schema.name}}; "
-            f"got {source.describe()}. PostgreSQL does not read files: load the file into a table first, or use "
-            "the default engine (DuckDB) for files."
+            f"With engine kind {engine.kind} the source must be a table of {name}'s catalog, {{table: schema.name}}; "
+            f"got {source.describe()}. sqlanon reads files with the default engine (DuckDB) only: load the file "
+            f"into a table of {name} first, or leave engine: out to anonymize the file."
         )
     if output is not None and output.kind != "table":
         raise ConfigError(
-            f"With engine kind {engine.kind} the output must be a table of the server, {{table: schema.name}}; "
-            f"got {output.describe()}. PostgreSQL writes tables, not files."
+            f"With engine kind {engine.kind} the output must be a table of {name}'s catalog, {{table: schema.name}}; "
+            f"got {output.describe()}. sqlanon publishes into {name}'s tables, not files."
         )
 
 

@@ -77,6 +77,28 @@ def _remove_leftover_tables(engine: Engine, alias: str) -> None:
             engine.execute(_drop(alias, rel.name, rel.schema))
 
 
+def _remove_dead_tables(engine: Engine, schema: str) -> None:
+    """Drop the tables killed runs of this host left in a server's ``schema``: a previous
+    release kept for an undo, or (without transactions) a staged release. A run that has left
+    both was killed between its two renames (engines without transactions): the output is
+    missing and the backup is the previous release, so both are kept for the user to rename
+    back (the README says how)."""
+    server = engine.server
+    assert server is not None
+    dead = [name for name in server.tables(schema) if dead_leftover(name)]
+    runs: dict[tuple[str, str], set[str]] = {}
+    for name in dead:
+        match = _LEFTOVER.fullmatch(name)
+        assert match is not None
+        runs.setdefault((match.group(1), match.group(2)), set()).add(name.split("_")[3])
+    for name in dead:
+        match = _LEFTOVER.fullmatch(name)
+        assert match is not None
+        if runs[(match.group(1), match.group(2))] == {"staged", "backup"}:
+            continue
+        engine.execute(_drop(None, name, schema))
+
+
 def _check_folder(parent: Path) -> None:
     """The folder ``parent`` exists and is writable, or can be created (nothing is created here)."""
     base = atomic.existing_ancestor(parent)
@@ -117,12 +139,10 @@ def prepare_output(engine: Engine, config: Config) -> None:
     src = config.source
     if out.kind == "table":
         schema = publish_table.prepare(engine, config)
+        if schema is None and not engine.capabilities.transactions:
+            schema = publish_table.output_schema(engine, out)  # staged tables of killed runs too
         if schema is not None:
-            server = engine.server
-            assert server is not None
-            for name in server.tables(schema):
-                if name.startswith("__sqlanon_backup_") and dead_leftover(name):
-                    engine.execute(_drop(None, name, schema))
+            _remove_dead_tables(engine, schema)
         return
     guard.check_output(config)
     _check_folder(out.file.parent)
@@ -319,7 +339,15 @@ class Staged:
             backup = _leftover_table("backup")
             engine.execute(_rename(alias, existing[0], existing[1], backup))
             self._previous = (existing[1], backup)
-        engine.execute(_rename(alias, self.staged.schema, self.staged.table, out.table))
+        try:
+            engine.execute(_rename(alias, self.staged.schema, self.staged.table, out.table))
+        except BaseException:
+            if not engine.capabilities.transactions and self._previous is not None:
+                # no rollback renames the previous table back: sqlanon does
+                previous, backup = self._previous
+                self._previous = None
+                engine.execute(_rename(alias, self.staged.schema, backup, previous))
+            raise
         engine.commit()
         self._open, self._committed = False, True
 
@@ -344,6 +372,12 @@ class Staged:
         if self._open:
             self._open = False
             engine.rollback()
+            if not engine.capabilities.transactions and self.folder is None and self.staged.table:
+                # nothing rolls the staged table back: sqlanon drops it
+                try:
+                    engine.execute(_drop(None, self.staged.table, self.staged.schema))
+                except EngineError:
+                    pass
         if self._committed:
             self._committed = False
             self._undo_table(engine)

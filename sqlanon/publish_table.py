@@ -100,9 +100,17 @@ def create(engine: Engine, schema: str, table: str, release: exp.Expr) -> None:
     engine.execute(exp.Create(this=name(schema, table), kind="TABLE", expression=release))
 
 
+def output_schema(engine: Engine, output: TableRef) -> str | None:
+    """The schema the output table is in or would be created in, if it exists (None: it
+    would be created)."""
+    catalog = _catalog(engine)
+    schema = output.schema or str(engine.fetchone(exp.select(exp.func("CURRENT_SCHEMA")))[0])
+    return schema if catalog.schema_exists(schema) else None
+
+
 def staged_ref(output: TableRef, staged_name: str, schema: str) -> TableRef:
     """Where the release is staged: beside the output, in ``schema`` (the output's, resolved)."""
     return TableRef("table", None, staged_name, schema, output.csv)
 
 
-__all__ = ["create", "name", "prepare", "staged_ref"]
+__all__ = ["create", "name", "output_schema", "prepare", "staged_ref"]

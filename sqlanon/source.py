@@ -255,18 +255,17 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
         this=exp.to_identifier(ref.table, quoted=True),
         db=exp.to_identifier(ref.schema, quoted=True) if ref.schema else None,
     )
+    server = engine.server
+    if server is not None and server.find(ref.schema, ref.table) is None:
+        where = f"schema {ref.schema!r}" if ref.schema else "the schemas the engine searches by default"
+        detail = f"there is no table {ref.table!r} in {where}; check the name and the schema."
+        raise DataError(f"Cannot read the {_named(what, ref)}: {detail}")
     try:
         engine.create_temp_as(name, exp.select("*").from_(source))
     except EngineError as err:
         if err.cause is not None:
             raise  # rights, a lock, a lost connection: its message says what to do
-        msg = str(err)
-        if "does not exist" in msg and ("relation" in msg or "schema" in msg):
-            where = f"schema {ref.schema!r}" if ref.schema else "the schemas of the server's search path"
-            detail = f"there is no table {ref.table!r} in {where}; check the name and the schema."
-        else:
-            detail = _first_line(err)
-        raise DataError(f"Cannot read the {_named(what, ref)}: {detail}") from None
+        raise DataError(f"Cannot read the {_named(what, ref)}: {_first_line(err)}") from None
     return _nonempty(engine, name, ref, what)
 
 

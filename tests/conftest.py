@@ -1,12 +1,14 @@
-"""Shared fixtures: where the shared data lives (never copied into the project), and one real
-PostgreSQL server per test run."""
+"""Shared fixtures: where the shared data lives (never copied into the project), one real
+PostgreSQL server and one Spark session (local mode) per test run."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,3 +40,32 @@ def postgres() -> Iterator[pgserver.Server]:
         yield server
     finally:
         pgserver.stop(server)
+
+
+@pytest.fixture(scope="session")
+def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One Spark session in local mode for the whole test run, built as sqlanon builds its own
+    (logging off), with its warehouse (the tables' files) in a temporary folder. sqlanon's runs
+    in the tests borrow it (an engine uses the program's active session). In CI a session
+    that cannot start fails the tests; elsewhere they are skipped with the reason."""
+    try:
+        from sqlanon.engines.spark import session
+    except ImportError as err:
+        if os.environ.get("SQLANON_CI"):
+            raise
+        pytest.skip(f"pyspark is not installed ({err}): pip install -e '.[spark]'")
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        if os.environ.get("SQLANON_CI"):
+            raise RuntimeError("Spark needs Java: no java on the PATH and no JAVA_HOME")
+        pytest.skip("Spark needs Java (17 or later): none on the PATH and no JAVA_HOME")
+    folder = tmp_path_factory.mktemp("spark")
+    conf = [
+        ("spark.sql.warehouse.dir", str(folder / "warehouse")),
+        ("spark.local.dir", str(folder / "local")),
+        ("spark.sql.shuffle.partitions", "2"),
+    ]
+    built, _ = session("local[2]", conf)
+    try:
+        yield built
+    finally:
+        built.stop()

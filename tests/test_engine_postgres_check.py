@@ -127,7 +127,7 @@ def test_check_on_postgres_equals_duckdb(
 def test_configuration_says_what_runs_where(demo: tuple[Path, dict[str, Any]], postgres: Server) -> None:
     folder, base = demo
     engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
-    with pytest.raises(ConfigError, match="PostgreSQL does not read files"):
+    with pytest.raises(ConfigError, match=r"a table of PostgreSQL's catalog.*\(DuckDB\) only"):
         api.check(dict(base, engine=engine), base_dir=folder)
     with pytest.raises(ConfigError, match="names a table of a database server"):
         api.check(dict(base, source={"table": "gate.people_0"}), base_dir=folder)
@@ -136,7 +136,7 @@ def test_configuration_says_what_runs_where(demo: tuple[Path, dict[str, Any]], p
             dict(base, source={"table": "x"}, engine=dict(engine, url=postgres.url.replace("@", ":pw@"))),
             base_dir=folder,
         )
-    with pytest.raises(ConfigError, match="PostgreSQL writes tables, not files"):
+    with pytest.raises(ConfigError, match="publishes into PostgreSQL's tables, not files"):
         api.anonymize(dict(base, source={"table": "x"}, output="out.csv", engine=engine), base_dir=folder)
     with pytest.raises(DataError, match="no table 'nope' in schema 'gate'"):
         api.check(dict(base, source={"table": "gate.nope"}, engine=engine), base_dir=folder)

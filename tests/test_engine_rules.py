@@ -38,7 +38,12 @@ def _out(sql: str, kind: str, dialect: str) -> str:
             "SELECT APPROX_COUNT_DISTINCT(x) FROM t",
         ),
         ("SELECT list_extract($m, a + 1) FROM t", "postgres", "postgres", "SELECT (%(m)s)[a + 1] FROM t"),
-        ("SELECT list_extract($m, a + 1) FROM t", "spark", "spark", "SELECT ELEMENT_AT(:m, a + 1) FROM t"),
+        (
+            "SELECT list_extract($m, a + 1) FROM t",
+            "spark",
+            "spark",
+            "SELECT TRY_ELEMENT_AT(:m, CAST(a + 1 AS INT)) FROM t",
+        ),
         (
             "SELECT list_extract(list_extract($m, b + 1), a + 1) FROM t",
             "postgres",
@@ -49,7 +54,7 @@ def _out(sql: str, kind: str, dialect: str) -> str:
             "SELECT list_extract(list_extract($m, b + 1), a + 1) FROM t",
             "spark",
             "spark",
-            "SELECT ELEMENT_AT(ELEMENT_AT(:m, b + 1), a + 1) FROM t",
+            "SELECT TRY_ELEMENT_AT(TRY_ELEMENT_AT(:m, CAST(b + 1 AS INT)), CAST(a + 1 AS INT)) FROM t",
         ),
         ("SELECT CAST(x AS HUGEINT)", "duckdb", "duckdb", "SELECT CAST(x AS INT128)"),
     ],
@@ -119,3 +124,26 @@ def test_single_row_ctes_are_materialized_on_postgres() -> None:
     sql = 'WITH "f" AS (SELECT "s", SUM("n") AS "n" FROM "x" GROUP BY "s"), "tot" AS (SELECT SUM("n") AS "t" FROM "f") SELECT * FROM "f" CROSS JOIN "tot"'
     out = rewrite(sqlglot.parse_one(sql, read="duckdb"), "postgres").sql("postgres")
     assert '"tot" AS MATERIALIZED (' in out and '"f" AS (SELECT' in out
+
+
+def test_spark_rules_write_what_spark_has() -> None:
+    """The Spark rules' forms (their results against DuckDB's are tested on a real session in
+    test_engine_spark_rules.py)."""
+
+    def spark(sql: str) -> str:
+        out = rewrite(sqlglot.parse_one(sql, read="duckdb"), "spark")
+        assert leftovers(out, "spark") == []
+        return str(out.sql("spark"))
+
+    asof = spark('SELECT "r"."a", "s"."k" FROM "r" ASOF JOIN "s" ON "r"."x" >= "s"."y" AND "r"."g" = "s"."g"')
+    assert "LEAD(`s`.`y`) OVER (PARTITION BY `s`.`g` ORDER BY `s`.`y` NULLS LAST)" in asof
+    assert "ASOF" not in asof
+    assert "WITHIN GROUP (ORDER BY x NULLS LAST)" in spark("SELECT QUANTILE_DISC(x, 0.5) FROM t")
+    assert "ORDER BY" not in spark("SELECT SUM(v ORDER BY x) FROM t")
+    nested = spark(
+        "SELECT * FROM (WITH f AS (SELECT 1 AS n) SELECT n FROM f) CROSS JOIN (WITH f AS (SELECT 2 AS n) SELECT n FROM f)"
+    )
+    assert "`f__w0`" in nested and "`f__w1`" in nested
+    # an aggregate in an order the rule does not write (descending) is named, not dropped
+    odd = rewrite(sqlglot.parse_one("SELECT LIST(v ORDER BY x DESC) FROM t", read="duckdb"), "spark")
+    assert leftovers(odd, "spark") == ["an aggregate in a given order"]

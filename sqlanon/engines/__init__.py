@@ -1,7 +1,8 @@
 """SQL engines behind one protocol (:class:`Engine`); what each can do is data
 (:class:`Capabilities`), and how canonical SQL becomes its SQL is data too (``rules.py``).
 
-``duckdb`` (embedded, the default) and ``postgres`` (a server's tables) run the whole pipeline;
+``duckdb`` (embedded, the default), ``postgres`` (a server's tables) and ``spark`` (a cluster's
+tables, or local mode) run the whole pipeline;
 ``open_engine`` opens the engine a configuration's ``engine:`` names.
 """
 
@@ -34,8 +35,20 @@ def _postgres(settings: EngineSettings) -> Engine:
     return PostgresEngine(settings.url, settings.password_env)
 
 
+def _spark(settings: EngineSettings) -> Engine:
+    try:
+        from sqlanon.engines.spark import SparkEngine
+    except ImportError:
+        raise ConfigError('engine kind spark needs pyspark: pip install "sqlanon[spark]".') from None
+    return SparkEngine(settings.master, settings.conf)
+
+
 #: how each engine kind is opened (imported only when asked for: psycopg is an extra)
-OPENERS: dict[str, Callable[[EngineSettings], Engine]] = {"duckdb": _duckdb, "postgres": _postgres}
+OPENERS: dict[str, Callable[[EngineSettings], Engine]] = {
+    "duckdb": _duckdb,
+    "postgres": _postgres,
+    "spark": _spark,
+}
 
 
 def open_engine(settings: EngineSettings) -> Engine:

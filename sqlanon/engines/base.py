@@ -37,6 +37,9 @@ class Capabilities:
     temp_tables: bool
     #: a bound parameter may hold a list (an array)
     list_parameters: bool
+    #: BEGIN / COMMIT / ROLLBACK: what runs in between takes effect together or not at all
+    #: (without them, sqlanon undoes its own steps when a run fails)
+    transactions: bool
     #: a table renamed inside a transaction is renamed back by a rollback
     transactional_rename: bool
     #: a 128-bit integer type (``HUGEINT``); without it, products of counts use ``NUMERIC(38)``
@@ -173,6 +176,22 @@ def create_temp(target: exp.Expr, select: exp.Expr | None = None) -> exp.Create:
     )
 
 
+def inline_tables(sql: SqlLike, params: Params) -> tuple[SqlLike, Params]:
+    """DuckDB's ``QUERY_TABLE($name)`` reads the table a parameter names; an engine that cannot
+    bind a table name gets the name (a temp table of sqlanon's) written in as a quoted
+    identifier, and the parameter is no longer bound."""
+    text = sql if isinstance(sql, str) else sql.sql(dialect=DIALECT)
+    if not isinstance(params, Mapping) or "QUERY_TABLE" not in text.upper():
+        return sql, params
+    tree = sqlglot.parse_one(sql, read=DIALECT) if isinstance(sql, str) else sql.copy()
+    rest = dict(params)
+    for call in list(tree.find_all(exp.Anonymous)):
+        if str(call.this).upper() == "QUERY_TABLE" and isinstance(call.expressions[0], exp.Placeholder):
+            name = str(rest.pop(call.expressions[0].name))
+            call.replace(exp.to_identifier(name, quoted=True))
+    return tree, rest
+
+
 class SqlSession:
     """What every engine does the same way, in terms of its own ``execute``, ``fetchall``,
     ``render`` and ``describe``: temp names, one-row queries, counts, temp tables, transactions.
@@ -240,5 +259,6 @@ __all__ = [
     "ServerRelation",
     "SqlLike",
     "SqlSession",
+    "inline_tables",
     "table",
 ]

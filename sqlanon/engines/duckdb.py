@@ -32,6 +32,7 @@ CAPABILITIES = Capabilities(
     dialect=DIALECT,
     temp_tables=True,
     list_parameters=True,
+    transactions=True,
     transactional_rename=True,
     int128=True,
     approx_distinct=True,

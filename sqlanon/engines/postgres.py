@@ -25,7 +25,16 @@ from psycopg.adapt import Loader
 from sqlglot import exp
 
 from sqlanon import redact
-from sqlanon.engines.base import Capabilities, Params, ServerRelation, SqlLike, SqlSession, create_temp, table
+from sqlanon.engines.base import (
+    Capabilities,
+    Params,
+    ServerRelation,
+    SqlLike,
+    SqlSession,
+    create_temp,
+    inline_tables,
+    table,
+)
 from sqlanon.engines.rules import TRY_DOUBLE, leftovers, rewrite
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
@@ -35,6 +44,7 @@ CAPABILITIES = Capabilities(
     dialect="postgres",
     temp_tables=True,
     list_parameters=True,
+    transactions=True,
     transactional_rename=True,
     int128=False,
     approx_distinct=False,
@@ -126,20 +136,6 @@ def _params(params: Params) -> Params:
     if isinstance(params, Mapping):
         return {k: _array(v) for k, v in params.items()}
     return [_array(v) for v in params]
-
-
-def _inline_tables(sql: SqlLike, params: Params) -> tuple[SqlLike, Params]:
-    """DuckDB's ``QUERY_TABLE($name)`` reads the table a parameter names; PostgreSQL cannot bind
-    a table name, so the name (a temp table of sqlanon's) is written in as a quoted identifier."""
-    if not isinstance(params, Mapping) or "QUERY_TABLE" not in _canonical(sql).upper():
-        return sql, params
-    tree = sqlglot.parse_one(sql, read=DIALECT) if isinstance(sql, str) else sql.copy()
-    rest = dict(params)
-    for call in list(tree.find_all(exp.Anonymous)):
-        if str(call.this).upper() == "QUERY_TABLE" and isinstance(call.expressions[0], exp.Placeholder):
-            name = str(rest.pop(call.expressions[0].name))
-            call.replace(exp.to_identifier(name, quoted=True))
-    return tree, rest
 
 
 def _binds(statement: SqlLike) -> bool:
@@ -383,7 +379,7 @@ class PostgresEngine(SqlSession):
         return EngineError(message, sql=text, cause=cause)
 
     def _run(self, sql: SqlLike, params: Params) -> psycopg.Cursor[Any]:
-        sql, params = _inline_tables(sql, params)
+        sql, params = inline_tables(sql, params)
         params = _params(params)
         statements: list[SqlLike] = [sql]
         tree = sql if isinstance(sql, exp.Expr) else None

@@ -1,0 +1,581 @@
+"""Spark: a cluster's tables (or local mode on one machine); the only module that imports pyspark.
+
+Canonical SQL (DuckDB's dialect) is rewritten by Spark's rules (``engines/rules.py``) and
+generated in Spark SQL; a DuckDB-only construct no rule handles raises before Spark sees it.
+Bound parameters stay parameters (``$name`` becomes ``:name``, bound through ``spark.sql``'s
+``args``), never SQL text written by sqlanon.
+
+Spark has no temporary tables: sqlanon's work tables are temporary views of results computed
+once and kept by Spark (``localCheckpoint``: memory, spilling to the executors' disks), so a
+later statement reads the kept rows instead of recomputing the plan that made them. Spark has
+no transactions either (``capabilities.transactions`` is false): publishing stages the release
+in a table and swaps it in by two renames (``sqlanon.publish``).
+
+Spark logs a failed task's message, which can quote a value of the data, to the driver's
+console: a session sqlanon builds logs nothing (its own log4j settings); sqlanon's messages
+keep the first line of Spark's, with quoted values replaced.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from decimal import Decimal
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import sqlglot
+from pyspark.errors import PySparkException
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql.types import DataType, DecimalType, StructType
+from sqlglot import exp
+
+from sqlanon import redact
+from sqlanon.engines.base import (
+    Capabilities,
+    Params,
+    ServerRelation,
+    SqlLike,
+    SqlSession,
+    inline_tables,
+)
+from sqlanon.engines.rules import leftovers, rewrite
+from sqlanon.errors import EngineError
+from sqlanon.sql.render import DIALECT
+
+CAPABILITIES = Capabilities(
+    kind="spark",
+    dialect="spark",
+    temp_tables=False,
+    transactions=False,
+    list_parameters=True,
+    transactional_rename=False,
+    int128=False,
+    approx_distinct=True,
+    parameter_style="named",
+    files=False,
+    database_files=False,
+)
+
+#: Spark's type names (``DataType.simpleString``) as the canonical (DuckDB) names sqlanon reads
+TYPE_NAMES = {
+    "tinyint": "TINYINT",
+    "smallint": "SMALLINT",
+    "int": "INTEGER",
+    "bigint": "BIGINT",
+    "float": "FLOAT",
+    "double": "DOUBLE",
+    "string": "VARCHAR",
+    "boolean": "BOOLEAN",
+    "date": "DATE",
+    "timestamp": "TIMESTAMP WITH TIME ZONE",
+    "timestamp_ntz": "TIMESTAMP",
+    "binary": "BLOB",
+    "void": "NULL",
+}
+
+#: failures whose cause lies outside sqlanon, by the start of Spark's error condition (or a
+#: Java exception's name): the cause's name
+CAUSES = {
+    "java.lang.OutOfMemoryError": "memory",
+    "UNABLE_TO_ACQUIRE_MEMORY": "memory",
+    "No space left on device": "disk",
+    "INSUFFICIENT_PERMISSIONS": "access",
+    "AccessControlException": "access",
+    "Permission denied": "access",
+    "INVALID_IDENTIFIER": "name",
+    "INVALID_SCHEMA_OR_RELATION_NAME": "name",
+    "OPERATION_CANCELED": "interrupted",
+}
+
+#: a session sqlanon builds: nothing of the data on the console, no progress bars, no web UI
+#: (each can be set otherwise in engine.conf), and ANSI SQL (a failed cast or an overflow is an
+#: error, as in DuckDB, not a NULL)
+DEFAULTS = {
+    "spark.ui.enabled": "false",
+    "spark.ui.showConsoleProgress": "false",
+    "spark.sql.ansi.enabled": "true",
+    "spark.sql.session.timeZone": "UTC",
+}
+
+#: the defaults set on a session sqlanon borrows (the others can only be set when it is built)
+RUNTIME = ("spark.sql.ansi.enabled", "spark.sql.session.timeZone")
+
+#: Spark quotes values in single quotes (identifiers in backquotes)
+_VALUES = re.compile(r"'(?:[^'\\]|\\.|'')*'")
+
+
+def _log_settings() -> str:
+    """The log4j settings file a session sqlanon builds uses (logging off)."""
+    return str(resources.files("sqlanon.engines").joinpath("spark-log4j2.properties"))
+
+
+def session(master: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[SparkSession, bool]:
+    """The Spark session to run in, and whether sqlanon built it (and so stops it). A program
+    that already has an active session (a notebook, a test run) lends it, with its settings."""
+    active = SparkSession.getActiveSession()
+    if active is not None:
+        # its own SQL settings and temp views, sharing the program's context and catalog
+        own = active.newSession()
+        for key in RUNTIME:
+            own.conf.set(key, DEFAULTS[key])
+        return own, False
+    settings = dict(DEFAULTS)
+    settings.update(conf)
+    logging = f"-Dlog4j2.configurationFile=file:{_log_settings()}"
+    options = settings.get("spark.driver.extraJavaOptions", "")
+    settings["spark.driver.extraJavaOptions"] = f"{logging} {options}".strip()
+    builder = SparkSession.builder.master(master).appName("sqlanon")
+    for key, value in settings.items():
+        builder = builder.config(key, value)
+    return builder.getOrCreate(), True
+
+
+#: the Python loggers through which pyspark logs a failed query's message (it can quote a value)
+_PYTHON_LOGGERS = ("SQLQueryContextLogger", "DataFrameQueryContextLogger")
+
+
+def silence(spark: SparkSession) -> tuple[str, list[bool]]:
+    """Turn every log4j logger of the session's JVM off (Spark sets some loggers' levels itself,
+    so the root level alone is not enough) and pyspark's query-context loggers; what they were,
+    for :func:`restore`."""
+    from pyspark.logger import PySparkLogger
+
+    jvm = spark.sparkContext._jvm
+    assert jvm is not None
+    log4j = jvm.org.apache.logging.log4j
+    root = log4j.LogManager.getRootLogger()
+    before = str(root.getLevel())
+    log4j.core.config.Configurator.setAllLevels(root.getName(), log4j.Level.OFF)
+    disabled = []
+    for name in _PYTHON_LOGGERS:
+        logger = PySparkLogger.getLogger(name)  # made as pyspark makes it: it passes its own fields
+        disabled.append(logger.disabled)
+        logger.disabled = True
+    return before, disabled
+
+
+def restore(spark: SparkSession, levels: tuple[str, list[bool]]) -> None:
+    """Give the loggers :func:`silence` turned off their levels back."""
+    from pyspark.logger import PySparkLogger
+
+    level, disabled = levels
+    for name, was in zip(_PYTHON_LOGGERS, disabled, strict=True):
+        PySparkLogger.getLogger(name).disabled = was
+    jvm = spark.sparkContext._jvm
+    assert jvm is not None
+    log4j = jvm.org.apache.logging.log4j
+    root = log4j.LogManager.getRootLogger()
+    log4j.core.config.Configurator.setAllLevels(root.getName(), log4j.Level.toLevel(level))
+
+
+def _first_line(err: BaseException) -> str:
+    """The first line of Spark's message without the values it may quote."""
+    line = redact.first_line(str(err))
+    return _VALUES.sub("'…'", line)
+
+
+def _condition(err: BaseException) -> str:
+    if isinstance(err, PySparkException):
+        return str(err.getCondition() or "")
+    return ""
+
+
+def _spark_text(canonical: str) -> tuple[str, tuple[str, ...]]:
+    tree = rewrite(_parsed(canonical), "spark")
+    return tree.sql(dialect="spark"), tuple(leftovers(tree, "spark"))
+
+
+@lru_cache(maxsize=256)
+def _parsed(canonical: str) -> exp.Expr:
+    """Canonical text as a tree (cached: callers must not change it)."""
+    return sqlglot.parse_one(canonical, read=DIALECT)
+
+
+_text_of = lru_cache(maxsize=4096)(_spark_text)
+
+
+def _canonical(sql: SqlLike) -> str:
+    return sql if isinstance(sql, str) else sql.sql(dialect=DIALECT)
+
+
+def _argument(name: str, value: Any) -> Any:
+    """A bound value as ``spark.sql`` takes it: lists as arrays (Spark takes lists of non-NULL
+    values only: a literal NULL in a bound array is refused by Spark itself)."""
+    if isinstance(value, tuple):
+        value = list(value)
+    if isinstance(value, list) and _has_null(value):
+        raise EngineError(
+            f"The bound list {name!r} holds a NULL, which Spark cannot bind; this step runs on DuckDB and "
+            "PostgreSQL only so far (please report which configuration led here)."
+        )
+    return value
+
+
+def _has_null(value: list[Any]) -> bool:
+    return any(v is None or (isinstance(v, (list, tuple)) and _has_null(list(v))) for v in value)
+
+
+def _arguments(params: Params) -> dict[str, Any] | list[Any] | None:
+    if params is None:
+        return None
+    if isinstance(params, Mapping):
+        return {k: _argument(k, v) for k, v in params.items()}
+    return [_argument(str(i + 1), v) for i, v in enumerate(params)]
+
+
+def _type_name(typ: DataType) -> str:
+    """A Spark type as its canonical (DuckDB) name."""
+    text = typ.simpleString()
+    if text.startswith("decimal"):
+        return text.upper()
+    if text.startswith("array<") and text.endswith(">"):
+        inner = typ.elementType  # type: ignore[attr-defined]
+        return f"{_type_name(inner)}[]"
+    return TYPE_NAMES.get(text, text.upper())
+
+
+def _integral_columns(schema: StructType) -> list[int]:
+    """Positions of DECIMAL(p, 0) columns: products of counts, returned as Python ints (as DuckDB
+    returns its 128-bit integers)."""
+    return [
+        i
+        for i, f in enumerate(schema.fields)
+        if isinstance(f.dataType, DecimalType) and f.dataType.scale == 0
+    ]
+
+
+def _ident(key: str) -> int:
+    """A relation's identity for :class:`ServerRelation` from its location or name."""
+    return int(hashlib.sha256(key.encode()).hexdigest()[:15], 16)
+
+
+class SparkCatalog:
+    """Spark's session catalog (a :class:`~sqlanon.engines.base.ServerCatalog`): the metastore's
+    databases (schemas), tables and views. A table's identity is its location (two external
+    tables over one folder are one relation); Spark enforces no foreign keys."""
+
+    def __init__(self, engine: SparkEngine) -> None:
+        self._engine = engine
+
+    def _spark(self) -> SparkSession:
+        return self._engine.spark
+
+    def _details(self, qualified: str) -> dict[str, str]:
+        rows = self._engine._collect(f"DESCRIBE TABLE EXTENDED {qualified}")
+        return {str(r[0]).strip(): str(r[1] or "").strip() for r in rows if r[0]}
+
+    def find(self, schema: str, name: str) -> ServerRelation | None:
+        spark = self._spark()
+        database = schema or spark.catalog.currentDatabase()
+        qualified = exp.Table(
+            this=exp.to_identifier(name, quoted=True), db=exp.to_identifier(database, quoted=True)
+        ).sql("spark")
+        try:
+            if not spark.catalog.tableExists(qualified):
+                return None
+            found = spark.catalog.getTable(qualified)
+        except PySparkException as err:
+            raise self._engine._failure(err, qualified) from None
+        if found.isTemporary:
+            return None
+        namespace = (found.namespace or [database])[-1]
+        if found.tableType == "VIEW":
+            return ServerRelation(namespace, found.name, "view", _ident(f"view:{namespace}.{found.name}"))
+        location = self._details(qualified).get("Location", "")
+        key = f"location:{location.rstrip('/')}" if location else f"table:{namespace}.{found.name}"
+        return ServerRelation(namespace, found.name, "table", _ident(key))
+
+    def referencing(self, relation: ServerRelation) -> list[str]:
+        return []
+
+    def reads(self, relation: ServerRelation) -> set[int] | None:
+        """A table reads itself; a view, the relations its SQL names, recursively (None when it
+        calls a function of the metastore, which may read any table, or cannot be parsed)."""
+        seen: set[int] = set()
+        todo = [relation]
+        functions = {str(r[0]).split(".")[-1].lower() for r in self._engine._collect("SHOW USER FUNCTIONS")}
+        while todo:
+            rel = todo.pop()
+            if rel.ident in seen:
+                continue
+            seen.add(rel.ident)
+            if rel.kind != "view":
+                continue
+            qualified = exp.Table(
+                this=exp.to_identifier(rel.name, quoted=True), db=exp.to_identifier(rel.schema, quoted=True)
+            ).sql("spark")
+            text = self._details(qualified).get("View Text", "")
+            try:
+                tree = sqlglot.parse_one(text, read="spark")
+            except sqlglot.errors.ParseError:
+                return None
+            calls = {str(f.this).lower() for f in tree.find_all(exp.Anonymous)}
+            if calls & functions:
+                return None
+            ctes = {c.alias_or_name.lower() for c in tree.find_all(exp.CTE)}
+            for ref in tree.find_all(exp.Table):
+                if not ref.db and ref.name.lower() in ctes:
+                    continue
+                found = self.find(ref.db or rel.schema, ref.name)
+                if found is None:
+                    return None
+                todo.append(found)
+        return seen
+
+    def tables(self, schema: str) -> list[str]:
+        spark = self._spark()
+        if not spark.catalog.databaseExists(schema):
+            return []
+        return [
+            t.name for t in spark.catalog.listTables(schema) if not t.isTemporary and t.tableType != "VIEW"
+        ]
+
+    def schema_exists(self, schema: str) -> bool:
+        return bool(self._spark().catalog.databaseExists(schema))
+
+
+class SparkEngine(SqlSession):
+    """A Spark session with sqlanon's conventions (an :class:`~sqlanon.engines.base.Engine`).
+
+    ``master`` (``local[*]``: every core of this machine) and ``conf`` build the session,
+    unless the program already has an active one, which is used as it is."""
+
+    capabilities = CAPABILITIES
+
+    def __init__(self, master: str = "local[*]", conf: Sequence[tuple[str, str]] = ()) -> None:
+        try:
+            self.spark, self._owned = session(master, conf)
+        except Exception as err:  # the JVM did not start: no Java, a bad master or setting
+            first = _first_line(err).rstrip(".")
+            raise EngineError(
+                f"Cannot start Spark (master {master!r}): {first}. Spark needs Java 17 or later on the PATH "
+                "(or JAVA_HOME), and engine.conf settings Spark accepts.",
+                cause="connection",
+            ) from None
+        self._log_level = silence(self.spark)
+        self._names = itertools.count()
+        #: the work tables of this engine: name -> the kept result behind the view
+        self._temps: dict[str, DataFrame] = {}
+        self.server = SparkCatalog(self)
+
+    def __repr__(self) -> str:
+        return f"SparkEngine({self.spark.sparkContext.master!r})"
+
+    # -- SQL -------------------------------------------------------------------------------
+    def _text(self, sql: SqlLike) -> str:
+        text, left = _text_of(_canonical(sql))
+        if left:
+            raise EngineError(
+                f"This statement needs {', '.join(left)}, which runs only on DuckDB so far; "
+                "run this model or step with engine kind duckdb.",
+                sql=_canonical(sql),
+            )
+        return text
+
+    def render(self, sql: SqlLike) -> str:
+        return self._text(sql)
+
+    def _failure(self, err: BaseException, text: str) -> EngineError:
+        raw = f"{_condition(err)} {type(err).__name__} {str(err)[:2000]}"
+        cause = next((name for key, name in CAUSES.items() if key in raw), None)
+        first = _first_line(err)
+        if cause == "memory":
+            message = f"Spark ran out of memory ({first}); give it more (engine.conf spark.driver.memory, spark.executor.memory)."
+        elif cause == "disk":
+            message = f"Spark has no room to write ({first}): free space on its local and warehouse disks."
+        elif cause == "access":
+            message = (
+                f"Spark may not do this ({first}). sqlanon needs to read the source and, to publish, to create "
+                "and rename tables in the output's database: ask for the missing right."
+            )
+        elif cause == "name":
+            message = f"Spark refuses that name ({first}); choose another database or table name."
+        elif cause == "interrupted":
+            message = "The run was interrupted."
+        else:
+            message = f"The SQL engine failed: {first}"
+        return EngineError(message, sql=text, cause=cause)
+
+    def _collect(self, text: str, args: Any = None) -> list[Any]:
+        try:
+            return self.spark.sql(text, args=args).collect()
+        except (PySparkException, Exception) as err:
+            if isinstance(err, KeyboardInterrupt):
+                raise
+            raise self._failure(err, text) from None
+
+    def _frame(self, sql: SqlLike, params: Params) -> tuple[DataFrame, str]:
+        """The (lazy) result of a query, and the text that makes it."""
+        sql, params = inline_tables(sql, params)
+        text = self._text(sql)
+        args = _arguments(params)
+        try:
+            return self.spark.sql(text, args=args), text
+        except Exception as err:
+            raise self._failure(err, text) from None
+
+    def execute(self, sql: SqlLike, params: Params = None) -> None:
+        tree = sql if isinstance(sql, exp.Expr) else _parsed(sql)
+        if isinstance(tree, exp.Create) and tree.kind == "TABLE" and _temporary(tree):
+            if tree.expression is None:
+                raise EngineError("A temporary table needs its rows: use load_table.", sql=_canonical(sql))
+            self._keep(_name(tree.this), tree.expression, params)
+            return
+        if isinstance(tree, exp.Insert) and _name(tree.this) in self._temps:
+            self._append(_name(tree.this), tree.expression, params)
+            return
+        if isinstance(tree, exp.Drop) and tree.kind == "TABLE" and len(tree.expressions) == 1:
+            name = _name(tree.expressions[0])
+            if name in self._temps or (
+                self.spark.catalog.tableExists(name) and _is_temp_view(self.spark, name)
+            ):
+                self._forget(name)
+                return
+        if isinstance(tree, (exp.Transaction, exp.Commit, exp.Rollback)):
+            return  # Spark has no transactions (capabilities.transactions)
+        self._frame(sql, params)  # a command runs when spark.sql is called; a query would not
+
+    def fetchall(self, sql: SqlLike, params: Params = None) -> list[tuple[Any, ...]]:
+        frame, text = self._frame(sql, params)
+        try:
+            rows = frame.collect()
+            integral = _integral_columns(frame.schema)
+        except Exception as err:
+            raise self._failure(err, text) from None
+        out = []
+        for row in rows:
+            values = list(row)
+            for i in integral:
+                if isinstance(values[i], Decimal):
+                    values[i] = int(values[i])
+            out.append(tuple(values))
+        return out
+
+    # -- work tables ----------------------------------------------------------------------
+    def _keep(self, name: str, select: exp.Expr, params: Params) -> None:
+        """The result of ``select`` computed now and kept as the temp view ``name``."""
+        frame, text = self._frame(select, params)
+        self._install(name, frame, text)
+
+    def _install(self, name: str, frame: DataFrame, text: str) -> None:
+        try:
+            kept = frame.localCheckpoint(eager=True)
+            self._forget(name)
+            kept.createOrReplaceTempView(name)
+        except Exception as err:
+            raise self._failure(err, text) from None
+        self._temps[name] = kept
+
+    def _append(self, name: str, select: exp.Expr, params: Params) -> None:
+        """``INSERT INTO name select`` for a work table: the union kept as the new table."""
+        frame, text = self._frame(select, params)
+        old = self._temps[name]
+        try:
+            union = old.union(frame.toDF(*old.columns))
+        except Exception as err:
+            raise self._failure(err, text) from None
+        self._install(name, union, text)
+
+    def _forget(self, name: str) -> None:
+        self._temps.pop(name, None)
+        self.spark.catalog.dropTempView(name)
+
+    def describe(self, query: exp.Expr) -> list[tuple[str, str]]:
+        frame, _ = self._frame(query, None)
+        return [(f.name, _type_name(f.dataType)) for f in frame.schema.fields]
+
+    def load_table(
+        self, name: str, columns: Sequence[tuple[str, str]], data: Sequence[Sequence[Any]]
+    ) -> None:
+        """Work table ``name`` made from the column-wise lists ``data`` (values travel as data,
+        never as SQL text)."""
+        ddl = ", ".join(
+            f"{exp.to_identifier(col, quoted=True).sql('spark')} "
+            f"{exp.DataType.build(typ, dialect=DIALECT).sql('spark')}"
+            for col, typ in columns
+        )
+        rows = list(zip(*data, strict=True)) if data and len(data[0]) else []
+        try:
+            frame = self.spark.createDataFrame(rows, schema=ddl, verifySchema=False)
+        except Exception as err:
+            raise self._failure(err, f"load_table {name} ({ddl})") from None
+        self._install(name, frame, f"load_table {name} ({ddl})")
+
+    def create_temp_as(self, name: str, select: SqlLike, params: Any = None) -> None:
+        query = _parsed(select) if isinstance(select, str) else select
+        self._keep(name, query, params)
+
+    def count(self, name: str) -> int:
+        if name in self._temps:
+            return int(self._temps[name].count())
+        return super().count(name)
+
+    @contextmanager
+    def threads(self, count: int | None) -> Iterator[None]:
+        """Spark schedules its own tasks: the block runs as it is."""
+        yield
+
+    def begin(self) -> None:
+        """Spark has no transactions (``capabilities.transactions``)."""
+
+    def commit(self) -> None:
+        """Spark has no transactions (``capabilities.transactions``)."""
+
+    def rollback(self) -> None:
+        """Spark has no transactions (``capabilities.transactions``): nothing to roll back."""
+
+    # -- database files: not Spark's ------------------------------------------------------------
+    def _no_files(self) -> EngineError:
+        return EngineError(
+            "Spark reads and writes the tables of its catalog; a DuckDB database file cannot be attached to it. "
+            "Name a table of Spark's catalog ({table: database.name}) instead."
+        )
+
+    def attach(self, path: str, read_only: bool) -> str:
+        raise self._no_files()
+
+    def detach(self, path: str) -> None:
+        raise self._no_files()
+
+    def checkpoint(self, path: str) -> None:
+        raise self._no_files()
+
+    def close(self) -> None:
+        for name in list(self._temps):
+            try:
+                self._forget(name)
+            except Exception:  # the session may be gone already
+                pass
+        try:
+            restore(self.spark, self._log_level)
+        except Exception:  # the session may be gone already
+            pass
+        if self._owned:
+            self.spark.stop()
+
+
+def _temporary(create: exp.Create) -> bool:
+    props = create.args.get("properties")
+    return isinstance(props, exp.Properties) and any(
+        isinstance(p, exp.TemporaryProperty) for p in props.expressions
+    )
+
+
+def _name(node: exp.Expr) -> str:
+    target = node.this if isinstance(node, exp.Schema) else node
+    return str(target.name)
+
+
+def _is_temp_view(spark: SparkSession, name: str) -> bool:
+    try:
+        return bool(spark.catalog.getTable(exp.to_identifier(name, quoted=True).sql("spark")).isTemporary)
+    except PySparkException:
+        return False
+
+
+__all__ = ["CAPABILITIES", "SparkCatalog", "SparkEngine", "session"]

@@ -1,0 +1,216 @@
+"""Spark (local mode) against DuckDB on the same rows: ``check`` gives the same verdicts, counts
+and observed values (within 1e-9), ``anonymize`` picks the same node and publishes the same
+multiset of rows (lattice searches and Mondrian) into a Spark table; never over the source;
+nothing of the data on the console; a failed or refused run leaves no table behind."""
+
+from __future__ import annotations
+
+import csv
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from sqlanon import api
+from sqlanon.demo import generate_people, write_demo
+from sqlanon.errors import ConfigError, DataError, EngineError, InputError
+from tests.test_engine_postgres_check import COLUMNS as CHECK_COLUMNS
+from tests.test_engine_postgres_check import EXTRA, _rows, _same
+from tests.test_engine_sql import MODELS
+
+COLUMNS = ["name", "zip", "age", "sex", "disease", "salary"]
+SCHEMA = "name string, zip string, age int, sex string, disease string, salary int"
+ENGINE = {"kind": "spark"}
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory, spark: Any) -> tuple[Path, dict[str, Any], dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("sparkdemo")
+    anonymize_yaml, check_yaml = write_demo(folder, rows=10)
+    check = yaml.safe_load(check_yaml.read_text())
+    check["columns"].pop("name")
+    for schema in ("src", "rel", "gate"):
+        spark.sql(f"CREATE DATABASE IF NOT EXISTS {schema}")
+    return folder, yaml.safe_load(anonymize_yaml.read_text()), check
+
+
+def _load(spark: Any, table: str, rows: list[dict[str, Any]], columns: list[str] = COLUMNS) -> None:
+    schema = ", ".join(f for f in SCHEMA.split(", ") if f.split()[0] in columns)
+    frame = spark.createDataFrame([tuple(r[c] for c in columns) for r in rows], schema)
+    frame.write.mode("overwrite").saveAsTable(table)
+
+
+def _write_csv(path: Path, rows: list[dict[str, Any]], columns: list[str] = COLUMNS) -> None:
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=columns)
+        writer.writeheader()
+        writer.writerows({c: r[c] for c in columns} for r in rows)
+
+
+def _published(spark: Any, table: str) -> Counter[tuple[str, ...]]:
+    spark.catalog.refreshTable(table)  # this session may have listed the files of a table replaced since
+    return Counter(tuple("" if v is None else str(v) for v in row) for row in spark.table(table).collect())
+
+
+def _csv_rows(path: Path) -> Counter[tuple[str, ...]]:
+    with path.open(newline="") as f:
+        return Counter(tuple(row.values()) for row in csv.DictReader(f))
+
+
+def _leftovers(spark: Any) -> list[str]:
+    names = []
+    for schema in ("src", "rel", "gate", "default"):
+        names += [f"{schema}.{r.tableName}" for r in spark.sql(f"SHOW TABLES IN {schema}").collect()]
+    return [n for n in names if "__sqlanon" in n]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_check_on_spark_equals_duckdb(
+    demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any, seed: int
+) -> None:
+    folder, _, base = demo
+    rng = random.Random(2000 + seed)
+    rows = _rows(seed)
+    path = folder / f"t{seed}.csv"
+    _write_csv(path, rows, CHECK_COLUMNS)
+    _load(spark, f"gate.people_{seed}", rows, CHECK_COLUMNS)
+    criteria = rng.sample(MODELS + EXTRA, rng.randint(2, 5))
+    config = dict(base, criteria=criteria, source=path.name)
+    on_spark = dict(config, source={"table": f"gate.people_{seed}"}, engine=ENGINE)
+    try:
+        want = api.check(config, base_dir=folder)
+    except InputError as err:  # a model the data cannot meet at all: the same error on both
+        with pytest.raises(InputError) as got_err:
+            api.check(on_spark, base_dir=folder)
+        assert str(got_err.value) == str(err).replace(
+            f"file {str(path)!r}", f"table 'gate.people_{seed}' of the engine's database"
+        )
+        return
+    got = api.check(on_spark, base_dir=folder)
+    assert got.passed == want.passed and got.rows_in == want.rows_in == len(rows)
+    assert len(got.checks) == len(want.checks)
+    for g, w in zip(got.checks, want.checks, strict=True):
+        assert g.keys() == w.keys()
+        for key in w:
+            assert _same(g[key], w[key]), (key, g, w)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_anonymize_on_spark_equals_duckdb(
+    demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any, seed: int
+) -> None:
+    folder, base, _ = demo
+    rng = random.Random(300 + seed)
+    rows = generate_people(rng.randint(60, 200), seed=seed)
+    path = folder / f"people_{seed}.csv"
+    _write_csv(path, rows)
+    _load(spark, f"src.people_{seed}", rows)
+    mondrian = seed == 2
+    criteria = [{"k-anonymity": {"k": rng.choice([2, 3, 5])}}, *rng.sample(MODELS + EXTRA, rng.randint(0, 2))]
+    config = dict(
+        base,
+        source=path.name,
+        output=f"out/release_{seed}.csv",
+        criteria=criteria,
+        search="mondrian" if mondrian else rng.choice(["optimal", "incognito"]),
+        metric="gcp" if mondrian else base["metric"],
+        suppression_limit=0 if mondrian else rng.choice([0, 0.02, 0.05]),
+    )
+    on_spark = dict(
+        config, source={"table": f"src.people_{seed}"}, output={"table": f"rel.release_{seed}"}, engine=ENGINE
+    )
+    want = api.anonymize(config, base_dir=folder)
+    got = api.anonymize(on_spark, base_dir=folder)
+    assert (got.passed, got.node, got.rows_in, got.rows_out, got.suppressed_rows) == (
+        want.passed, want.node, want.rows_in, want.rows_out, want.suppressed_rows
+    )  # fmt: skip
+    assert got.metrics == pytest.approx(want.metrics, rel=1e-9, abs=1e-12)
+    for g, w in zip(got.checks, want.checks, strict=True):
+        assert (g["criterion"], g["passed"], g["violating_rows"]) == (
+            w["criterion"],
+            w["passed"],
+            w["violating_rows"],
+        )
+    if want.passed:
+        assert _published(spark, f"rel.release_{seed}") == _csv_rows(folder / f"out/release_{seed}.csv")
+    assert _leftovers(spark) == []
+
+
+def test_never_over_the_source(demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any) -> None:
+    folder, base, _ = demo
+    rows = generate_people(80, seed=7)
+    _load(spark, "src.people", rows)
+    spark.sql("CREATE OR REPLACE VIEW src.adults AS SELECT * FROM src.people WHERE age >= 18")
+
+    def run(source: Any, output: Any, overwrite: bool = True) -> Any:
+        return api.anonymize(
+            dict(base, source=source, output=output, overwrite=overwrite, engine=ENGINE), base_dir=folder
+        )
+
+    for source, output, message in [
+        ({"table": "src.people"}, {"table": "src.people"}, "is the source itself"),
+        ({"table": "src.PEOPLE"}, {"table": "SRC.people"}, "is the source itself"),
+        ({"table": "src.adults"}, {"table": "src.people"}, "reads through its views"),
+        ({"table": "src.people"}, {"table": "src.adults"}, "is a view, not a table"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            run(source, output)
+        assert spark.table("src.people").count() == len(rows)
+    assert run({"table": "src.people"}, {"table": "rel.kept"}).passed
+    before = _published(spark, "rel.kept")
+    with pytest.raises(InputError, match="already exists; set overwrite: true"):
+        run({"table": "src.people"}, {"table": "rel.kept"}, overwrite=False)
+    assert _published(spark, "rel.kept") == before
+    # replaced: the previous table renamed aside, the release renamed in, the previous dropped
+    _load(spark, "src.people", generate_people(90, seed=8))
+    report = run({"table": "src.people"}, {"table": "rel.kept"})
+    assert report.passed and sum(_published(spark, "rel.kept").values()) == report.rows_out
+    # no generalization satisfies the criteria: nothing is written, nothing is left
+    diseases = len({r["disease"] for r in generate_people(90, seed=8)})
+    report = api.anonymize(
+        dict(base, source={"table": "src.people"}, output={"table": "rel.none"}, engine=ENGINE,
+             criteria=[{"l-diversity": {"variant": "entropy", "l": diseases, "attribute": "disease"}}],
+             suppression_limit=0),
+        base_dir=folder,
+    )  # fmt: skip
+    assert not report.passed
+    assert not spark.catalog.tableExists("rel.none")
+    assert _leftovers(spark) == []
+
+
+def test_nothing_of_the_data_on_the_console(spark: Any, capfd: pytest.CaptureFixture[str]) -> None:
+    """Spark logs a failed query's message (which can quote a value) to the console by itself:
+    an engine of sqlanon silences it, and sqlanon's own message leaves the value out."""
+    from sqlanon.engines.spark import SparkEngine
+
+    engine = SparkEngine()
+    try:
+        capfd.readouterr()
+        with pytest.raises(EngineError) as err:
+            engine.fetchall("SELECT CAST('secret-diagnosis' AS INTEGER)")
+        out, errors = capfd.readouterr()
+        assert "secret-diagnosis" not in str(err.value)
+        assert "secret-diagnosis" not in out + errors
+        assert "CAST_INVALID_INPUT" in str(err.value)
+    finally:
+        engine.close()
+
+
+def test_configuration_and_messages(demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any) -> None:
+    folder, base, check = demo
+    with pytest.raises(ConfigError, match=r"a table of Spark's catalog.*\(DuckDB\) only"):
+        api.check(dict(check, engine=ENGINE), base_dir=folder)
+    with pytest.raises(ConfigError, match="publishes into Spark's tables, not files"):
+        api.anonymize(dict(base, source={"table": "x"}, output="out.csv", engine=ENGINE), base_dir=folder)
+    with pytest.raises(ConfigError, match=r"Unknown engine option\(s\) \['url'\] for Spark"):
+        api.check(dict(check, source={"table": "x"}, engine={"kind": "spark", "url": "x"}), base_dir=folder)
+    with pytest.raises(ConfigError, match="'memory' is not a Spark setting"):
+        api.check(dict(check, source={"table": "x"}, engine={"kind": "spark", "conf": {"memory": "1g"}}),
+                  base_dir=folder)  # fmt: skip
+    with pytest.raises(DataError, match="no table 'nope' in schema 'gate'"):
+        api.check(dict(check, source={"table": "gate.nope"}, engine=ENGINE), base_dir=folder)
+    with pytest.raises(DataError, match="no table 'people_0' in schema 'nowhere'"):
+        api.check(dict(check, source={"table": "nowhere.people_0"}, engine=ENGINE), base_dir=folder)

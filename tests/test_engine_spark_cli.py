@@ -1,0 +1,103 @@
+"""The README's Spark configuration as a user runs it: a table in a Hive metastore of its own
+(Derby, in a folder), ``sqlanon anonymize`` and ``sqlanon check`` as processes that build their
+own Spark session from ``engine.conf``; exit codes, the published table, and nothing of the data
+on the console."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sqlanon.demo import generate_people, write_demo
+from tests.test_cli import run_process
+
+
+def _conf(folder: Path) -> dict[str, str]:
+    return {
+        "spark.sql.catalogImplementation": "hive",
+        "spark.sql.warehouse.dir": str(folder / "warehouse"),
+        "spark.hadoop.javax.jdo.option.ConnectionURL": f"jdbc:derby:;databaseName={folder / 'metastore'};create=true",
+        "spark.sql.shuffle.partitions": "2",
+    }
+
+
+def _pyspark(folder: Path, body: str) -> str:
+    """Run ``body`` in a PySpark program of its own with the metastore's settings; its stdout."""
+    script = (
+        textwrap.dedent(
+            """
+        import json, sys
+        from pyspark.sql import SparkSession
+        builder = SparkSession.builder.master("local[2]")
+        for k, v in json.loads(sys.argv[1]).items():
+            builder = builder.config(k, v)
+        spark = builder.getOrCreate()
+        spark.sparkContext.setLogLevel("OFF")
+        """
+        )
+        + textwrap.dedent(body)
+        + "\nspark.stop()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, json.dumps(_conf(folder))],
+        capture_output=True, text=True, cwd=folder, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_anonymize_and_check_a_metastore_table_from_the_command_line(tmp_path: Path, spark: Any) -> None:
+    people = generate_people(150, seed=11)
+    rows = [(p["name"], p["zip"], p["age"], p["sex"], p["disease"], p["salary"]) for p in people]
+    (tmp_path / "rows.json").write_text(json.dumps(rows))
+    _pyspark(
+        tmp_path,
+        """
+        rows = json.load(open("rows.json"))
+        spark.sql("CREATE DATABASE staging")
+        schema = "name string, zip string, age int, sex string, disease string, salary int"
+        spark.createDataFrame([tuple(r) for r in rows], schema).write.saveAsTable("staging.people")
+        """,
+    )
+    anonymize_yaml, check_yaml = write_demo(tmp_path / "demo", rows=10)
+    engine = {"kind": "spark", "master": "local[2]", "conf": _conf(tmp_path)}
+    config = yaml.safe_load(anonymize_yaml.read_text())
+    config.update(
+        engine=engine, source={"table": "staging.people"}, output={"table": "analytics.people_release"}
+    )
+    (tmp_path / "demo" / "anonymize.yaml").write_text(yaml.safe_dump(config))
+    done = run_process("anonymize", "anonymize.yaml", cwd=tmp_path / "demo")
+    assert done.returncode == 0, done.stderr[-3000:]
+    names = {p["name"] for p in people}
+    console = done.stdout + done.stderr
+    assert not any(name in console for name in names)
+    # a session sqlanon builds logs nothing (Spark's loggers are off from the start); what is
+    # left are the fixed lines the JVM and Spark print before logging exists
+    logged = [
+        line for line in done.stderr.splitlines() if re.match(r"\d\d/\d\d/\d\d ", line) or "log4j" in line
+    ]
+    assert logged == [], done.stderr[-2000:]
+    gate = yaml.safe_load(check_yaml.read_text())
+    gate["columns"].pop("name", None)
+    gate.update(engine=engine, source={"table": "analytics.people_release"})
+    (tmp_path / "demo" / "check.yaml").write_text(yaml.safe_dump(gate))
+    checked = run_process("check", "check.yaml", cwd=tmp_path / "demo")
+    assert checked.returncode == 0, checked.stdout[-2000:] + checked.stderr[-3000:]
+    out = _pyspark(
+        tmp_path,
+        """
+        print(json.dumps([spark.table("analytics.people_release").count(),
+                          [r.tableName for r in spark.sql("SHOW TABLES IN analytics").collect()],
+                          spark.table("analytics.people_release").columns]))
+        """,
+    )
+    count, tables, columns = json.loads(out.strip().splitlines()[-1])
+    assert tables == ["people_release"]
+    assert "name" not in columns and 0 < count <= len(people)
