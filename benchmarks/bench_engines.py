@@ -1,23 +1,28 @@
-"""The same ``check`` and ``anonymize`` on DuckDB and on PostgreSQL, side by side in one run
-(issue 16, target 7).
+"""The same ``check`` and ``anonymize`` on DuckDB, PostgreSQL and Spark (local mode), side by
+side in one run (issue 16, target 7).
 
 A PostgreSQL server is started for the run as the tests start theirs (``tests/pgserver.py``:
-``initdb`` in a temporary folder, loopback port; Debian's ``postgresql`` package). Tables:
+``initdb`` in a temporary folder, loopback port; Debian's ``postgresql`` package); Spark runs
+in local mode on every core (``--spark-master``), its warehouse in a temporary folder; sqlanon's
+runs use that session. ``--engines`` picks the engines (DuckDB always runs: the ratios are to
+it). Tables:
 
-* Adult (30,162 rows): the CSV for DuckDB; the same rows in a server table for PostgreSQL.
-* ``--rows N`` generated census rows (``generate.py``, default 1,000,000): Parquet for DuckDB,
-  a server table for PostgreSQL (loaded with COPY, not timed).
+* Adult (30,162 rows): the CSV for DuckDB; the same rows in a server table for PostgreSQL and
+  a Spark table (Parquet in the warehouse).
+* ``--rows N`` generated census rows (``generate.py``): Parquet for DuckDB, a server table for
+  PostgreSQL (loaded with COPY, not timed), a Spark table (not timed).
 
 Criteria: k=5 + hierarchical t=0.15 on Adult's occupation; k=10 + hierarchical t=0.2 on the
 census disease. ``check`` gates the table as it is (reading: DuckDB the file, PostgreSQL a copy
 of the table into a temp table on the server; encoding; every criterion); ``anonymize``
 searches (optimal, precision), publishes (DuckDB: a Parquet file; PostgreSQL: a table of the
 server) and gates the release. Each run is a whole ``api`` call (engine opened and closed),
-engines interleaved, medians of ``--repeat``; printed with the ratio PostgreSQL / DuckDB and
-the number of statements PostgreSQL ran in the last run.
+engines interleaved, medians of ``--repeat``; printed with each engine's ratio to DuckDB and
+the number of statements it ran in the last run.
 
 Run ``python benchmarks/bench_engines.py --repeat 3 --rows 100000`` (larger ``--rows`` take
-much longer on PostgreSQL: see benchmarks/README.md, issue 16).
+much longer on PostgreSQL and Spark: see benchmarks/README.md, issue 16), or
+``--engines spark --rows 10000000 --repeat 1 --no-adult`` for Spark alone on a large table.
 """
 
 from __future__ import annotations
@@ -48,11 +53,13 @@ def _load(con: psycopg.Connection[Any], name: str, columns: list[tuple[str, str]
     pgserver.load(con, "bench", name, columns, rows)
 
 
-def adult(con: psycopg.Connection[Any]) -> dict[str, Any]:
+def adult(con: psycopg.Connection[Any] | None) -> dict[str, Any]:
+    """Adult's configuration (the rows loaded into PostgreSQL when ``con`` is given)."""
     with ADULT_CSV.open(newline="") as f:
         reader = csv.reader(f, delimiter=";")
         header = next(reader)
-        _load(con, "adult", [(c, "text") for c in header], ([v or None for v in r] for r in reader))
+        if con is not None:
+            _load(con, "adult", [(c, "text") for c in header], ([v or None for v in r] for r in reader))
     columns: dict[str, Any] = {c: {"role": "quasi", "hierarchy": str(hierarchy_path(c))} for c in QUASI}
     columns[SENSITIVE] = {"role": "sensitive", "hierarchy": str(hierarchy_path(SENSITIVE))}
     for c in header:
@@ -68,24 +75,51 @@ def adult(con: psycopg.Connection[Any]) -> dict[str, Any]:
     }
 
 
-def census(con: psycopg.Connection[Any], rows: int, folder: Path) -> dict[str, Any]:
+def census(con: psycopg.Connection[Any] | None, rows: int, folder: Path) -> dict[str, Any]:
+    """The generated table's configuration, its Parquet file written (and the rows loaded into
+    PostgreSQL when ``con`` is given)."""
     path = folder / f"census_{rows}.parquet"
     subprocess.run(
         [sys.executable, str(REPO / "benchmarks" / "generate.py"), "--rows", str(rows), "--out", str(path)],
         check=True,
     )
-    import duckdb
+    if con is not None:
+        import duckdb
 
-    data = duckdb.connect()
-    described = data.execute(f"DESCRIBE SELECT * FROM read_parquet('{path}')").fetchall()
-    types = {"BIGINT": "bigint", "INTEGER": "integer", "VARCHAR": "text", "DOUBLE": "double precision"}
-    columns = [(name, types.get(typ, "text")) for name, typ, *_ in described]
-    result = data.execute(f"SELECT * FROM read_parquet('{path}')")
-    _load(con, "census", columns, iter(lambda: result.fetchone(), None))
-    data.close()
+        data = duckdb.connect()
+        described = data.execute(f"DESCRIBE SELECT * FROM read_parquet('{path}')").fetchall()
+        types = {"BIGINT": "bigint", "INTEGER": "integer", "VARCHAR": "text", "DOUBLE": "double precision"}
+        columns = [(name, types.get(typ, "text")) for name, typ, *_ in described]
+        result = data.execute(f"SELECT * FROM read_parquet('{path}')")
+        _load(con, "census", columns, iter(lambda: result.fetchone(), None))
+        data.close()
     raw = census_config(path, path.with_suffix(".out.parquet"), "optimal", "")
     raw.pop("output"), raw.pop("overwrite"), raw.pop("search"), raw.pop("engine")
     return raw
+
+
+def spark_session(master: str, folder: Path) -> Any:
+    from sqlanon.engines.spark import session
+
+    conf = [
+        ("spark.sql.warehouse.dir", str(folder / "warehouse")),
+        ("spark.local.dir", str(folder / "spark-local")),
+        ("spark.driver.memory", "8g"),
+    ]
+    built, _ = session(master, conf)
+    built.sql("CREATE DATABASE IF NOT EXISTS bench")
+    return built
+
+
+def spark_adult(spark: Any) -> None:
+    frame = spark.read.csv(str(ADULT_CSV), sep=";", header=True, inferSchema=False)
+    frame.write.mode("overwrite").saveAsTable("bench.adult")
+
+
+def spark_census(spark: Any, folder: Path, rows: int) -> None:
+    spark.read.parquet(str(folder / f"census_{rows}.parquet")).write.mode("overwrite").saveAsTable(
+        "bench.census"
+    )
 
 
 def timed(command: str, config: dict[str, Any], base: Path) -> tuple[float, Any]:
@@ -97,41 +131,79 @@ def timed(command: str, config: dict[str, Any], base: Path) -> tuple[float, Any]
 def main() -> None:
     parser = base_parser(__doc__ or "", repeat=3)
     parser.add_argument("--rows", type=int, default=100_000, help="generated census rows (0: Adult only)")
+    parser.add_argument("--engines", default="postgres,spark", help="engines beside DuckDB (postgres, spark)")
+    parser.add_argument("--spark-master", default="local[*]")
+    parser.add_argument("--no-adult", action="store_true", help="the generated table only")
     args = parser.parse_args()
+    others = [e for e in args.engines.split(",") if e]
     print(machine())
-    server = pgserver.start()
     statements = {"n": 0}
-    run = pg_engine.PostgresEngine._run
+    counted: list[tuple[Any, str, Any]] = []
 
-    def counting(self: Any, sql: Any, params: Any) -> Any:
-        statements["n"] += 1
-        return run(self, sql, params)
+    def count(cls: Any, method: str) -> None:
+        original = getattr(cls, method)
 
-    pg_engine.PostgresEngine._run = counting  # type: ignore[method-assign]
-    try:
-        con = psycopg.connect(server.url, password=os.environ[server.password_env], autocommit=True)
-        con.execute("CREATE SCHEMA bench")
-        print(f"PostgreSQL: {con.execute('SHOW server_version').fetchone()[0]}")  # type: ignore[index]
-        engine = {"kind": "postgres", "url": server.url, "password_env": server.password_env}
-        with tempfile.TemporaryDirectory() as tmp:
-            cases = [("Adult (30,162 rows), k=5 + hierarchical t=0.15", adult(con), "adult", ADULT_DIR)]
+        def counting(self: Any, *a: Any, **k: Any) -> Any:
+            statements["n"] += 1
+            return original(self, *a, **k)
+
+        setattr(cls, method, counting)
+        counted.append((cls, method, original))
+
+    server = None
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        try:
+            engines: dict[str, dict[str, Any]] = {}
+            con = None
+            spark = None
+            if "postgres" in others:
+                server = pgserver.start()
+                count(pg_engine.PostgresEngine, "_run")
+                con = psycopg.connect(server.url, password=os.environ[server.password_env], autocommit=True)
+                con.execute("CREATE SCHEMA bench")
+                print(f"PostgreSQL: {con.execute('SHOW server_version').fetchone()[0]}")  # type: ignore[index]
+                engines["postgres"] = {
+                    "kind": "postgres",
+                    "url": server.url,
+                    "password_env": server.password_env,
+                }
+            if "spark" in others:
+                from sqlanon.engines import spark as spark_engine
+
+                spark = spark_session(args.spark_master, folder)
+                count(spark_engine.SparkEngine, "_frame")
+                count(spark_engine.SparkEngine, "load_table")
+                print(f"Spark: {spark.version}, master {spark.sparkContext.master}")
+                engines["spark"] = {"kind": "spark"}
+            cases = []
+            if not args.no_adult:
+                config = adult(con)
+                if spark is not None:
+                    spark_adult(spark)
+                cases.append(("Adult (30,162 rows), k=5 + hierarchical t=0.15", config, "adult", ADULT_DIR))
             if args.rows:
                 title = f"census ({args.rows:,} rows), k=10 + hierarchical t=0.2"
-                cases.append((title, census(con, args.rows, Path(tmp)), "census", Path(tmp)))
+                config = census(con, args.rows, folder)
+                if spark is not None:
+                    spark_census(spark, folder, args.rows)
+                cases.append((title, config, "census", folder))
             out = []
             for title, config, name, base in cases:
                 for command in ("check", "anonymize"):
-                    duck = dict(config)
-                    pg = dict(config, source={"table": f"bench.{name}"}, engine=engine)
-                    pg.pop("csv", None)
+                    runs = {"duckdb": dict(config)}
+                    for kind, engine in engines.items():
+                        runs[kind] = dict(config, source={"table": f"bench.{name}"}, engine=engine)
+                        runs[kind].pop("csv", None)
                     if command == "anonymize":
-                        duck.update(output=str(Path(tmp) / f"{name}_release.parquet"), overwrite=True)
-                        pg.update(output={"table": f"bench.{name}_release"}, overwrite=True)
-                    times: dict[str, list[float]] = {"duckdb": [], "postgres": []}
+                        runs["duckdb"].update(output=str(folder / f"{name}_release.parquet"), overwrite=True)
+                        for kind in engines:
+                            runs[kind].update(output={"table": f"bench.{name}_release"}, overwrite=True)
+                    times: dict[str, list[float]] = {kind: [] for kind in runs}
                     answers = set()
-                    count = 0
+                    counts: dict[str, int] = {}
                     for rep in range(args.repeat + 1):
-                        order = [("duckdb", duck), ("postgres", pg)]
+                        order = list(runs.items())
                         for kind, cfg in order if rep % 2 else order[::-1]:
                             statements["n"] = 0
                             seconds, report = timed(command, cfg, base)
@@ -141,33 +213,30 @@ def main() -> None:
                                     tuple((c["criterion"], c["passed"]) for c in report.checks),
                                 )
                             )
-                            if rep:
+                            if rep or args.repeat == 0:
                                 times[kind].append(seconds)
-                            if kind == "postgres":
-                                count = statements["n"]
+                            counts[kind] = statements["n"]
                             print(
                                 f"  rep {rep} {name} {command} {kind}: {seconds:.2f} s",
                                 file=sys.stderr,
                                 flush=True,
                             )
-                    d, p = median(times["duckdb"]), median(times["postgres"])
-                    same = "yes" if len(answers) == 1 else "NO"
-                    out.append(
-                        [title, command, f"{d:.2f} s", f"{p:.2f} s", f"{p / d:.2f}x", str(count), same]
-                    )
-        header = [
-            "table, criteria",
-            "command",
-            "DuckDB",
-            "PostgreSQL",
-            "PostgreSQL / DuckDB",
-            "statements",
-            "same",
-        ]
-        print(table(header, out))
-    finally:
-        pg_engine.PostgresEngine._run = run  # type: ignore[method-assign]
-        pgserver.stop(server)
+                    d = median(times["duckdb"])
+                    row = [title, command, f"{d:.2f} s"]
+                    for kind in engines:
+                        t = median(times[kind])
+                        row += [f"{t:.2f} s", f"{t / d:.1f}x", str(counts[kind])]
+                    out.append([*row, "yes" if len(answers) == 1 else "NO"])
+            header = ["table, criteria", "command", "DuckDB"]
+            for kind in engines:
+                label = {"postgres": "PostgreSQL", "spark": "Spark"}[kind]
+                header += [label, f"{label} / DuckDB", f"{label} statements"]
+            print(table([*header, "same"], out))
+        finally:
+            for cls, method, original in counted:
+                setattr(cls, method, original)
+            if server is not None:
+                pgserver.stop(server)
 
 
 if __name__ == "__main__":
