@@ -98,6 +98,24 @@ def test_check_on_spark_equals_duckdb(
             assert _same(g[key], w[key]), (key, g, w)
 
 
+def test_every_model_of_the_catalogue_checks_the_same_on_spark(
+    demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any
+) -> None:
+    """One gate with every model of the catalogue at once (each model's check runs in it)."""
+    folder, _, base = demo
+    rows = _rows(99)
+    path = folder / "all_models.csv"
+    _write_csv(path, rows, CHECK_COLUMNS)
+    _load(spark, "gate.all_models", rows, CHECK_COLUMNS)
+    config = dict(base, criteria=MODELS + EXTRA, source=path.name)
+    want = api.check(config, base_dir=folder)
+    got = api.check(dict(config, source={"table": "gate.all_models"}, engine=ENGINE), base_dir=folder)
+    assert len(got.checks) == len(want.checks) == len(MODELS + EXTRA)
+    for g, w in zip(got.checks, want.checks, strict=True):
+        for key in w:
+            assert _same(g[key], w[key]), (key, g, w)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_anonymize_on_spark_equals_duckdb(
     demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any, seed: int

@@ -37,6 +37,17 @@ STATEMENTS: list[tuple[str, Any]] = [
         'LEAD("x", 1, -1) OVER "w" AS "n" FROM "r" WINDOW "w" AS (PARTITION BY "g" ORDER BY "id") ORDER BY "id"',
         None,
     ),
+    # a named window with a frame, used by an offset function too (which takes no frame in Spark)
+    (
+        'SELECT "id", SUM("x") OVER "w" AS "c", LEAD("x", 1, "x") OVER "w" AS "n" FROM "r" '
+        'WINDOW "w" AS (PARTITION BY "g" ORDER BY "id" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) ORDER BY "id"',
+        None,
+    ),
+    # rows numbered in any order: distinct numbers 1..n
+    (
+        'SELECT COUNT(DISTINCT "mid"), MIN("mid"), MAX("mid") FROM (SELECT ROW_NUMBER() OVER () AS "mid" FROM "r")',
+        None,
+    ),
     # two nested queries with CTEs of the same names
     (
         'SELECT "a"."n", "b"."n" FROM (WITH "f" AS (SELECT COUNT(*) AS "n" FROM "r") SELECT "n" FROM "f") AS "a" '

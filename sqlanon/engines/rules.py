@@ -159,6 +159,18 @@ def _binary_collation(node: exp.Expr) -> exp.Expr:
     return node
 
 
+_FRAMELESS = (
+    exp.Lead,
+    exp.Lag,
+    exp.RowNumber,
+    exp.Rank,
+    exp.DenseRank,
+    exp.PercentRank,
+    exp.CumeDist,
+    exp.Ntile,
+)
+
+
 def _inline_named_windows(node: exp.Expr) -> exp.Expr:
     # OVER (w ROWS ...): Spark takes a named window only on its own (OVER w); each use of a
     # named window gets the window's definition written in, with the use's own frame
@@ -173,11 +185,14 @@ def _inline_named_windows(node: exp.Expr) -> exp.Expr:
         if alias is None or use.find_ancestor(exp.Select) is not out or alias.name not in named:
             continue
         definition = named[alias.name]
+        # a frame means nothing to an offset or ranking function (DuckDB ignores it), and Spark
+        # refuses one there
+        framed = not isinstance(use.this, _FRAMELESS)
         inlined = exp.Window(
             this=use.this.copy(),
             partition_by=[p.copy() for p in definition.args.get("partition_by") or []] or None,
             order=(use.args.get("order") or definition.args.get("order")),
-            spec=(use.args.get("spec") or definition.args.get("spec")),
+            spec=(use.args.get("spec") or definition.args.get("spec")) if framed else None,
             over=use.args.get("over"),
         )
         for key in ("order", "spec"):
@@ -272,6 +287,21 @@ def _discrete_quantile(node: exp.Expr) -> exp.Expr:
     call = exp.Anonymous(this="PERCENTILE_DISC", expressions=[quantile.copy()])
     order = exp.Order(expressions=[exp.Ordered(this=node.this.copy(), nulls_first=False)])
     return exp.WithinGroup(this=call, expression=order)
+
+
+def _ordered_numbering(node: exp.Expr) -> exp.Expr:
+    # ROW_NUMBER() OVER (...) without ORDER BY numbers rows in any order; Spark requires an
+    # order: a constant one, which leaves the order as free as it was
+    if (
+        isinstance(node, exp.Window)
+        and isinstance(node.this, exp.RowNumber)
+        and node.args.get("order") is None
+        and node.args.get("alias") is None
+    ):
+        out = node.copy()
+        out.set("order", exp.Order(expressions=[exp.Ordered(this=exp.Literal.number(1))]))
+        return out
+    return node
 
 
 def _spark_binary_collation(node: exp.Expr) -> exp.Expr:
@@ -511,6 +541,11 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
             "named windows",
             "Spark takes OVER w but not OVER (w ROWS ...): the window's definition is written into each use",
             _inline_named_windows,
+        ),
+        Rule(
+            "numbering in any order",
+            "Spark's ROW_NUMBER needs an ORDER BY: a constant one, for rows numbered in any order",
+            _ordered_numbering,
         ),
         Rule(
             "byte order",
