@@ -25,6 +25,8 @@ METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy"
 #: the metrics of a partition-based (Mondrian) release; gcp is its default
 MONDRIAN_METRICS = ("gcp", "ncp", "discernibility", "aecs")
 SEARCHES = ("optimal", "incognito", "exhaustive", "mondrian")
+#: where the lattice search runs (``search_in:``): in the engine, or in embedded DuckDB
+SEARCH_PLACES = ("engine", "local")
 ENGINES = ("duckdb", "postgres", "spark")
 #: how messages name each engine kind
 ENGINE_NAMES = {"duckdb": "DuckDB", "postgres": "PostgreSQL", "spark": "Spark"}
@@ -229,6 +231,9 @@ class Config:
     suppression_limit: float = 0.0
     metric: str = "precision"
     search: str = "optimal"
+    #: where the lattice search runs: in the engine, or ("local") in embedded DuckDB on a copy
+    #: of the encoded frequency table (publishing and the gate stay in the engine)
+    search_in: str = "engine"
     output: TableRef | None = None
     overwrite: bool = False
     base_dir: Path = field(default_factory=Path.cwd)
@@ -435,6 +440,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         "suppression_limit",
         "metric",
         "search",
+        "search_in",
         "output",
         "overwrite",
         "engine",
@@ -510,6 +516,12 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         raise ConfigError("overwrite must be true or false.")
     engine = _engine_settings(data.get("engine"), base_dir)
     _check_engine_tables(engine, source, output)
+    search_in = _choice(data.get("search_in", "engine"), SEARCH_PLACES, "search_in")
+    if search_in == "local" and search == "mondrian":
+        raise ConfigError(
+            "search_in: local applies to the lattice searches (optimal, incognito, exhaustive); Mondrian "
+            "partitions the table in the engine. Remove search_in, or use a lattice search."
+        )
     return Config(
         source=source,
         columns=columns,
@@ -517,6 +529,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         suppression_limit=float(limit),
         metric=metric,
         search=search,
+        search_in=search_in,
         output=output,
         overwrite=overwrite,
         base_dir=base_dir,

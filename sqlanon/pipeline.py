@@ -18,6 +18,7 @@ from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.lattice import Lattice, Node
+from sqlanon.local_search import local_copy
 from sqlanon.metrics import (
     DATA_FREE_METRICS,
     data_free_key,
@@ -241,7 +242,41 @@ def _lattice(
     stage: Stage | None = None,
 ) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
     """A lattice search (optimal, Incognito, exhaustive): the best minimal node's release (None:
-    no node)."""
+    no node). With ``search_in: local`` and a server engine, the search and the ranking run in
+    embedded DuckDB on a copy of the encoded tables, and only the chosen node is evaluated again
+    in the engine, for the verdicts its release is built from."""
+    if config.search_in == "local" and engine.server is not None:
+        _say(stage, "copying the frequency table to this machine")
+        with local_copy(engine, encoded) as copy:
+            _say(stage, "searching the lattice (on this machine)")
+            base, best = _search_and_rank(copy.engine, encoded, required, config, progress, stage)
+            base.search["search_in"] = "local"
+            base.search["copied_rows"] = copy.rows
+        if best is None:
+            return base, None, None
+        node = best[0]
+        verdicts = materialize_verdicts(
+            engine, NodeEvaluator(engine, encoded, required, config.suppression_limit), node
+        )
+    else:
+        base, best = _search_and_rank(engine, encoded, required, config, progress, stage)
+        if best is None:
+            return base, None, None
+        node, verdicts = best
+    return base, build_release(engine, config, encoded, node, verdicts), base.node
+
+
+def _search_and_rank(
+    engine: Engine,
+    encoded: Encoded,
+    required: list[Criterion],
+    config: Config,
+    progress: Progress | None,
+    stage: Stage | None,
+) -> tuple[Report, tuple[Node, str] | None]:
+    """The search and the ranking of its minimal nodes in ``engine``: the pending report (with
+    the chosen node, its metrics and suppressed rows) and the node with its verdicts table
+    (None: no node satisfies the criteria)."""
     result, evaluator = run_search(engine, encoded, required, config, progress)
     lattice = Lattice(tuple(d.height for d in encoded.qis))
     search_info: dict[str, Any] = {
@@ -258,7 +293,7 @@ def _lattice(
             "no generalization satisfies the criteria within the suppression limit "
             f"({config.suppression_limit:g} of the rows); nothing was written"
         )
-        return base, None, None
+        return base, None
     _say(stage, f"ranking {len(result.minimal)} minimal nodes")
     with engine.threads(search_threads(encoded)):
         node, values, verdicts, outcome = _best_node(engine, encoded, evaluator, result.minimal, config)
@@ -266,7 +301,7 @@ def _lattice(
     base.metric = {"name": config.metric, "value": values[config.metric]}
     base.metrics = values
     base.suppressed_rows = outcome.suppressed_rows
-    return base, build_release(engine, config, encoded, node, verdicts), base.node
+    return base, (node, verdicts)
 
 
 def _best_node(

@@ -80,6 +80,12 @@ class Report:
                     if evaluations != checked
                     else ""
                 )
+                + (
+                    f", in embedded DuckDB on this machine ({self.search['copied_rows']:,} rows of encoded "
+                    "tables copied)"
+                    if self.search.get("search_in") == "local"
+                    else ""
+                )
             )
         if self.search.get("strategy") == "mondrian":
             lines.append(

@@ -106,6 +106,8 @@ def test_anonymize_on_postgres_equals_duckdb(
         source={"table": f"src.people_{seed}"},
         output={"table": f"rel.release_{seed}"},
         engine=_engine(postgres),
+        # odd seeds search in embedded DuckDB on a copy of the encoded tables (search_in: local)
+        search_in="local" if seed % 2 and not mondrian else "engine",
     )
     try:
         want = api.anonymize(config, base_dir=folder)
@@ -119,6 +121,10 @@ def test_anonymize_on_postgres_equals_duckdb(
         want.passed, want.node, want.rows_in, want.rows_out, want.suppressed_rows
     )  # fmt: skip
     assert got.metrics == pytest.approx(want.metrics, rel=1e-9, abs=1e-12)
+    assert (got.search.get("search_in"), got.search.get("nodes_checked")) == (
+        on_pg["search_in"] if on_pg["search_in"] == "local" else None,
+        want.search.get("nodes_checked"),
+    )
     for g, w in zip(got.checks, want.checks, strict=True):
         assert (g["criterion"], g["passed"], g["violating_rows"]) == (
             w["criterion"],
@@ -231,3 +237,51 @@ def test_publishing_needs_create_on_the_schema_only(
         con.execute("DROP ROLE IF EXISTS bob")
         con.execute("GRANT CREATE ON DATABASE postgres TO PUBLIC")
     assert _leftovers(con) == []
+
+
+def test_search_in_local_copies_encoded_tables_only(
+    demo: tuple[Path, dict[str, Any]], con: psycopg.Connection[Any], postgres: Server
+) -> None:
+    """``search_in: local`` copies the encoded tables exactly (every row, every type) into
+    embedded DuckDB, and nothing of the row-level source (no value of the identifier column);
+    the frequency table's counts add up to the rows."""
+    from sqlanon.config import parse_config
+    from sqlanon.encode import encode
+    from sqlanon.engines import open_engine
+    from sqlanon.local_search import local_copy, search_tables
+    from sqlanon.source import read_table
+
+    folder, base = demo
+    rows = generate_people(300, seed=41)
+    for i, row in enumerate(rows):
+        row["name"] = f"person-{i:04d}-unique"
+    _load(con, "src.people_local", rows)
+    config = parse_config(
+        dict(
+            base,
+            source={"table": "src.people_local"},
+            output={"table": "rel.local"},
+            engine=_engine(postgres),
+            criteria=[{"k-anonymity": {"k": 3}}, {"t-closeness": {"attribute": "disease", "t": 0.3}}],
+            search_in="local",
+        ),
+        folder,
+    )
+    engine = open_engine(config.engine)
+    try:
+        encoded = encode(engine, config, read_table(engine, config.source))
+        with local_copy(engine, encoded) as copy:
+            assert set(copy.tables) == set(search_tables(encoded))
+            assert encoded.source not in copy.tables
+            assert not {q.dim for q in encoded.qis} & set(copy.tables)
+            for name, count in copy.tables.items():
+                here = copy.engine.fetchall(f'SELECT * FROM "{name}"')
+                there = engine.fetchall(f'SELECT * FROM "{name}"')
+                assert count == len(there) and Counter(here) == Counter(there), name
+                assert copy.engine.columns(name) == engine.columns(name), name
+                values = {str(v) for row in here for v in row}
+                assert not values & {r["name"] for r in rows}, name
+            (total,) = copy.engine.fetchone(f'SELECT SUM("n") FROM "{encoded.freq}"')
+            assert total == len(rows)
+    finally:
+        engine.close()

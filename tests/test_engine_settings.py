@@ -9,8 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
+from sqlanon import api
 from sqlanon.config import parse_config
+from sqlanon.demo import write_demo
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.errors import ConfigError
 from sqlanon.pipeline import _engine
@@ -100,3 +103,29 @@ def test_spill_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
     system.mkdir()
     DuckDBEngine().close()
     assert not system.exists()
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"search_in": "laptop"}, r"Unknown search_in: 'laptop'; use one of: engine, local"),
+        ({"search_in": True}, r"Unknown search_in: True"),
+        ({"search_in": "local", "search": "mondrian"}, r"search_in: local applies to the lattice searches"),
+    ],
+)
+def test_bad_search_places_are_refused(extra: dict[str, Any], message: str, tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=message):
+        parse_config({**config(None), **extra}, tmp_path)
+
+
+def test_search_in_local_with_duckdb_runs_as_usual(tmp_path: Path) -> None:
+    """DuckDB is the embedded engine already: ``search_in: local`` copies nothing and gives the
+    same release."""
+    folder = tmp_path / "demo"
+    anonymize_yaml, _ = write_demo(folder, rows=300)
+    base = yaml.safe_load(anonymize_yaml.read_text())
+    base["suppression_limit"] = 0.02
+    want = api.anonymize(dict(base, output="a.csv"), base_dir=folder)
+    got = api.anonymize(dict(base, output="b.csv", search_in="local"), base_dir=folder)
+    assert "search_in" not in got.search and got.node == want.node and want.passed
+    assert (folder / "a.csv").read_text() == (folder / "b.csv").read_text()

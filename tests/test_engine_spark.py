@@ -138,7 +138,12 @@ def test_anonymize_on_spark_equals_duckdb(
         suppression_limit=0 if mondrian else rng.choice([0, 0.02, 0.05]),
     )
     on_spark = dict(
-        config, source={"table": f"src.people_{seed}"}, output={"table": f"rel.release_{seed}"}, engine=ENGINE
+        config,
+        source={"table": f"src.people_{seed}"},
+        output={"table": f"rel.release_{seed}"},
+        engine=ENGINE,
+        # seed 1 searches in embedded DuckDB on a copy of the encoded tables (search_in: local)
+        search_in="local" if seed == 1 else "engine",
     )
     want = api.anonymize(config, base_dir=folder)
     got = api.anonymize(on_spark, base_dir=folder)
@@ -146,6 +151,7 @@ def test_anonymize_on_spark_equals_duckdb(
         want.passed, want.node, want.rows_in, want.rows_out, want.suppressed_rows
     )  # fmt: skip
     assert got.metrics == pytest.approx(want.metrics, rel=1e-9, abs=1e-12)
+    assert got.search.get("search_in") == ("local" if seed == 1 else None)
     for g, w in zip(got.checks, want.checks, strict=True):
         assert (g["criterion"], g["passed"], g["violating_rows"]) == (
             w["criterion"],
