@@ -22,7 +22,8 @@ the number of statements it ran in the last run.
 
 Run ``python benchmarks/bench_engines.py --repeat 3 --rows 100000`` (larger ``--rows`` take
 much longer on PostgreSQL and Spark: see benchmarks/README.md, issue 16), or
-``--engines spark --rows 10000000 --repeat 1 --no-adult`` for Spark alone on a large table.
+``--engines spark --rows 10000000 --repeat 1 --no-adult`` for Spark alone on a large table;
+``--local`` adds ``anonymize`` with ``search_in: local`` on each engine beside DuckDB.
 """
 
 from __future__ import annotations
@@ -134,6 +135,11 @@ def main() -> None:
     parser.add_argument("--engines", default="postgres,spark", help="engines beside DuckDB (postgres, spark)")
     parser.add_argument("--spark-master", default="local[*]")
     parser.add_argument("--no-adult", action="store_true", help="the generated table only")
+    parser.add_argument(
+        "--local",
+        action="store_true",
+        help="anonymize also with search_in: local on each engine beside DuckDB",
+    )
     args = parser.parse_args()
     others = [e for e in args.engines.split(",") if e]
     print(machine())
@@ -189,6 +195,7 @@ def main() -> None:
                     spark_census(spark, folder, args.rows)
                 cases.append((title, config, "census", folder))
             out = []
+            variants = [*engines, *(f"{kind} local" for kind in engines if args.local)]
             for title, config, name, base in cases:
                 for command in ("check", "anonymize"):
                     runs = {"duckdb": dict(config)}
@@ -199,6 +206,8 @@ def main() -> None:
                         runs["duckdb"].update(output=str(folder / f"{name}_release.parquet"), overwrite=True)
                         for kind in engines:
                             runs[kind].update(output={"table": f"bench.{name}_release"}, overwrite=True)
+                            if args.local:
+                                runs[f"{kind} local"] = dict(runs[kind], search_in="local")
                     times: dict[str, list[float]] = {kind: [] for kind in runs}
                     answers = set()
                     counts: dict[str, int] = {}
@@ -223,13 +232,17 @@ def main() -> None:
                             )
                     d = median(times["duckdb"])
                     row = [title, command, f"{d:.2f} s"]
-                    for kind in engines:
+                    for kind in variants:
+                        if kind not in times:
+                            row += ["", "", ""]
+                            continue
                         t = median(times[kind])
                         row += [f"{t:.2f} s", f"{t / d:.1f}x", str(counts[kind])]
                     out.append([*row, "yes" if len(answers) == 1 else "NO"])
             header = ["table, criteria", "command", "DuckDB"]
-            for kind in engines:
-                label = {"postgres": "PostgreSQL", "spark": "Spark"}[kind]
+            for kind in variants:
+                label = {"postgres": "PostgreSQL", "spark": "Spark"}[kind.split()[0]]
+                label += " (search_in: local)" if kind.endswith(" local") else ""
                 header += [label, f"{label} / DuckDB", f"{label} statements"]
             print(table([*header, "same"], out))
         finally:

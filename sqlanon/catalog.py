@@ -212,22 +212,40 @@ def reads(engine: Engine, alias: str, schema: str, name: str) -> Reads:
             continue
         if macros and _calls(sql, macros):
             out.unknown = True  # a user's macro may read anything
-        for table in query.find_all(exp.Table):
-            if not isinstance(table.this, exp.Identifier):  # a table function
-                function = _function_name(table.this)
-                if function in FILE_READERS:
-                    files = _file_names(table.this)
-                    if files is None:
-                        out.unknown = True  # a file name computed at run time: cannot follow
-                    else:
-                        out.files |= files
-                elif function not in PURE:
-                    out.unknown = True  # query(), query_table(), a table macro: cannot follow
-                continue
-            if not table.db and ("/" in table.name or "." in table.name):
-                out.files.add(table.name)  # FROM 'x.csv'
-            if table.db:
-                pending.append((fold(table.db), fold(table.name)))
-            else:  # a name without a schema: the view's own schema first, then main
-                pending += [(key[0], fold(table.name)), ("main", fold(table.name))]
+        pending += _follow(query, out, key[0])
+    return out
+
+
+def _follow(query: exp.Expr, out: Reads, schema: str) -> list[tuple[str, str]]:
+    """Add the files ``query`` reads to ``out`` (``unknown`` when it cannot tell); return the
+    relations it names, (schema, name) folded (a name without a schema: ``schema``'s, then main's)."""
+    pending: list[tuple[str, str]] = []
+    for table in query.find_all(exp.Table):
+        if not isinstance(table.this, exp.Identifier):  # a table function
+            function = _function_name(table.this)
+            if function in FILE_READERS:
+                files = _file_names(table.this)
+                if files is None:
+                    out.unknown = True  # a file name computed at run time: cannot follow
+                else:
+                    out.files |= files
+            elif function not in PURE:
+                out.unknown = True  # query(), query_table(), a table macro: cannot follow
+            continue
+        if not table.db and ("/" in table.name or "." in table.name):
+            out.files.add(table.name)  # FROM 'x.csv'
+        if table.db:
+            pending.append((fold(table.db), fold(table.name)))
+        else:
+            pending += [(schema, fold(table.name)), ("main", fold(table.name))]
+    return pending
+
+
+def query_reads(query: exp.Expr) -> Reads:
+    """What a source query run in sqlanon's own DuckDB reads: the files it names (its table
+    names name no table of an output database, which the query cannot see under its name)."""
+    out = Reads()
+    _follow(query, out, "main")
+    if any(table.catalog for table in query.find_all(exp.Table)):
+        out.unknown = True  # a table of an attached database: sqlanon attaches the output's
     return out

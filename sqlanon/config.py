@@ -19,6 +19,7 @@ import sqlglot
 from sqlanon import yamlfile
 from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
 from sqlanon.errors import ConfigError, brief
+from sqlanon.source_query import parse_query
 
 ROLES = ("identifier", "quasi", "sensitive", "insensitive")
 METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
@@ -53,11 +54,13 @@ class TableRef:
     ``csv`` the options of a CSV file (the source's come from ``csv:``, an output's from its own
     ``csv:``, default comma-separated with a header)."""
 
-    kind: str  # "csv" | "parquet" | "duckdb" | "table"
+    kind: str  # "csv" | "parquet" | "duckdb" | "table" | "query"
     path: Path | None
     table: str | None = None
     schema: str = "main"
     csv: CsvOptions = CsvOptions()
+    #: a source query's text, in the engine's SQL (kind "query"; never shown in messages)
+    query: str | None = None
 
     @property
     def file(self) -> Path:
@@ -75,6 +78,8 @@ class TableRef:
         return ".".join(f'"{p}"' if "." in p else p for p in parts)
 
     def describe(self) -> str:
+        if self.kind == "query":
+            return "query"
         if self.kind == "table":
             return f"table {self.qualified!r} of the engine's database"
         return f"table {self.qualified!r} in {self.path}" if self.table else str(self.path)
@@ -313,6 +318,14 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
             raise ConfigError(f"{what}: table must be a non-empty name such as staging.people.")
         schema, name = _split_table(table, what)
         return TableRef("table", None, name, "" if schema == "main" and "." not in table else schema)
+    if isinstance(value, Mapping) and "query" in value:
+        if what != "source":
+            raise ConfigError(f"{what} cannot be a query; name a table or a file to write.")
+        if set(value) != {"query"}:
+            raise ConfigError(f"{what}: {{query: ...}} takes no other key (got {sorted(map(str, value))}).")
+        if not isinstance(value["query"], str) or not value["query"].strip():
+            raise ConfigError(f"{what}: query must be the text of a SELECT statement.")
+        return TableRef("query", None, schema="", query=value["query"])
     if isinstance(value, Mapping) and set(value) == {"database", "table"}:
         db, table = value["database"], value["table"]
         if not isinstance(db, str) or not db.strip() or not isinstance(table, str) or not table:
@@ -321,7 +334,8 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         return TableRef("duckdb", (base / db).resolve(), name, schema)
     raise ConfigError(
         f"{what} must be a path to a .csv or .parquet file, {{file: path, csv: {{...}}}}, "
-        f"{{database: file.duckdb, table: name}} or (with a database server as the engine) {{table: schema.name}}, "
+        f"{{database: file.duckdb, table: name}}, (with a database server as the engine) {{table: schema.name}}, "
+        f"or (a source) {{query: SELECT ...}}, "
         f"got {brief(value)}."
     )
 
@@ -410,11 +424,16 @@ def _check_engine_tables(engine: EngineSettings, source: TableRef, output: Table
                     "or name a "
                     "DuckDB file with {database: file.duckdb, table: ...}."
                 )
+    if source.kind == "query":
+        assert source.query is not None
+        parse_query(source.query, engine.kind)  # sqlglot's dialects are named as the engine kinds
+    if engine.kind == "duckdb":
         return
     name = ENGINE_NAMES[engine.kind]
-    if source.kind != "table":
+    if source.kind not in ("table", "query"):
         raise ConfigError(
-            f"With engine kind {engine.kind} the source must be a table of {name}'s catalog, {{table: schema.name}}; "
+            f"With engine kind {engine.kind} the source must be a table of {name}'s catalog, {{table: schema.name}}, "
+            "or a query, {query: SELECT ...}; "
             f"got {source.describe()}. sqlanon reads files with the default engine (DuckDB) only: load the file "
             f"into a table of {name} first, or leave engine: out to anonymize the file."
         )
@@ -455,7 +474,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
             "Give the source's CSV options once: in source: {file: ..., csv: ...} or as csv:, not both."
         )
     source = _table_ref(data["source"], base_dir, "source", _csv_options(data.get("csv")))
-    if "csv" in data and source.kind == "table":
+    if "csv" in data and source.kind in ("table", "query"):
         raise ConfigError(
             f"csv: options apply to a CSV source only; the source is {source.describe()}. Remove csv:."
         )

@@ -25,6 +25,7 @@ from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.errors import EngineError, InputError
 from sqlanon.lattice import Node
+from sqlanon.source_query import parse_query
 from sqlanon.sql.render import DIALECT, column, render_template, table
 
 
@@ -169,6 +170,10 @@ def prepare_output(engine: Engine, config: Config) -> None:
         reads = catalog.reads(engine, src_alias, src.schema, src.table)
         if out.kind == "duckdb" and not shared:
             reads.relations = set()  # another database: its tables are not the source's
+    if src.kind == "query":
+        assert src.query is not None
+        reads = catalog.query_reads(parse_query(src.query, engine.capabilities.dialect))
+        reads.relations = set()  # its table names name no table of an output database
     if out.kind != "duckdb":
         guard.check_output_files(out, reads)
         if out.file.exists() and not config.overwrite:

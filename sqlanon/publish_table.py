@@ -21,8 +21,9 @@ from sqlglot import exp
 
 from sqlanon.config import Config, TableRef
 from sqlanon.engines import Engine
-from sqlanon.engines.base import ServerCatalog
+from sqlanon.engines.base import ServerCatalog, ServerRelation
 from sqlanon.errors import InputError
+from sqlanon.source_query import parse_query, query_tables
 
 
 def _catalog(engine: Engine) -> ServerCatalog:
@@ -44,31 +45,38 @@ def prepare(engine: Engine, config: Config) -> str | None:
     the table the release will replace, whose leftovers of killed runs may be dropped (None:
     nothing is replaced)."""
     out, src = config.output, config.source
-    assert out is not None and out.table is not None and src.table is not None
+    assert out is not None and out.table is not None
     catalog = _catalog(engine)
-    source = catalog.find(src.schema, src.table)
-    if source is None:
-        return None  # reading the source says what is wrong
     existing = catalog.find(out.schema, out.table)
+    if src.kind == "query":
+        if existing is not None:
+            _check_query_reads(catalog, engine.capabilities.dialect, src, out, existing)
+    else:
+        assert src.table is not None
+        source = catalog.find(src.schema, src.table)
+        if source is None:
+            return None  # reading the source says what is wrong
+        if existing is None:
+            return None
+        if existing.ident == source.ident:
+            raise InputError(
+                f"The output {out.describe()} is the source itself; sqlanon never writes over what it reads. "
+                "Choose another output table."
+            )
+        reads = catalog.reads(source)
+        if reads is not None and existing.ident in reads:
+            raise InputError(
+                f"The output {out.describe()} is a table the source {src.qualified!r} reads through its views; "
+                "sqlanon never writes over its source. Choose another output table."
+            )
+        if reads is None:
+            raise InputError(
+                f"The output {out.describe()} exists, and the source goes through a view that calls a function "
+                "sqlanon cannot follow, so it cannot tell whether the source reads that table. Write the release "
+                "to a new table."
+            )
     if existing is None:
         return None
-    if existing.ident == source.ident:
-        raise InputError(
-            f"The output {out.describe()} is the source itself; sqlanon never writes over what it reads. "
-            "Choose another output table."
-        )
-    reads = catalog.reads(source)
-    if reads is not None and existing.ident in reads:
-        raise InputError(
-            f"The output {out.describe()} is a table the source {src.qualified!r} reads through its views; "
-            "sqlanon never writes over its source. Choose another output table."
-        )
-    if reads is None:
-        raise InputError(
-            f"The output {out.describe()} exists, and the source goes through a view that calls a function "
-            "sqlanon cannot follow, so it cannot tell whether the source reads that table. Write the release "
-            "to a new table."
-        )
     if existing.kind != "table":
         raise InputError(
             f"The output {out.describe()} is a {existing.kind}, not a table; sqlanon replaces only tables. "
@@ -85,6 +93,33 @@ def prepare(engine: Engine, config: Config) -> str | None:
             f"{', '.join(repr(t) for t in held_by)}; replacing it would break them. Choose another output table."
         )
     return existing.schema
+
+
+def _check_query_reads(
+    catalog: ServerCatalog, dialect: str, src: TableRef, out: TableRef, existing: ServerRelation
+) -> None:
+    """An existing output is no table a source query reads, directly or through views; when
+    part of the query cannot be followed (a function sqlglot does not know, a table function, a
+    name the catalog does not resolve), no existing table may be replaced."""
+    assert src.query is not None
+    named = query_tables(parse_query(src.query, dialect), dialect)
+    unknown = named.unknown_calls or bool(named.functions) or named.other_catalogs
+    for schema, name in named.tables:
+        relation = catalog.find(schema, name)
+        reads = None if relation is None else catalog.reads(relation)
+        if reads is None:
+            unknown = True
+        elif existing.ident in reads:
+            raise InputError(
+                f"The output {out.describe()} is a table the source query reads ({schema + '.' if schema else ''}"
+                f"{name}, or through its views); sqlanon never writes over its source. Choose another output table."
+            )
+    if unknown:
+        raise InputError(
+            f"The output {out.describe()} exists, and the source query calls a function or names a relation "
+            "that sqlanon cannot follow, so it cannot tell whether the query reads that table. Write the release "
+            "to a new table."
+        )
 
 
 def create(engine: Engine, schema: str, table: str, release: exp.Expr) -> None:

@@ -25,6 +25,7 @@ from sqlanon.catalog import fold
 from sqlanon.config import CsvOptions, TableRef
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError
+from sqlanon.source_query import parse_query
 from sqlanon.sql.render import DIALECT
 
 
@@ -203,6 +204,8 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
     csv = ref.csv if csv is None else csv
     if ref.kind == "table":
         return _read_server_table(engine, ref, what)
+    if ref.kind == "query":
+        return _read_query(engine, ref, what)
     if ref.kind != "duckdb" and not ref.file.is_file():
         raise DataError(f"The {what} file {str(ref.path)!r} does not exist or is not a file.")
     if ref.kind == "duckdb" and not ref.file.is_file():
@@ -267,6 +270,21 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
             raise  # rights, a lock, a lost connection: its message says what to do
         raise DataError(f"Cannot read the {_named(what, ref)}: {_first_line(err)}") from None
     return _nonempty(engine, name, ref, what)
+
+
+def _read_query(engine: Engine, ref: TableRef, what: str) -> str:
+    """The rows of a source query, in a temp table of the engine (run once, where the data is)."""
+    assert ref.query is not None
+    name = engine.temp_name(what)
+    try:
+        engine.create_temp_as(name, parse_query(ref.query, engine.capabilities.dialect))
+    except EngineError as err:
+        if err.cause is not None:
+            raise  # rights, a lock, a lost connection: its message says what to do
+        raise DataError(f"Cannot run the source query: {_first_line(err)}") from None
+    if engine.count(name) == 0:
+        raise DataError("The source query returns no rows; there is nothing to anonymize or check.")
+    return name
 
 
 __all__ = ["DIALECT", "csv_header", "read_table"]

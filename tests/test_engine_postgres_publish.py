@@ -17,7 +17,7 @@ import yaml
 
 from sqlanon import api
 from sqlanon.demo import generate_people, write_demo
-from sqlanon.errors import EngineError, InputError
+from sqlanon.errors import ConfigError, DataError, EngineError, InputError
 from tests import pgserver
 from tests.pgserver import Server
 from tests.test_engine_postgres_check import EXTRA
@@ -285,3 +285,88 @@ def test_search_in_local_copies_encoded_tables_only(
             assert total == len(rows)
     finally:
         engine.close()
+
+
+def test_a_query_source_on_postgres_equals_duckdb_on_its_rows(
+    demo: tuple[Path, dict[str, Any]], con: psycopg.Connection[Any], postgres: Server
+) -> None:
+    """``source: {query: ...}`` runs in the server: a join and a filter written in PostgreSQL's
+    SQL give the node and the published rows DuckDB gives on the same rows as a file (filtered
+    in Python)."""
+    folder, base = demo
+    rng = random.Random(77)
+    rows = _rows(rng, 77)
+    _load(con, "src.people_q", rows)
+    con.execute("DROP TABLE IF EXISTS src.excluded")
+    con.execute("CREATE TABLE src.excluded (who text)")
+    gone = set(rng.sample([r["name"] for r in rows], 15))
+    con.cursor().executemany("INSERT INTO src.excluded VALUES (%s)", [(n,) for n in gone])
+    kept = [r for r in rows if r["name"] not in gone and r["age"] >= 25]
+    with (folder / "kept_q.csv").open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(kept)
+    query = (
+        "SELECT p.* FROM Src.People_Q AS p LEFT JOIN src.excluded AS x ON x.who = p.name "
+        "WHERE x.who IS NULL AND p.age::int >= 25"
+    )
+    criteria = [
+        {"k-anonymity": {"k": 3}},
+        {"l-diversity": {"variant": "distinct", "l": 2, "attribute": "disease"}},
+    ]
+    want = api.anonymize(
+        dict(base, source="kept_q.csv", output="out/kept_q.csv", criteria=criteria, suppression_limit=0.02),
+        base_dir=folder,
+    )
+    got = api.anonymize(
+        dict(base, source={"query": query}, output={"table": "rel.from_query"}, criteria=criteria,
+             suppression_limit=0.02, engine=_engine(postgres), overwrite=True),
+        base_dir=folder,
+    )  # fmt: skip
+    assert (got.passed, got.node, got.rows_in, got.rows_out) == (
+        want.passed,
+        want.node,
+        len(kept),
+        want.rows_out,
+    )
+    assert _published(con, "rel.from_query") == _csv_rows(folder / "out/kept_q.csv")
+    assert _leftovers(con) == []
+
+
+def test_never_over_a_table_the_source_query_reads(
+    demo: tuple[Path, dict[str, Any]], con: psycopg.Connection[Any], postgres: Server
+) -> None:
+    folder, base = demo
+    rows = _rows(random.Random(8), 8)
+    _load(con, "src.people_q2", rows)
+    con.execute("CREATE OR REPLACE VIEW src.adults_q2 AS SELECT * FROM src.people_q2 WHERE age >= 18")
+    _load(con, "rel.existing_q2", rows)
+    engine = _engine(postgres)
+
+    def run(query: str, output: str) -> None:
+        api.anonymize(
+            dict(base, source={"query": query}, output={"table": output}, overwrite=True, engine=engine),
+            base_dir=folder,
+        )
+
+    for query, output, message in [
+        ("SELECT * FROM src.people_q2", "src.people_q2", "is a table the source query reads"),
+        ("SELECT * FROM SRC.PEOPLE_Q2 WHERE age > 1", "src.people_q2", "is a table the source query reads"),
+        (
+            "WITH a AS (SELECT * FROM src.adults_q2) SELECT * FROM a",
+            "src.people_q2",
+            "the source query reads",
+        ),
+        ("SELECT * FROM src.people_q2 WHERE my_filter(age)", "rel.existing_q2", "calls a function or names"),
+        ("SELECT * FROM src.nothing_here", "rel.existing_q2", "calls a function or names"),
+    ]:
+        with pytest.raises(InputError, match=message):
+            run(query, output)
+    assert con.execute("SELECT count(*) FROM src.people_q2").fetchone() == (len(rows),)
+    assert con.execute("SELECT count(*) FROM rel.existing_q2").fetchone() == (len(rows),)
+    with pytest.raises(ConfigError, match="contains DELETE, which writes"):
+        run("WITH d AS (DELETE FROM src.people_q2 RETURNING *) SELECT * FROM d", "rel.new_q2")
+    assert con.execute("SELECT count(*) FROM src.people_q2").fetchone() == (len(rows),)
+    with pytest.raises(DataError, match=r"Cannot run the source query: .*my_missing_function"):
+        run("SELECT * FROM src.people_q2 WHERE my_missing_function(age)", "rel.new_q2")
+    assert _leftovers(con) == []

@@ -205,6 +205,40 @@ def test_never_over_the_source(demo: tuple[Path, dict[str, Any], dict[str, Any]]
     assert _leftovers(spark) == []
 
 
+def test_a_query_source_on_spark(demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any) -> None:
+    """``source: {query: ...}`` in Spark SQL: the node and published rows DuckDB gives on the
+    query's rows as a file (filtered in Python); never over a table the query reads."""
+    folder, base, _ = demo
+    rows = generate_people(150, seed=12)
+    _load(spark, "src.people_q", rows)
+    kept = [r for r in rows if r["age"] >= 30]
+    _write_csv(folder / "kept_q.csv", kept)
+    query = "SELECT * FROM Src.People_Q WHERE age >= 30"
+    want = api.anonymize(dict(base, source="kept_q.csv", output="out/kept_q.csv"), base_dir=folder)
+    got = api.anonymize(
+        dict(base, source={"query": query}, output={"table": "rel.from_query"}, engine=ENGINE),
+        base_dir=folder,
+    )
+    assert (got.passed, got.node, got.rows_in, got.rows_out) == (
+        want.passed,
+        want.node,
+        len(kept),
+        want.rows_out,
+    )
+    assert _published(spark, "rel.from_query") == _csv_rows(folder / "out/kept_q.csv")
+    for query, output in [
+        ("SELECT * FROM src.people_q", "src.people_q"),
+        ("SELECT * FROM rel.from_query", "rel.from_query"),
+    ]:
+        with pytest.raises(InputError, match="is a table the source query reads"):
+            api.anonymize(
+                dict(base, source={"query": query}, output={"table": output}, overwrite=True, engine=ENGINE),
+                base_dir=folder,
+            )
+    assert spark.table("src.people_q").count() == len(rows)
+    assert _leftovers(spark) == []
+
+
 def test_nothing_of_the_data_on_the_console(spark: Any, capfd: pytest.CaptureFixture[str]) -> None:
     """Spark logs a failed query's message (which can quote a value) to the console by itself:
     an engine of sqlanon silences it, and sqlanon's own message leaves the value out."""
