@@ -23,7 +23,8 @@ the number of statements it ran in the last run.
 Run ``python benchmarks/bench_engines.py --repeat 3 --rows 100000`` (larger ``--rows`` take
 much longer on PostgreSQL and Spark: see benchmarks/README.md, issue 16), or
 ``--engines spark --rows 10000000 --repeat 1 --no-adult`` for Spark alone on a large table;
-``--local`` adds ``anonymize`` with ``search_in: local`` on each engine beside DuckDB.
+``--local`` adds ``anonymize`` with ``search_in: local`` on each engine beside DuckDB
+(``--local-only``: only that), ``--commands anonymize`` skips ``check``.
 """
 
 from __future__ import annotations
@@ -140,6 +141,10 @@ def main() -> None:
         action="store_true",
         help="anonymize also with search_in: local on each engine beside DuckDB",
     )
+    parser.add_argument(
+        "--local-only", action="store_true", help="anonymize only with search_in: local beside DuckDB"
+    )
+    parser.add_argument("--commands", default="check,anonymize", help="which commands to time")
     args = parser.parse_args()
     others = [e for e in args.engines.split(",") if e]
     print(machine())
@@ -195,9 +200,12 @@ def main() -> None:
                     spark_census(spark, folder, args.rows)
                 cases.append((title, config, "census", folder))
             out = []
-            variants = [*engines, *(f"{kind} local" for kind in engines if args.local)]
+            variants = [
+                *(kind for kind in engines if not args.local_only or "check" in args.commands),
+                *(f"{kind} local" for kind in engines if args.local or args.local_only),
+            ]
             for title, config, name, base in cases:
-                for command in ("check", "anonymize"):
+                for command in args.commands.split(","):
                     runs = {"duckdb": dict(config)}
                     for kind, engine in engines.items():
                         runs[kind] = dict(config, source={"table": f"bench.{name}"}, engine=engine)
@@ -206,8 +214,10 @@ def main() -> None:
                         runs["duckdb"].update(output=str(folder / f"{name}_release.parquet"), overwrite=True)
                         for kind in engines:
                             runs[kind].update(output={"table": f"bench.{name}_release"}, overwrite=True)
-                            if args.local:
+                            if args.local or args.local_only:
                                 runs[f"{kind} local"] = dict(runs[kind], search_in="local")
+                            if args.local_only:
+                                del runs[kind]
                     times: dict[str, list[float]] = {kind: [] for kind in runs}
                     answers = set()
                     counts: dict[str, int] = {}
