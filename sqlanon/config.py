@@ -29,6 +29,9 @@ SEARCHES = ("optimal", "incognito", "exhaustive", "mondrian")
 #: where the lattice search runs (``search_in:``): in the engine, or in embedded DuckDB
 SEARCH_PLACES = ("engine", "local")
 ENGINES = ("duckdb", "postgres", "spark")
+#: the engine kinds that read CSV and Parquet sources (those whose ``Capabilities.file_reader``
+#: is not empty; known here before an engine is opened)
+READS_FILES = ("duckdb", "spark")
 #: how messages name each engine kind
 ENGINE_NAMES = {"duckdb": "DuckDB", "postgres": "PostgreSQL", "spark": "Spark"}
 #: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
@@ -430,12 +433,20 @@ def _check_engine_tables(engine: EngineSettings, source: TableRef, output: Table
     if engine.kind == "duckdb":
         return
     name = ENGINE_NAMES[engine.kind]
-    if source.kind not in ("table", "query"):
+    files = engine.kind in READS_FILES
+    if source.kind not in ("table", "query") and not (files and source.kind in ("csv", "parquet")):
+        readers = " or ".join(ENGINE_NAMES[k] for k in READS_FILES)
         raise ConfigError(
             f"With engine kind {engine.kind} the source must be a table of {name}'s catalog, {{table: schema.name}}, "
-            "or a query, {query: SELECT ...}; "
-            f"got {source.describe()}. sqlanon reads files with the default engine (DuckDB) only: load the file "
-            f"into a table of {name} first, or leave engine: out to anonymize the file."
+            + ("a CSV or Parquet file, " if files else "")
+            + "or a query, {query: SELECT ...}; "
+            f"got {source.describe()}. "
+            + (
+                "A DuckDB database file is read by the default engine (DuckDB) only."
+                if files
+                else f"sqlanon reads files with {readers} only: load the file into a table of {name} first, "
+                "or leave engine: out to anonymize the file."
+            )
         )
     if output is not None and output.kind != "table":
         raise ConfigError(

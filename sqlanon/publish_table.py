@@ -51,6 +51,13 @@ def prepare(engine: Engine, config: Config) -> str | None:
     if src.kind == "query":
         if existing is not None:
             _check_query_reads(catalog, engine.capabilities.dialect, src, out, existing)
+    elif src.kind in ("csv", "parquet"):
+        folder = None if existing is None else catalog.folder(existing)
+        if folder is not None and src.file.resolve().is_relative_to(folder.resolve()):
+            raise InputError(
+                f"The output {out.describe()} is the table whose files hold the source file {str(src.path)!r}; "
+                "replacing it would delete the source. Choose another output table."
+            )
     else:
         assert src.table is not None
         source = catalog.find(src.schema, src.table)

@@ -206,6 +206,8 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
         return _read_server_table(engine, ref, what)
     if ref.kind == "query":
         return _read_query(engine, ref, what)
+    if engine.capabilities.file_reader == "reader" and ref.kind in ("csv", "parquet"):
+        return _read_with_engine(engine, ref, csv, what)
     if ref.kind != "duckdb" and not ref.file.is_file():
         raise DataError(f"The {what} file {str(ref.path)!r} does not exist or is not a file.")
     if ref.kind == "duckdb" and not ref.file.is_file():
@@ -269,6 +271,32 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
         if err.cause is not None:
             raise  # rights, a lock, a lost connection: its message says what to do
         raise DataError(f"Cannot read the {_named(what, ref)}: {_first_line(err)}") from None
+    return _nonempty(engine, name, ref, what)
+
+
+def _read_with_engine(engine: Engine, ref: TableRef, csv: CsvOptions, what: str) -> str:
+    """A CSV or Parquet file read by the engine's own reader (Spark) into a work table."""
+    if not ref.file.is_file():
+        raise DataError(f"The {what} file {str(ref.path)!r} does not exist or is not a file.")
+    if _GLOB.search(str(ref.file)):
+        raise DataError(
+            f"The {what} file {str(ref.path)!r} has a name with characters the engine reads as a file pattern "
+            f"({', '.join(sorted(set(_GLOB.findall(str(ref.file)))))}); rename it."
+        )
+    columns = csv_header(ref.file, csv, what) if ref.kind == "csv" else []
+    name = engine.temp_name(what)
+    try:
+        engine.read_file(name, ref.file, ref.kind, csv, columns)
+    except EngineError as err:
+        if err.cause is not None:
+            raise  # out of memory, a full disk, rights: its message says what to do
+        hint = (
+            " Check that every line has as many fields as the header, that the file is UTF-8, and that csv: "
+            "{delimiter: ..., quote: ..., escape: ...} match the file."
+            if ref.kind == "csv"
+            else ""
+        )
+        raise DataError(f"Cannot read the {_named(what, ref)}: {_first_line(err)}.{hint}") from None
     return _nonempty(engine, name, ref, what)
 
 

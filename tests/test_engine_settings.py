@@ -129,3 +129,17 @@ def test_search_in_local_with_duckdb_runs_as_usual(tmp_path: Path) -> None:
     got = api.anonymize(dict(base, output="b.csv", search_in="local"), base_dir=folder)
     assert "search_in" not in got.search and got.node == want.node and want.passed
     assert (folder / "a.csv").read_text() == (folder / "b.csv").read_text()
+
+
+@pytest.mark.parametrize("kind", ["duckdb", "postgres", "spark"])
+def test_the_configuration_knows_which_engines_read_files(kind: str) -> None:
+    """config.READS_FILES (checked before an engine is opened) agrees with each engine's
+    declared file_reader."""
+    import importlib
+
+    from sqlanon.config import READS_FILES
+
+    pytest.importorskip({"duckdb": "duckdb", "postgres": "psycopg", "spark": "pyspark"}[kind])
+    capabilities = importlib.import_module(f"sqlanon.engines.{kind}").CAPABILITIES
+    assert capabilities.kind == kind
+    assert (capabilities.file_reader != "") == (kind in READS_FILES)

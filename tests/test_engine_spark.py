@@ -239,6 +239,88 @@ def test_a_query_source_on_spark(demo: tuple[Path, dict[str, Any], dict[str, Any
     assert _leftovers(spark) == []
 
 
+def _write_tricky_csv(path: Path, rows: list[dict[str, Any]], rng: random.Random) -> None:
+    """``;``-separated, every field quoted, with doubled quotes, line breaks in quoted insensitive
+    fields and empty fields (read as NULL by both engines)."""
+    lines = [";".join(f'"{c}"' for c in COLUMNS)]
+    for row in rows:
+        fields = []
+        for c in COLUMNS:
+            value = str(row[c])
+            if c == "name":
+                value = rng.choice([value, f'{value} "jr"', f"{value}\nsecond line", ""])
+            fields.append('"' + value.replace('"', '""') + '"' if value else "")
+        lines.append(";".join(fields))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_file_sources_on_spark_equal_duckdb(
+    demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any, kind: str
+) -> None:
+    """A CSV (its own delimiter, quotes, line breaks in fields) or Parquet file read by Spark's
+    reader gives DuckDB's node, published rows and gate verdicts on the same file."""
+    folder, base, check = demo
+    rng = random.Random(5 if kind == "csv" else 6)
+    rows = generate_people(rng.randint(100, 200), seed=rng.randint(0, 99))
+    if kind == "csv":
+        source: Any = {"file": "files in here/people tricky.csv", "csv": {"delimiter": ";"}}
+        (folder / "files in here").mkdir(exist_ok=True)
+        _write_tricky_csv(folder / "files in here" / "people tricky.csv", rows, rng)
+    else:
+        source = "people.parquet"
+        _load(spark, "src.people_file", rows)
+        spark.table("src.people_file").coalesce(1).write.mode("overwrite").parquet(str(folder / "pq"))
+        (next((folder / "pq").glob("part-*.parquet"))).rename(folder / "people.parquet")
+    config = dict(base, source=source, output=f"out/file_{kind}.csv", criteria=[{"k-anonymity": {"k": 3}}])
+    want = api.anonymize(config, base_dir=folder)
+    got = api.anonymize(dict(config, output={"table": f"rel.file_{kind}"}, engine=ENGINE), base_dir=folder)
+    assert (got.passed, got.node, got.rows_in, got.rows_out) == (
+        want.passed,
+        want.node,
+        len(rows),
+        want.rows_out,
+    )
+    assert _published(spark, f"rel.file_{kind}") == _csv_rows(folder / f"out/file_{kind}.csv")
+    gate = dict(check, source=source, columns=dict(check["columns"], name={"role": "insensitive"}))
+    want_gate = api.check(gate, base_dir=folder)
+    got_gate = api.check(dict(gate, engine=ENGINE), base_dir=folder)
+    for g, w in zip(got_gate.checks, want_gate.checks, strict=True):
+        assert all(_same(g[key], w[key]) for key in w), (g, w)
+    assert _leftovers(spark) == []
+
+
+def test_file_source_errors_on_spark(demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any) -> None:
+    folder, base, check = demo
+    (folder / "ragged.csv").write_text("zip,age,sex,disease,salary\n13053,28,Male,secret-flu,1\n13053,29\n")
+    gate = dict(check, source="ragged.csv", engine=ENGINE)
+    gate["columns"] = {k: v for k, v in check["columns"].items() if k != "name"}
+    with pytest.raises(
+        DataError,
+        match=r"Cannot read the table .*ragged\.csv: Spark's reader failed on the file \(FAILED_READ_FILE.*as many fields as the header",
+    ) as err:
+        api.check(gate, base_dir=folder)
+    assert "secret-flu" not in str(err.value)
+    (folder / "odd[1].csv").write_text("zip\n1\n")
+    with pytest.raises(DataError, match=r"characters the engine reads as a file pattern \(\[, \]\)"):
+        api.check(dict(gate, source="odd[1].csv"), base_dir=folder)
+    with pytest.raises(DataError, match="does not exist or is not a file"):
+        api.check(dict(gate, source="missing.csv"), base_dir=folder)
+    with pytest.raises(ConfigError, match="A DuckDB database file is read by the default engine"):
+        api.check(dict(gate, source={"database": "w.duckdb", "table": "t"}), base_dir=folder)
+    # the source file lies in the files of the existing output table: replacing it would delete it
+    rows = generate_people(60, seed=3)
+    _load(spark, "rel.holder", rows)
+    location = spark.sql("DESCRIBE TABLE EXTENDED rel.holder").where("col_name = 'Location'").first()[1]
+    inside = next(Path(location.removeprefix("file:")).glob("part-*.parquet"))
+    with pytest.raises(InputError, match="whose files hold the source file"):
+        api.anonymize(
+            dict(base, source=str(inside), output={"table": "rel.holder"}, overwrite=True, engine=ENGINE),
+            base_dir=folder,
+        )
+    assert spark.table("rel.holder").count() == len(rows)
+
+
 def test_nothing_of_the_data_on_the_console(spark: Any, capfd: pytest.CaptureFixture[str]) -> None:
     """Spark logs a failed query's message (which can quote a value) to the console by itself:
     an engine of sqlanon silences it, and sqlanon's own message leaves the value out."""
@@ -259,8 +341,8 @@ def test_nothing_of_the_data_on_the_console(spark: Any, capfd: pytest.CaptureFix
 
 def test_configuration_and_messages(demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any) -> None:
     folder, base, check = demo
-    with pytest.raises(ConfigError, match=r"a table of Spark's catalog.*\(DuckDB\) only"):
-        api.check(dict(check, engine=ENGINE), base_dir=folder)
+    with pytest.raises(ConfigError, match=r"a table of Spark's catalog.*the default engine \(DuckDB\) only"):
+        api.check(dict(check, source={"database": "w.duckdb", "table": "t"}, engine=ENGINE), base_dir=folder)
     with pytest.raises(ConfigError, match="publishes into Spark's tables, not files"):
         api.anonymize(dict(base, source={"table": "x"}, output="out.csv", engine=ENGINE), base_dir=folder)
     with pytest.raises(ConfigError, match=r"Unknown engine option\(s\) \['url'\] for Spark"):

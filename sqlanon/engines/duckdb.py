@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import duckdb
 import numpy as np
@@ -27,6 +27,9 @@ from sqlanon.engines.base import Capabilities, Params, SqlLike, SqlSession, crea
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
+if TYPE_CHECKING:
+    from sqlanon.config import CsvOptions
+
 CAPABILITIES = Capabilities(
     kind="duckdb",
     dialect=DIALECT,
@@ -37,7 +40,7 @@ CAPABILITIES = Capabilities(
     int128=True,
     approx_distinct=True,
     parameter_style="dollar",
-    files=True,
+    file_reader="sql",
     database_files=True,
 )
 
@@ -276,6 +279,11 @@ class DuckDBEngine(SqlSession):
             self.execute(create_temp(table(name), select))
         finally:
             self.con.unregister(view)
+
+    def read_file(self, name: str, path: Path, kind: str, csv: CsvOptions, columns: Sequence[str]) -> None:
+        """DuckDB reads files in SQL (``file_reader`` "sql"): ``source.read_table`` writes the
+        ``read_csv`` / ``read_parquet`` call, with its checks and messages."""
+        raise EngineError("DuckDB reads files in SQL (read_csv, read_parquet), not through read_file.")
 
     def attach(self, path: str, read_only: bool) -> str:
         """Attach a DuckDB database file once and return its (unquoted) alias.

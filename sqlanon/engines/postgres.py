@@ -16,7 +16,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import psycopg
@@ -39,6 +40,9 @@ from sqlanon.engines.rules import TRY_DOUBLE, leftovers, rewrite
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
+if TYPE_CHECKING:
+    from sqlanon.config import CsvOptions
+
 CAPABILITIES = Capabilities(
     kind="postgres",
     dialect="postgres",
@@ -49,7 +53,7 @@ CAPABILITIES = Capabilities(
     int128=False,
     approx_distinct=False,
     parameter_style="pyformat",
-    files=False,
+    file_reader="",
     database_files=False,
 )
 
@@ -275,6 +279,9 @@ class PostgresCatalog:
     def tables(self, schema: str) -> list[str]:
         return [str(r[0]) for r in self._rows(_TABLES, {"schema": schema})]
 
+    def folder(self, relation: ServerRelation) -> Path | None:
+        return None  # the server keeps its tables' files
+
     def schema_exists(self, schema: str) -> bool:
         return bool(
             self._rows("SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = %(schema)s", {"schema": schema})
@@ -473,6 +480,9 @@ class PostgresEngine(SqlSession):
             "PostgreSQL reads and writes its own tables; a DuckDB database file cannot be attached to it. "
             "Name a table of the server ({table: schema.name}) instead."
         )
+
+    def read_file(self, name: str, path: Path, kind: str, csv: CsvOptions, columns: Sequence[str]) -> None:
+        raise self._no_files()
 
     def attach(self, path: str, read_only: bool) -> str:
         raise self._no_files()

@@ -26,12 +26,14 @@ from contextlib import contextmanager
 from decimal import Decimal
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlsplit
 
 import sqlglot
 from pyspark.errors import PySparkException
 from pyspark.sql import DataFrame, SparkSession
-from pyspark.sql.types import DataType, DecimalType, StructType
+from pyspark.sql.types import DataType, DecimalType, StringType, StructField, StructType
 from sqlglot import exp
 
 from sqlanon import redact
@@ -47,6 +49,9 @@ from sqlanon.engines.rules import leftovers, rewrite
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
+if TYPE_CHECKING:
+    from sqlanon.config import CsvOptions
+
 CAPABILITIES = Capabilities(
     kind="spark",
     dialect="spark",
@@ -57,7 +62,7 @@ CAPABILITIES = Capabilities(
     int128=False,
     approx_distinct=True,
     parameter_style="named",
-    files=False,
+    file_reader="reader",
     database_files=False,
 )
 
@@ -177,6 +182,18 @@ def _first_line(err: BaseException) -> str:
     """The first line of Spark's message without the values it may quote."""
     line = redact.first_line(str(err))
     return _VALUES.sub("'…'", line)
+
+
+#: Spark's error classes as its messages write them, ``[FAILED_READ_FILE.NO_HINT]``
+_ERROR_CLASS = re.compile(r"\[([A-Z][A-Z0-9_]+(?:\.[A-Z0-9_]+)?)\]")
+
+
+def _read_failure(err: BaseException) -> str:
+    """What Spark's reader says it failed on, by its error classes only (never a value)."""
+    classes = list(dict.fromkeys(_ERROR_CLASS.findall(str(err))))
+    if not classes:
+        return "Spark's reader failed on the file"
+    return f"Spark's reader failed on the file ({', '.join(classes)})"
 
 
 def _condition(err: BaseException) -> str:
@@ -337,6 +354,14 @@ class SparkCatalog:
 
     def schema_exists(self, schema: str) -> bool:
         return bool(self._spark().catalog.databaseExists(schema))
+
+    def folder(self, relation: ServerRelation) -> Path | None:
+        qualified = exp.Table(
+            this=exp.to_identifier(relation.name, quoted=True),
+            db=exp.to_identifier(relation.schema, quoted=True),
+        ).sql("spark")
+        location = urlsplit(self._details(qualified).get("Location", ""))
+        return Path(unquote(location.path)) if location.scheme == "file" else None
 
 
 class SparkEngine(SqlSession):
@@ -535,6 +560,40 @@ class SparkEngine(SqlSession):
             "Spark reads and writes the tables of its catalog; a DuckDB database file cannot be attached to it. "
             "Name a table of Spark's catalog ({table: database.name}) instead."
         )
+
+    def read_file(self, name: str, path: Path, kind: str, csv: CsvOptions, columns: Sequence[str]) -> None:
+        """Work table ``name`` from a file Spark reads itself (``file:`` URI of the absolute path,
+        which the driver and, on a cluster, every executor must see). CSV: every column a string,
+        named ``columns`` (the header sqlanon parsed), the configured delimiter, quote and escape,
+        quoted line breaks allowed, and a line with more or fewer fields than the header an error
+        (``FAILFAST``); Parquet keeps its types."""
+        uri = f"file://{path.resolve()}"  # as written: Hadoop's paths do not decode %20
+        try:
+            if kind == "csv":
+                reader = self.spark.read.schema(StructType([StructField(c, StringType()) for c in columns]))
+                frame = reader.options(
+                    header=csv.header,
+                    sep=csv.delimiter,
+                    quote=csv.quote,
+                    escape=csv.escape,
+                    multiLine=True,
+                    mode="FAILFAST",
+                    enforceSchema=True,
+                    encoding="UTF-8",
+                ).csv(uri)
+            else:
+                frame = self.spark.read.parquet(uri)
+            kept = frame.localCheckpoint(eager=True)
+        except Exception as err:
+            failure = self._failure(err, f"read {kind} {uri}")
+            if failure.cause is not None or isinstance(err, KeyboardInterrupt):
+                raise failure from None
+            # a failed read's message goes on to quote the line it could not parse: only the
+            # error classes Spark names are kept
+            raise EngineError(_read_failure(err), sql=f"read {kind} {uri}") from None
+        self._forget(name)
+        kept.createOrReplaceTempView(name)
+        self._temps[name] = kept
 
     def attach(self, path: str, read_only: bool) -> str:
         raise self._no_files()
