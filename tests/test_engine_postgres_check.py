@@ -127,7 +127,9 @@ def test_check_on_postgres_equals_duckdb(
 def test_configuration_says_what_runs_where(demo: tuple[Path, dict[str, Any]], postgres: Server) -> None:
     folder, base = demo
     engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
-    with pytest.raises(ConfigError, match=r"a table of PostgreSQL's catalog.*\(DuckDB\) only"):
+    with pytest.raises(
+        ConfigError, match=r"a table of PostgreSQL's catalog.*reads files with DuckDB or Spark only"
+    ):
         api.check(dict(base, engine=engine), base_dir=folder)
     with pytest.raises(ConfigError, match="names a table of a database server"):
         api.check(dict(base, source={"table": "gate.people_0"}), base_dir=folder)
