@@ -41,6 +41,15 @@ def _exact_distinct(node: exp.Expr) -> exp.Expr:
     return node
 
 
+def _distinct_rows_not_hashes(node: exp.Expr) -> exp.Expr:
+    """``COUNT(DISTINCT HASH(a, b))`` (after :func:`_exact_distinct`) as ``COUNT(DISTINCT (a, b))``:
+    the combinations themselves, counted exactly."""
+    if isinstance(node, exp.Distinct) and len(node.expressions) == 1 and _call(node.expressions[0], "hash"):
+        args = [a.copy() for a in node.expressions[0].expressions]
+        return exp.Distinct(expressions=[exp.Tuple(expressions=args)])
+    return node
+
+
 def _call(node: exp.Expr, name: str, arity: int | None = None) -> bool:
     """Whether ``node`` calls the function ``name`` (one sqlglot has no class for), with
     ``arity`` arguments when given."""
@@ -449,6 +458,11 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
         WIDE_INTEGERS,
         EXACT_DISTINCT,
         Rule(
+            "distinct combinations",
+            "PostgreSQL has no HASH of several values: COUNT(DISTINCT (a, b)) counts the combinations themselves",
+            _distinct_rows_not_hashes,
+        ),
+        Rule(
             "list subscripts",
             "LIST_EXTRACT is DuckDB's; arrays are 1-based in both",
             _list_extract_to_subscript,
@@ -608,6 +622,7 @@ DUCKDB_ONLY: Mapping[str, Callable[[exp.Expr], bool]] = {
 #: constructs that an engine's SQL generator would drop or change without a word (beyond
 #: DUCKDB_ONLY), by engine kind
 UNSUPPORTED: Mapping[str, Mapping[str, Callable[[exp.Expr], bool]]] = {
+    "postgres": {"HASH": lambda n: _call(n, "hash")},
     "spark": {
         "an aggregate in a given order": lambda n: (
             isinstance(n, exp.Order) and isinstance(n.parent, exp.AggFunc)
