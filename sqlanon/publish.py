@@ -173,7 +173,6 @@ def prepare_output(engine: Engine, config: Config) -> None:
     if src.kind == "query":
         assert src.query is not None
         reads = catalog.query_reads(parse_query(src.query, engine.capabilities.dialect))
-        reads.relations = set()  # its table names name no table of an output database
     if out.kind != "duckdb":
         guard.check_output_files(out, reads)
         if out.file.exists() and not config.overwrite:

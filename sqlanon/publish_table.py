@@ -48,42 +48,19 @@ def prepare(engine: Engine, config: Config) -> str | None:
     assert out is not None and out.table is not None
     catalog = _catalog(engine)
     existing = catalog.find(out.schema, out.table)
+    if existing is None:
+        return None
     if src.kind == "query":
-        if existing is not None:
-            _check_query_reads(catalog, engine.capabilities.dialect, src, out, existing)
+        _check_query_reads(catalog, engine.capabilities.dialect, src, out, existing)
     elif src.kind in ("csv", "parquet"):
-        folder = None if existing is None else catalog.folder(existing)
+        folder = catalog.folder(existing)
         if folder is not None and src.file.resolve().is_relative_to(folder.resolve()):
             raise InputError(
                 f"The output {out.describe()} is the table whose files hold the source file {str(src.path)!r}; "
                 "replacing it would delete the source. Choose another output table."
             )
-    else:
-        assert src.table is not None
-        source = catalog.find(src.schema, src.table)
-        if source is None:
-            return None  # reading the source says what is wrong
-        if existing is None:
-            return None
-        if existing.ident == source.ident:
-            raise InputError(
-                f"The output {out.describe()} is the source itself; sqlanon never writes over what it reads. "
-                "Choose another output table."
-            )
-        reads = catalog.reads(source)
-        if reads is not None and existing.ident in reads:
-            raise InputError(
-                f"The output {out.describe()} is a table the source {src.qualified!r} reads through its views; "
-                "sqlanon never writes over its source. Choose another output table."
-            )
-        if reads is None:
-            raise InputError(
-                f"The output {out.describe()} exists, and the source goes through a view that calls a function "
-                "sqlanon cannot follow, so it cannot tell whether the source reads that table. Write the release "
-                "to a new table."
-            )
-    if existing is None:
-        return None
+    elif not _check_table_reads(catalog, src, out, existing):
+        return None  # no such source: reading it says what is wrong
     if existing.kind != "table":
         raise InputError(
             f"The output {out.describe()} is a {existing.kind}, not a table; sqlanon replaces only tables. "
@@ -100,6 +77,35 @@ def prepare(engine: Engine, config: Config) -> str | None:
             f"{', '.join(repr(t) for t in held_by)}; replacing it would break them. Choose another output table."
         )
     return existing.schema
+
+
+def _check_table_reads(
+    catalog: ServerCatalog, src: TableRef, out: TableRef, existing: ServerRelation
+) -> bool:
+    """An existing output is not the source table nor a table it reads through its views;
+    False when the source does not exist."""
+    assert src.table is not None
+    source = catalog.find(src.schema, src.table)
+    if source is None:
+        return False
+    if existing.ident == source.ident:
+        raise InputError(
+            f"The output {out.describe()} is the source itself; sqlanon never writes over what it reads. "
+            "Choose another output table."
+        )
+    reads = catalog.reads(source)
+    if reads is None:
+        raise InputError(
+            f"The output {out.describe()} exists, and the source goes through a view that calls a function "
+            "sqlanon cannot follow, so it cannot tell whether the source reads that table. Write the release "
+            "to a new table."
+        )
+    if existing.ident in reads:
+        raise InputError(
+            f"The output {out.describe()} is a table the source {src.qualified!r} reads through its views; "
+            "sqlanon never writes over its source. Choose another output table."
+        )
+    return True
 
 
 def _check_query_reads(

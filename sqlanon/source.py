@@ -90,6 +90,14 @@ def _option(name: str, value: exp.Expr) -> exp.Expr:
 _GLOB = re.compile(r"[*?\[\]{}\\]")
 
 
+def _pattern_name(path: Path, what: str, reader: str) -> DataError:
+    """The error for a file name that ``reader`` would read as a pattern."""
+    return DataError(
+        f"The {what} file {str(path)!r} has a name with characters {reader} reads as a file pattern "
+        f"({', '.join(sorted(set(_GLOB.findall(str(path)))))}); rename it."
+    )
+
+
 @contextmanager
 def exact_path(path: Path, what: str) -> Iterator[str]:
     """A file name DuckDB's readers take as exactly the file ``path``, never as a pattern.
@@ -103,10 +111,7 @@ def exact_path(path: Path, what: str) -> Iterator[str]:
         yield str(path)
         return
     if not Path("/dev/fd").is_dir():
-        raise DataError(
-            f"The {what} file {str(path)!r} has a name with characters DuckDB reads as a file pattern "
-            f"({', '.join(sorted(set(_GLOB.findall(str(path)))))}); rename it."
-        )
+        raise _pattern_name(path, what, "DuckDB")
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError as err:
@@ -206,10 +211,10 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
         return _read_server_table(engine, ref, what)
     if ref.kind == "query":
         return _read_query(engine, ref, what)
-    if engine.capabilities.file_reader == "reader" and ref.kind in ("csv", "parquet"):
-        return _read_with_engine(engine, ref, csv, what)
     if ref.kind != "duckdb" and not ref.file.is_file():
         raise DataError(f"The {what} file {str(ref.path)!r} does not exist or is not a file.")
+    if engine.capabilities.file_reader == "reader":
+        return _read_with_engine(engine, ref, csv, what)
     if ref.kind == "duckdb" and not ref.file.is_file():
         raise DataError(f"The {what} database {str(ref.path)!r} does not exist.")
     name = engine.temp_name(what)
@@ -276,13 +281,8 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
 
 def _read_with_engine(engine: Engine, ref: TableRef, csv: CsvOptions, what: str) -> str:
     """A CSV or Parquet file read by the engine's own reader (Spark) into a work table."""
-    if not ref.file.is_file():
-        raise DataError(f"The {what} file {str(ref.path)!r} does not exist or is not a file.")
     if _GLOB.search(str(ref.file)):
-        raise DataError(
-            f"The {what} file {str(ref.path)!r} has a name with characters the engine reads as a file pattern "
-            f"({', '.join(sorted(set(_GLOB.findall(str(ref.file)))))}); rename it."
-        )
+        raise _pattern_name(ref.file, what, "the engine")
     columns = csv_header(ref.file, csv, what) if ref.kind == "csv" else []
     name = engine.temp_name(what)
     try:

@@ -509,3 +509,10 @@ def decision_kind(d: Decision, n_rows: int, limit: float) -> str:
     if d.bad_rows > max_suppressed(limit, n_rows) or d.bad_rows == n_rows:
         return "over limit"
     return "re-check fails"
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal; floats within 1e-9 (relative), as engines and row orders round them differently."""
+    if isinstance(a, float) or isinstance(b, float):
+        return a is not None and b is not None and abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(a)))
+    return bool(a == b)

@@ -19,6 +19,7 @@ from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, DataError, EngineError, InputError
 from tests import pgserver
 from tests.pgserver import Server
+from tests.sqlhelpers import same as _same
 from tests.test_engine_sql import MODELS
 
 COLUMNS = ["zip", "age", "sex", "disease", "salary"]
@@ -73,12 +74,6 @@ def _rows(seed: int) -> list[dict[str, Any]]:
             }
         )
     return out
-
-
-def _same(a: Any, b: Any) -> bool:
-    if isinstance(a, float) or isinstance(b, float):
-        return a is not None and b is not None and abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(a)))
-    return bool(a == b)
 
 
 @pytest.mark.parametrize("seed", range(12))

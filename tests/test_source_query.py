@@ -16,15 +16,9 @@ from sqlanon import api
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, DataError, InputError
 from sqlanon.source_query import parse_query, query_tables
+from tests.sqlhelpers import same as _same
 
 COLUMNS = ["name", "zip", "age", "sex", "disease", "salary"]
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal, floats within 1e-9 (relative): the file and the query list rows in other orders."""
-    if isinstance(a, float) or isinstance(b, float):
-        return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(a)))
-    return bool(a == b)
 
 
 @pytest.fixture(scope="module")
