@@ -68,6 +68,10 @@ GENERALIZE_SHARE = 0.5
 #: only saves on later roll-ups in proportion to the rows it removes (10M generated rows: seven
 #: of the twelve projections a search made held 66-98 % of the bottom table's rows)
 PROJECT_SHARE = 0.5
+#: a batched statement rolls up at most MAX_BATCH nodes, and fewer from large tables: about
+#: BATCH_ROWS rolled-up rows (nodes x rows of the table they are rolled up from)
+MAX_BATCH = 64
+BATCH_ROWS = 2_000_000
 
 
 def level_maps(engine: Engine, up: str) -> dict[tuple[int, int], list[int]]:
@@ -144,7 +148,7 @@ class NodeEvaluator:
         self._codes: list[list[int]] | None = None
         #: cached tables the pending batch reads (never dropped while it is prepared)
         self._pinned: set[str] = set()
-        #: nodes per batched statement; None: about 2M rolled-up rows (batch x source table)
+        #: nodes per batched statement; None: from MAX_BATCH and BATCH_ROWS
         self.batch_size: int | None = None
         #: project the bottom table per QI subset only from this size on (below, one more
         #: table and statement per subset costs more than rolling up the small bottom table)
@@ -495,7 +499,7 @@ class NodeEvaluator:
         out: dict[int, Sequence[Any]] = {}
         for source, indexes in by_source.items():
             levels, rows = table_at[source]
-            size = self.batch_size or max(1, min(64, 2_000_000 // max(1, rows)))
+            size = self.batch_size or max(1, min(MAX_BATCH, BATCH_ROWS // max(1, rows)))
             for start in range(0, len(indexes), size):
                 chunk = indexes[start : start + size]
                 members = [nodes[j] for j in chunk]

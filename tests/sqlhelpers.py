@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import math
 import random
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -516,3 +517,53 @@ def same(a: Any, b: Any) -> bool:
     if isinstance(a, float) or isinstance(b, float):
         return a is not None and b is not None and abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(a)))
     return bool(a == b)
+
+
+def take_large_table_paths(monkeypatch: Any, variant: int) -> Counter[str]:
+    """Lower the evaluator's size thresholds so that a small table takes the paths of large ones:
+    projections of the bottom table per QI subset, every QI generalized by a join with its
+    dimension table, node tables kept in a small cache and evicted from it, and batches cut into
+    chunks. The three variants (``variant % 3``) between them estimate projections first
+    (estimate_rows.sql) or always make them, keep 1, 3 or 64 tables, and run a statement per
+    node, per few nodes or per default batch.
+
+    Returns a counter of the paths taken from then on, filled as evaluators run: the settings
+    chosen (``variant``), ``projections`` and ``node tables`` made, ``evictions``,
+    ``estimates`` of projections, ``joined QIs`` and batched ``statements`` (one per chunk)."""
+    from sqlanon import evaluator
+
+    share, cached, batch_rows = [(0.5, 1, 200), (10.0**9, 3, 1), (0.5, 64, 2_000_000)][variant % 3]
+    monkeypatch.setattr(evaluator, "PROJECT_FROM_ROWS", 0)
+    monkeypatch.setattr(evaluator, "PROJECT_SHARE", share)
+    monkeypatch.setattr(evaluator, "GENERALIZE_SHARE", 1.0)
+    monkeypatch.setattr(evaluator, "JOIN_FROM_CODES", -1)
+    monkeypatch.setattr(evaluator, "MAX_CACHED", cached)
+    monkeypatch.setattr(evaluator, "BATCH_ROWS", batch_rows)
+    taken: Counter[str] = Counter({f"variant {variant % 3}": 1})
+    cls = evaluator.NodeEvaluator
+    project, generalize, make_room, worth, joined, batch_sql = (
+        cls._project, cls._generalize, cls._make_room, cls.worth_projecting, cls.joined, cls._batch_sql
+    )  # fmt: skip
+
+    def count(key: str, method: Any, measure: Any = None) -> Any:
+        def wrapped(self: NodeEvaluator, *args: Any, **kwargs: Any) -> Any:
+            before = measure(self) if measure else 0
+            out = method(self, *args, **kwargs)
+            taken[key] += (measure(self) - before) if measure else 1
+            return out
+
+        return wrapped
+
+    monkeypatch.setattr(cls, "_project", count("projections", project))
+    monkeypatch.setattr(cls, "_generalize", count("node tables", generalize))
+    monkeypatch.setattr(cls, "worth_projecting", count("estimates", worth, lambda e: len(e._projected_rows)))
+    monkeypatch.setattr(cls, "_make_room", count("evictions", make_room, lambda e: -len(e._cache)))
+    monkeypatch.setattr(cls, "_batch_sql", count("statements", batch_sql))
+
+    def joined_qis(self: NodeEvaluator) -> tuple[str | None, ...]:
+        out: tuple[str | None, ...] = joined(self)
+        taken["joined QIs"] = max(taken["joined QIs"], sum(up is not None for up in out))
+        return out
+
+    monkeypatch.setattr(cls, "joined", joined_qis)
+    return taken

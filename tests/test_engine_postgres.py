@@ -239,3 +239,18 @@ def test_row_estimates_count_combinations(pg: PostgresEngine, duck: DuckDBEngine
     sql = render_template("estimate_rows.sql", source="bottom", columns=keep)
     assert pg.fetchone(sql)[0] == exact
     assert abs(duck.fetchone(sql)[0] - exact) <= 0.1 * exact + 2
+
+
+def test_statements_that_still_loop_are_not_jit_compiled(pg: PostgresEngine) -> None:
+    """With nested loops disabled, a join that needs one (here a non-equi join) is planned at a
+    penalty cost far above the JIT thresholds; PostgreSQL would compile it with LLVM, which
+    takes longer than running sqlanon's statements. The session plans it as a loop, not JIT."""
+    pg.load_table("ja", [("x", "INTEGER")], [[1, 2, 3]])
+    explain = 'EXPLAIN SELECT * FROM "ja" AS "a" JOIN "ja" AS "b" ON "a"."x" > "b"."x"'
+    plan = "\n".join(row[0] for row in pg.fetchall(explain))
+    assert "Nested Loop" in plan and "JIT" not in plan, plan
+    pg.execute("SET jit = on")  # the server's default: the same plan would be compiled
+    try:
+        assert "JIT" in "\n".join(row[0] for row in pg.fetchall(explain))
+    finally:
+        pg.execute("SET jit = off")

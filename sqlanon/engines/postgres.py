@@ -330,8 +330,12 @@ class PostgresEngine(SqlSession):
         try:
             # sqlanon's statements are analytic: joins of large intermediate results whose sizes
             # the planner underestimates (aggregates of CTEs), where a nested loop is quadratic;
-            # hash and merge joins are always right for them (a LATERAL lookup still loops)
+            # hash and merge joins are always right for them (a LATERAL lookup still loops).
+            # A nested loop the planner cannot avoid then costs it a penalty far above the JIT
+            # thresholds, so every such statement, small ones included, would be compiled with
+            # LLVM (inlined and optimized) for longer than it runs: no JIT
             self.con.execute("SET enable_nestloop = off")
+            self.con.execute("SET jit = off")
             self.con.execute(_TRY_DOUBLE)  # session-private (pg_temp): needs no privilege
         except psycopg.Error as err:
             self.con.close()
