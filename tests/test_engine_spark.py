@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import yaml
 from sqlanon import api
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, DataError, EngineError, InputError
+from tests.sqlhelpers import take_large_table_paths
 from tests.test_engine_postgres_check import COLUMNS as CHECK_COLUMNS
 from tests.test_engine_postgres_check import EXTRA, _rows, _same
 from tests.test_engine_sql import MODELS
@@ -120,6 +122,29 @@ def test_every_model_of_the_catalogue_checks_the_same_on_spark(
 def test_anonymize_on_spark_equals_duckdb(
     demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any, seed: int
 ) -> None:
+    _same_release(demo, spark, seed)
+
+
+def test_large_table_paths_on_spark_equal_duckdb(
+    demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The evaluator's paths for large tables (projections, joins with dimension tables, node
+    tables cached, batches), taken by a small table on Spark with lowered thresholds, against
+    DuckDB with its defaults (one variant of take_large_table_paths: Spark jobs are slow)."""
+    taken: list[Counter[str]] = []
+    _same_release(demo, spark, 3, lambda: taken.append(take_large_table_paths(monkeypatch, 2)))
+    assert taken[0]["projections"] and taken[0]["joined QIs"] and taken[0]["statements"], taken
+
+
+def _same_release(
+    demo: tuple[Path, dict[str, Any], dict[str, Any]],
+    spark: Any,
+    seed: int,
+    before_spark: Callable[[], object] | None = None,
+) -> None:
+    """anonymize on Spark equals anonymize on DuckDB: node, counts, metrics, verdicts and the
+    published rows (seed 1 searches with search_in: local, seed 2 is Mondrian). ``before_spark``
+    runs between the two."""
     folder, base, _ = demo
     rng = random.Random(300 + seed)
     rows = generate_people(rng.randint(60, 200), seed=seed)
@@ -146,6 +171,8 @@ def test_anonymize_on_spark_equals_duckdb(
         search_in="local" if seed == 1 else "engine",
     )
     want = api.anonymize(config, base_dir=folder)
+    if before_spark:
+        before_spark()
     got = api.anonymize(on_spark, base_dir=folder)
     assert (got.passed, got.node, got.rows_in, got.rows_out, got.suppressed_rows) == (
         want.passed, want.node, want.rows_in, want.rows_out, want.suppressed_rows
