@@ -293,8 +293,9 @@ def _file_ref(value: Any, base: Path, what: str, csv: CsvOptions) -> TableRef:
     kind = FORMATS.get(path.suffix.lower())
     if kind is None:
         raise ConfigError(
-            f"{what} {value!r}: cannot tell the format from the extension; use .csv or .parquet, "
-            "or {database: file.duckdb, table: name}."
+            f"{what} {value!r}: cannot tell the format from the extension. Name a file ending in .csv "
+            "or .parquet, a table of the engine with {table: name} or {table: schema.name}, or a table "
+            "of a DuckDB file with {database: file.duckdb, table: name}."
         )
     return TableRef(kind, path, csv=csv)
 

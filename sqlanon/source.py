@@ -267,8 +267,16 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
     )
     server = engine.server
     if server is not None and server.find(ref.schema, ref.table) is None:
-        where = f"schema {ref.schema!r}" if ref.schema else "the schemas the engine searches by default"
-        detail = f"there is no table {ref.table!r} in {where}; check the name and the schema."
+        namespace = engine.capabilities.namespace
+        if ref.schema and not server.schema_exists(ref.schema):
+            detail = f"there is no {namespace} {ref.schema!r}; check its name."
+        else:
+            where = (
+                f"{namespace} {ref.schema!r}"
+                if ref.schema
+                else f"the {namespace}s the engine searches by default"
+            )
+            detail = f"there is no table {ref.table!r} in {where}; check the name and the {namespace}."
         raise DataError(f"Cannot read the {_named(what, ref)}: {detail}")
     try:
         engine.create_temp_as(name, exp.select("*").from_(source))
@@ -305,7 +313,7 @@ def _read_query(engine: Engine, ref: TableRef, what: str) -> str:
     assert ref.query is not None
     name = engine.temp_name(what)
     try:
-        engine.create_temp_as(name, parse_query(ref.query, engine.capabilities.dialect))
+        engine.create_temp_from_query(name, parse_query(ref.query, engine.capabilities.dialect))
     except EngineError as err:
         if err.cause is not None:
             raise  # rights, a lock, a lost connection: its message says what to do

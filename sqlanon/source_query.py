@@ -18,7 +18,6 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.optimizer.normalize_identifiers import normalize_identifiers
 
-from sqlanon import redact
 from sqlanon.errors import ConfigError
 
 #: statements and clauses that write: refused anywhere in a source query
@@ -55,8 +54,17 @@ def parse_query(text: str, dialect: str) -> exp.Query:
             f"{where} cannot be parsed{at}; sqlanon runs a query only when it can tell it is a single "
             "SELECT that writes nothing. Check the SQL, or create a view and name it with {table: ...}."
         ) from None
+    except sqlglot.errors.TokenError:
+        raise ConfigError(
+            f"{where} cannot be parsed: a quoted string or name, or a comment, is not closed, or a "
+            "character is not SQL. Check the SQL, or create a view and name it with {table: ...}."
+        ) from None
     except sqlglot.errors.SqlglotError as err:
-        raise ConfigError(f"{where} cannot be parsed ({redact.first_line(str(err))}).") from None
+        # sqlglot's messages quote the SQL around the problem, which may hold values
+        raise ConfigError(
+            f"{where} cannot be parsed ({type(err).__name__}). Check the SQL, or create a view and name "
+            "it with {table: ...}."
+        ) from None
     if len(statements) != 1:
         raise ConfigError(f"{where} holds {len(statements)} statements; give exactly one SELECT.")
     (tree,) = statements

@@ -137,6 +137,8 @@ def test_configuration_says_what_runs_where(demo: tuple[Path, dict[str, Any]], p
         api.anonymize(dict(base, source={"table": "x"}, output="out.csv", engine=engine), base_dir=folder)
     with pytest.raises(DataError, match="no table 'nope' in schema 'gate'"):
         api.check(dict(base, source={"table": "gate.nope"}, engine=engine), base_dir=folder)
+    with pytest.raises(DataError, match="there is no schema 'gat'; check its name"):
+        api.check(dict(base, source={"table": "gat.nope"}, engine=engine), base_dir=folder)
 
 
 @pytest.mark.parametrize(

@@ -111,6 +111,11 @@ def test_spill_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
         ({"search_in": "laptop"}, r"Unknown search_in: 'laptop'; use one of: engine, local"),
         ({"search_in": True}, r"Unknown search_in: True"),
         ({"search_in": "local", "search": "mondrian"}, r"search_in: local applies to the lattice searches"),
+        # a table named as a plain string: the message shows how to name a table of the engine
+        (
+            {"source": "staging.people", "engine": {"kind": "postgres", "url": "postgresql://u@h/db"}},
+            r"source 'staging.people': cannot tell the format from the extension\. .*\{table: schema\.name\}",
+        ),
     ],
 )
 def test_bad_search_places_are_refused(extra: dict[str, Any], message: str, tmp_path: Path) -> None:

@@ -253,6 +253,11 @@ def test_a_query_source_on_spark(demo: tuple[Path, dict[str, Any], dict[str, Any
         want.rows_out,
     )
     assert _published(spark, "rel.from_query") == _csv_rows(folder / "out/kept_q.csv")
+    # Spark's CAST runs as written (ANSI: a failed cast is an error), not as sqlglot's TRY_CAST
+    cast = "SELECT name, zip, age, sex, disease, CAST(disease AS INT) AS salary FROM src.people_q"
+    with pytest.raises(DataError, match=r"Cannot run the source query: .*CAST_INVALID_INPUT") as err:
+        api.check(dict(base, source={"query": cast}, engine=ENGINE), base_dir=folder)
+    assert not any(r["disease"] in str(err.value) for r in rows)
     for query, output in [
         ("SELECT * FROM src.people_q", "src.people_q"),
         ("SELECT * FROM rel.from_query", "rel.from_query"),
@@ -377,7 +382,9 @@ def test_configuration_and_messages(demo: tuple[Path, dict[str, Any], dict[str, 
     with pytest.raises(ConfigError, match="'memory' is not a Spark setting"):
         api.check(dict(check, source={"table": "x"}, engine={"kind": "spark", "conf": {"memory": "1g"}}),
                   base_dir=folder)  # fmt: skip
-    with pytest.raises(DataError, match="no table 'nope' in schema 'gate'"):
+    with pytest.raises(
+        DataError, match="no table 'nope' in database 'gate'; check the name and the database"
+    ):
         api.check(dict(check, source={"table": "gate.nope"}, engine=ENGINE), base_dir=folder)
-    with pytest.raises(DataError, match="no table 'people_0' in schema 'nowhere'"):
+    with pytest.raises(DataError, match="there is no database 'nowhere'; check its name"):
         api.check(dict(check, source={"table": "nowhere.people_0"}, engine=ENGINE), base_dir=folder)

@@ -110,6 +110,12 @@ def test_a_query_gives_what_its_rows_as_a_file_give(
         ("WITH d AS (DELETE FROM people RETURNING *) SELECT * FROM d", "contains DELETE, which writes"),
         ("CREATE TABLE t AS SELECT 'Ann Secret'", r"is not a query \(it reads as CREATE\)"),
         ("SELECT FROM WHERE 'Ann Secret' ((", "cannot be parsed"),
+        # sqlglot's tokenizer quotes the text around an unclosed string or comment
+        (
+            "SELECT * FROM people WHERE name = 'Ann Secret",
+            "a quoted string or name, or a comment, is not closed",
+        ),
+        ("SELECT * FROM people /* Ann Secret", "a quoted string or name, or a comment, is not closed"),
         ("", "query must be the text of a SELECT statement"),
     ],
 )

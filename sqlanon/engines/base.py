@@ -59,6 +59,8 @@ class Capabilities:
     file_reader: str
     #: attaches database files (DuckDB's ``ATTACH``): sources and outputs in a ``.duckdb`` file
     database_files: bool
+    #: what the engine calls the ``schema`` of ``schema.name`` in its messages and documentation
+    namespace: str = "schema"
 
 
 @dataclass(frozen=True)
@@ -139,6 +141,13 @@ class Engine(Protocol):
         ...
 
     def create_temp_as(self, name: str, select: SqlLike, params: Any = None) -> None: ...
+
+    def create_temp_from_query(self, name: str, query: exp.Query) -> None:
+        """Temp table ``name`` with the rows of a user's query, parsed in this engine's own SQL
+        (``capabilities.dialect``) and run as written: the rewriting rules are made for sqlanon's
+        canonical SQL and would change what the user's SQL means (a Spark CAST read as DuckDB's
+        TRY_CAST, a PostgreSQL integer division)."""
+        ...
 
     def count(self, name: str) -> int: ...
 

@@ -227,6 +227,10 @@ class DuckDBEngine(SqlSession):
         finally:
             self.execute(_set("threads", int(previous)))
 
+    def create_temp_from_query(self, name: str, query: exp.Query) -> None:
+        """The user's query is DuckDB SQL: canonical already."""
+        self.create_temp_as(name, query)
+
     def execute(self, sql: SqlLike, params: Params = None) -> None:
         text = _text(sql)
         try:

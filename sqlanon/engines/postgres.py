@@ -417,6 +417,18 @@ class PostgresEngine(SqlSession):
                 raise self._failure(err, text) from None
         return cursor
 
+    def create_temp_from_query(self, name: str, query: exp.Query) -> None:
+        self.drop(name)
+        create = create_temp(table(name), query)
+        create.set("replace", False)
+        text = create.sql(dialect="postgres")  # the user's SQL as written, no rules
+        try:
+            with self.con.cursor() as cursor:
+                cursor.execute(text)  # no parameters: a % in the query stays as written
+        except psycopg.Error as err:
+            raise self._failure(err, text) from None
+        self.execute(exp.Analyze(tables=[table(name)]))
+
     def execute(self, sql: SqlLike, params: Params = None) -> None:
         self._run(sql, params).close()
 

@@ -64,6 +64,7 @@ CAPABILITIES = Capabilities(
     parameter_style="named",
     file_reader="reader",
     database_files=False,
+    namespace="database",
 )
 
 #: Spark's type names (``DataType.simpleString``) as the canonical (DuckDB) names sqlanon reads
@@ -482,6 +483,14 @@ class SparkEngine(SqlSession):
         return out
 
     # -- work tables ----------------------------------------------------------------------
+    def create_temp_from_query(self, name: str, query: exp.Query) -> None:
+        text = query.sql(dialect="spark")  # the user's SQL as written, no rules
+        try:
+            frame = self.spark.sql(text)
+        except Exception as err:
+            raise self._failure(err, text) from None
+        self._install(name, frame, text)
+
     def _keep(self, name: str, select: exp.Expr, params: Params) -> None:
         """The result of ``select`` computed now and kept as the temp view ``name``."""
         frame, text = self._frame(select, params)
