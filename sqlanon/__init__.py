@@ -1,10 +1,10 @@
 """sqlanon: a SQL-native anonymizer.
 
-Public API: :func:`anonymize`, :func:`check`, :func:`demo` (the CLI's verbs), :func:`load_config`,
+Public API: :func:`anonymize`, :func:`apply`, :func:`check`, :func:`demo` (the CLI's verbs), :func:`load_config`,
 :class:`Report`, and the error types.
 """
 
-from sqlanon.api import anonymize, check, demo
+from sqlanon.api import anonymize, apply, check, demo
 from sqlanon.config import Config, load_config
 from sqlanon.errors import ConfigError, DataError, EngineError, HierarchyError, InputError, SqlanonError
 from sqlanon.report import Report
@@ -21,6 +21,7 @@ __all__ = [
     "Report",
     "SqlanonError",
     "anonymize",
+    "apply",
     "check",
     "demo",
     "load_config",

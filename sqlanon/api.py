@@ -14,6 +14,7 @@ from typing import Any
 from sqlanon import pipeline
 from sqlanon.config import Config, load_config, parse_config
 from sqlanon.errors import InputError
+from sqlanon.node_spec import node_from_report, parse_node
 from sqlanon.report import Report
 
 
@@ -50,6 +51,42 @@ def anonymize(
     """
     return pipeline.anonymize(
         _config(config, False, base_dir), progress, _count(show_violations), stage, _path(report)
+    )
+
+
+def apply(
+    config: str | Path | Mapping[str, Any] | Config,
+    *,
+    node: str | Mapping[str, int] | None = None,
+    from_report: str | Path | None = None,
+    base_dir: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    show_violations: int = 0,
+    stage: Callable[[str], None] | None = None,
+    report: str | Path | None = None,
+) -> Report:
+    """Publish ``config``'s source generalized at a fixed node, with no search, and gate it: a
+    release that lines up with an earlier one. The node is ``node`` (``{"age": 2, "zip": 1}`` or
+    ``"age=2,zip=1"``, a level for every quasi-identifier) or the one the JSON report
+    ``from_report`` of an earlier ``anonymize`` or ``apply`` chose. When the node does not
+    satisfy the criteria on this data, ``report.passed`` is false and nothing is written (with
+    ``apply_fallback: search`` in the configuration, the search ``anonymize`` runs instead).
+    The other arguments as in :func:`anonymize`."""
+    if (node is None) == (from_report is None):
+        raise InputError("apply needs exactly one of node (col=level,...) and from_report (a report's path).")
+    if from_report is not None:
+        levels, origin = node_from_report(from_report), f"the node of report {str(from_report)!r}"
+    else:
+        assert node is not None
+        levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
+    return pipeline.apply(
+        _config(config, False, base_dir),
+        levels,
+        origin,
+        progress,
+        _count(show_violations),
+        stage,
+        _path(report),
     )
 
 

@@ -152,6 +152,39 @@ def anonymize(config: str, report_path: str | None, show_violations: int) -> Non
 
 @main.command()
 @click.argument("config", type=click.Path(dir_okay=False))
+@click.option("--node", "node", metavar="COL=LEVEL,...", help="The node: a level for every quasi-identifier.")
+@click.option(
+    "--from-report",
+    "from_report",
+    type=click.Path(dir_okay=False),
+    help="The node an earlier anonymize or apply run chose (its JSON report).",
+)
+@report_option
+@violations_option
+@_guard
+def apply(
+    config: str, node: str | None, from_report: str | None, report_path: str | None, show_violations: int
+) -> None:
+    """Publish CONFIG's source generalized at a fixed node (--node or --from-report), with no
+    search, and gate it: exit 1 and nothing written when the node does not satisfy the criteria
+    on this data (unless CONFIG says apply_fallback: search)."""
+    _needs_report(show_violations, report_path)
+    if (node is None) == (from_report is None):
+        raise InputError("apply needs exactly one of --node COL=LEVEL,... and --from-report PATH.")
+    report = api.apply(
+        config,
+        node=node,
+        from_report=from_report,
+        progress=_progress(),
+        show_violations=show_violations,
+        stage=_stage(),
+        report=report_path,
+    )
+    _finish(report)
+
+
+@main.command()
+@click.argument("config", type=click.Path(dir_okay=False))
 @report_option
 @violations_option
 @_guard

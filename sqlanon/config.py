@@ -28,6 +28,9 @@ MONDRIAN_METRICS = ("gcp", "ncp", "discernibility", "aecs")
 SEARCHES = ("optimal", "incognito", "exhaustive", "mondrian")
 #: where the lattice search runs (``search_in:``): in the engine, or in embedded DuckDB
 SEARCH_PLACES = ("engine", "local")
+#: what ``apply`` does when its node does not satisfy the criteria on the data (``apply_fallback:``):
+#: publish nothing, or search as ``anonymize`` does
+APPLY_FALLBACKS = ("none", "search")
 ENGINES = ("duckdb", "postgres", "spark")
 #: the engine kinds that read CSV and Parquet sources (those whose ``Capabilities.file_reader``
 #: is not empty; known here before an engine is opened)
@@ -242,6 +245,9 @@ class Config:
     #: where the lattice search runs: in the engine, or ("local") in embedded DuckDB on a copy
     #: of the encoded frequency table (publishing and the gate stay in the engine)
     search_in: str = "engine"
+    #: ``apply`` with a node the data no longer satisfies: "none" publishes nothing, "search"
+    #: runs the search ``anonymize`` runs
+    apply_fallback: str = "none"
     output: TableRef | None = None
     overwrite: bool = False
     base_dir: Path = field(default_factory=Path.cwd)
@@ -472,6 +478,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         "metric",
         "search",
         "search_in",
+        "apply_fallback",
         "output",
         "overwrite",
         "engine",
@@ -553,6 +560,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
             "search_in: local applies to the lattice searches (optimal, incognito, exhaustive); Mondrian "
             "partitions the table in the engine. Remove search_in, or use a lattice search."
         )
+    apply_fallback = _choice(data.get("apply_fallback", "none"), APPLY_FALLBACKS, "apply_fallback")
     return Config(
         source=source,
         columns=columns,
@@ -561,6 +569,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         metric=metric,
         search=search,
         search_in=search_in,
+        apply_fallback=apply_fallback,
         output=output,
         overwrite=overwrite,
         base_dir=base_dir,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +14,7 @@ from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.engines import Engine, open_engine
 from sqlanon.errors import ConfigError, HierarchyError
-from sqlanon.evaluator import NodeEvaluator, search_threads
+from sqlanon.evaluator import NodeEvaluator, NodeResult, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.lattice import Lattice, Node
@@ -28,6 +28,7 @@ from sqlanon.metrics import (
     rank_key,
 )
 from sqlanon.mondrian import release_query, run_mondrian
+from sqlanon.node_spec import resolve_node
 from sqlanon.publish import build_release, prepare_output
 from sqlanon.publish import stage as write_staged
 from sqlanon.report import Report, StagedReport, check_entries, identifier_entry
@@ -171,27 +172,11 @@ def anonymize(
     before the release is committed (a report that cannot be written publishes nothing).
     Raises :class:`~sqlanon.errors.InputError` for bad configuration or data.
     """
-    if config.output is None:
-        raise ConfigError("anonymize needs 'output' in the configuration.")
-    if all(c.severity == "warn" for c in config.criteria):
-        raise ConfigError(
-            "anonymize needs at least one criterion with severity error (the default): warn-severity "
-            "criteria are only reported, so nothing would constrain the release."
-        )
+    _needs_release(config, "anonymize")
     _prepare_report(report_path, config)
     engine = _engine(config)
     try:
-        prepare_output(engine, config)
-        _say(stage, "reading the source")
-        source = read_table(engine, config.source)
-        _say(stage, "encoding")
-        encoded = encode(engine, config, source, reveal=show_violations > 0)
-        criteria = [make_criterion(c) for c in config.criteria]
-        check_parameters(
-            criteria, encoded.rows, {d.column: d for d in encoded.sensitive}, reveal=show_violations > 0
-        )
-        # warn-severity criteria are reported by the gate; the release must satisfy the others
-        required = [c for c in criteria if c.severity == "error"]
+        encoded, criteria, required = _encoded(engine, config, show_violations, stage)
         tree = None
         levels = None
         if config.search == "mondrian":
@@ -219,10 +204,144 @@ def anonymize(
         engine.close()
 
 
-def _pending(encoded: Encoded, search: dict[str, Any], minimal: list[dict[str, int]] | None = None) -> Report:
-    """An anonymize report before the release is written (not passed, nothing out yet)."""
+def _needs_release(config: Config, command: str) -> None:
+    if config.output is None:
+        raise ConfigError(f"{command} needs 'output' in the configuration.")
+    if all(c.severity == "warn" for c in config.criteria):
+        raise ConfigError(
+            f"{command} needs at least one criterion with severity error (the default): warn-severity "
+            "criteria are only reported, so nothing would constrain the release."
+        )
+
+
+def _encoded(
+    engine: Engine, config: Config, show_violations: int, stage: Stage | None
+) -> tuple[Encoded, list[Criterion], list[Criterion]]:
+    """The output checked, the source read and encoded, the criteria made and checked against
+    the data: (encoded, every criterion, the error-severity ones the release must satisfy)."""
+    prepare_output(engine, config)
+    _say(stage, "reading the source")
+    source = read_table(engine, config.source)
+    _say(stage, "encoding")
+    encoded = encode(engine, config, source, reveal=show_violations > 0)
+    criteria = [make_criterion(c) for c in config.criteria]
+    check_parameters(
+        criteria, encoded.rows, {d.column: d for d in encoded.sensitive}, reveal=show_violations > 0
+    )
+    # warn-severity criteria are reported by the gate; the release must satisfy the others
+    return encoded, criteria, [c for c in criteria if c.severity == "error"]
+
+
+def apply(
+    config: Config,
+    levels: Mapping[str, Any],
+    origin: str,
+    progress: Progress | None = None,
+    show_violations: int = 0,
+    stage: Stage | None = None,
+    report_path: Path | None = None,
+) -> Report:
+    """Publish the source generalized at the node ``levels`` gives (column -> level), with
+    suppression as configured, and gate it: no search. When the node does not satisfy the
+    criteria on this data the report fails and nothing is written, unless the configuration's
+    ``apply_fallback: search`` asks for the search ``anonymize`` runs. ``origin`` says where
+    the node came from (``--node``, a report) in the report and in messages."""
+    _needs_release(config, "apply")
+    if config.search == "mondrian":
+        raise ConfigError(
+            "apply publishes a lattice node (a level per quasi-identifier); the configuration's search is "
+            "mondrian, whose releases are partitions, not nodes. Use a lattice search (optimal, the default)."
+        )
+    _prepare_report(report_path, config)
+    engine = _engine(config)
+    try:
+        encoded, criteria, required = _encoded(engine, config, show_violations, stage)
+        node = resolve_node(levels, [(d.column, d.height) for d in encoded.qis], origin)
+        _say(stage, "checking the node")
+        evaluator = NodeEvaluator(engine, encoded, required, config.suppression_limit)
+        outcome = evaluator.outcome(node)
+        if not outcome.satisfied:
+            why = _unmet(required, outcome, evaluator.max_suppressed, config.suppression_limit)
+            if config.apply_fallback != "search":
+                base = _pending(encoded, {"strategy": "apply", "node_from": origin}, command="apply")
+                base.node = _node_map(encoded, node)
+                base.message = f"the node {_named_node(base.node)} {why}; nothing was written"
+                return _written(base, report_path)
+            _say(stage, "searching the lattice")
+            base, release, chosen = _lattice(engine, encoded, required, config, progress, stage)
+            base.command = "apply"
+            base.search["fallback_from"] = {"node": _node_map(encoded, node), "node_from": origin, "why": why}
+            if release is None:
+                return _written(base, report_path)
+            return _publish(
+                engine,
+                config,
+                encoded,
+                criteria,
+                base,
+                release,
+                chosen,
+                None,
+                show_violations,
+                stage,
+                report_path,
+            )
+        verdicts = materialize_verdicts(engine, evaluator, node)
+        values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
+        base = _pending(encoded, {"strategy": "apply", "node_from": origin}, command="apply")
+        base.node = _node_map(encoded, node)
+        base.metric = {"name": config.metric, "value": values[config.metric]}
+        base.metrics = values
+        base.suppressed_rows = outcome.suppressed_rows
+        release = build_release(engine, config, encoded, node, verdicts)
+        return _publish(
+            engine,
+            config,
+            encoded,
+            criteria,
+            base,
+            release,
+            base.node,
+            None,
+            show_violations,
+            stage,
+            report_path,
+        )
+    finally:
+        engine.close()
+
+
+def _named_node(node: Mapping[str, int]) -> str:
+    return ", ".join(f"{name}={level}" for name, level in node.items())
+
+
+def _unmet(required: list[Criterion], outcome: NodeResult, allowed: int, limit: float) -> str:
+    """Why a node does not satisfy the criteria, by criterion and rows (no value)."""
+    failing = [
+        f"{c.kind}" + (f" on {c.attribute!r}" if c.attribute else "") + f" {o.violating_rows:,}"
+        for c, o in zip(required, outcome.summary.outcomes, strict=True)
+        if o.evaluated and not o.passed
+    ]
+    if not failing:
+        return (
+            "does not satisfy the criteria on this data once its violating classes are suppressed "
+            "(a criterion over the whole table's distribution fails)"
+        )
+    return (
+        f"does not satisfy the criteria on this data (violating rows: {', '.join(failing)}; the suppression "
+        f"limit of {limit:g} of the rows allows {allowed:,})"
+    )
+
+
+def _pending(
+    encoded: Encoded,
+    search: dict[str, Any],
+    minimal: list[dict[str, int]] | None = None,
+    command: str = "anonymize",
+) -> Report:
+    """A report before the release is written (not passed, nothing out yet)."""
     return Report(
-        command="anonymize",
+        command=command,
         passed=False,
         rows_in=encoded.rows,
         rows_out=0,

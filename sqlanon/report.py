@@ -69,7 +69,17 @@ class Report:
         ]
         if self.node is not None:
             lines.append("  node: " + ", ".join(f"{k}={v}" for k, v in self.node.items()))
-            lines.append(f"  minimal nodes: {len(self.minimal_nodes)}")
+            if self.search.get("strategy") == "apply":
+                lines.append(f"  applied: {self.search['node_from']}, no search")
+            else:
+                lines.append(f"  minimal nodes: {len(self.minimal_nodes)}")
+        if "fallback_from" in self.search:
+            fallback = self.search["fallback_from"]
+            lines.append(
+                "  searched instead of applying "
+                + ", ".join(f"{k}={v}" for k, v in fallback["node"].items())
+                + f" (apply_fallback: search): it {fallback['why']}"
+            )
         if "lattice_size" in self.search:
             checked, evaluations = self.search["nodes_checked"], self.search["evaluations"]
             lines.append(

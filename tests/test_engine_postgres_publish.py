@@ -375,6 +375,30 @@ def test_a_query_source_on_postgres_equals_duckdb_on_its_rows(
     assert _leftovers(con) == []
 
 
+def test_apply_on_postgres_repeats_a_release(
+    demo: tuple[Path, dict[str, Any]], con: psycopg.Connection[Any], postgres: Server, tmp_path: Path
+) -> None:
+    """``apply --from-report`` publishes the same rows into the server table; a node the data
+    does not satisfy replaces nothing."""
+    folder, base = demo
+    _load(con, "src.people_a", _rows(random.Random(88), 88))
+    config = dict(
+        base, source={"table": "src.people_a"}, output={"table": "rel.release_a"}, engine=_engine(postgres),
+        overwrite=True,
+    )  # fmt: skip
+    first = api.anonymize(config, base_dir=folder, report=tmp_path / "first.json")
+    assert first.passed and first.node is not None
+    published = _published(con, "rel.release_a")
+    con.execute("DROP TABLE rel.release_a")
+    again = api.apply(config, from_report=tmp_path / "first.json", base_dir=folder)
+    assert (again.passed, again.node, again.rows_out) == (True, first.node, first.rows_out)
+    assert _published(con, "rel.release_a") == published
+    refused = api.apply(config, node=dict.fromkeys(first.node, 0), base_dir=folder)
+    assert not refused.passed and "nothing was written" in refused.message
+    assert _published(con, "rel.release_a") == published
+    assert _leftovers(con) == []
+
+
 def test_never_over_a_table_the_source_query_reads(
     demo: tuple[Path, dict[str, Any]], con: psycopg.Connection[Any], postgres: Server
 ) -> None:
