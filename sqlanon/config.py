@@ -31,6 +31,8 @@ SEARCH_PLACES = ("engine", "local")
 #: what ``apply`` does when its node does not satisfy the criteria on the data (``apply_fallback:``):
 #: publish nothing, or search as ``anonymize`` does
 APPLY_FALLBACKS = ("none", "search")
+#: the default ``warn_suppressed``: the report warns above this share of suppressed rows
+WARN_SUPPRESSED = 0.05
 ENGINES = ("duckdb", "postgres", "spark")
 #: the engine kinds that read CSV and Parquet sources (those whose ``Capabilities.file_reader``
 #: is not empty; known here before an engine is opened)
@@ -99,6 +101,8 @@ class ColumnSpec:
     order: tuple[str, ...] | None = None
     #: Mondrian only: "median" or "hierarchy"; None = median for numeric columns
     split: str | None = None
+    #: lattice searches and apply: the column is never generalized above this level
+    max_level: int | None = None
 
 
 @dataclass(frozen=True)
@@ -248,6 +252,8 @@ class Config:
     #: ``apply`` with a node the data no longer satisfies: "none" publishes nothing, "search"
     #: runs the search ``anonymize`` runs
     apply_fallback: str = "none"
+    #: the report warns when a release suppresses more than this share of the rows
+    warn_suppressed: float = WARN_SUPPRESSED
     output: TableRef | None = None
     overwrite: bool = False
     base_dir: Path = field(default_factory=Path.cwd)
@@ -391,10 +397,10 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
             spec = {"role": spec}
         if not isinstance(spec, Mapping) or "role" not in spec:
             raise ConfigError(f"Column {name!r} needs a role: {', '.join(ROLES)}.")
-        unknown = set(spec) - {"role", "hierarchy", "order", "split"}
+        unknown = set(spec) - {"role", "hierarchy", "order", "split", "max_level"}
         if unknown:
             raise ConfigError(
-                f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order, split."
+                f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order, split, max_level."
             )
         role = spec["role"]
         if isinstance(role, list):
@@ -419,7 +425,18 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
             split = _choice(split, SPLITS, f"split for column {name!r}")
             if split == "hierarchy" and hier is None:
                 raise ConfigError(f"Column {name!r}: split: hierarchy needs a hierarchy for the column.")
-        out.append(ColumnSpec(name, role, hier, order, split))
+        max_level = spec.get("max_level")
+        if max_level is not None:
+            if role != "quasi":
+                raise ConfigError(
+                    f"Column {name!r}: max_level applies to quasi-identifiers only (its role is {role})."
+                )
+            if isinstance(max_level, bool) or not isinstance(max_level, int) or max_level < 0:
+                raise ConfigError(
+                    f"Column {name!r}: max_level must be a whole number >= 0 (a level of its hierarchy, 0 = "
+                    f"as in the data), got {max_level!r}."
+                )
+        out.append(ColumnSpec(name, role, hier, order, split, max_level))
     return tuple(out)
 
 
@@ -479,6 +496,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         "search",
         "search_in",
         "apply_fallback",
+        "warn_suppressed",
         "output",
         "overwrite",
         "engine",
@@ -540,6 +558,13 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         for c in columns:
             if c.split is not None:
                 raise ConfigError(f"Column {c.name!r}: split applies to search: mondrian only.")
+    elif not gate:
+        for c in columns:
+            if c.max_level is not None:
+                raise ConfigError(
+                    f"Column {c.name!r}: max_level applies to the lattice searches (optimal, incognito, "
+                    "exhaustive) and apply; Mondrian cuts partitions instead of choosing levels."
+                )
     output = None
     if "output" in data and not gate:
         output = _table_ref(data["output"], base_dir, "output")
@@ -561,6 +586,13 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
             "partitions the table in the engine. Remove search_in, or use a lattice search."
         )
     apply_fallback = _choice(data.get("apply_fallback", "none"), APPLY_FALLBACKS, "apply_fallback")
+    warn_suppressed = data.get("warn_suppressed", WARN_SUPPRESSED)
+    if (
+        isinstance(warn_suppressed, bool)
+        or not isinstance(warn_suppressed, (int, float))
+        or not 0 <= warn_suppressed <= 1
+    ):
+        raise ConfigError(f"warn_suppressed must be a fraction of rows in [0, 1], got {warn_suppressed!r}.")
     return Config(
         source=source,
         columns=columns,
@@ -570,6 +602,7 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         search=search,
         search_in=search_in,
         apply_fallback=apply_fallback,
+        warn_suppressed=float(warn_suppressed),
         output=output,
         overwrite=overwrite,
         base_dir=base_dir,

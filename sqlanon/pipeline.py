@@ -93,13 +93,27 @@ def quasi_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, H
     return out
 
 
+def max_levels(encoded: Encoded, config: Config) -> tuple[int, ...]:
+    """The highest level the search may give each quasi-identifier: its hierarchy's height, or
+    its ``max_level``. The lattice searched is the nodes at or below these levels."""
+    out = []
+    for d in encoded.qis:
+        cap = config.column(d.column).max_level
+        if cap is not None and cap > d.height:
+            raise ConfigError(
+                f"Column {d.column!r}: max_level {cap} is above the top of its hierarchy (levels 0 to {d.height})."
+            )
+        out.append(d.height if cap is None else cap)
+    return tuple(out)
+
+
 def run_search(
     engine: Engine, encoded: Encoded, criteria: list[Criterion], config: Config, progress: Progress | None
 ) -> tuple[SearchResult, NodeEvaluator]:
     """Find every minimal node satisfying the criteria within the suppression limit (``optimal``
     with a data-free metric: the minimal nodes that can be the best, the best among them)."""
     evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit)
-    lattice = Lattice(tuple(d.height for d in encoded.qis))
+    lattice = Lattice(max_levels(encoded, config))
     prune = None
     monotone = [c for c in criteria if c.monotone_generalization]
     if config.suppression_limit > 0:
@@ -117,7 +131,7 @@ def run_search(
 
     bound = key = cap = None
     if config.search == "optimal" and config.metric in DATA_FREE_METRICS:
-        heights = list(lattice.heights)
+        heights = [d.height for d in encoded.qis]  # the metric's, not the search's (max_level)
 
         def bound(node: Node) -> tuple[float, int, Node]:
             return data_free_key(config.metric, node, heights, 0, encoded.rows)
@@ -257,6 +271,11 @@ def apply(
     try:
         encoded, criteria, required = _encoded(engine, config, show_violations, stage)
         node = resolve_node(levels, [(d.column, d.height) for d in encoded.qis], origin)
+        for d, level, cap in zip(encoded.qis, node, max_levels(encoded, config), strict=True):
+            if level > cap:
+                raise ConfigError(
+                    f"{origin}: the level {level} of {d.column!r} is above its max_level {cap} in the configuration."
+                )
         _say(stage, "checking the node")
         evaluator = NodeEvaluator(engine, encoded, required, config.suppression_limit)
         outcome = evaluator.outcome(node)
@@ -397,13 +416,16 @@ def _search_and_rank(
     the chosen node, its metrics and suppressed rows) and the node with its verdicts table
     (None: no node satisfies the criteria)."""
     result, evaluator = run_search(engine, encoded, required, config, progress)
-    lattice = Lattice(tuple(d.height for d in encoded.qis))
+    lattice = Lattice(max_levels(encoded, config))
     search_info: dict[str, Any] = {
         "strategy": config.search,
         "lattice_size": lattice.size,
         "nodes_checked": result.checked,
         "evaluations": result.evaluations,
     }
+    capped = {d.column: cap for d, cap in zip(encoded.qis, lattice.heights, strict=True) if cap < d.height}
+    if capped:
+        search_info["max_level"] = capped
     if config.search != "optimal":  # optimal does not enumerate the satisfying nodes
         search_info["satisfying_nodes"] = len(result.satisfying)
     base = _pending(encoded, search_info, [_node_map(encoded, n) for n in result.minimal])
@@ -530,6 +552,7 @@ def _publish(
         return _written(base, report_path)
     base.passed = True
     base.output = config.output.describe()
+    base.warnings = utility_warnings(config, encoded, base)
     warned = sum(1 for o in gate.outcomes if not o.passed)
     if warned:
         base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"
@@ -550,6 +573,41 @@ def _publish(
     if swap is not None:
         swap.finish()
     return base
+
+
+def utility_warnings(config: Config, encoded: Encoded, report: Report) -> list[str]:
+    """What the release loses that its user may not expect: every quasi-identifier, or some,
+    generalized to a level of its hierarchy with a single label (its top, or below when the
+    levels above merge everything: one value for every row), Mondrian's single partition, or
+    more suppressed rows than ``warn_suppressed``."""
+    out = []
+    if report.node is not None:
+        node = report.node
+        gone = [
+            d.column
+            for d in encoded.qis
+            if node[d.column] > 0 and len(d.hierarchy.labels(node[d.column])) == 1
+        ]
+        if len(gone) == len(encoded.qis):
+            out.append(
+                "every quasi-identifier is generalized to a single value (the top of its hierarchy): the "
+                "release keeps none of their information (max_level on a column rules this out; a lower k "
+                "or more suppression may avoid it)"
+            )
+        elif gone:
+            out.append(
+                f"quasi-identifier(s) {', '.join(repr(c) for c in gone)} generalized to a single value (the "
+                "top of the hierarchy): one value for every row (max_level on the column rules this out)"
+            )
+    elif report.search.get("partitions") == 1:
+        out.append("the release is one partition: every row has the same quasi-identifier values")
+    suppressed, rows = report.suppressed_rows or 0, report.rows_in
+    if rows and suppressed > config.warn_suppressed * rows:
+        out.append(
+            f"{suppressed:,} of {rows:,} rows ({suppressed / rows:.1%}) are suppressed, more than "
+            f"warn_suppressed ({config.warn_suppressed:g} of the rows)"
+        )
+    return out
 
 
 def _entries(criteria: list[Criterion], gate: GateResult) -> list[dict[str, Any]]:

@@ -35,6 +35,9 @@ class Report:
     message: str = ""
     search: dict[str, Any] = field(default_factory=dict)
     sql: dict[str, str] = field(default_factory=dict)
+    #: what a release loses that its user may not expect (every value of a column generalized
+    #: away, many rows suppressed): reported, never a failure
+    warnings: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -51,6 +54,7 @@ class Report:
             "checks": self.checks,
             "output": self.output,
             "search": self.search,
+            "warnings": self.warnings,
             "sql": self.sql,
         }
 
@@ -97,6 +101,8 @@ class Report:
                     else ""
                 )
             )
+        if "max_level" in self.search:
+            lines.append("  max_level: " + ", ".join(f"{k}={v}" for k, v in self.search["max_level"].items()))
         if self.search.get("strategy") == "mondrian":
             lines.append(
                 f"  mondrian: {self.search['partitions']} partitions, {self.search['rounds']} rounds, "
@@ -110,6 +116,7 @@ class Report:
             lines.append(
                 f"  rows in: {self.rows_in}, rows out: {self.rows_out}, suppressed: {self.suppressed_rows}"
             )
+        lines.extend(f"  warning: {w}" for w in self.warnings)
         for c in self.checks:
             status = "ok  " if c["passed"] else ("warn" if c.get("severity") == "warn" else "FAIL")
             if c["criterion"] == IDENTIFIERS:
