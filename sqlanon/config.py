@@ -7,6 +7,7 @@ l larger than the number of sensitive values, hierarchy coverage) happen once da
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,8 @@ from sqlanon.source_query import parse_query
 
 ROLES = ("identifier", "quasi", "sensitive", "insensitive")
 METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
+#: the metrics that weigh quasi-identifiers by their ``weight`` (a weighted mean over them)
+WEIGHTED_METRICS = ("precision", "loss")
 #: the metrics of a partition-based (Mondrian) release; gcp is its default
 MONDRIAN_METRICS = ("gcp", "ncp", "discernibility", "aecs")
 SEARCHES = ("optimal", "incognito", "exhaustive", "mondrian")
@@ -103,6 +106,8 @@ class ColumnSpec:
     split: str | None = None
     #: lattice searches and apply: the column is never generalized above this level
     max_level: int | None = None
+    #: the column's weight in the precision and loss metrics (None: 1, as every other column)
+    weight: float | None = None
 
 
 @dataclass(frozen=True)
@@ -397,10 +402,11 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
             spec = {"role": spec}
         if not isinstance(spec, Mapping) or "role" not in spec:
             raise ConfigError(f"Column {name!r} needs a role: {', '.join(ROLES)}.")
-        unknown = set(spec) - {"role", "hierarchy", "order", "split", "max_level"}
+        unknown = set(spec) - {"role", "hierarchy", "order", "split", "max_level", "weight"}
         if unknown:
             raise ConfigError(
-                f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order, split, max_level."
+                f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order, split, "
+                "max_level, weight."
             )
         role = spec["role"]
         if isinstance(role, list):
@@ -436,7 +442,17 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
                     f"Column {name!r}: max_level must be a whole number >= 0 (a level of its hierarchy, 0 = "
                     f"as in the data), got {max_level!r}."
                 )
-        out.append(ColumnSpec(name, role, hier, order, split, max_level))
+        weight = spec.get("weight")
+        if weight is not None:
+            if role != "quasi":
+                raise ConfigError(
+                    f"Column {name!r}: weight applies to quasi-identifiers only (its role is {role})."
+                )
+            if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 < weight < math.inf:
+                raise ConfigError(f"Column {name!r}: weight must be a number greater than 0, got {weight!r}.")
+        out.append(
+            ColumnSpec(name, role, hier, order, split, max_level, None if weight is None else float(weight))
+        )
     return tuple(out)
 
 
@@ -558,7 +574,13 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         for c in columns:
             if c.split is not None:
                 raise ConfigError(f"Column {c.name!r}: split applies to search: mondrian only.")
-    elif not gate:
+    weighted = [c.name for c in columns if c.weight is not None]
+    if weighted and not gate and metric not in WEIGHTED_METRICS:
+        raise ConfigError(
+            f"Column {weighted[0]!r}: weight applies to the metrics {' and '.join(WEIGHTED_METRICS)}; the metric "
+            f"is {metric}. Remove the weights or choose one of those metrics."
+        )
+    if search == "mondrian" and not gate:
         for c in columns:
             if c.max_level is not None:
                 raise ConfigError(

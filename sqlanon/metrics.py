@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 
@@ -43,10 +43,22 @@ def _nu_entropy_sql(freq: str, joined: tuple[str | None, ...]) -> str:
     return render_template("metric_nu_entropy.sql", source=freq, qis=qis).sql(dialect=DIALECT)
 
 
+#: per-quasi-identifier weights of precision and loss (exact rationals, in the QIs' order);
+#: None: every QI weighs the same
+Weights = Sequence[Fraction] | None
+
+
 def node_metrics(
-    engine: Engine, encoded: Encoded, evaluator: NodeEvaluator, node: Node, verdicts: str, suppressed: int
+    engine: Engine,
+    encoded: Encoded,
+    evaluator: NodeEvaluator,
+    node: Node,
+    verdicts: str,
+    suppressed: int,
+    weights: Weights = None,
 ) -> dict[str, MetricValue]:
-    """All metrics of ``node`` whose suppressed classes are the ``bad`` rows of ``verdicts``."""
+    """All metrics of ``node`` whose suppressed classes are the ``bad`` rows of ``verdicts``
+    (precision and loss weighted by ``weights``: a weighted mean over the quasi-identifiers)."""
     n = encoded.rows
     q = len(node)
     heights = [d.height for d in encoded.qis]
@@ -57,12 +69,13 @@ def node_metrics(
     classes, kept, sum_sq = int(row[0]), int(row[1]), int(row[2])
     losses = [int(x) for x in row[3:]]
     assert kept + suppressed == n, (kept, suppressed, n)
-    precision = precision_loss(node, heights, suppressed, n)
-    loss = Fraction(suppressed * q)
-    for d, total in zip(encoded.qis, losses, strict=True):
+    precision = precision_loss(node, heights, suppressed, n, weights)
+    # per QI: a suppressed cell loses 1, a kept one (leaves under its label - 1) / (domain - 1)
+    shares = [weights[i] if weights is not None else Fraction(1) for i in range(q)]
+    loss = Fraction(0)
+    for d, total, share in zip(encoded.qis, losses, shares, strict=True):
         domain = len(d.hierarchy.rows)
-        if domain > 1:
-            loss += Fraction(total, domain - 1)
+        loss += share * (suppressed + (Fraction(total, domain - 1) if domain > 1 else 0))
     nu_row = engine.fetchone(
         _nu_entropy_sql(encoded.freq, evaluator.joined()),
         {"verdicts": verdicts, **evaluator.map_params(node)},
@@ -72,7 +85,7 @@ def node_metrics(
         "discernibility": sum_sq + suppressed * n,
         "aecs": (n / classes) if classes else None,
         "height": sum(node),
-        "loss": float(loss / (n * q)),
+        "loss": float(loss / (n * sum(shares))),
         "nu-entropy": max(float(nu_row[0]), 0.0),
     }
 
@@ -81,28 +94,41 @@ def node_metrics(
 DATA_FREE_METRICS = ("precision", "height")
 
 
-def precision_loss(node: Node, heights: list[int], suppressed: int, rows: int) -> float:
+def precision_loss(
+    node: Node, heights: list[int], suppressed: int, rows: int, weights: Weights = None
+) -> float:
     """Mean over cells of level / height, a suppressed cell counting 1: the exact rational
     kept/rows * mean(level/height) + suppressed/rows, correctly rounded (integer arithmetic over
-    a common denominator: a search computes it for every node of the lattice)."""
+    a common denominator: a search computes it for every node of the lattice). With
+    ``weights``, the mean over the quasi-identifiers is weighted (exact rationals)."""
+    if weights is not None:
+        total = sum(weights)
+        levels_w = sum(
+            (w * Fraction(lv, h) for w, lv, h in zip(weights, node, heights, strict=True)), Fraction(0)
+        )
+        return float(((rows - suppressed) * levels_w + suppressed * total) / (rows * total))
     q = len(node)
     common = math.lcm(*heights)
     levels = sum(lv * (common // h) for lv, h in zip(node, heights, strict=True))
     return ((rows - suppressed) * levels + suppressed * common * q) / (rows * common * q)
 
 
-def data_free_metric(metric: str, node: Node, heights: list[int], suppressed: int, rows: int) -> float:
+def data_free_metric(
+    metric: str, node: Node, heights: list[int], suppressed: int, rows: int, weights: Weights = None
+) -> float:
     """``precision`` or ``height`` of a node, exactly as :func:`node_metrics` reports it."""
     if metric == "height":
         return sum(node)
-    return precision_loss(node, heights, suppressed, rows)
+    return precision_loss(node, heights, suppressed, rows, weights)
 
 
 def data_free_key(
-    metric: str, node: Node, heights: list[int], suppressed: int, rows: int
+    metric: str, node: Node, heights: list[int], suppressed: int, rows: int, weights: Weights = None
 ) -> tuple[float, int, Node]:
     """:func:`rank_key` of a node by ``precision`` or ``height`` (see :func:`data_free_metric`)."""
-    return rank_key(metric, {metric: data_free_metric(metric, node, heights, suppressed, rows)}, node)
+    return rank_key(
+        metric, {metric: data_free_metric(metric, node, heights, suppressed, rows, weights)}, node
+    )
 
 
 def rank_key(metric: str, values: Mapping[str, MetricValue], node: Node) -> tuple[float, int, Node]:

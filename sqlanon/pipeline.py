@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,24 @@ def max_levels(encoded: Encoded, config: Config) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _metric_entry(config: Config, encoded: Encoded, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The report's ``metric``: its name and value, and the columns' weights when given."""
+    entry = {"name": config.metric, "value": values[config.metric]}
+    weights = qi_weights(encoded, config)
+    if weights is not None:
+        entry["weights"] = {d.column: float(w) for d, w in zip(encoded.qis, weights, strict=True)}
+    return entry
+
+
+def qi_weights(encoded: Encoded, config: Config) -> list[Fraction] | None:
+    """The quasi-identifiers' ``weight`` in precision and loss, in their order (exact: the
+    decimal written in the configuration); None when no column has one (all weigh the same)."""
+    given = [config.column(d.column).weight for d in encoded.qis]
+    if all(w is None for w in given):
+        return None
+    return [Fraction(1) if w is None else Fraction(str(w)) for w in given]
+
+
 def run_search(
     engine: Engine, encoded: Encoded, criteria: list[Criterion], config: Config, progress: Progress | None
 ) -> tuple[SearchResult, NodeEvaluator]:
@@ -132,13 +151,14 @@ def run_search(
     bound = key = cap = None
     if config.search == "optimal" and config.metric in DATA_FREE_METRICS:
         heights = [d.height for d in encoded.qis]  # the metric's, not the search's (max_level)
+        weights = qi_weights(encoded, config)
 
         def bound(node: Node) -> tuple[float, int, Node]:
-            return data_free_key(config.metric, node, heights, 0, encoded.rows)
+            return data_free_key(config.metric, node, heights, 0, encoded.rows, weights)
 
         def key(node: Node) -> tuple[float, int, Node]:
             suppressed = evaluator.outcome(node).suppressed_rows
-            return data_free_key(config.metric, node, heights, suppressed, encoded.rows)
+            return data_free_key(config.metric, node, heights, suppressed, encoded.rows, weights)
 
         if evaluator.max_suppressed > 0:
             # Without suppression the cap would be the bound itself, and paths that climb past
@@ -148,7 +168,9 @@ def run_search(
             def cap(node: Node) -> float:
                 # a satisfying node's minimal nodes lie below it and suppress at most the
                 # allowance; both metrics grow with the levels and the suppressed rows
-                return data_free_metric(config.metric, node, heights, evaluator.max_suppressed, encoded.rows)
+                return data_free_metric(
+                    config.metric, node, heights, evaluator.max_suppressed, encoded.rows, weights
+                )
 
     with engine.threads(search_threads(encoded)):
         values = paths = None
@@ -306,10 +328,12 @@ def apply(
                 report_path,
             )
         verdicts = materialize_verdicts(engine, evaluator, node)
-        values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
+        values = node_metrics(
+            engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows, qi_weights(encoded, config)
+        )
         base = _pending(encoded, {"strategy": "apply", "node_from": origin}, command="apply")
         base.node = _node_map(encoded, node)
-        base.metric = {"name": config.metric, "value": values[config.metric]}
+        base.metric = _metric_entry(config, encoded, values)
         base.metrics = values
         base.suppressed_rows = outcome.suppressed_rows
         release = build_release(engine, config, encoded, node, verdicts)
@@ -439,7 +463,7 @@ def _search_and_rank(
     with engine.threads(search_threads(encoded)):
         node, values, verdicts, outcome = _best_node(engine, encoded, evaluator, result.minimal, config)
     base.node = _node_map(encoded, node)
-    base.metric = {"name": config.metric, "value": values[config.metric]}
+    base.metric = _metric_entry(config, encoded, values)
     base.metrics = values
     base.suppressed_rows = outcome.suppressed_rows
     return base, (node, verdicts)
@@ -455,6 +479,7 @@ def _best_node(
     those, and only the chosen one gets its verdicts and metrics computed (without suppression
     no node is even re-evaluated). The other metrics are computed for every minimal node."""
     heights = [d.height for d in encoded.qis]
+    weights = qi_weights(encoded, config)
     outcomes: dict[Node, Any] = {}
     if config.metric in DATA_FREE_METRICS:
         if config.suppression_limit > 0:
@@ -462,7 +487,7 @@ def _best_node(
 
         def key(n: Node) -> tuple[float, int, Node]:
             suppressed = outcomes[n].suppressed_rows if n in outcomes else 0
-            return data_free_key(config.metric, n, heights, suppressed, encoded.rows)
+            return data_free_key(config.metric, n, heights, suppressed, encoded.rows, weights)
 
         candidates = [min(minimal, key=key)]
     else:
@@ -471,7 +496,9 @@ def _best_node(
     for node in candidates:
         outcome = outcomes.get(node) or evaluator.outcome(node)
         verdicts = materialize_verdicts(engine, evaluator, node)
-        values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
+        values = node_metrics(
+            engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows, qi_weights(encoded, config)
+        )
         ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))
     ranked.sort(key=lambda item: item[0])
     _, node, values, verdicts, outcome = ranked[0]

@@ -25,6 +25,29 @@ from tests.test_search import _violating_keys
 TOL = 1e-9
 
 
+def weighted_reference(
+    case: RandomCase, node: tuple[int, ...], suppressed: set[tuple[Any, ...]], weights: list[Fraction]
+) -> dict[str, Fraction]:
+    """Precision and loss with per-QI weights, in exact rationals: the weighted mean over the
+    quasi-identifiers of each one's mean cell loss (a suppressed cell loses 1)."""
+    rows = generalize(case, node)
+    heights = [len(next(iter(case.hierarchies[c].values()))) - 1 for c in case.qis]
+    precision = loss = Fraction(0)
+    for i, c in enumerate(case.qis):
+        hier = case.hierarchies[c]
+        p = l_ = Fraction(0)
+        for gen in rows:
+            if tuple(gen[q] for q in case.qis) in suppressed:
+                p, l_ = p + 1, l_ + 1
+                continue
+            p += Fraction(node[i], heights[i])
+            under = sum(1 for path in hier.values() if path[node[i]] == gen[c])
+            l_ += Fraction(under - 1, len(hier) - 1) if len(hier) > 1 else 0
+        precision += weights[i] * p / len(rows)
+        loss += weights[i] * l_ / len(rows)
+    return {"precision": precision / sum(weights), "loss": loss / sum(weights)}
+
+
 def reference_metrics(
     case: RandomCase, node: tuple[int, ...], suppressed: set[tuple[Any, ...]]
 ) -> dict[str, Any]:
@@ -105,3 +128,44 @@ def test_precision_loss_is_the_exact_rational_correctly_rounded() -> None:
         mean = sum(Fraction(lv, h) for lv, h in zip(node, heights, strict=True)) / len(node)
         want = Fraction(rows - suppressed, rows) * mean + Fraction(suppressed, rows)
         assert precision_loss(node, heights, suppressed, rows) == float(want)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_weighted_precision_and_loss_match_definitions(seed: int, tmp_path: Path) -> None:
+    """Per-column weights: node_metrics' precision and loss are the weighted means Python
+    computes in exact rationals, on every satisfying node; the other metrics do not change."""
+    rng = random.Random(1100 + seed)
+    case = random_case(1100 + seed, tmp_path, n_qis=rng.choice([2, 3]), max_rows=80)
+    criteria = [{"k-anonymity": {"k": rng.choice([2, 3])}}]
+    limit = rng.choice([0.0, 0.2])
+    weights = [Fraction(str(rng.choice([0.5, 1, 2.5, 10]))) for _ in case.qis]
+    cfg = parse_config(case.config(criteria, suppression_limit=limit), tmp_path)
+    engine = DuckDBEngine()
+    encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
+    evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], limit)
+    heights = [d.height for d in encoded.qis]
+    checked = 0
+    for node in itertools.product(*(range(h + 1) for h in heights)):
+        result = evaluator.evaluate(node)
+        if not result.satisfied:
+            continue
+        verdicts = materialize_verdicts(engine, evaluator, node)
+        plain = node_metrics(engine, encoded, evaluator, node, verdicts, result.suppressed_rows)
+        got = node_metrics(engine, encoded, evaluator, node, verdicts, result.suppressed_rows, weights)
+        want = weighted_reference(
+            case, node, _violating_keys(generalize(case, node), case.qis, criteria), weights
+        )
+        assert got["precision"] == float(want["precision"]), node  # exact, rounded once
+        assert got["loss"] == pytest.approx(float(want["loss"]), abs=TOL, rel=TOL), node
+        assert {k: v for k, v in got.items() if k not in want} == {
+            k: v for k, v in plain.items() if k not in want
+        }
+        ones = node_metrics(
+            engine, encoded, evaluator, node, verdicts, result.suppressed_rows, [Fraction(1)] * len(node)
+        )
+        assert ones["precision"] == plain["precision"] and ones["loss"] == pytest.approx(
+            plain["loss"], abs=1e-15
+        )
+        checked += 1
+    assert checked > 0
+    engine.close()
