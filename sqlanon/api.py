@@ -74,8 +74,16 @@ def apply(
     The other arguments as in :func:`anonymize`."""
     if (node is None) == (from_report is None):
         raise InputError("apply needs exactly one of node (col=level,...) and from_report (a report's path).")
+    hierarchies: dict[str, str] = {}
     if from_report is not None:
-        levels, origin = node_from_report(from_report), f"the node of report {str(from_report)!r}"
+        if report is not None and report != "" and Path(report).resolve() == Path(from_report).resolve():
+            raise InputError(
+                f"The report {str(report)!r} would replace the report whose node this run applies; write it "
+                "elsewhere, so that later runs can apply the same node."
+            )
+        chosen = node_from_report(from_report)
+        levels, hierarchies = chosen.levels, chosen.hierarchies
+        origin = f"the node of report {str(from_report)!r}"
     else:
         assert node is not None
         levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
@@ -87,6 +95,7 @@ def apply(
         _count(show_violations),
         stage,
         _path(report),
+        hierarchies,
     )
 
 

@@ -4,14 +4,46 @@ configuration's quasi-identifiers and their hierarchies before any release is bu
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlanon.errors import ConfigError
 
-__all__ = ["node_from_report", "parse_node", "resolve_node"]
+if TYPE_CHECKING:
+    from sqlanon.config import Config
+
+__all__ = ["ReportNode", "hierarchy_fingerprints", "node_from_report", "parse_node", "resolve_node"]
+
+
+@dataclass(frozen=True)
+class ReportNode:
+    """The node a report chose, and the fingerprints of the hierarchies it was chosen with."""
+
+    levels: dict[str, int]
+    hierarchies: dict[str, str] = field(default_factory=dict)
+
+
+def hierarchy_fingerprints(config: Config) -> dict[str, str]:
+    """Per quasi-identifier, a SHA-256 of how its hierarchy is given: the file's bytes, or the
+    builder's settings (a builder's labels follow the data; its settings do not). A release
+    repeated with another hierarchy would not line up with the first (the report keeps these)."""
+    out = {}
+    for c in config.columns:
+        if c.role != "quasi" or c.hierarchy is None:
+            continue
+        if isinstance(c.hierarchy, str):
+            try:
+                data = (config.base_dir / c.hierarchy).read_bytes()
+            except OSError:
+                continue  # reading the hierarchy fails with its own message
+        else:
+            data = json.dumps(c.hierarchy, sort_keys=True, default=str).encode("utf-8")
+        out[c.name] = "sha256:" + hashlib.sha256(data).hexdigest()
+    return out
 
 
 def parse_node(text: str) -> dict[str, int]:
@@ -24,22 +56,24 @@ def parse_node(text: str) -> dict[str, int]:
         name, eq, level = part.rpartition("=")
         name = name.strip()
         if not eq or not name:
-            raise ConfigError(f"node: {part.strip()!r} is not col=level; write e.g. age=2,zip=1,sex=0.")
+            raise ConfigError(
+                f"the given node: {part.strip()!r} is not col=level; write e.g. age=2,zip=1,sex=0."
+            )
         if name in out:
-            raise ConfigError(f"The node names column {name!r} twice.")
+            raise ConfigError(f"the given node names column {name!r} twice.")
         try:
             out[name] = int(level.strip())
         except ValueError:
             raise ConfigError(
-                f"node: the level of {name!r} must be a whole number (0 = as in the data), got {level.strip()!r}."
+                f"the given node: the level of {name!r} must be a whole number (0 = as in the data), got {level.strip()!r}."
             ) from None
     if not out:
-        raise ConfigError("The node is empty; write e.g. age=2,zip=1,sex=0.")
+        raise ConfigError("the given node is empty; write e.g. age=2,zip=1,sex=0.")
     return out
 
 
-def node_from_report(path: str | Path) -> dict[str, int]:
-    """The node an ``anonymize`` or ``apply`` report chose."""
+def node_from_report(path: str | Path) -> ReportNode:
+    """The node an ``anonymize`` or ``apply`` report chose and published."""
     p = Path(path)
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
@@ -55,6 +89,11 @@ def node_from_report(path: str | Path) -> dict[str, int]:
             "apply run, which names the node it published."
         )
     node = data.get("node")
+    if node is not None and data.get("passed") is not True:
+        raise ConfigError(
+            f"The report {str(p)!r} is of a run that published nothing (passed: false); give the report of a "
+            "run whose release was written."
+        )
     if node is None:
         why = (
             "its release came from Mondrian, which cuts the table into partitions instead of choosing a "
@@ -67,7 +106,10 @@ def node_from_report(path: str | Path) -> dict[str, int]:
         isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in node.items()
     ):
         raise ConfigError(f"The report {str(p)!r} has a malformed node; give a report sqlanon wrote.")
-    return dict(node)
+    hierarchies = data.get("hierarchies") or {}
+    if not isinstance(hierarchies, Mapping):
+        raise ConfigError(f"The report {str(p)!r} has malformed hierarchies; give a report sqlanon wrote.")
+    return ReportNode(dict(node), {str(k): str(v) for k, v in hierarchies.items()})
 
 
 def resolve_node(levels: Mapping[str, Any], qis: Sequence[tuple[str, int]], origin: str) -> tuple[int, ...]:

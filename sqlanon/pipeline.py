@@ -29,7 +29,7 @@ from sqlanon.metrics import (
     rank_key,
 )
 from sqlanon.mondrian import release_query, run_mondrian
-from sqlanon.node_spec import resolve_node
+from sqlanon.node_spec import hierarchy_fingerprints, resolve_node
 from sqlanon.publish import build_release, prepare_output
 from sqlanon.publish import stage as write_staged
 from sqlanon.report import Report, StagedReport, check_entries, identifier_entry
@@ -276,63 +276,84 @@ def apply(
     show_violations: int = 0,
     stage: Stage | None = None,
     report_path: Path | None = None,
+    hierarchies: Mapping[str, str] | None = None,
 ) -> Report:
     """Publish the source generalized at the node ``levels`` gives (column -> level), with
     suppression as configured, and gate it: no search. When the node does not satisfy the
-    criteria on this data the report fails and nothing is written, unless the configuration's
-    ``apply_fallback: search`` asks for the search ``anonymize`` runs. ``origin`` says where
-    the node came from (``--node``, a report) in the report and in messages."""
+    criteria on this data (or lies above a ``max_level``), the report fails and nothing is
+    written, unless the configuration's ``apply_fallback: search`` asks for the search
+    ``anonymize`` runs. ``origin`` says where the node came from, in the report and in
+    messages; ``hierarchies``: the fingerprints of the report it came from, which the
+    configuration's hierarchies must match."""
     _needs_release(config, "apply")
     if config.search == "mondrian":
         raise ConfigError(
             "apply publishes a lattice node (a level per quasi-identifier); the configuration's search is "
             "mondrian, whose releases are partitions, not nodes. Use a lattice search (optimal, the default)."
         )
+    fingerprints = hierarchy_fingerprints(config)
+    changed = [c for c, f in (hierarchies or {}).items() if c in fingerprints and fingerprints[c] != f]
+    if changed:
+        raise ConfigError(
+            f"The hierarchy of {', '.join(repr(c) for c in changed)} is not the one {origin} was chosen with: "
+            "the same levels would generalize differently and the releases would not line up. Use the "
+            "hierarchies of that run, or run anonymize for a new first release."
+        )
     _prepare_report(report_path, config)
     engine = _engine(config)
     try:
         encoded, criteria, required = _encoded(engine, config, show_violations, stage)
         node = resolve_node(levels, [(d.column, d.height) for d in encoded.qis], origin)
-        for d, level, cap in zip(encoded.qis, node, max_levels(encoded, config), strict=True):
-            if level > cap:
-                raise ConfigError(
-                    f"{origin}: the level {level} of {d.column!r} is above its max_level {cap} in the configuration."
-                )
-        _say(stage, "checking the node")
-        evaluator = NodeEvaluator(engine, encoded, required, config.suppression_limit)
-        outcome = evaluator.outcome(node)
-        if not outcome.satisfied:
-            why = _unmet(required, outcome, evaluator.max_suppressed, config.suppression_limit)
+        caps = max_levels(encoded, config)
+        info: dict[str, Any] = {"strategy": "apply", "node_from": origin}
+        capped = {d.column: cap for d, cap in zip(encoded.qis, caps, strict=True) if cap < d.height}
+        if capped:
+            info["max_level"] = capped
+        over = [(d.column, lv, cap) for d, lv, cap in zip(encoded.qis, node, caps, strict=True) if lv > cap]
+        outcome = None
+        if over:
+            why = "lies above " + ", ".join(f"the max_level {cap} of {c!r}" for c, _, cap in over)
             if config.apply_fallback != "search":
-                base = _pending(encoded, {"strategy": "apply", "node_from": origin}, command="apply")
+                column, level, cap = over[0]
+                raise ConfigError(
+                    f"{origin}: the level {level} of {column!r} is above its max_level {cap} in the configuration."
+                )
+        else:
+            _say(stage, "checking the node")
+            evaluator = NodeEvaluator(engine, encoded, required, config.suppression_limit)
+            outcome = evaluator.outcome(node)
+            why = _unmet(required, outcome, evaluator.max_suppressed, config.suppression_limit)
+        if outcome is None or not outcome.satisfied:
+            named = _named_node(_node_map(encoded, node))
+            if config.apply_fallback != "search":
+                assert outcome is not None
+                base = _pending(encoded, info, command="apply")
                 base.node = _node_map(encoded, node)
-                base.message = f"the node {_named_node(base.node)} {why}; nothing was written"
+                base.hierarchies = fingerprints
+                base.message = f"the node {named} {why}; nothing was written"
+                if all(o.evaluated for o in outcome.summary.outcomes):
+                    base.checks = check_entries(required, outcome.summary.outcomes)
                 return _written(base, report_path)
             _say(stage, "searching the lattice")
             base, release, chosen = _lattice(engine, encoded, required, config, progress, stage)
             base.command = "apply"
+            base.hierarchies = fingerprints
             base.search["fallback_from"] = {"node": _node_map(encoded, node), "node_from": origin, "why": why}
             if release is None:
                 return _written(base, report_path)
-            return _publish(
-                engine,
-                config,
-                encoded,
-                criteria,
-                base,
-                release,
-                chosen,
-                None,
-                show_violations,
-                stage,
-                report_path,
-            )
+            report = _publish(
+                engine, config, encoded, criteria, base, release, chosen, None, show_violations, stage, report_path,
+                first_warning=f"the node {named} was not applied (it {why}); the release was searched anew "
+                "(apply_fallback: search) and does not line up with earlier ones",
+            )  # fmt: skip
+            return report
         verdicts = materialize_verdicts(engine, evaluator, node)
         values = node_metrics(
             engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows, qi_weights(encoded, config)
         )
-        base = _pending(encoded, {"strategy": "apply", "node_from": origin}, command="apply")
+        base = _pending(encoded, info, command="apply")
         base.node = _node_map(encoded, node)
+        base.hierarchies = fingerprints
         base.metric = _metric_entry(config, encoded, values)
         base.metrics = values
         base.suppressed_rows = outcome.suppressed_rows
@@ -463,6 +484,7 @@ def _search_and_rank(
     with engine.threads(search_threads(encoded)):
         node, values, verdicts, outcome = _best_node(engine, encoded, evaluator, result.minimal, config)
     base.node = _node_map(encoded, node)
+    base.hierarchies = hierarchy_fingerprints(config)
     base.metric = _metric_entry(config, encoded, values)
     base.metrics = values
     base.suppressed_rows = outcome.suppressed_rows
@@ -543,8 +565,10 @@ def _publish(
     show_violations: int,
     stage: Stage | None = None,
     report_path: Path | None = None,
+    first_warning: str | None = None,
 ) -> Report:
-    """Stage the release, gate the staged copy, and commit it only if the gate passes.
+    """Stage the release, gate the staged copy, and commit it only if the gate passes
+    (``first_warning``: a warning the report puts before the release's own).
 
     The commit: the report is written in full first (under a staging name), the release put in
     place (the previous one kept), the report moved into place, then what the release replaced
@@ -579,7 +603,7 @@ def _publish(
         return _written(base, report_path)
     base.passed = True
     base.output = config.output.describe()
-    base.warnings = utility_warnings(config, encoded, base)
+    base.warnings = ([first_warning] if first_warning else []) + utility_warnings(config, encoded, base)
     warned = sum(1 for o in gate.outcomes if not o.passed)
     if warned:
         base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"

@@ -38,6 +38,9 @@ class Report:
     #: what a release loses that its user may not expect (every value of a column generalized
     #: away, many rows suppressed): reported, never a failure
     warnings: list[str] = field(default_factory=list)
+    #: with a node: a fingerprint of each quasi-identifier's hierarchy (``apply --from-report``
+    #: refuses to repeat the node with other hierarchies)
+    hierarchies: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +58,7 @@ class Report:
             "output": self.output,
             "search": self.search,
             "warnings": self.warnings,
+            "hierarchies": self.hierarchies,
             "sql": self.sql,
         }
 
@@ -105,11 +109,20 @@ class Report:
             lines.append("  max_level: " + ", ".join(f"{k}={v}" for k, v in self.search["max_level"].items()))
         if self.search.get("strategy") == "mondrian":
             lines.append(
-                f"  mondrian: {self.search['partitions']} partitions, {self.search['rounds']} rounds, "
+                f"  mondrian: {self.search['partitions']} partition{'s' if self.search['partitions'] != 1 else ''}, "
+                f"{self.search['rounds']} rounds, "
                 f"{self.search['statements']} statements"
             )
         if self.metric is not None:
-            lines.append(f"  {self.metric['name']}: {_fmt(self.metric['value'])}")
+            weights = self.metric.get("weights")
+            lines.append(
+                f"  {self.metric['name']}: {_fmt(self.metric['value'])}"
+                + (
+                    " (weighted: " + ", ".join(f"{k}={v:g}" for k, v in weights.items()) + ")"
+                    if weights
+                    else ""
+                )
+            )
         if self.rows_out is None:
             lines.append(f"  rows: {self.rows_in}")
         else:

@@ -106,6 +106,16 @@ def test_apply_repeats_a_release_and_follows_new_data(seed: int, tmp_path: Path)
         assert got.rows_out + got.suppressed_rows == len(month.rows)
     else:
         assert out.read_bytes() == before  # nothing written: last month's release stays
+        # the criteria at the node, per criterion: k-anonymity's violating classes and rows
+        sizes = Counter(tuple(r[q] for q in month.qis) for r in generalize(month, node))
+        small = [size for size in sizes.values() if size < criteria[0]["k-anonymity"]["k"]]
+        k = next(c for c in got.checks if c["criterion"] == "k-anonymity")
+        assert (k["passed"], k["violating_classes"], k["violating_rows"]) == (
+            not small,
+            len(small),
+            sum(small),
+        )
+        OUTCOMES["failure with checks"] += 1
         assert (
             "does not satisfy the criteria on this data" in got.message
             and "nothing was written" in got.message
@@ -114,7 +124,7 @@ def test_apply_repeats_a_release_and_follows_new_data(seed: int, tmp_path: Path)
 
 
 #: whether the node of the first release met next month's data, over the seeds above
-OUTCOMES: Counter[bool] = Counter()
+OUTCOMES: Counter[bool | str] = Counter()
 SEEDS: set[int] = set()
 
 
@@ -124,6 +134,7 @@ def test_next_months_covered_both_outcomes() -> None:
     if len(SEEDS) < 10:
         pytest.skip("run with the whole file: the seeds above record the outcomes")
     assert OUTCOMES[True] and OUTCOMES[False], OUTCOMES
+    assert OUTCOMES["failure with checks"] == OUTCOMES[False], OUTCOMES
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -146,6 +157,16 @@ def test_a_node_that_fails_falls_back_to_the_search(seed: int, tmp_path: Path) -
     assert got.search["strategy"] == want.search["strategy"]
     assert (tmp_path / "out.csv").read_bytes() == plain
     assert "searched instead of applying" in got.text()
+    assert got.warnings[0].startswith(f"the node {', '.join(f'{q}=0' for q in case.qis)} was not applied")
+    # a node above a max_level falls back too (and is refused without the fallback)
+    top = {q: len(next(iter(case.hierarchies[q].values()))) - 1 for q in case.qis}
+    capped = dict(config, apply_fallback="search")
+    capped["columns"] = {**config["columns"], case.qis[0]: {**config["columns"][case.qis[0]], "max_level": 0}}
+    with pytest.raises(ConfigError, match="is above its max_level 0"):
+        sqlanon.apply(dict(capped, apply_fallback="none"), node=top, base_dir=tmp_path)
+    over = sqlanon.apply(capped, node=top, base_dir=tmp_path)
+    assert over.search["fallback_from"]["why"] == f"lies above the max_level 0 of {case.qis[0]!r}"
+    assert over.node is None or over.node[case.qis[0]] == 0
 
 
 def test_bad_nodes_and_reports_are_refused(tmp_path: Path) -> None:
@@ -183,8 +204,21 @@ def test_bad_nodes_and_reports_are_refused(tmp_path: Path) -> None:
         json.dumps({"command": "anonymize", "node": None, "search": {"strategy": "mondrian"}})
     )
     refused(r"names no node: its release came from Mondrian", from_report=tmp_path / "mondrian.json")
-    (tmp_path / "odd.json").write_text(json.dumps({"command": "anonymize", "node": {a: "1"}}))
+    (tmp_path / "odd.json").write_text(json.dumps({"command": "anonymize", "passed": True, "node": {a: "1"}}))
     refused(r"has a malformed node", from_report=tmp_path / "odd.json")
+    (tmp_path / "failed.json").write_text(
+        json.dumps({"command": "apply", "passed": False, "node": {a: 0, b: 0}})
+    )
+    refused(r"is of a run that published nothing \(passed: false\)", from_report=tmp_path / "failed.json")
+    first = sqlanon.anonymize(config, base_dir=tmp_path, report=tmp_path / "first.json")
+    assert first.passed and set(first.hierarchies) == {a, b}
+    (tmp_path / "out.csv").unlink()
+    refused(r"would replace the report whose node this run applies", from_report=tmp_path / "first.json",
+            report=tmp_path / "first.json")  # fmt: skip
+    hierarchy = tmp_path / "h_0.csv"
+    hierarchy.write_text(hierarchy.read_text() + "\n")  # the same levels, another file: refused all the same
+    refused(rf"The hierarchy of '{a}' is not the one the node of report .* was chosen with",
+            from_report=tmp_path / "first.json")  # fmt: skip
     with pytest.raises(ConfigError, match=r"Unknown apply_fallback: 'later'; use one of: none, search"):
         sqlanon.apply(dict(config, apply_fallback="later"), node={a: 0, b: 0}, base_dir=tmp_path)
     with pytest.raises(ConfigError, match="apply publishes a lattice node"):
