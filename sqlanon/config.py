@@ -449,7 +449,9 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
                     f"Column {name!r}: weight applies to quasi-identifiers only (its role is {role})."
                 )
             if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 < weight < math.inf:
-                raise ConfigError(f"Column {name!r}: weight must be a number greater than 0, got {weight!r}.")
+                raise ConfigError(
+                    f"Column {name!r}: weight must be a finite number greater than 0, got {weight!r}."
+                )
         out.append(
             ColumnSpec(name, role, hier, order, split, max_level, None if weight is None else float(weight))
         )

@@ -216,11 +216,11 @@ def test_weights_moved_some_choice() -> None:
 @pytest.mark.parametrize(
     ("spec", "extra", "message"),
     [
-        ({"weight": 0}, {}, "weight must be a number greater than 0, got 0"),
-        ({"weight": -2}, {}, "weight must be a number greater than 0"),
-        ({"weight": True}, {}, "weight must be a number greater than 0"),
-        ({"weight": float("inf")}, {}, "weight must be a number greater than 0"),
-        ({"weight": "2"}, {}, "weight must be a number greater than 0"),
+        ({"weight": 0}, {}, "weight must be a finite number greater than 0, got 0"),
+        ({"weight": -2}, {}, "weight must be a finite number greater than 0"),
+        ({"weight": True}, {}, "weight must be a finite number greater than 0"),
+        ({"weight": float("inf")}, {}, "weight must be a finite number greater than 0"),
+        ({"weight": "2"}, {}, "weight must be a finite number greater than 0"),
         (
             {"weight": 2},
             {"metric": "discernibility"},
