@@ -108,6 +108,22 @@ def max_levels(encoded: Encoded, config: Config) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _capped(encoded: Encoded, caps: Sequence[int]) -> dict[str, int]:
+    """The report's ``max_level``: the columns whose cap lies below their hierarchy's top."""
+    return {d.column: cap for d, cap in zip(encoded.qis, caps, strict=True) if cap < d.height}
+
+
+def _chose(
+    base: Report, config: Config, encoded: Encoded, node: Node, values: dict[str, Any], suppressed: int
+) -> None:
+    """Record the node a report publishes: its levels, hierarchies, metrics, suppressed rows."""
+    base.node = _node_map(encoded, node)
+    base.hierarchies = hierarchy_fingerprints(config)
+    base.metric = _metric_entry(config, encoded, values)
+    base.metrics = values
+    base.suppressed_rows = suppressed
+
+
 def _metric_entry(config: Config, encoded: Encoded, values: Mapping[str, Any]) -> dict[str, Any]:
     """The report's ``metric``: its name and value, and the columns' weights when given."""
     entry = {"name": config.metric, "value": values[config.metric]}
@@ -306,7 +322,7 @@ def apply(
         node = resolve_node(levels, [(d.column, d.height) for d in encoded.qis], origin)
         caps = max_levels(encoded, config)
         info: dict[str, Any] = {"strategy": "apply", "node_from": origin}
-        capped = {d.column: cap for d, cap in zip(encoded.qis, caps, strict=True) if cap < d.height}
+        capped = _capped(encoded, caps)
         if capped:
             info["max_level"] = capped
         over = [(d.column, lv, cap) for d, lv, cap in zip(encoded.qis, node, caps, strict=True) if lv > cap]
@@ -341,22 +357,17 @@ def apply(
             base.search["fallback_from"] = {"node": _node_map(encoded, node), "node_from": origin, "why": why}
             if release is None:
                 return _written(base, report_path)
-            report = _publish(
+            return _publish(
                 engine, config, encoded, criteria, base, release, chosen, None, show_violations, stage, report_path,
                 first_warning=f"the node {named} was not applied (it {why}); the release was searched anew "
                 "(apply_fallback: search) and does not line up with earlier ones",
             )  # fmt: skip
-            return report
         verdicts = materialize_verdicts(engine, evaluator, node)
         values = node_metrics(
             engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows, qi_weights(encoded, config)
         )
         base = _pending(encoded, info, command="apply")
-        base.node = _node_map(encoded, node)
-        base.hierarchies = fingerprints
-        base.metric = _metric_entry(config, encoded, values)
-        base.metrics = values
-        base.suppressed_rows = outcome.suppressed_rows
+        _chose(base, config, encoded, node, values, outcome.suppressed_rows)
         release = build_release(engine, config, encoded, node, verdicts)
         return _publish(
             engine,
@@ -468,7 +479,7 @@ def _search_and_rank(
         "nodes_checked": result.checked,
         "evaluations": result.evaluations,
     }
-    capped = {d.column: cap for d, cap in zip(encoded.qis, lattice.heights, strict=True) if cap < d.height}
+    capped = _capped(encoded, lattice.heights)
     if capped:
         search_info["max_level"] = capped
     if config.search != "optimal":  # optimal does not enumerate the satisfying nodes
@@ -483,11 +494,7 @@ def _search_and_rank(
     _say(stage, f"ranking {len(result.minimal)} minimal nodes")
     with engine.threads(search_threads(encoded)):
         node, values, verdicts, outcome = _best_node(engine, encoded, evaluator, result.minimal, config)
-    base.node = _node_map(encoded, node)
-    base.hierarchies = hierarchy_fingerprints(config)
-    base.metric = _metric_entry(config, encoded, values)
-    base.metrics = values
-    base.suppressed_rows = outcome.suppressed_rows
+    _chose(base, config, encoded, node, values, outcome.suppressed_rows)
     return base, (node, verdicts)
 
 
@@ -518,9 +525,7 @@ def _best_node(
     for node in candidates:
         outcome = outcomes.get(node) or evaluator.outcome(node)
         verdicts = materialize_verdicts(engine, evaluator, node)
-        values = node_metrics(
-            engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows, qi_weights(encoded, config)
-        )
+        values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows, weights)
         ranked.append((rank_key(config.metric, values, node), node, values, verdicts, outcome))
     ranked.sort(key=lambda item: item[0])
     _, node, values, verdicts, outcome = ranked[0]

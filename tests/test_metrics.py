@@ -6,6 +6,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,26 @@ def reference_metrics(
     }
 
 
+def _satisfying_nodes(
+    case: RandomCase, criteria: list[dict[str, Any]], limit: float, folder: Path, joins: bool = False
+) -> Iterator[tuple[DuckDBEngine, Any, NodeEvaluator, tuple[int, ...], str, Any]]:
+    """Every node of the case's lattice that satisfies ``criteria`` within ``limit``, with the
+    engine, encoded tables, evaluator, verdicts table and result its metrics need (``joins``:
+    generalize by joins with the dimension tables, the path of large domains, else by maps)."""
+    cfg = parse_config(case.config(criteria, suppression_limit=limit), folder)
+    engine = DuckDBEngine()
+    try:
+        encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
+        evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], limit)
+        evaluator.join_from_codes = -1 if joins else 10**9
+        for node in itertools.product(*(range(d.height + 1) for d in encoded.qis)):
+            result = evaluator.evaluate(node)
+            if result.satisfied:
+                yield engine, encoded, evaluator, node, materialize_verdicts(engine, evaluator, node), result
+    finally:
+        engine.close()
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_metrics_match_definitions(seed: int, tmp_path: Path) -> None:
     rng = random.Random(1000 + seed)
@@ -90,18 +111,10 @@ def test_metrics_match_definitions(seed: int, tmp_path: Path) -> None:
     if seed % 2:
         criteria.append({"l-diversity": {"variant": "distinct", "l": 2}})
     limit = rng.choice([0.0, 0.1, 0.3])
-    cfg = parse_config(case.config(criteria, suppression_limit=limit), tmp_path)
-    engine = DuckDBEngine()
-    encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
-    evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], limit)
-    evaluator.join_from_codes = -1 if seed % 3 == 0 else 10**9  # joins (large domains) or maps
-    heights = [d.height for d in encoded.qis]
     checked = 0
-    for node in itertools.product(*(range(h + 1) for h in heights)):
-        result = evaluator.evaluate(node)
-        if not result.satisfied:
-            continue
-        verdicts = materialize_verdicts(engine, evaluator, node)
+    for engine, encoded, evaluator, node, verdicts, result in _satisfying_nodes(
+        case, criteria, limit, tmp_path, joins=seed % 3 == 0
+    ):
         got = node_metrics(engine, encoded, evaluator, node, verdicts, result.suppressed_rows)
         suppressed = _violating_keys(generalize(case, node), case.qis, criteria)
         want = reference_metrics(case, node, suppressed)
@@ -113,7 +126,6 @@ def test_metrics_match_definitions(seed: int, tmp_path: Path) -> None:
                 assert got[key] == pytest.approx(value, abs=TOL, rel=TOL), (key, node)
         checked += 1
     assert checked > 0
-    engine.close()
 
 
 def test_precision_loss_is_the_exact_rational_correctly_rounded() -> None:
@@ -139,17 +151,10 @@ def test_weighted_precision_and_loss_match_definitions(seed: int, tmp_path: Path
     criteria = [{"k-anonymity": {"k": rng.choice([2, 3])}}]
     limit = rng.choice([0.0, 0.2])
     weights = [Fraction(str(rng.choice([0.5, 1, 2.5, 10]))) for _ in case.qis]
-    cfg = parse_config(case.config(criteria, suppression_limit=limit), tmp_path)
-    engine = DuckDBEngine()
-    encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
-    evaluator = NodeEvaluator(engine, encoded, [make_criterion(c) for c in cfg.criteria], limit)
-    heights = [d.height for d in encoded.qis]
     checked = 0
-    for node in itertools.product(*(range(h + 1) for h in heights)):
-        result = evaluator.evaluate(node)
-        if not result.satisfied:
-            continue
-        verdicts = materialize_verdicts(engine, evaluator, node)
+    for engine, encoded, evaluator, node, verdicts, result in _satisfying_nodes(
+        case, criteria, limit, tmp_path
+    ):
         plain = node_metrics(engine, encoded, evaluator, node, verdicts, result.suppressed_rows)
         got = node_metrics(engine, encoded, evaluator, node, verdicts, result.suppressed_rows, weights)
         want = weighted_reference(
@@ -168,4 +173,3 @@ def test_weighted_precision_and_loss_match_definitions(seed: int, tmp_path: Path
         )
         checked += 1
     assert checked > 0
-    engine.close()

@@ -90,16 +90,7 @@ def test_apply_refuses_a_node_above_max_level(tmp_path: Path) -> None:
 def test_bad_max_levels_are_refused(
     spec: dict[str, Any], extra: dict[str, Any], message: str, tmp_path: Path
 ) -> None:
-    case = random_case(2300, tmp_path, n_qis=2, max_rows=40)
-    config = case.config([{"k-anonymity": {"k": 2}}], overwrite=True, **extra)
-    config["columns"][case.qis[0]].update(spec)
-    with pytest.raises(ConfigError, match=message) as err:
-        sqlanon.anonymize(config, base_dir=tmp_path)
-    assert repr(case.qis[0]) in str(err.value)
-    sensitive = case.config([{"k-anonymity": {"k": 2}}])
-    sensitive["columns"]["sens"]["max_level"] = 1
-    with pytest.raises(ConfigError, match="max_level applies to quasi-identifiers only"):
-        sqlanon.anonymize(sensitive, base_dir=tmp_path)
+    _refused_on_a_column(tmp_path, spec, extra, message)
 
 
 #: which warnings the seeds below met (each kind must occur)
@@ -236,13 +227,20 @@ def test_weights_moved_some_choice() -> None:
 def test_bad_weights_are_refused(
     spec: dict[str, Any], extra: dict[str, Any], message: str, tmp_path: Path
 ) -> None:
-    case = random_case(2600, tmp_path, n_qis=2, max_rows=40)
-    config = case.config([{"k-anonymity": {"k": 2}}], **extra)
+    _refused_on_a_column(tmp_path, spec, extra, message)
+
+
+def _refused_on_a_column(tmp_path: Path, spec: dict[str, Any], extra: dict[str, Any], message: str) -> None:
+    """``spec`` on a quasi-identifier is refused with ``message`` naming the column, and the
+    same key on the sensitive column is refused too."""
+    case = random_case(2300, tmp_path, n_qis=2, max_rows=40)
+    config = case.config([{"k-anonymity": {"k": 2}}], overwrite=True, **extra)
     config["columns"][case.qis[0]].update(spec)
     with pytest.raises(ConfigError, match=message) as err:
         sqlanon.anonymize(config, base_dir=tmp_path)
     assert repr(case.qis[0]) in str(err.value)
+    (key,) = spec
     sensitive = case.config([{"k-anonymity": {"k": 2}}])
-    sensitive["columns"]["sens"]["weight"] = 2
-    with pytest.raises(ConfigError, match="weight applies to quasi-identifiers only"):
+    sensitive["columns"]["sens"][key] = 1
+    with pytest.raises(ConfigError, match=f"{key} applies to quasi-identifiers only"):
         sqlanon.anonymize(sensitive, base_dir=tmp_path)
