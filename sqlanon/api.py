@@ -13,17 +13,24 @@ from typing import Any
 
 from sqlanon import pipeline
 from sqlanon.config import Config, load_config, parse_config
-from sqlanon.errors import InputError
+from sqlanon.errors import ConfigError, InputError
 from sqlanon.node_spec import node_from_report, parse_node
 from sqlanon.report import Report
 
 
-def _config(config: str | Path | Mapping[str, Any] | Config, gate: bool, base_dir: Path | None) -> Config:
+def _config(
+    config: str | Path | Mapping[str, Any] | Config, gate: bool, base_dir: Path | None, connection: Any = None
+) -> Config:
     if isinstance(config, Config):
+        if connection is not None:
+            raise ConfigError(
+                "With connection=, give the configuration as a YAML path or a mapping (it is read for that "
+                "connection), not as a Config."
+            )
         return config
     if isinstance(config, Mapping):
-        return parse_config(config, base_dir or Path.cwd(), gate=gate)
-    return load_config(config, gate=gate)
+        return parse_config(config, base_dir or Path.cwd(), gate=gate, connection=connection)
+    return load_config(config, gate=gate, connection=connection)
 
 
 def anonymize(
@@ -34,6 +41,7 @@ def anonymize(
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
     report: str | Path | None = None,
+    connection: Any = None,
 ) -> Report:
     """Find, write and gate the least-lossy release described by ``config``.
 
@@ -48,9 +56,19 @@ def anonymize(
     be the source, the output, the configuration or a hierarchy file, nor replace a file that
     is not an earlier report) and written before the release is committed: when it cannot be
     written, nothing is published.
+
+    ``connection``: run on the caller's open connection instead of opening one: a DuckDB
+    connection, a psycopg connection or a SparkSession (the configuration's ``engine:`` may name
+    its kind). The source may then be a table of it (``{"table": "people"}``), a query, or a
+    relation or DataFrame of it given as ``"source"`` in a mapping configuration; the output a
+    table of it, written as ``anonymize`` writes tables (never over the source, ``overwrite``
+    to replace one). Without ``output`` the release is kept as a temp table of the connection's
+    session and returned as ``report.release``: a DuckDB relation, a Spark DataFrame, or the
+    temp table's name on PostgreSQL. The connection stays open; the run's own temp objects are
+    dropped and the settings it changes restored. It may not be inside a transaction.
     """
     return pipeline.anonymize(
-        _config(config, False, base_dir), progress, _count(show_violations), stage, _path(report)
+        _config(config, False, base_dir, connection), progress, _count(show_violations), stage, _path(report)
     )
 
 
@@ -64,6 +82,7 @@ def apply(
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
     report: str | Path | None = None,
+    connection: Any = None,
 ) -> Report:
     """Publish ``config``'s source generalized at a fixed node, with no search, and gate it: a
     release that lines up with an earlier one. The node is ``node`` (``{"age": 2, "zip": 1}`` or
@@ -71,7 +90,7 @@ def apply(
     ``from_report`` of an earlier ``anonymize`` or ``apply`` chose. When the node does not
     satisfy the criteria on this data, ``report.passed`` is false and nothing is written (with
     ``apply_fallback: search`` in the configuration, the search ``anonymize`` runs instead).
-    The other arguments as in :func:`anonymize`."""
+    The other arguments (``connection`` too) as in :func:`anonymize`."""
     if (node is None) == (from_report is None):
         raise InputError("apply needs exactly one of node (col=level,...) and from_report (a report's path).")
     hierarchies: dict[str, str] = {}
@@ -88,7 +107,7 @@ def apply(
         assert node is not None
         levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
     return pipeline.apply(
-        _config(config, False, base_dir),
+        _config(config, False, base_dir, connection),
         levels,
         origin,
         progress,
@@ -106,11 +125,15 @@ def check(
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
     report: str | Path | None = None,
+    connection: Any = None,
 ) -> Report:
     """Gate ``config``'s source table against its criteria; ``report.passed`` is the verdict
-    (warn-severity criteria are reported without failing it). ``show_violations``, ``stage``
-    and ``report`` as in :func:`anonymize`."""
-    return pipeline.check(_config(config, True, base_dir), _count(show_violations), stage, _path(report))
+    (warn-severity criteria are reported without failing it). ``show_violations``, ``stage``,
+    ``report`` and ``connection`` (the source a table, query or relation of it) as in
+    :func:`anonymize`."""
+    return pipeline.check(
+        _config(config, True, base_dir, connection), _count(show_violations), stage, _path(report)
+    )
 
 
 def _path(value: str | Path | None) -> Path | None:

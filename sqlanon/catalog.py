@@ -18,6 +18,7 @@ import fnmatch
 import glob
 import itertools
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from sqlglot.tokenizer_core import TokenType
 
 from sqlanon.atomic import same_file
 from sqlanon.engines import Engine
+from sqlanon.engines.base import ServerRelation
 
 #: table functions that read the files their string arguments name
 FILE_READERS = frozenset(
@@ -133,26 +135,26 @@ class Reads:
         return False
 
 
-def _view_sql(engine: Engine, alias: str) -> dict[tuple[str, str], str]:
-    query = (
-        exp.select("schema_name", "view_name", "sql")
-        .from_("duckdb_views()")
-        .where(exp.column("database_name").eq(exp.Literal.string(alias)))
-    )
-    return {(fold(str(s)), fold(str(v))): str(sql) for s, v, sql in engine.fetchall(query)}
+def _in(aliases: Sequence[str]) -> exp.Expr:
+    return exp.column("database_name").isin(*(exp.Literal.string(a) for a in aliases))
 
 
-def _macros(engine: Engine, alias: str) -> set[str]:
-    """The (folded) names of the functions a user defined in ``alias`` (macros)."""
+def _view_sql(engine: Engine, aliases: Sequence[str]) -> dict[tuple[str, str], list[str]]:
+    """The SQL of every view of the attached databases ``aliases``, by (schema, name) folded
+    (views of two databases named alike: both)."""
+    query = exp.select("schema_name", "view_name", "sql").from_("duckdb_views()").where(_in(aliases))
+    out: dict[tuple[str, str], list[str]] = {}
+    for s, v, sql in engine.fetchall(query):
+        out.setdefault((fold(str(s)), fold(str(v))), []).append(str(sql))
+    return out
+
+
+def _macros(engine: Engine, aliases: Sequence[str]) -> set[str]:
+    """The (folded) names of the functions a user defined in ``aliases`` (macros)."""
     query = (
         exp.select("function_name")
         .from_("duckdb_functions()")
-        .where(
-            exp.and_(
-                exp.column("database_name").eq(exp.Literal.string(alias)),
-                exp.column("internal").not_(),
-            )
-        )
+        .where(exp.and_(_in(aliases), exp.column("internal").not_()))
     )
     return {fold(str(name)) for (name,) in engine.fetchall(query)}
 
@@ -187,10 +189,12 @@ def _file_names(reader: exp.Expr) -> set[str] | None:
     return {str(i.this) for i in literals}
 
 
-def reads(engine: Engine, alias: str, schema: str, name: str) -> Reads:
-    """Everything reading ``schema.name`` of ``alias`` reads (itself included), following views."""
-    views = _view_sql(engine, alias)
-    macros = _macros(engine, alias)
+def reads(engine: Engine, alias: str | Sequence[str], schema: str, name: str) -> Reads:
+    """Everything reading ``schema.name`` of ``alias`` reads (itself included), following views
+    (``alias`` several databases: the views of each, a name standing for a relation of any)."""
+    aliases = [alias] if isinstance(alias, str) else list(alias)
+    views = _view_sql(engine, aliases)
+    macros = _macros(engine, aliases)
     out = Reads()
     pending = [(fold(schema), fold(name))]
     while pending:
@@ -198,21 +202,19 @@ def reads(engine: Engine, alias: str, schema: str, name: str) -> Reads:
         if key in out.relations:
             continue
         out.relations.add(key)
-        sql = views.get(key)
-        if sql is None:
-            continue
-        try:
-            tree = sqlglot.parse_one(sql, read="duckdb")
-        except sqlglot.errors.SqlglotError:
-            out.unknown = True
-            continue
-        query = tree.expression if isinstance(tree, exp.Create) else tree
-        if query is None:
-            out.unknown = True
-            continue
-        if macros and _calls(sql, macros):
-            out.unknown = True  # a user's macro may read anything
-        pending += _follow(query, out, key[0])
+        for sql in views.get(key, []):
+            try:
+                tree = sqlglot.parse_one(sql, read="duckdb")
+            except sqlglot.errors.SqlglotError:
+                out.unknown = True
+                continue
+            query = tree.expression if isinstance(tree, exp.Create) else tree
+            if query is None:
+                out.unknown = True
+                continue
+            if macros and _calls(sql, macros):
+                out.unknown = True  # a user's macro may read anything
+            pending += _follow(query, out, key[0])
     return out
 
 
@@ -249,3 +251,76 @@ def query_reads(query: exp.Expr) -> Reads:
     if any(table.catalog for table in query.find_all(exp.Table)):
         out.unknown = True  # a table of an attached database: sqlanon attaches the output's
     return out
+
+
+#: the attached database of a connection's temporary tables and views
+TEMP = "temp"
+
+
+class ConnectionCatalog:
+    """The catalog of a caller's DuckDB connection (a :class:`~sqlanon.engines.base.ServerCatalog`):
+    the tables and views of its current database, and its temporary ones, which ``{table: name}``
+    names as DuckDB resolves the name (a temporary relation first, then the current schema's).
+    A relation's identity is DuckDB's object id. Temporary tables are never outputs: they end
+    with the session."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def _database(self) -> tuple[str, str]:
+        db, schema = self._engine.fetchone(
+            exp.select(exp.func("current_database"), exp.func("current_schema"))
+        )
+        return str(db), str(schema)
+
+    def _ids(self, aliases: Sequence[str]) -> dict[tuple[str, str, str], int]:
+        """Object ids by (database, schema, name), folded, of every table and view of ``aliases``."""
+        names = ("table_name", "table_oid", "duckdb_tables()"), ("view_name", "view_oid", "duckdb_views()")
+        out: dict[tuple[str, str, str], int] = {}
+        for name, oid, source in names:
+            query = exp.select("database_name", "schema_name", name, oid).from_(source).where(_in(aliases))
+            for db, schema, rel, ident in self._engine.fetchall(query):
+                out[(fold(str(db)), fold(str(schema)), fold(str(rel)))] = int(ident)
+        return out
+
+    def find(self, schema: str, name: str) -> ServerRelation | None:
+        db, current = self._database()
+        places = [(db, schema)] if schema else [(TEMP, "main"), (db, current)]
+        for alias, where in places:
+            found = find(self._engine, alias, where, name)
+            if found is not None:
+                kind = "view" if found.view else "table"
+                if alias == TEMP:
+                    kind = f"temporary {kind}"
+                ident = self._ids([alias])[(fold(alias), *found.key())]
+                return ServerRelation(found.schema, found.name, kind, ident)
+        return None
+
+    def referencing(self, relation: ServerRelation) -> list[str]:
+        db, _ = self._database()
+        return referencing(self._engine, db, Relation(relation.schema, relation.name, False))
+
+    def reads(self, relation: ServerRelation) -> set[int] | None:
+        db, _ = self._database()
+        aliases = [TEMP, db]
+        found = reads(self._engine, aliases, relation.schema, relation.name)
+        if found.unknown:
+            return None
+        ids = self._ids(aliases)
+        return {relation.ident} | {ident for (_, *key), ident in ids.items() if tuple(key) in found.relations}
+
+    def tables(self, schema: str) -> list[str]:
+        db, _ = self._database()
+        return [r.name for r in relations(self._engine, db) if not r.view and fold(r.schema) == fold(schema)]
+
+    def schema_exists(self, schema: str) -> bool:
+        db, _ = self._database()
+        query = (
+            exp.select("schema_name")
+            .from_("duckdb_schemas()")
+            .where(exp.column("database_name").eq(exp.Literal.string(db)))
+        )
+        return any(fold(str(s)) == fold(schema) for (s,) in self._engine.fetchall(query))
+
+    def folder(self, relation: ServerRelation) -> Path | None:
+        return None  # DuckDB keeps a table in its database file, not in a folder of its own

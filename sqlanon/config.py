@@ -65,13 +65,18 @@ class TableRef:
     ``csv`` the options of a CSV file (the source's come from ``csv:``, an output's from its own
     ``csv:``, default comma-separated with a header)."""
 
-    kind: str  # "csv" | "parquet" | "duckdb" | "table" | "query"
+    kind: str  # "csv" | "parquet" | "duckdb" | "table" | "query" | "relation"
     path: Path | None
     table: str | None = None
     schema: str = "main"
     csv: CsvOptions = CsvOptions()
     #: a source query's text, in the engine's SQL (kind "query"; never shown in messages)
     query: str | None = None
+    #: a relation or DataFrame of the caller's connection (kind "relation", the Python API's
+    #: ``connection=``)
+    relation: Any = field(default=None, compare=False, repr=False)
+    #: how messages name it, when not by its name (a relation adopted as a temp view)
+    label: str | None = None
 
     @property
     def file(self) -> Path:
@@ -89,8 +94,10 @@ class TableRef:
         return ".".join(f'"{p}"' if "." in p else p for p in parts)
 
     def describe(self) -> str:
-        if self.kind == "query":
-            return "query"
+        if self.label is not None:
+            return self.label
+        if self.kind in ("query", "relation"):
+            return self.kind
         if self.kind == "table":
             return f"table {self.qualified!r} of the engine's database"
         return f"table {self.qualified!r} in {self.path}" if self.table else str(self.path)
@@ -127,6 +134,9 @@ class EngineSettings:
     #: Spark: the master URL and settings (``spark.*`` keys) the session is built with
     master: str = "local[*]"
     conf: tuple[tuple[str, str], ...] = ()
+    #: the caller's open connection (the Python API's ``connection=``): the run uses it, and
+    #: leaves it open, instead of opening one
+    connection: Any = field(default=None, compare=False, repr=False)
 
 
 _MEMORY = re.compile(r"^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KIB|MIB|GIB|TIB)\s*$", re.IGNORECASE)
@@ -217,6 +227,51 @@ def _spark_settings(value: Mapping[str, Any]) -> EngineSettings:
             raise ConfigError(f"engine.conf {key}: give a text, number or true/false, got {item!r}.")
         pairs.append((key, str(item)))
     return EngineSettings(kind="spark", master=master.strip(), conf=tuple(pairs))
+
+
+#: what ``engine:`` may say beside a caller's connection: its kind and, for DuckDB, the threads
+#: of the run; the settings that open a connection are the connection's own (and not used)
+_BORROWED_KEYS = {
+    "duckdb": {"kind", "threads"},
+    "postgres": {"kind", "url", "password_env"},
+    "spark": {"kind", "master", "conf"},
+}
+
+
+def _borrowed_settings(value: Any, connection: Any) -> EngineSettings:
+    """The engine of a run on the caller's ``connection``: its kind is the connection's; a
+    configuration's ``engine:`` may name the same kind (its settings that open a connection are
+    not used) and DuckDB's threads, but not settings that would change the connection."""
+    from sqlanon.engines import connection_kind
+
+    kind, connection = connection_kind(connection)
+    name = ENGINE_NAMES[kind]
+    if value is None:
+        value = {}
+    if not isinstance(value, Mapping):
+        raise ConfigError("engine must be a mapping such as {kind: duckdb}.")
+    given = value.get("kind", kind if "url" not in value and "master" not in value else None)
+    if given != kind:
+        raise ConfigError(
+            f"The configuration's engine is {given or 'another kind'}, but the connection given is a {name} connection; "
+            f"run it on a {ENGINE_NAMES.get(str(given), str(given))} connection, or set engine: {{kind: {kind}}}."
+        )
+    extra = set(value) - _BORROWED_KEYS[kind]
+    if extra & {"memory_limit", "temp_directory"} and kind == "duckdb":
+        key = sorted(extra & {"memory_limit", "temp_directory"})[0]
+        raise ConfigError(
+            f"engine.{key} would change the DuckDB connection given to sqlanon for good; set it on the "
+            f"connection yourself (SET {key} = ...) or remove it from the configuration."
+        )
+    if extra:
+        raise ConfigError(
+            f"Unknown engine option(s) {sorted(map(str, extra))} for {name}; with a connection given, use "
+            f"{', '.join(sorted(_BORROWED_KEYS[kind]))}."
+        )
+    threads = value.get("threads")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
+        raise ConfigError(f"engine.threads must be a whole number of at least 1, got {threads!r}.")
+    return EngineSettings(kind=kind, threads=threads, connection=connection)
 
 
 def _postgres_settings(value: Mapping[str, Any]) -> EngineSettings:
@@ -353,6 +408,16 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
             raise ConfigError(f"{what}: database and table must be non-empty strings.")
         schema, name = _split_table(table, what)
         return TableRef("duckdb", (base / db).resolve(), name, schema)
+    if what == "source" and type(value).__module__.split(".")[0] in (
+        "duckdb",
+        "_duckdb",
+        "pyspark",
+        "pandas",
+    ):
+        raise ConfigError(
+            f"The source is a {type(value).__name__}: a relation or DataFrame as source needs the Python API's "
+            "connection= (the connection or SparkSession it belongs to)."
+        )
     raise ConfigError(
         f"{what} must be a path to a .csv or .parquet file, {{file: path, csv: {{...}}}}, "
         f"{{database: file.duckdb, table: name}}, (with a database server as the engine) {{table: schema.name}}, "
@@ -458,9 +523,28 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
     return tuple(out)
 
 
+def _check_connection_tables(engine: EngineSettings, source: TableRef, output: TableRef | None) -> None:
+    """With a caller's connection: the output is a table of it (or none: the release is
+    returned), and a DuckDB source is no other database file."""
+    name = ENGINE_NAMES[engine.kind]
+    if output is not None and output.kind != "table":
+        raise ConfigError(
+            f"With a connection given, the output is a table of that {name} connection, {{table: name}}, or none "
+            f"(leave output out: the release is returned as the report's release); got {output.describe()}."
+        )
+    if source.kind == "duckdb":
+        raise ConfigError(
+            "With a connection given, name the source as a table of that connection ({table: name}) or pass a "
+            "relation of it; to read another DuckDB database file, attach it to the connection (ATTACH ... AS db) "
+            "and pass con.table('db.main.name')."
+        )
+
+
 def _check_engine_tables(engine: EngineSettings, source: TableRef, output: TableRef | None) -> None:
     """Sources and outputs name what the engine can read and write."""
-    if engine.kind == "duckdb":
+    if engine.connection is not None:
+        _check_connection_tables(engine, source, output)
+    if engine.kind == "duckdb" and engine.connection is None:
         for what, ref in (("source", source), ("output", output)):
             if ref is not None and ref.kind == "table":
                 raise ConfigError(
@@ -476,7 +560,9 @@ def _check_engine_tables(engine: EngineSettings, source: TableRef, output: Table
         return
     name = ENGINE_NAMES[engine.kind]
     files = engine.kind in READS_FILES
-    if source.kind not in ("table", "query") and not (files and source.kind in ("csv", "parquet")):
+    if source.kind not in ("table", "query", "relation") and not (
+        files and source.kind in ("csv", "parquet")
+    ):
         readers = " or ".join(ENGINE_NAMES[k] for k in READS_FILES)
         raise ConfigError(
             f"With engine kind {engine.kind} the source must be a table of {name}'s catalog, {{table: schema.name}}, "
@@ -497,10 +583,14 @@ def _check_engine_tables(engine: EngineSettings, source: TableRef, output: Table
         )
 
 
-def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: bool = False) -> Config:
+def parse_config(
+    data: Any, base_dir: Path, *, need_output: bool = True, gate: bool = False, connection: Any = None
+) -> Config:
     """Validate a configuration mapping; ``base_dir`` resolves relative paths.
 
     ``gate=True`` is the ``check`` command: quasi columns need no hierarchy and no output is used.
+    ``connection``: the caller's open connection the run uses (the Python API's); then the
+    source may be a relation of it, tables are its own, and the output may be left out.
     """
     if not isinstance(data, Mapping):
         raise ConfigError("The configuration must be a YAML mapping with source, columns and criteria.")
@@ -528,8 +618,12 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
         raise ConfigError(
             "Give the source's CSV options once: in source: {file: ..., csv: ...} or as csv:, not both."
         )
-    source = _table_ref(data["source"], base_dir, "source", _csv_options(data.get("csv")))
-    if "csv" in data and source.kind in ("table", "query"):
+    raw_source = data["source"]
+    if connection is not None and raw_source is not None and not isinstance(raw_source, (str, Mapping)):
+        source = TableRef("relation", None, schema="", relation=raw_source)
+    else:
+        source = _table_ref(raw_source, base_dir, "source", _csv_options(data.get("csv")))
+    if "csv" in data and source.kind in ("table", "query", "relation"):
         raise ConfigError(
             f"csv: options apply to a CSV source only; the source is {source.describe()}. Remove csv:."
         )
@@ -596,12 +690,15 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
             raise ConfigError(
                 "output.csv.header must be true: the release is always written with a header row."
             )
-    elif need_output and not gate:
+    elif need_output and not gate and connection is None:
         raise ConfigError("The configuration needs 'output': where to write the release.")
     overwrite = data.get("overwrite", False)
     if not isinstance(overwrite, bool):
         raise ConfigError("overwrite must be true or false.")
-    engine = _engine_settings(data.get("engine"), base_dir)
+    if connection is not None:
+        engine = _borrowed_settings(data.get("engine"), connection)
+    else:
+        engine = _engine_settings(data.get("engine"), base_dir)
     _check_engine_tables(engine, source, output)
     search_in = _choice(data.get("search_in", "engine"), SEARCH_PLACES, "search_in")
     if search_in == "local" and search == "mondrian":
@@ -634,8 +731,8 @@ def parse_config(data: Any, base_dir: Path, *, need_output: bool = True, gate: b
     )
 
 
-def load_config(path: str | Path, *, gate: bool = False) -> Config:
-    """Read and validate a YAML configuration file."""
+def load_config(path: str | Path, *, gate: bool = False, connection: Any = None) -> Config:
+    """Read and validate a YAML configuration file (``connection`` as in :func:`parse_config`)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -650,4 +747,4 @@ def load_config(path: str | Path, *, gate: bool = False) -> Config:
         data = yamlfile.load(text)
     except yamlfile.YamlProblem as err:
         raise ConfigError(f"Configuration {str(p)!r} cannot be read: {err}.") from None
-    return replace(parse_config(data, p.resolve().parent, gate=gate), path=p.resolve())
+    return replace(parse_config(data, p.resolve().parent, gate=gate, connection=connection), path=p.resolve())

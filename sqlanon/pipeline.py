@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from sqlglot import exp
 
 from sqlanon import atomic, guard
-from sqlanon.config import Config
+from sqlanon.config import Config, TableRef
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.engines import Engine, open_engine
@@ -30,7 +31,7 @@ from sqlanon.metrics import (
 )
 from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.node_spec import hierarchy_fingerprints, resolve_node
-from sqlanon.publish import build_release, prepare_output
+from sqlanon.publish import Returned, Staged, build_release, prepare_output, stage_returned
 from sqlanon.publish import stage as write_staged
 from sqlanon.report import Report, StagedReport, check_entries, identifier_entry
 from sqlanon.search import SearchResult, search
@@ -42,9 +43,19 @@ Progress = Callable[[int, int], None]
 Stage = Callable[[str], None]
 
 
-def _engine(config: Config) -> Engine:
-    """The run's engine, as the configuration's ``engine:`` describes it."""
-    return open_engine(config.engine)
+def _engine(config: Config) -> tuple[Engine, Config]:
+    """The run's engine, as the configuration's ``engine:`` describes it (or on the caller's
+    connection), and the configuration, whose relation source (a relation or DataFrame of the
+    caller's connection) is now a temp view of the engine."""
+    engine = open_engine(config.engine)
+    if config.source.kind != "relation":
+        return engine, config
+    try:
+        name = engine.adopt(config.source.relation)
+    except BaseException:
+        engine.close()
+        raise
+    return engine, replace(config, source=TableRef("table", None, name, "", label="relation"))
 
 
 def _say(stage: Stage | None, name: str) -> None:
@@ -226,7 +237,7 @@ def anonymize(
     """
     _needs_release(config, "anonymize")
     _prepare_report(report_path, config)
-    engine = _engine(config)
+    engine, config = _engine(config)
     try:
         encoded, criteria, required = _encoded(engine, config, show_violations, stage)
         tree = None
@@ -257,7 +268,7 @@ def anonymize(
 
 
 def _needs_release(config: Config, command: str) -> None:
-    if config.output is None:
+    if config.output is None and config.engine.connection is None:
         raise ConfigError(f"{command} needs 'output' in the configuration.")
     if all(c.severity == "warn" for c in config.criteria):
         raise ConfigError(
@@ -271,7 +282,8 @@ def _encoded(
 ) -> tuple[Encoded, list[Criterion], list[Criterion]]:
     """The output checked, the source read and encoded, the criteria made and checked against
     the data: (encoded, every criterion, the error-severity ones the release must satisfy)."""
-    prepare_output(engine, config)
+    if config.output is not None:
+        prepare_output(engine, config)
     _say(stage, "reading the source")
     source = read_table(engine, config.source)
     _say(stage, "encoding")
@@ -316,7 +328,7 @@ def apply(
             "hierarchies of that run, or run anonymize for a new first release."
         )
     _prepare_report(report_path, config)
-    engine = _engine(config)
+    engine, config = _engine(config)
     try:
         encoded, criteria, required = _encoded(engine, config, show_violations, stage)
         node = resolve_node(levels, [(d.column, d.height) for d in encoded.qis], origin)
@@ -439,7 +451,7 @@ def _lattice(
     no node). With ``search_in: local`` and a server engine, the search and the ranking run in
     embedded DuckDB on a copy of the encoded tables, and only the chosen node is evaluated again
     in the engine, for the verdicts its release is built from."""
-    if config.search_in == "local" and engine.server is not None:
+    if config.search_in == "local" and not engine.capabilities.embedded:
         _say(stage, "copying the frequency table to this machine")
         with local_copy(engine, encoded) as copy:
             _say(stage, "searching the lattice (on this machine)")
@@ -579,9 +591,12 @@ def _publish(
     place (the previous one kept), the report moved into place, then what the release replaced
     dropped; a failure at any step undoes the ones before, so nothing is published without its
     report (a run killed between the two moves leaves the new release with the previous report)."""
-    assert config.output is not None
     _say(stage, "writing the release")
-    staged = write_staged(engine, release, config.output)
+    staged: Staged | Returned = (
+        write_staged(engine, release, config.output)
+        if config.output is not None
+        else stage_returned(engine, release)
+    )
     try:
         published = read_table(engine, staged.staged, what="release")
         _say(stage, "gating the release")
@@ -607,7 +622,7 @@ def _publish(
         base.message = "the release failed its own gate; nothing was written"
         return _written(base, report_path)
     base.passed = True
-    base.output = config.output.describe()
+    base.output = (config.output or staged.staged).describe()
     base.warnings = ([first_warning] if first_warning else []) + utility_warnings(config, encoded, base)
     warned = sum(1 for o in gate.outcomes if not o.passed)
     if warned:
@@ -628,6 +643,8 @@ def _publish(
     staged.finish(engine)
     if swap is not None:
         swap.finish()
+    if isinstance(staged, Returned):
+        base.release = staged.handed
     return base
 
 
@@ -696,7 +713,7 @@ def check(
     """The pre-publication gate on ``config.source`` as it is (no generalization); the report
     is written to ``report_path`` when one is given (checked before any work)."""
     _prepare_report(report_path, config)
-    engine = _engine(config)
+    engine, config = _engine(config)
     try:
         _say(stage, "reading the table")
         table = read_table(engine, config.source, what="table")

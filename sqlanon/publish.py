@@ -522,6 +522,44 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     return staged
 
 
+@dataclass
+class Returned:
+    """A release returned to the caller (a run on the caller's connection with no output): a
+    temp table of the connection's session, under a name of its own (``sqlanon_release_...``),
+    handed over as the engine gives it (:meth:`Engine.hand_over`) when the gate passes, dropped
+    otherwise. It has the methods of :class:`Staged`; committing it writes nothing."""
+
+    staged: TableRef
+    #: what the caller gets: a relation, a DataFrame or the temp table's name
+    handed: object = None
+
+    @property
+    def name(self) -> str:
+        assert self.staged.table is not None
+        return self.staged.table
+
+    def commit(self, engine: Engine, overwrite: bool) -> None:
+        self.handed = engine.hand_over(self.name)
+
+    def finish(self, engine: Engine) -> None:
+        """Nothing to make final: the caller owns the temp table."""
+
+    def abort(self, engine: Engine) -> None:
+        """Drop the temp table; never raises."""
+        if self.handed is None:
+            try:
+                engine.drop(self.name)
+            except EngineError:
+                pass
+
+
+def stage_returned(engine: Engine, release: exp.Expr) -> Returned:
+    """The release, sorted (:func:`sorted_release`), as a temp table to return to the caller."""
+    name = f"sqlanon_release_{secrets.token_hex(4)}"
+    engine.create_temp_as(name, sorted_release(engine, release))
+    return Returned(TableRef("table", None, name, "", label=f"temporary table {name!r} of the connection"))
+
+
 def _stage_server_table(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     """The release created under a temporary name beside the output, in the server's database,
     inside a transaction (:mod:`sqlanon.publish_table`)."""

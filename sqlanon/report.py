@@ -41,6 +41,10 @@ class Report:
     #: with a node: a fingerprint of each quasi-identifier's hierarchy (``apply --from-report``
     #: refuses to repeat the node with other hierarchies)
     hierarchies: dict[str, str] = field(default_factory=dict)
+    #: a run on the caller's connection with no output: the release, as the connection gives
+    #: it (a DuckDB relation, a Spark DataFrame, the name of a PostgreSQL temp table); not in
+    #: the JSON report
+    release: Any = field(default=None, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -48,7 +48,7 @@ def test_bad_engine_settings_are_refused(engine: Any, message: str, tmp_path: Pa
 
 def test_engine_settings_are_applied(tmp_path: Path) -> None:
     cfg = parse_config(config({"memory_limit": "512MB", "threads": 1, "temp_directory": "spill"}), tmp_path)
-    engine = _engine(cfg)
+    engine, _ = _engine(cfg)
     try:
         limit, threads, folder = engine.fetchone(
             "SELECT current_setting('memory_limit'), current_setting('threads'), current_setting('temp_directory')"

@@ -8,8 +8,9 @@ tables, or local mode) run the whole pipeline;
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlanon.engines.base import Capabilities, Engine, Params, SqlLike
 from sqlanon.errors import ConfigError
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 def _duckdb(settings: EngineSettings) -> Engine:
     from sqlanon.engines.duckdb import DuckDBEngine
 
+    if settings.connection is not None:
+        return DuckDBEngine.borrow(settings.connection, threads=settings.threads)
     return DuckDBEngine(
         memory_limit=settings.memory_limit, threads=settings.threads, temp_directory=settings.temp_directory
     )
@@ -31,6 +34,8 @@ def _postgres(settings: EngineSettings) -> Engine:
         from sqlanon.engines.postgres import PostgresEngine
     except ImportError:
         raise ConfigError('engine kind postgres needs psycopg: pip install "sqlanon[postgres]".') from None
+    if settings.connection is not None:
+        return PostgresEngine.borrow(settings.connection)
     assert settings.url is not None
     return PostgresEngine(settings.url, settings.password_env)
 
@@ -40,6 +45,8 @@ def _spark(settings: EngineSettings) -> Engine:
         from sqlanon.engines.spark import SparkEngine
     except ImportError:
         raise ConfigError('engine kind spark needs pyspark: pip install "sqlanon[spark]".') from None
+    if settings.connection is not None:
+        return SparkEngine.borrow(settings.connection)
     return SparkEngine(settings.master, settings.conf)
 
 
@@ -52,8 +59,45 @@ OPENERS: dict[str, Callable[[EngineSettings], Engine]] = {
 
 
 def open_engine(settings: EngineSettings) -> Engine:
-    """Open the engine ``settings`` (a configuration's ``engine:``) describe."""
+    """Open the engine ``settings`` (a configuration's ``engine:``) describe, or run on the
+    caller's connection they carry."""
     return OPENERS[settings.kind](settings)
 
 
-__all__ = ["Capabilities", "Engine", "Params", "SqlLike", "open_engine"]
+def connection_kind(connection: Any) -> tuple[str, Any]:
+    """The engine kind of a caller's open connection, and the connection itself: a DuckDB
+    connection (or an object wrapping one as ``_cursor``, as dbt-duckdb's Python models get
+    it), a psycopg (3) connection or a SparkSession; anything else is refused, saying what is
+    accepted. Only modules the caller has imported are looked at (psycopg and pyspark are
+    extras)."""
+    import duckdb
+
+    if isinstance(connection, duckdb.DuckDBPyConnection):
+        return "duckdb", connection
+    wrapped = getattr(connection, "_cursor", None)
+    if isinstance(wrapped, duckdb.DuckDBPyConnection):
+        return "duckdb", wrapped
+    psycopg = sys.modules.get("psycopg")
+    if psycopg is not None and isinstance(connection, psycopg.Connection):
+        return "postgres", connection
+    if psycopg is not None and isinstance(connection, psycopg.AsyncConnection):
+        raise ConfigError(
+            "connection is an asynchronous psycopg connection; sqlanon runs on a synchronous one "
+            "(psycopg.connect(...))."
+        )
+    connect = sys.modules.get("pyspark.sql.connect.session")
+    if connect is not None and isinstance(connection, connect.SparkSession):
+        raise ConfigError(
+            "connection is a Spark Connect session; sqlanon runs on a classic SparkSession (local mode or a "
+            "cluster), or builds one itself with engine: {kind: spark}."
+        )
+    session = sys.modules.get("pyspark.sql.session")
+    if session is not None and isinstance(connection, session.SparkSession):
+        return "spark", connection
+    raise ConfigError(
+        f"connection must be an open DuckDB connection (duckdb.connect(...)), a psycopg connection "
+        f"(psycopg.connect(...)) or a SparkSession; got {type(connection).__name__}."
+    )
+
+
+__all__ = ["Capabilities", "Engine", "Params", "SqlLike", "connection_kind", "open_engine"]

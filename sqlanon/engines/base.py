@@ -61,6 +61,8 @@ class Capabilities:
     database_files: bool
     #: what the engine calls the ``schema`` of ``schema.name`` in its messages and documentation
     namespace: str = "schema"
+    #: the engine runs in this process (``search_in: local`` would copy its tables to itself)
+    embedded: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,8 @@ class Engine(Protocol):
 
     @property
     def server(self) -> ServerCatalog | None:
-        """The server's catalog (PostgreSQL); None for DuckDB, whose tables live in attached files."""
+        """The catalog of the engine's own database (PostgreSQL's, Spark's, a caller's DuckDB
+        connection's); None for sqlanon's own DuckDB, whose tables live in attached files."""
         ...
 
     def render(self, sql: SqlLike) -> str:
@@ -182,7 +185,21 @@ class Engine(Protocol):
 
     def checkpoint(self, path: str) -> None: ...
 
-    def close(self) -> None: ...
+    # a caller's open connection (``connection=`` in the Python API)
+    def adopt(self, relation: Any) -> str:
+        """A temp view (its unquoted name) of ``relation``, a relation or DataFrame of the
+        caller's connection; dropped by :meth:`close`."""
+        ...
+
+    def hand_over(self, name: str) -> Any:
+        """The temp table ``name`` as the caller gets it (a relation, a DataFrame, or the name of
+        a temp table of the connection's session); :meth:`close` leaves it."""
+        ...
+
+    def close(self) -> None:
+        """End the session: a connection the engine opened is closed; a caller's connection
+        stays open, with the temp objects of the run dropped and its settings restored."""
+        ...
 
 
 def table(name: str) -> exp.Table:
@@ -224,6 +241,9 @@ class SqlSession:
     An engine class inherits it and implements the rest of :class:`Engine`."""
 
     _names: Iterator[int]
+    #: put in every temp name: a caller's connection gets a tag of its own, so that what a run
+    #: drops at its end is only its own
+    _tag: str = ""
 
     def render(self, sql: SqlLike) -> str:
         raise NotImplementedError
@@ -238,8 +258,9 @@ class SqlSession:
         raise NotImplementedError
 
     def temp_name(self, prefix: str) -> str:
-        """A fresh table name (unquoted) for a temporary object: ``__sqlanon_<prefix>_<n>``."""
-        return f"__sqlanon_{prefix}_{next(self._names)}"
+        """A fresh table name (unquoted) for a temporary object: ``__sqlanon_<prefix>_<n>``
+        (``__sqlanon_<tag>_<prefix>_<n>`` on a caller's connection)."""
+        return f"__sqlanon_{self._tag}{prefix}_{next(self._names)}"
 
     def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]:
         rows = self.fetchall(sql, params)

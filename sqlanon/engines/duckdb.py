@@ -23,7 +23,7 @@ from sqlglot import exp
 
 from sqlanon import redact
 from sqlanon.atomic import alive
-from sqlanon.engines.base import Capabilities, Params, SqlLike, SqlSession, create_temp, table
+from sqlanon.engines.base import Capabilities, Params, ServerCatalog, SqlLike, SqlSession, create_temp, table
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
@@ -42,6 +42,7 @@ CAPABILITIES = Capabilities(
     parameter_style="dollar",
     file_reader="sql",
     database_files=True,
+    embedded=True,
 )
 
 
@@ -115,8 +116,14 @@ class DuckDBEngine(SqlSession):
     """A DuckDB connection with sqlanon's conventions (an :class:`~sqlanon.engines.base.Engine`).
 
     ``database`` is ``":memory:"`` (default) or a DuckDB file. Temporary objects get unique
-    names from :meth:`temp_name`.
+    names from :meth:`temp_name`. :meth:`borrow` runs on a caller's open connection instead.
     """
+
+    #: the caller's connection: tables of its database are named ``{table: ...}`` (its
+    #: catalog is :attr:`server`), and :meth:`close` leaves it open
+    _borrowed = False
+    #: the settings a run on a caller's connection changes, as they were
+    _restore: tuple[tuple[str, Any], ...] = ()
 
     def __init__(
         self,
@@ -164,7 +171,84 @@ class DuckDBEngine(SqlSession):
         self._spill = temp_directory
 
     capabilities = CAPABILITIES
-    server: None = None
+
+    @classmethod
+    def borrow(cls, connection: duckdb.DuckDBPyConnection, *, threads: int | None = None) -> DuckDBEngine:
+        """Run on the caller's open ``connection``: sources and outputs may be tables of its
+        database (``{table: name}``); its settings are restored and sqlanon's temp objects
+        dropped at :meth:`close`, which leaves it open. It may not be inside a transaction (a
+        release is committed in one of sqlanon's own). ``threads``: for the run only."""
+        from sqlanon.errors import InputError
+
+        engine = cls.__new__(cls)
+        engine.con = connection
+        engine._borrowed = True
+        engine._own_temp = None
+        engine._names = itertools.count()
+        engine._tag = secrets.token_hex(4) + "_"
+        engine._attached = {}
+        engine._memory_limit = None
+        settings = exp.select(
+            *(
+                exp.func("current_setting", exp.Literal.string(name))
+                for name in ("temp_directory", "enable_progress_bar", "threads")
+            )
+        ).sql(dialect=DIALECT)
+        try:
+            (spill, progress, count) = connection.execute(settings).fetchone() or (None, None, None)
+        except duckdb.ConnectionException:
+            raise InputError("The DuckDB connection given to sqlanon is closed; pass an open one.") from None
+        except duckdb.Error as err:
+            raise engine._failure(err, settings) from None
+        engine._spill = Path(str(spill or "."))
+        try:
+            connection.execute("BEGIN TRANSACTION")
+        except duckdb.TransactionException:
+            raise InputError(
+                "The DuckDB connection given to sqlanon is inside a transaction; commit or roll it back first "
+                "(sqlanon commits a release in a transaction of its own)."
+            ) from None
+        connection.execute("ROLLBACK")
+        engine._restore = (("enable_progress_bar", progress), ("threads", count))
+        engine.execute(_set("enable_progress_bar", False))
+        if threads is not None:
+            engine.execute(_set("threads", int(threads)))
+        return engine
+
+    @property
+    def server(self) -> ServerCatalog | None:
+        """The catalog of a caller's connection (:meth:`borrow`); None for sqlanon's own, whose
+        tables live in attached database files."""
+        if not self._borrowed:
+            return None
+        from sqlanon.catalog import ConnectionCatalog
+
+        return ConnectionCatalog(self)
+
+    def adopt(self, relation: Any) -> str:
+        """A temp view of a relation of this connection (``con.sql(...)``, ``con.table(...)``)."""
+        from sqlanon.errors import InputError
+
+        if not isinstance(relation, duckdb.DuckDBPyRelation):
+            raise InputError(
+                f"The source is a {type(relation).__name__}; with a DuckDB connection, pass a DuckDB relation "
+                "(con.sql(...), con.table(...)) or name a table with {table: name}."
+            )
+        name = self.temp_name("relation")
+        try:
+            self.con.register(name, relation)
+        except duckdb.Error as err:
+            if "on a connection to another database" in str(err):
+                raise InputError(
+                    "The source relation belongs to another DuckDB connection than the one given to sqlanon; "
+                    "make it with the same connection (con.sql(...), con.table(...))."
+                ) from None
+            raise self._failure(err, f"register {name}") from None
+        return name
+
+    def hand_over(self, name: str) -> duckdb.DuckDBPyRelation:
+        """The temp table ``name`` as a relation of the connection."""
+        return self.con.table(_quoted(name).sql(dialect=DIALECT))
 
     def render(self, sql: SqlLike) -> str:
         """Canonical SQL is DuckDB's: text as it is, a tree generated in DuckDB's dialect."""
@@ -207,9 +291,43 @@ class DuckDBEngine(SqlSession):
         return EngineError(message, sql=text, cause=cause)
 
     def close(self) -> None:
+        if self._borrowed:
+            self._give_back()
+            return
         self.con.close()
         if self._own_temp is not None:
             shutil.rmtree(self._own_temp, ignore_errors=True)
+
+    def _give_back(self) -> None:
+        """A caller's connection as it was: sqlanon's temp tables and views (those with this
+        engine's tag) dropped, the databases it attached detached, its settings restored.
+        Never raises (the connection may be closed already)."""
+        mine = f"__sqlanon_{self._tag}"
+        try:
+            self.con.execute("ROLLBACK")  # a transaction a failure left open, if any
+        except duckdb.Error:
+            pass
+        try:
+            temps = self.fetchall(
+                exp.select("table_name", "table_type")
+                .from_("information_schema.tables")
+                .where(exp.column("table_catalog").eq(exp.Literal.string("temp")))
+            )
+            for name, kind in temps:
+                if not str(name).startswith(mine):
+                    continue
+                if kind == "VIEW":
+                    self.con.unregister(str(name))  # a relation adopted by register()
+                target = exp.Table(this=_quoted(str(name)), db=_quoted("main"), catalog=_quoted("temp"))
+                self.execute(
+                    exp.Drop(tables=[target], kind="VIEW" if kind == "VIEW" else "TABLE", exists=True)
+                )
+            for path in list(self._attached):
+                self.detach(path)
+            for option, value in self._restore:
+                self.execute(_set(option, value))
+        except (duckdb.Error, EngineError):
+            pass
 
     @contextmanager
     def threads(self, count: int | None) -> Iterator[None]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
@@ -23,6 +24,7 @@ from urllib.parse import urlsplit
 import psycopg
 import sqlglot
 from psycopg.adapt import Loader
+from psycopg.rows import tuple_row
 from sqlglot import exp
 
 from sqlanon import redact
@@ -180,7 +182,7 @@ def _where(url: str) -> str:
 #: TRY_CAST(text AS DOUBLE) for the rules (engines/rules.py, TRY_DOUBLE): float8's own input,
 #: NULL where it fails
 _TRY_DOUBLE = f"""
-CREATE FUNCTION pg_temp.{TRY_DOUBLE}(value text) RETURNS double precision
+CREATE OR REPLACE FUNCTION pg_temp.{TRY_DOUBLE}(value text) RETURNS double precision
 LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   exact numeric;
@@ -241,6 +243,13 @@ WHERE n.nspname = %(schema)s AND c.relkind IN ('r', 'p')
 """
 
 
+#: the tables of this session's temporary schema (sqlanon's own have its tag)
+_TEMPS = """
+SELECT c.relname FROM pg_catalog.pg_class c
+WHERE c.relnamespace = pg_catalog.pg_my_temp_schema() AND c.relkind IN ('r', 'p')
+"""
+
+
 class PostgresCatalog:
     """PostgreSQL's own catalog (a :class:`~sqlanon.engines.base.ServerCatalog`). Its queries
     are PostgreSQL's (pg_catalog), run as they are; names are bound, never written in."""
@@ -250,7 +259,7 @@ class PostgresCatalog:
 
     def _rows(self, query: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
         try:
-            with self._engine.con.cursor() as cursor:
+            with self._engine._cursor() as cursor:
                 cursor.execute(query, params)
                 return [tuple(r) for r in cursor.fetchall()]
         except psycopg.Error as err:
@@ -326,22 +335,88 @@ class PostgresEngine(SqlSession):
             raise EngineError(
                 f"Cannot connect to PostgreSQL at {self._where}: {first}.{hint}", cause="connection"
             ) from None
-        self.con.adapters.register_loader("numeric", _IntegralNumeric)
+        self._setup()
+
+    #: the caller's connection (:meth:`borrow`): :meth:`close` leaves it open, as it was
+    _borrowed = False
+    #: a caller's connection's autocommit mode and the settings a run changes, as they were
+    _autocommit = True
+    _restore: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def borrow(cls, connection: psycopg.Connection[Any]) -> PostgresEngine:
+        """Run on the caller's open psycopg ``connection``, which may not be inside a
+        transaction (a release is committed in one of sqlanon's own): :meth:`close` drops
+        sqlanon's temp tables, restores the settings and autocommit mode, and leaves it open."""
+        from sqlanon.errors import InputError
+
+        if connection.closed:
+            raise InputError("The PostgreSQL connection given to sqlanon is closed; pass an open one.")
+        if connection.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            raise InputError(
+                "The PostgreSQL connection given to sqlanon is inside a transaction; commit or roll it back "
+                "first (sqlanon commits a release in a transaction of its own)."
+            )
+        engine = cls.__new__(cls)
+        engine.con = connection
+        engine._borrowed = True
+        engine._tag = secrets.token_hex(4) + "_"
+        info = connection.info
+        engine._where = f"{info.user}@{info.host}:{info.port}/{info.dbname}"
+        engine._autocommit = connection.autocommit
+        connection.autocommit = True
         try:
-            # sqlanon's statements are analytic: joins of large intermediate results whose sizes
-            # the planner underestimates (aggregates of CTEs), where a nested loop is quadratic;
-            # hash and merge joins are always right for them (a LATERAL lookup still loops).
-            # A nested loop the planner cannot avoid then costs it a penalty far above the JIT
-            # thresholds, so every such statement, small ones included, would be compiled with
-            # LLVM (inlined and optimized) for longer than it runs: no JIT
-            self.con.execute("SET enable_nestloop = off")
-            self.con.execute("SET jit = off")
-            self.con.execute(_TRY_DOUBLE)  # session-private (pg_temp): needs no privilege
+            with engine._cursor() as cursor:
+                cursor.execute("SELECT current_setting('enable_nestloop'), current_setting('jit')")
+                nestloop, jit = cursor.fetchone() or ("on", "on")
         except psycopg.Error as err:
-            self.con.close()
-            raise self._failure(err, _TRY_DOUBLE) from None
+            connection.autocommit = engine._autocommit
+            raise engine._failure(err, "SELECT current_setting(...)") from None
+        engine._restore = (("enable_nestloop", str(nestloop)), ("jit", str(jit)))
+        engine._setup()
+        return engine
+
+    def _setup(self) -> None:
+        if not self._borrowed:
+            self.con.adapters.register_loader("numeric", _IntegralNumeric)  # a borrowed one: per cursor
+        try:
+            with self._cursor() as cursor:
+                # sqlanon's statements are analytic: joins of large intermediate results whose
+                # sizes the planner underestimates (aggregates of CTEs), where a nested loop is
+                # quadratic; hash and merge joins are always right for them (a LATERAL lookup
+                # still loops). A nested loop the planner cannot avoid then costs it a penalty
+                # far above the JIT thresholds, so every such statement, small ones included,
+                # would be compiled with LLVM (inlined and optimized) for longer than it runs:
+                # no JIT
+                cursor.execute("SET enable_nestloop = off")
+                cursor.execute("SET jit = off")
+                cursor.execute(_TRY_DOUBLE)  # session-private (pg_temp): needs no privilege
+        except psycopg.Error as err:
+            failure = self._failure(err, _TRY_DOUBLE)
+            self.close()
+            raise failure from None
         self._names = itertools.count()
         self.server = PostgresCatalog(self)
+
+    def _cursor(self) -> psycopg.ClientCursor[Any]:
+        """A cursor of sqlanon's kind whatever the connection's own settings: values bound on
+        the client side, rows as tuples, integral NUMERIC values as ints."""
+        cursor = psycopg.ClientCursor(self.con, row_factory=tuple_row)
+        if self._borrowed:
+            cursor.adapters.register_loader("numeric", _IntegralNumeric)
+        return cursor
+
+    def adopt(self, relation: Any) -> str:
+        from sqlanon.errors import InputError
+
+        raise InputError(
+            f"The source is a {type(relation).__name__}; with a PostgreSQL connection, name a table with "
+            "{table: schema.name} or give a query with {query: SELECT ...}."
+        )
+
+    def hand_over(self, name: str) -> str:
+        """The temp table ``name`` of the connection's session, by its name."""
+        return name
 
     def __repr__(self) -> str:
         return f"PostgresEngine({self._where!r})"
@@ -407,7 +482,7 @@ class PostgresEngine(SqlSession):
                 # no autovacuum analyzes a temp table: without statistics the planner guesses
                 # tiny tables and picks nested loops; the table's size is known now
                 statements.append(exp.Analyze(tables=[target.copy()]))
-        cursor = self.con.cursor()
+        cursor = self._cursor()
         for statement in statements:
             bound = params if _binds(statement) else None
             text = self._text(statement, bound)
@@ -423,7 +498,7 @@ class PostgresEngine(SqlSession):
         create.set("replace", False)
         text = create.sql(dialect="postgres")  # the user's SQL as written, no rules
         try:
-            with self.con.cursor() as cursor:
+            with self._cursor() as cursor:
                 cursor.execute(text)  # no parameters: a % in the query stays as written
         except psycopg.Error as err:
             raise self._failure(err, text) from None
@@ -478,7 +553,7 @@ class PostgresEngine(SqlSession):
             return
         copy = "COPY " + exp.to_identifier(name, quoted=True).sql("postgres") + " FROM STDIN"
         try:
-            with self.con.cursor() as cursor, cursor.copy(copy) as writer:
+            with self._cursor() as cursor, cursor.copy(copy) as writer:
                 for row in zip(*data, strict=True):
                     writer.write_row(row)
             self.execute(exp.Analyze(tables=[table(name)]))
@@ -510,7 +585,34 @@ class PostgresEngine(SqlSession):
         raise self._no_files()
 
     def close(self) -> None:
-        self.con.close()
+        if not self._borrowed:
+            self.con.close()
+            return
+        mine = f"__sqlanon_{self._tag}"
+        try:
+            if self.con.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                self.con.rollback()  # a transaction a failure left open
+            with self._cursor() as cursor:
+                cursor.execute(_TEMPS)
+                for (name,) in cursor.fetchall():
+                    if str(name).startswith(mine):
+                        drop = exp.Drop(
+                            tables=[
+                                exp.Table(
+                                    this=exp.to_identifier(str(name), quoted=True),
+                                    db=exp.to_identifier("pg_temp"),
+                                )
+                            ],
+                            kind="TABLE",
+                            exists=True,
+                        )
+                        cursor.execute(drop.sql(dialect="postgres"))
+                cursor.execute(f"DROP FUNCTION IF EXISTS pg_temp.{TRY_DOUBLE}(text)")
+                for option, value in self._restore:
+                    cursor.execute("SELECT set_config(%s, %s, false)", (option, value))
+            self.con.autocommit = self._autocommit
+        except psycopg.Error:
+            pass  # the connection may be gone already
 
 
 __all__ = ["CAPABILITIES", "PostgresEngine"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import re
+import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
@@ -289,6 +290,9 @@ class SparkCatalog:
 
     def find(self, schema: str, name: str) -> ServerRelation | None:
         spark = self._spark()
+        if not schema and _is_temp_view(spark, name):
+            # a name without a database is a temp view of the session first, as Spark reads it
+            return ServerRelation("", name, "temporary view", _ident(f"temp:{name}"))
         database = schema or spark.catalog.currentDatabase()
         qualified = exp.Table(
             this=exp.to_identifier(name, quoted=True), db=exp.to_identifier(database, quoted=True)
@@ -322,6 +326,8 @@ class SparkCatalog:
             if rel.ident in seen:
                 continue
             seen.add(rel.ident)
+            if rel.kind == "temporary view":
+                return None  # a DataFrame's plan, or a view of the session: not in the catalog
             if rel.kind != "view":
                 continue
             qualified = exp.Table(
@@ -383,11 +389,62 @@ class SparkEngine(SqlSession):
                 "(or JAVA_HOME), and engine.conf settings Spark accepts.",
                 cause="connection",
             ) from None
+        self._start()
+
+    #: the SQL settings a run on a caller's session changes, as they were (None: unset)
+    _restore: tuple[tuple[str, str | None], ...] = ()
+
+    @classmethod
+    def borrow(cls, spark: SparkSession) -> SparkEngine:
+        """Run in the caller's ``spark`` session itself (its temp views are sources by name):
+        :meth:`close` drops sqlanon's temp views, restores the SQL settings a run needs (ANSI
+        SQL, the UTC time zone) and leaves the session running."""
+        engine = cls.__new__(cls)
+        engine.spark, engine._owned = spark, False
+        engine._tag = secrets.token_hex(4) + "_"
+        engine._restore = tuple((key, spark.conf.get(key, None)) for key in RUNTIME)
+        for key in RUNTIME:
+            spark.conf.set(key, DEFAULTS[key])
+        engine._start()
+        return engine
+
+    def _start(self) -> None:
         self._log_level = silence(self.spark)
         self._names = itertools.count()
         #: the work tables of this engine: name -> the kept result behind the view
         self._temps: dict[str, DataFrame] = {}
+        #: the caller's DataFrames adopted as temp views
+        self._adopted: list[str] = []
         self.server = SparkCatalog(self)
+
+    def adopt(self, relation: Any) -> str:
+        """A temp view of a DataFrame of this session."""
+        from sqlanon.errors import InputError
+
+        if not isinstance(relation, DataFrame):
+            raise InputError(
+                f"The source is a {type(relation).__name__}; with a SparkSession, pass a DataFrame of it or name "
+                "a table or temp view with {table: name}."
+            )
+        if relation.sparkSession is not self.spark:
+            raise InputError(
+                "The source DataFrame belongs to another SparkSession than the one given to sqlanon; make it "
+                "with the same session."
+            )
+        name = self.temp_name("relation")
+        try:
+            relation.createOrReplaceTempView(name)
+        except Exception as err:
+            raise self._failure(err, f"createOrReplaceTempView {name}") from None
+        self._adopted.append(name)
+        return name
+
+    def hand_over(self, name: str) -> DataFrame:
+        """The work table ``name`` as a DataFrame (its rows computed and kept); no temp view
+        of sqlanon's names it."""
+        frame = self._temps.pop(name)
+        self.spark.catalog.dropTempView(name)
+        return frame
 
     def __repr__(self) -> str:
         return f"SparkEngine({self.spark.sparkContext.master!r})"
@@ -620,6 +677,13 @@ class SparkEngine(SqlSession):
             except Exception:  # the session may be gone already
                 pass
         try:
+            for name in self._adopted:
+                self.spark.catalog.dropTempView(name)
+            for key, value in self._restore:
+                if value is None:
+                    self.spark.conf.unset(key)
+                else:
+                    self.spark.conf.set(key, value)
             restore(self.spark, self._log_level)
         except Exception:  # the session may be gone already
             pass

@@ -1,0 +1,158 @@
+"""The Python API on a caller's psycopg connection and SparkSession (``connection=``): the same
+release as a run of its own on DuckDB, returned or written into the server; the connection left
+open, in the state the caller had it (autocommit, row factory, settings, temp objects)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from sqlanon import api
+from sqlanon.demo import write_demo
+from sqlanon.errors import InputError
+from tests import pgserver
+from tests.test_connection import COLUMNS, as_text, csv_rows, random_case, random_rows, same_run
+
+TYPES = ["text", "text", "integer", "text", "text", "integer"]
+SPARK_SCHEMA = "name string, zip string, age int, sex string, disease string, salary int"
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("connection_servers")
+    anonymize_yaml, _ = write_demo(folder, rows=10)
+    return folder, yaml.safe_load(anonymize_yaml.read_text())
+
+
+@pytest.fixture(scope="module")
+def pg(postgres: pgserver.Server) -> Iterator[Any]:
+    """A caller's connection as psycopg makes it by default (not autocommit), with rows as dicts."""
+    import psycopg
+    from psycopg.rows import dict_row
+
+    admin = psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True)
+    admin.execute("CREATE SCHEMA IF NOT EXISTS conn")
+    admin.close()
+    connection = psycopg.connect(
+        postgres.url, password=os.environ[postgres.password_env], row_factory=dict_row
+    )
+    try:
+        yield connection
+    finally:
+        connection.close()
+
+
+def _session_state(con: Any) -> dict[str, Any]:
+    with con.cursor() as cursor:
+        cursor.execute(
+            "SELECT current_setting('enable_nestloop') AS nestloop, current_setting('jit') AS jit, "
+            "(SELECT count(*) FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relname LIKE '\\_\\_sqlanon%') "
+            "AS temps, (SELECT count(*) FROM pg_proc WHERE pronamespace = pg_my_temp_schema()) AS functions"
+        )
+        state = dict(cursor.fetchone())
+    con.rollback()
+    return state | {"autocommit": con.autocommit, "row_factory": con.row_factory}
+
+
+@pytest.mark.parametrize("seed", [0, 2])
+def test_on_a_psycopg_connection_equals_duckdb(demo: tuple[Path, dict[str, Any]], pg: Any, seed: int) -> None:
+    """Seed 0: the release returned (a temp table of the caller's session, by name); seed 2:
+    written into a table of the server. Rows, node and verdicts as DuckDB's."""
+    folder, base = demo
+    _, config = random_case(folder, base, seed)
+    want = api.anonymize(config, base_dir=folder)
+    pgserver.load(pg, "conn", f"people_{seed}", list(zip(COLUMNS, TYPES, strict=True)),
+                  ([r[c] for c in COLUMNS] for r in random_rows(seed)))  # fmt: skip
+    pg.commit()
+    before = _session_state(pg)
+    on_con = {k: v for k, v in config.items() if k != "output"} | {"source": {"table": f"conn.people_{seed}"}}
+    if seed == 2:
+        on_con |= {"output": {"table": "conn.release"}, "overwrite": True}
+    got = api.anonymize(on_con, base_dir=folder, connection=pg)
+    same_run(got, want)
+    assert want.passed
+    table = got.release if seed == 0 else "conn.release"
+    if seed == 0:
+        assert isinstance(got.release, str) and got.release.startswith("sqlanon_release_")
+    with pg.cursor() as cursor:
+        cursor.execute(f"SELECT {', '.join(c for c in COLUMNS if c != 'name')} FROM {table}")
+        rows = [tuple(r.values()) for r in cursor.fetchall()]
+    assert as_text(rows) == csv_rows(folder / config["output"])
+    assert _session_state(pg) == before
+
+
+def test_a_psycopg_connection_refused_with_reasons(demo: tuple[Path, dict[str, Any]], pg: Any) -> None:
+    folder, base = demo
+    _, config = random_case(folder, base, 4)
+    returned = {k: v for k, v in config.items() if k != "output"} | {"source": {"table": "conn.people_0"}}
+    pg.execute("SELECT 1")  # not autocommit: a transaction is open now
+    with pytest.raises(InputError, match="inside a transaction; commit or roll it back first"):
+        api.anonymize(returned, base_dir=folder, connection=pg)
+    pg.rollback()
+    with pytest.raises(InputError, match="with a PostgreSQL connection, name a table"):
+        api.anonymize(dict(returned, source=object()), base_dir=folder, connection=pg)
+    before = _session_state(pg)
+    with pytest.raises(InputError, match="no table 'missing'"):
+        api.check(dict(returned, source={"table": "conn.missing"}), base_dir=folder, connection=pg)
+    assert _session_state(pg) == before
+
+
+def _views(spark: Any) -> set[str]:
+    return {t.name for t in spark.catalog.listTables() if t.isTemporary}
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_on_a_spark_session_equals_duckdb(demo: tuple[Path, dict[str, Any]], spark: Any, seed: int) -> None:
+    """Seed 1: a DataFrame source, the release returned as a DataFrame; seed 3: a temp view of
+    the session named as the source, the release written into a table. The session's SQL
+    settings and temp views are as the caller had them."""
+    folder, base = demo
+    _, config = random_case(folder, base, seed)
+    want = api.anonymize(config, base_dir=folder)
+    frame = spark.createDataFrame([tuple(r[c] for c in COLUMNS) for r in random_rows(seed)], SPARK_SCHEMA)
+    spark.conf.set("spark.sql.ansi.enabled", "false")
+    spark.conf.set("spark.sql.session.timeZone", "Europe/Paris")
+    on_con = {k: v for k, v in config.items() if k != "output"}
+    if seed == 1:
+        on_con["source"] = frame
+    else:
+        frame.createOrReplaceTempView("people_view")
+        spark.sql("CREATE DATABASE IF NOT EXISTS conn")
+        on_con |= {"source": {"table": "people_view"}, "output": {"table": "conn.release"}, "overwrite": True}
+    views = _views(spark)
+    try:
+        got = api.anonymize(on_con, base_dir=folder, connection=spark)
+    finally:
+        ansi, zone = spark.conf.get("spark.sql.ansi.enabled"), spark.conf.get("spark.sql.session.timeZone")
+        spark.conf.unset("spark.sql.ansi.enabled")
+        spark.conf.unset("spark.sql.session.timeZone")
+    assert (ansi, zone) == ("false", "Europe/Paris")
+    assert _views(spark) == views
+    same_run(got, want)
+    assert want.passed
+    if seed == 1:
+        rows = got.release.collect()
+        assert got.release.columns == [c for c in COLUMNS if c != "name"]
+    else:
+        spark.catalog.refreshTable("conn.release")
+        rows = spark.table("conn.release").collect()
+        spark.catalog.dropTempView("people_view")
+    assert as_text(rows) == csv_rows(folder / config["output"])
+
+
+def test_a_dataframe_of_another_session_is_refused(demo: tuple[Path, dict[str, Any]], spark: Any) -> None:
+    folder, base = demo
+    _, config = random_case(folder, base, 5)
+    other = spark.newSession().createDataFrame(
+        [tuple(r[c] for c in COLUMNS) for r in random_rows(5)], SPARK_SCHEMA
+    )
+    returned = {k: v for k, v in config.items() if k != "output"} | {"source": other}
+    views = _views(spark)
+    with pytest.raises(InputError, match="belongs to another SparkSession"):
+        api.anonymize(returned, base_dir=folder, connection=spark)
+    assert _views(spark) == views
