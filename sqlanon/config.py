@@ -540,6 +540,13 @@ def _check_connection_tables(engine: EngineSettings, source: TableRef, output: T
         )
 
 
+def _of_connection(ref: TableRef) -> TableRef:
+    """A table named by a run on a caller's connection, as messages and reports name it."""
+    if ref.kind != "table":
+        return ref
+    return replace(ref, label=f"table {ref.qualified!r} of the connection")
+
+
 def _check_engine_tables(engine: EngineSettings, source: TableRef, output: TableRef | None) -> None:
     """Sources and outputs name what the engine can read and write."""
     if engine.connection is not None:
@@ -700,6 +707,9 @@ def parse_config(
     else:
         engine = _engine_settings(data.get("engine"), base_dir)
     _check_engine_tables(engine, source, output)
+    if connection is not None:
+        source = _of_connection(source)
+        output = None if output is None else _of_connection(output)
     search_in = _choice(data.get("search_in", "engine"), SEARCH_PLACES, "search_in")
     if search_in == "local" and search == "mondrian":
         raise ConfigError(

@@ -129,6 +129,7 @@ def test_on_a_connection_equals_a_run_of_its_own(demo: tuple[Path, dict[str, Any
         assert got.release is None and new == []
     elif seed % 3 == 2:
         assert got.release is None and new == [("memory", "main", "release")]
+        assert got.output == "table 'release' of the connection"
         assert as_text(con.execute('SELECT * FROM "release"').fetchall()) == csv_rows(
             folder / config["output"]
         )
