@@ -29,6 +29,7 @@ from sqlglot.tokenizer_core import TokenType
 from sqlanon.atomic import same_file
 from sqlanon.engines import Engine
 from sqlanon.engines.base import ServerRelation
+from sqlanon.errors import InputError
 
 #: table functions that read the files their string arguments name
 FILE_READERS = frozenset(
@@ -283,9 +284,31 @@ class ConnectionCatalog:
                 out[(fold(str(db)), fold(str(schema)), fold(str(rel)))] = int(ident)
         return out
 
+    def _not_a_database(self, schema: str, db: str) -> None:
+        """``schema`` is no attached database other than the current one: DuckDB would read
+        ``wh.t`` as ambiguous, and sqlanon names tables of the current database."""
+        names = exp.select("database_name").from_("duckdb_databases()").where(exp.column("internal").not_())
+        for (other,) in self._engine.fetchall(names):
+            if fold(str(other)) == fold(schema) and fold(str(other)) != fold(db):
+                raise InputError(
+                    f"{schema!r} is an attached database of the connection; {{table: name}} and {{table: schema.name}} "
+                    f"name tables of its current database ({db!r}). Run USE {other} on the connection first, or pass "
+                    f"a relation of it as the source (con.table('{other}.main.name'))."
+                )
+
+    def _search_path(self) -> list[str]:
+        (schemas,) = self._engine.fetchone(exp.select(exp.func("current_schemas", exp.false())))
+        return [str(s) for s in schemas or []]
+
     def find(self, schema: str, name: str) -> ServerRelation | None:
         db, current = self._database()
-        places = [(db, schema)] if schema else [(TEMP, "main"), (db, current)]
+        if schema:
+            self._not_a_database(schema, db)
+        places = (
+            [(db, schema)]
+            if schema
+            else [(TEMP, "main"), *((db, s) for s in self._search_path() or [current])]
+        )
         for alias, where in places:
             found = find(self._engine, alias, where, name)
             if found is not None:
@@ -299,6 +322,19 @@ class ConnectionCatalog:
     def referencing(self, relation: ServerRelation) -> list[str]:
         db, _ = self._database()
         return referencing(self._engine, db, Relation(relation.schema, relation.name, False))
+
+    def bound_views(self, relation: ServerRelation) -> list[str]:
+        return []  # a DuckDB view keeps its SQL: after a swap it reads the new table by name
+
+    def read_only(self) -> str | None:
+        db, _ = self._database()
+        query = (
+            exp.select("readonly")
+            .from_("duckdb_databases()")
+            .where(exp.column("database_name").eq(exp.Literal.string(db)))
+        )
+        (readonly,) = self._engine.fetchone(query)
+        return f"the connection opened its database {db!r} read-only" if readonly else None
 
     def reads(self, relation: ServerRelation) -> set[int] | None:
         db, _ = self._database()
@@ -315,6 +351,7 @@ class ConnectionCatalog:
 
     def schema_exists(self, schema: str) -> bool:
         db, _ = self._database()
+        self._not_a_database(schema, db)
         query = (
             exp.select("schema_name")
             .from_("duckdb_schemas()")

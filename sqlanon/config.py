@@ -388,6 +388,21 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         if "csv" in value and ref.kind != "csv":
             raise ConfigError(f"{what}: csv options apply to .csv files only.")
         return ref
+    if (
+        isinstance(value, Mapping)
+        and "table" in value
+        and "database" not in value
+        and set(value) != {"table"}
+    ):
+        extra = sorted(map(str, set(value) - {"table"}))
+        raise ConfigError(
+            f"{what}: unknown key(s) {extra} beside table; {{table: ...}} takes no other key"
+            + (
+                " (overwrite is a key of its own at the top of the configuration: overwrite: true)."
+                if "overwrite" in extra
+                else "."
+            )
+        )
     if isinstance(value, Mapping) and set(value) == {"table"}:
         table = value["table"]
         if not isinstance(table, str) or not table.strip():

@@ -47,6 +47,12 @@ def prepare(engine: Engine, config: Config) -> str | None:
     out, src = config.output, config.source
     assert out is not None and out.table is not None
     catalog = _catalog(engine)
+    read_only = catalog.read_only()
+    if read_only:
+        raise InputError(
+            f"The output {out.describe()} cannot be written: {read_only}. Open it for writing, or leave output out "
+            "to get the release back."
+        )
     existing = catalog.find(out.schema, out.table)
     if existing is None:
         return None
@@ -76,6 +82,14 @@ def prepare(engine: Engine, config: Config) -> str | None:
             f"The output table {existing.schema}.{existing.name} is referenced by a foreign key of "
             f"{', '.join(repr(t) for t in held_by)}; replacing it would break them. Choose another output table."
         )
+    bound = catalog.bound_views(existing)
+    if bound:
+        raise InputError(
+            f"The output table {existing.schema}.{existing.name} is read by the view(s) "
+            f"{', '.join(repr(v) for v in bound)}, which the server binds to the table itself: after the swap "
+            "they would go on reading the previous table (and keep it). Drop them before the run and create them "
+            "again after it, or choose another output table."
+        )
     return existing.schema
 
 
@@ -96,14 +110,14 @@ def _check_table_reads(
     reads = catalog.reads(source)
     if reads is None:
         raise InputError(
-            f"The output {out.describe()} exists, and the source goes through a view that calls a function "
-            "sqlanon cannot follow, so it cannot tell whether the source reads that table. Write the release "
-            "to a new table."
+            f"The output {out.describe()} exists, and sqlanon cannot tell which tables the source reads (a view "
+            "that calls a function it cannot follow, a temporary view or a DataFrame), so it cannot tell whether "
+            "the source reads that table. Write the release to a new table."
         )
     if existing.ident in reads:
         raise InputError(
-            f"The output {out.describe()} is a table the source {src.qualified!r} reads through its views; "
-            "sqlanon never writes over its source. Choose another output table."
+            f"The output {out.describe()} may be what the source ({src.describe()}) reads: a table it names, or "
+            "one its views read; sqlanon never writes over its source. Choose another output table."
         )
     return True
 

@@ -208,9 +208,9 @@ def test_never_over_the_source_on_a_connection(demo: tuple[Path, dict[str, Any]]
         ({"table": "people"}, {"table": "people"}, "is the source itself"),
         ({"table": "people"}, {"table": "PEOPLE"}, "is the source itself"),
         ({"table": "people"}, {"table": "main.people"}, "is the source itself"),
-        ({"table": "adults"}, {"table": "people"}, "reads through its views"),
-        (con.sql("SELECT * FROM people"), {"table": "people"}, "reads through its views"),
-        (con.table("adults"), {"table": "people"}, "reads through its views"),
+        ({"table": "adults"}, {"table": "people"}, "may be what the source"),
+        (con.sql("SELECT * FROM people"), {"table": "people"}, "may be what the source"),
+        (con.table("adults"), {"table": "people"}, "may be what the source"),
         ({"query": "SELECT * FROM people"}, {"table": "people"}, "the source query reads"),
         ({"table": "people"}, {"table": "adults"}, "is a view, not a table"),
         ({"table": "people"}, {"table": "scratch"}, "is a temporary table, not a table"),
@@ -335,3 +335,49 @@ def test_a_wrapped_connection(demo: tuple[Path, dict[str, Any]]) -> None:
     same_run(got, api.anonymize(config, base_dir=folder))
     assert got.passed
     assert as_text(got.release.fetchall()) == csv_rows(folder / config["output"])
+
+
+def test_where_tables_of_a_duckdb_connection_are(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    """Names resolve in the connection's current database, along its search path; an attached
+    database named as a schema, a read-only database and misplaced keys are refused, saying
+    what to do."""
+    folder, base = demo
+    path, config = random_case(folder, base, 10)
+    config["criteria"] = [{"k-anonymity": {"k": 2}}]
+    con = duckdb.connect()
+    con.execute("CREATE SCHEMA s2")
+    load(con, "people", path)
+    con.execute("CREATE TABLE s2.only2 AS SELECT * FROM people")
+    con.execute("SET search_path = 'main,s2'")
+    gate = api.check(dict(config, source={"table": "only2"}), base_dir=folder, connection=con)
+    assert [gate.rows_in] == [n for (n,) in con.execute("SELECT count(*) FROM s2.only2").fetchall()]
+    con.execute("ATTACH ':memory:' AS wh")
+    con.execute("CREATE TABLE wh.main.t AS SELECT * FROM people")
+    for source, output in [({"table": "wh.t"}, {"table": "x"}), ({"table": "people"}, {"table": "wh.t2"})]:
+        with pytest.raises(InputError, match=r"'wh' is an attached database of the connection.*USE wh"):
+            api.anonymize(dict(config, source=source, output=output), base_dir=folder, connection=con)
+    # as a relation, a table of another database is a source like any other
+    returned = {k: v for k, v in config.items() if k != "output"}
+    assert api.anonymize(
+        dict(returned, source=con.table("wh.main.t")), base_dir=folder, connection=con
+    ).passed
+    with pytest.raises(ConfigError, match="overwrite is a key of its own at the top"):
+        api.anonymize(
+            dict(config, source={"table": "people"}, output={"table": "r", "overwrite": True}),
+            base_dir=folder,
+            connection=con,
+        )
+    con.close()
+    database = tmp_path / "ro.duckdb"
+    with duckdb.connect(str(database)) as writer:
+        load(writer, "people", path)
+    reader = duckdb.connect(str(database), read_only=True)
+    with pytest.raises(
+        InputError, match="cannot be written: the connection opened its database 'ro' read-only"
+    ):
+        api.anonymize(
+            dict(config, source={"table": "people"}, output={"table": "r"}),
+            base_dir=folder,
+            connection=reader,
+        )
+    reader.close()

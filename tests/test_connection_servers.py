@@ -94,12 +94,40 @@ def test_a_psycopg_connection_refused_with_reasons(demo: tuple[Path, dict[str, A
     with pytest.raises(InputError, match="inside a transaction; commit or roll it back first"):
         api.anonymize(returned, base_dir=folder, connection=pg)
     pg.rollback()
+    # a table views read: the swap would leave them reading the previous table
+    pg.execute("CREATE TABLE IF NOT EXISTS conn.viewed AS SELECT * FROM conn.people_0")
+    pg.execute("CREATE OR REPLACE VIEW conn.reader AS SELECT * FROM conn.viewed")
+    pg.commit()
+    rows = pg.execute("SELECT count(*) AS n FROM conn.viewed").fetchone()
+    pg.rollback()
+    with pytest.raises(InputError, match=r"read by the view\(s\) 'conn.reader', which the server binds"):
+        api.anonymize(
+            dict(returned, output={"table": "conn.viewed"}, overwrite=True), base_dir=folder, connection=pg
+        )
+    assert pg.execute("SELECT count(*) AS n FROM conn.reader").fetchone() == rows
+    pg.rollback()
     with pytest.raises(InputError, match="with a PostgreSQL connection, name a table"):
         api.anonymize(dict(returned, source=object()), base_dir=folder, connection=pg)
     before = _session_state(pg)
     with pytest.raises(InputError, match="no table 'missing'"):
         api.check(dict(returned, source={"table": "conn.missing"}), base_dir=folder, connection=pg)
     assert _session_state(pg) == before
+
+
+def test_a_lost_psycopg_connection(demo: tuple[Path, dict[str, Any]], postgres: pgserver.Server) -> None:
+    import psycopg
+
+    folder, base = demo
+    _, config = random_case(folder, base, 4)
+    password = os.environ[postgres.password_env]
+    lost = psycopg.connect(postgres.url, password=password)
+    pid = lost.info.backend_pid
+    with psycopg.connect(postgres.url, password=password, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    returned = {k: v for k, v in config.items() if k != "output"} | {"source": {"table": "conn.people_0"}}
+    with pytest.raises(InputError, match="connection given to sqlanon is lost"):
+        api.anonymize(returned, base_dir=folder, connection=lost)
+    lost.close()
 
 
 def _views(spark: Any) -> set[str]:
@@ -115,6 +143,8 @@ def test_on_a_spark_session_equals_duckdb(demo: tuple[Path, dict[str, Any]], spa
     _, config = random_case(folder, base, seed)
     want = api.anonymize(config, base_dir=folder)
     frame = spark.createDataFrame([tuple(r[c] for c in COLUMNS) for r in random_rows(seed)], SPARK_SCHEMA)
+    keys = ("spark.sql.ansi.enabled", "spark.sql.session.timeZone")
+    previous = {key: spark.conf.get(key) for key in keys}
     spark.conf.set("spark.sql.ansi.enabled", "false")
     spark.conf.set("spark.sql.session.timeZone", "Europe/Paris")
     on_con = {k: v for k, v in config.items() if k != "output"}
@@ -128,16 +158,23 @@ def test_on_a_spark_session_equals_duckdb(demo: tuple[Path, dict[str, Any]], spa
     try:
         got = api.anonymize(on_con, base_dir=folder, connection=spark)
     finally:
-        ansi, zone = spark.conf.get("spark.sql.ansi.enabled"), spark.conf.get("spark.sql.session.timeZone")
-        spark.conf.unset("spark.sql.ansi.enabled")
-        spark.conf.unset("spark.sql.session.timeZone")
+        ansi, zone = (spark.conf.get(key) for key in keys)
+        for key, value in previous.items():
+            spark.conf.set(key, value)
     assert (ansi, zone) == ("false", "Europe/Paris")
-    assert _views(spark) == views
     same_run(got, want)
     assert want.passed
     if seed == 1:
         rows = got.release.collect()
         assert got.release.columns == [c for c in COLUMNS if c != "name"]
+        # the release is also the temp view the report names
+        (name,) = _views(spark) - views
+        assert got.output == f"temporary table {name!r} of the connection"
+        assert as_text(spark.table(name).collect()) == as_text(rows)
+        spark.catalog.dropTempView(name)
+    assert _views(spark) == views
+    if seed == 1:
+        pass
     else:
         spark.catalog.refreshTable("conn.release")
         rows = spark.table("conn.release").collect()

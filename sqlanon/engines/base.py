@@ -88,6 +88,16 @@ class ServerCatalog(Protocol):
         """The tables whose foreign keys reference ``relation``."""
         ...
 
+    def bound_views(self, relation: ServerRelation) -> list[str]:
+        """The views bound to the table ``relation`` itself rather than to its name (a renamed
+        table takes them along: replacing it would leave them reading the previous table)."""
+        ...
+
+    def read_only(self) -> str | None:
+        """Why nothing can be written in this database (None: it can be, as far as the
+        catalog tells; the server checks each user's rights)."""
+        ...
+
     def reads(self, relation: ServerRelation) -> set[int] | None:
         """The identities of every relation reading ``relation`` reads (itself, and through its
         views, recursively); None when part of it cannot be followed (a function call)."""

@@ -237,6 +237,14 @@ FROM pg_catalog.pg_constraint k
 JOIN pg_catalog.pg_class c ON c.oid = k.conrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 WHERE k.contype = 'f' AND k.confrelid = %(oid)s::oid AND k.conrelid <> %(oid)s::oid
 """
+#: the views and materialized views whose rules read a relation (bound to it, not its name)
+_BOUND_VIEWS = """
+SELECT DISTINCT n.nspname || '.' || c.relname
+FROM pg_catalog.pg_depend d
+JOIN pg_catalog.pg_rewrite r ON d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.objid = r.oid
+JOIN pg_catalog.pg_class c ON c.oid = r.ev_class JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+WHERE d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid = %(oid)s::oid AND r.ev_class <> %(oid)s::oid
+"""
 _TABLES = """
 SELECT c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = %(schema)s AND c.relkind IN ('r', 'p')
@@ -278,6 +286,13 @@ class PostgresCatalog:
 
     def referencing(self, relation: ServerRelation) -> list[str]:
         return [str(r[0]) for r in self._rows(_REFERENCING, {"oid": relation.ident})]
+
+    def bound_views(self, relation: ServerRelation) -> list[str]:
+        """PostgreSQL binds a view to the relations it reads, not to their names."""
+        return sorted(str(r[0]) for r in self._rows(_BOUND_VIEWS, {"oid": relation.ident}))
+
+    def read_only(self) -> str | None:
+        return None
 
     def reads(self, relation: ServerRelation) -> set[int] | None:
         rows = self._rows(_READS, {"oid": relation.ident})
@@ -364,11 +379,15 @@ class PostgresEngine(SqlSession):
         info = connection.info
         engine._where = f"{info.user}@{info.host}:{info.port}/{info.dbname}"
         engine._autocommit = connection.autocommit
-        connection.autocommit = True
         try:
+            connection.autocommit = True
             with engine._cursor() as cursor:
                 cursor.execute("SELECT current_setting('enable_nestloop'), current_setting('jit')")
                 nestloop, jit = cursor.fetchone() or ("on", "on")
+        except psycopg.OperationalError:
+            raise InputError(
+                "The PostgreSQL connection given to sqlanon is lost (the server closed it); pass an open one."
+            ) from None
         except psycopg.Error as err:
             connection.autocommit = engine._autocommit
             raise engine._failure(err, "SELECT current_setting(...)") from None

@@ -315,6 +315,12 @@ class SparkCatalog:
     def referencing(self, relation: ServerRelation) -> list[str]:
         return []
 
+    def bound_views(self, relation: ServerRelation) -> list[str]:
+        return []  # a view names what it reads: it reads the table in place after a swap
+
+    def read_only(self) -> str | None:
+        return None
+
     def reads(self, relation: ServerRelation) -> set[int] | None:
         """A table reads itself; a view, the relations its SQL names, recursively (None when it
         calls a function of the metastore, which may read any table, or cannot be parsed)."""
@@ -440,11 +446,9 @@ class SparkEngine(SqlSession):
         return name
 
     def hand_over(self, name: str) -> DataFrame:
-        """The work table ``name`` as a DataFrame (its rows computed and kept); no temp view
-        of sqlanon's names it."""
-        frame = self._temps.pop(name)
-        self.spark.catalog.dropTempView(name)
-        return frame
+        """The work table ``name`` as a DataFrame (its rows computed and kept), also left as
+        the session's temp view ``name``."""
+        return self._temps.pop(name)
 
     def __repr__(self) -> str:
         return f"SparkEngine({self.spark.sparkContext.master!r})"
