@@ -195,7 +195,7 @@ class DuckDBEngine(SqlSession):
             )
         ).sql(dialect=DIALECT)
         try:
-            (spill, progress, count) = connection.execute(settings).fetchone() or (None, None, None)
+            ((spill, progress, count),) = connection.execute(settings).fetchall()
         except duckdb.ConnectionException:
             raise InputError("The DuckDB connection given to sqlanon is closed; pass an open one.") from None
         except duckdb.Error as err:
