@@ -69,3 +69,15 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         yield built
     finally:
         built.stop()
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) every test that
+    runs Spark goes to one worker, so the run starts one Spark session (one JVM), not one per
+    worker; the other tests are shared out one by one."""
+    for item in items:
+        module = getattr(item, "module", None)
+        name = module.__name__ if module is not None else ""
+        if "spark" in getattr(item, "fixturenames", ()) or "spark" in name:
+            item.add_marker(pytest.mark.xdist_group("spark"))

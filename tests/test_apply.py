@@ -24,6 +24,10 @@ from sqlanon.errors import ConfigError, InputError
 from tests.randomdata import RandomCase, generalize, random_case
 from tests.test_search import _violating_keys, brute_force
 
+#: tests below read what the tests before them recorded: under pytest-xdist the whole file
+#: runs on one worker, in file order
+pytestmark = pytest.mark.xdist_group("test_apply")
+
 
 def _published(path: Path, case: RandomCase) -> Counter[tuple[str, ...]]:
     with path.open(newline="", encoding="utf-8") as fh:

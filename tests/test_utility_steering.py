@@ -20,6 +20,10 @@ from tests.randomdata import RandomCase, random_case
 from tests.reference import minimal_nodes
 from tests.test_search import brute_force
 
+#: tests below read what the tests before them recorded: under pytest-xdist the whole file
+#: runs on one worker, in file order
+pytestmark = pytest.mark.xdist_group("test_utility_steering")
+
 
 def _heights(case: RandomCase) -> list[int]:
     return [len(next(iter(case.hierarchies[q].values()))) - 1 for q in case.qis]
