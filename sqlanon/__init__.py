@@ -1,10 +1,10 @@
 """sqlanon: a SQL-native anonymizer.
 
-Public API: :func:`anonymize`, :func:`apply`, :func:`check`, :func:`demo` (the CLI's verbs), :func:`load_config`,
-:class:`Report`, and the error types.
+Public API: :func:`anonymize`, :func:`apply`, :func:`check`, :func:`compile_sql`, :func:`demo` (the CLI's
+verbs), :func:`load_config`, :class:`Report`, and the error types.
 """
 
-from sqlanon.api import anonymize, apply, check, demo
+from sqlanon.api import anonymize, apply, check, compile_sql, demo
 from sqlanon.config import Config, load_config
 from sqlanon.errors import ConfigError, DataError, EngineError, HierarchyError, InputError, SqlanonError
 from sqlanon.report import Report
@@ -23,6 +23,7 @@ __all__ = [
     "anonymize",
     "apply",
     "check",
+    "compile_sql",
     "demo",
     "load_config",
 ]

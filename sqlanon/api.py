@@ -16,6 +16,7 @@ from sqlanon.config import Config, load_config, parse_config
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.node_spec import node_from_report, parse_node
 from sqlanon.report import Report
+from sqlanon.standalone import Compiled
 
 
 def _config(
@@ -134,6 +135,23 @@ def check(
     return pipeline.check(
         _config(config, True, base_dir, connection), _count(show_violations), stage, _path(report)
     )
+
+
+def compile_sql(
+    config: str | Path | Mapping[str, Any] | Config,
+    *,
+    dialect: str | None = None,
+    base_dir: Path | None = None,
+) -> Compiled:
+    """The gate of ``config``'s criteria on its source table as self-contained SQL statements,
+    one per criterion, each returning that criterion's violating classes (no rows: it holds).
+    ``dialect``: duckdb, postgres or spark (tested), snowflake, bigquery or trino (written by
+    sqlglot, untested); default the configuration's engine. Nothing is read from the data:
+    ``Compiled.text()`` is the script ``sqlanon compile`` prints."""
+    from sqlanon.standalone import compile_gate
+
+    parsed = _config(config, True, base_dir)
+    return compile_gate(parsed, dialect or parsed.engine.kind)
 
 
 def _path(value: str | Path | None) -> Path | None:

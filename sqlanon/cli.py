@@ -20,6 +20,7 @@ from sqlanon import api, redact
 from sqlanon.errors import EngineError, InputError, SqlanonError
 from sqlanon.guard import check_report_path
 from sqlanon.report import Report
+from sqlanon.standalone import DIALECTS
 
 
 def _progress() -> Callable[[int, int], None] | None:
@@ -193,6 +194,22 @@ def check(config: str, report_path: str | None, show_violations: int) -> None:
     warn-severity criteria are reported without failing)."""
     _needs_report(show_violations, report_path)
     _finish(api.check(config, show_violations=show_violations, stage=_stage(), report=report_path))
+
+
+@main.command(name="compile")
+@click.argument("config", type=click.Path(dir_okay=False))
+@click.option(
+    "--dialect",
+    type=click.Choice(DIALECTS),
+    help="The SQL dialect (default: the configuration's engine). snowflake, bigquery and trino are "
+    "written by sqlglot and not tested.",
+)
+@_guard
+def compile_(config: str, dialect: str | None) -> None:
+    """Print the gate of CONFIG's criteria on its source table as SQL to paste and run: one
+    self-contained statement per criterion, returning its violating classes (no rows: it
+    holds). Reads nothing from the data."""
+    _say_done(api.compile_sql(config, dialect=dialect).text().rstrip("\n"))
 
 
 @main.command()

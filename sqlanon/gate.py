@@ -36,7 +36,6 @@ class GateResult:
     outcomes: tuple[Outcome, ...]
     rows: int
     classes: int
-    sql: str
     #: per criterion: "error" (fails the gate) or "warn" (reported only)
     severities: tuple[str, ...] = ()
     #: per criterion: up to N violating classes, when asked for (they reveal small classes)
@@ -191,7 +190,6 @@ def run_gate(
         summary.outcomes,
         rows,
         summary.classes,
-        query.sql(dialect="duckdb"),
         tuple(c.severity for c in criteria),
         violations,
         declared,

@@ -37,6 +37,7 @@ from sqlanon.report import Report, StagedReport, check_entries, identifier_entry
 from sqlanon.search import SearchResult, search
 from sqlanon.search.optimal import PATHS, WIDE_PATHS
 from sqlanon.source import read_table
+from sqlanon.standalone import report_sql
 
 Progress = Callable[[int, int], None]
 #: told the name of each stage as it starts (for a progress display)
@@ -616,7 +617,7 @@ def _publish(
         raise
     base.checks = _entries(criteria, gate)
     base.rows_out = gate.rows
-    base.sql = {"gate": gate.sql}
+    base.sql = report_sql(config, config.output or staged.staged)
     if not gate.passed:
         staged.abort(engine)
         base.message = "the release failed its own gate; nothing was written"
@@ -747,7 +748,7 @@ def check(
             suppressed_rows=None,
             checks=_entries(criteria, gate),
             message=message,
-            sql={"gate": gate.sql},
+            sql=report_sql(config, config.source),
         )
     finally:
         engine.close()

@@ -643,7 +643,7 @@ def test_aborted_release_leaves_nothing(
     def gate(*args: Any, **kwargs: Any) -> GateResult:
         if failure == "gate-raises":
             raise DataError("simulated failure while gating the staged release")
-        return GateResult((Outcome(False, 1, 1, 1),), 10, 5, "SELECT 1")
+        return GateResult((Outcome(False, 1, 1, 1),), 10, 5)
 
     monkeypatch.setattr(pipeline, "run_gate", gate)
     result = ok(run("anonymize", str(config)), 1 if failure == "gate-fails" else 2)

@@ -18,6 +18,7 @@ __all__ = [
     "NULL_LEAF",
     "Hierarchy",
     "build",
+    "built_from_values",
     "load_hierarchy",
     "read_arx_csv",
     "shipped_hierarchies",
@@ -55,6 +56,22 @@ def load_hierarchy(
         f"The hierarchy for column {column!r} is given as {type(spec).__name__} {spec!r}; "
         "give a path to a .csv or .yaml file or a mapping with a 'type' key."
     )
+
+
+def built_from_values(spec: str | os.PathLike[str] | Mapping[str, Any], base_dir: Path) -> bool:
+    """Whether the hierarchy ``spec`` gives is built from the column's values (an interval,
+    mask or dates builder), rather than written out (an ARX CSV file, a shipped hierarchy, a
+    tree). A spec that cannot be read counts as built from the values."""
+    if isinstance(spec, Mapping):
+        return spec.get("type") != "tree"
+    if is_builtin(spec) or Path(spec).suffix.lower() == ".csv":
+        return False
+    if Path(spec).suffix.lower() in _YAML_SUFFIXES:
+        try:
+            return _read_yaml_spec("", Path(base_dir) / Path(spec)).get("type") != "tree"
+        except HierarchyError:
+            return True
+    return True
 
 
 def _load_file(

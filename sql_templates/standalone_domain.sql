@@ -1,0 +1,60 @@
+-- standalone_domain.sql: one sensitive attribute's dictionary, order or ancestor table, defined
+--           from the table itself, for the self-contained SQL of `sqlanon compile` (the gate
+--           builds the same tables in Python from the column's values: encode.sensitive_domain).
+-- Inputs:   source (the table checked); dictionary (this template's part "dictionary").
+-- Params:   part ("dictionary" | "order" | "ancestors"), source, column, null_label (how NULL
+--           is written in the dictionary, as gate_frequencies.sql writes it), reserved (the
+--           values criteria name: allowed / protected values get the fixed codes 0..r-1, so
+--           their codes do not depend on the data); for "order": dictionary, ranked (the
+--           configured order, smallest first; empty: the values' numeric order); for
+--           "ancestors": dictionary, hierarchy (relation "h0".."hH": one row per leaf, its
+--           label at each level), height (H), null_leaf (the hierarchy's leaf for NULL).
+-- Output:   dictionary: value VARCHAR, code INT (the values present, NULL as null_label);
+--           order: s INT, pos INT (1 = smallest; a configured value absent from the data gets
+--           a code no value has); ancestors: s INT, lvl INT, node INT (each value's hierarchy
+--           node at levels 0..H-1; node ids unique per level and label).
+-- Note:     the numeric order ranks by the values as doubles, ties in byte order of the text,
+--           as encode._numeric_order does.
+{%- macro present() -%}
+SELECT DISTINCT COALESCE(CAST({{ column|ident }} AS VARCHAR), {{ null_label|literal }}) AS "value"
+FROM {{ source|ident }}
+{%- endmacro %}
+{%- if part == "dictionary" %}
+SELECT "d"."value", CAST({% if reserved %}{{ reserved|length }} + {% endif %}ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INTEGER) AS "code"
+FROM ({{ present() }}) AS "d"
+{%- if reserved %}
+WHERE "d"."value" NOT IN ({{ reserved|map('literal')|join(', ') }})
+UNION ALL
+SELECT "r"."value", CAST("r"."code" AS INTEGER) AS "code"
+FROM (VALUES {% for v in reserved %}({{ v|literal }}, {{ loop.index0 }}){% if not loop.last %}, {% endif %}{% endfor %}) AS "r"("value", "code")
+WHERE "r"."value" IN ({{ present() }})
+{%- endif %}
+{%- elif part == "order" and ranked %}
+SELECT
+  CAST(COALESCE(
+    "d"."code",
+    "m"."top" + ROW_NUMBER() OVER (PARTITION BY "d"."code" IS NULL ORDER BY "o"."pos") - 1
+  ) AS INTEGER) AS "s",
+  CAST("o"."pos" AS INTEGER) AS "pos"
+FROM (VALUES {% for v in ranked %}({{ v|literal }}, {{ loop.index }}){% if not loop.last %}, {% endif %}{% endfor %}) AS "o"("value", "pos")
+CROSS JOIN (SELECT {{ reserved|length }} + COUNT(*) AS "top" FROM {{ dictionary|ident }}) AS "m"
+LEFT JOIN {{ dictionary|ident }} AS "d" ON "d"."value" = "o"."value"
+{%- elif part == "order" %}
+SELECT
+  "code" AS "s",
+  CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INTEGER) AS "pos"
+FROM {{ dictionary|ident }}
+{%- elif part == "ancestors" %}
+SELECT
+  "d"."code" AS "s",
+  CAST("a"."lvl" AS INTEGER) AS "lvl",
+  CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INTEGER) AS "node"
+FROM {{ dictionary|ident }} AS "d"
+JOIN (
+{%- for lvl in range(height) %}
+  SELECT "h0" AS "leaf", {{ lvl }} AS "lvl", {{ ('h' ~ lvl)|ident }} AS "label" FROM {{ hierarchy|ident }}
+  {%- if not loop.last %} UNION ALL{% endif %}
+{%- endfor %}
+) AS "a"
+  ON "a"."leaf" = CASE WHEN "d"."value" = {{ null_label|literal }} THEN {{ null_leaf|literal }} ELSE "d"."value" END
+{%- endif %}

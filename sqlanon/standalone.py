@@ -1,0 +1,371 @@
+"""Self-contained gate SQL: what ``sqlanon compile`` prints and an analyst can paste and run.
+
+The gate (gate.py) loads each sensitive attribute's dictionary, order and ancestor tables from
+Python into temp tables, and names classes by coded columns ``q0..``. Here the same criterion
+templates (CheckPlan) read CTEs instead: the table, its dictionaries and numeric orders are
+defined in SQL from the table itself (standalone_domain.sql), configured orders and hierarchies
+are written in as VALUES, and each statement returns one criterion's violating classes under
+the quasi-identifiers' own names, with their rows and measure: no rows, the criterion holds.
+
+The statements read no value of the data into the SQL: they can be kept, shared and run again
+on new data. They do not make the checks that ``check`` makes before it evaluates (every
+configured column present, values covered by hierarchies and orders, numbers where a distance
+needs them, parameters the table can satisfy): on data that fails those, ``check`` says why and
+the statements' verdicts mean nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlglot import exp
+
+from sqlanon.checks import CheckPlan
+from sqlanon.config import Config, TableRef
+from sqlanon.criteria import Criterion, make_criterion
+from sqlanon.criteria.base import Criterion as BaseCriterion
+from sqlanon.encode import NULL_VALUE, SensitiveDomain
+from sqlanon.engines.rules import leftovers, rewrite
+from sqlanon.errors import ConfigError
+from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hierarchy
+from sqlanon.source_query import parse_query
+from sqlanon.sql.render import render_template, with_first
+
+#: the dialects ``compile`` writes: engine kind (whose rewrite rules apply) and sqlglot dialect
+TESTED = {"duckdb": "duckdb", "postgres": "postgres", "spark": "spark"}
+#: written by sqlglot's generators alone, never run by the tests
+UNTESTED = ("snowflake", "bigquery", "trino")
+DIALECTS = (*TESTED, *UNTESTED)
+
+#: the names the statements give their CTEs (a template's own CTEs are named otherwise)
+TABLE = "sqlanon_table"
+FREQUENCIES = "sqlanon_frequencies"
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One criterion's self-contained check: ``sql`` returns its violating classes."""
+
+    criterion: str
+    sql: str
+
+
+@dataclass(frozen=True)
+class Compiled:
+    dialect: str
+    statements: tuple[Statement, ...]
+
+    @property
+    def tested(self) -> bool:
+        return self.dialect in TESTED
+
+    def text(self) -> str:
+        """The statements as a script, each after a comment saying what it checks."""
+        head = [
+            f"-- sqlanon gate, {self.dialect} dialect"
+            + ("" if self.tested else " (written by sqlglot, not tested by sqlanon)"),
+            "-- each statement returns the violating classes of one criterion: no rows, it holds",
+        ]
+        parts = ["\n".join(head)]
+        for s in self.statements:
+            parts.append(f"-- {s.criterion}\n{s.sql};")
+        return "\n\n".join(parts) + "\n"
+
+
+def compile_gate(config: Config, dialect: str, table: TableRef | None = None) -> Compiled:
+    """The gate of ``config.criteria`` on ``table`` (default ``config.source``) as
+    self-contained statements in ``dialect`` (one of :data:`DIALECTS`)."""
+    if dialect not in DIALECTS:
+        raise ConfigError(f"Unknown dialect {dialect!r}; choose one of {', '.join(DIALECTS)}.")
+    criteria = [make_criterion(c) for c in config.criteria]
+    _refuse_unsupported(criteria)
+    relation = source_relation(table or config.source, config.engine.kind, dialect)
+    qis = [c.name for c in config.by_role("quasi")]
+    read: tuple[str, exp.Expr] = (TABLE, exp.select("*").from_(_as_from(relation)))
+    domains = {
+        name: _domain(config, criteria, name, i)
+        for i, name in enumerate(sorted({a for c in criteria for a in c.attributes}))
+    }
+    statements: list[Statement] = []
+    for crit in criteria:
+        # each statement counts the classes with only the attributes its criterion reads
+        used = sorted(crit.attributes)
+        columns = {a: (domains[a][0], f"s{j}") for j, a in enumerate(used)}
+        frequencies = render_template(
+            "gate_frequencies.sql",
+            published=TABLE,
+            qis=qis,
+            sensitive=[{"column": a, "table": domains[a][0].table} for a in used],
+            null_label=NULL_VALUE,
+        )
+        ctes = [read, *(cte for a in used for cte in domains[a][1]), (FREQUENCIES, frequencies)]
+        plan = CheckPlan([crit], [f"q{i}" for i in range(len(qis))], columns)
+        query = _violations(plan, qis)
+        statements.append(
+            Statement(
+                f"criteria[{len(statements)}] {crit.spec.label()}",
+                render(with_first(query, _needed(ctes, query)), dialect),
+            )
+        )
+    return Compiled(dialect, tuple(statements))
+
+
+def _needed(ctes: Sequence[tuple[str, exp.Expr]], query: exp.Expr) -> list[tuple[str, exp.Expr]]:
+    """The CTEs ``query`` reads, directly or through another of them, in their order."""
+    wanted = {t.name for t in query.find_all(exp.Table)}
+    out = []
+    for name, relation in reversed(ctes):
+        if name in wanted:
+            out.append((name, relation))
+            wanted |= {t.name for t in relation.find_all(exp.Table)}
+    return out[::-1]
+
+
+def _refuse_unsupported(criteria: Sequence[Criterion]) -> None:
+    for c in criteria:
+        if c.needs_levels:
+            raise ConfigError(
+                f"compile cannot write {c.kind} yet: it needs the natural supersets of the classes, which "
+                "depend on the level each quasi-identifier is published at. Run sqlanon check for it."
+            )
+        if type(c).setup is not BaseCriterion.setup:  # pragma: no cover - no criterion has one yet
+            raise ConfigError(f"compile cannot write {c.kind} yet: it builds lookup tables in Python.")
+
+
+def source_relation(ref: TableRef, engine_kind: str, dialect: str) -> exp.Expr:
+    """The relation a statement reads for ``ref``, in DuckDB's dialect (canonical SQL)."""
+    if ref.kind in ("table", "duckdb"):
+        assert ref.table is not None
+        schema = ref.schema if ref.schema not in ("", "main") else None
+        return exp.Table(
+            this=exp.to_identifier(ref.table, quoted=True),
+            db=exp.to_identifier(schema, quoted=True) if schema else None,
+        )
+    if ref.kind == "query":
+        assert ref.query is not None
+        return exp.Subquery(this=parse_query(ref.query, TESTED.get(engine_kind, engine_kind)))
+    if ref.kind == "csv" and dialect == "duckdb":
+        csv = ref.csv
+        options = {"delim": csv.delimiter, "quote": csv.quote, "escape": csv.escape}
+        return exp.Anonymous(
+            this="read_csv",
+            expressions=[
+                exp.Literal.string(str(ref.file.resolve())),
+                *(
+                    exp.PropertyEQ(this=exp.var(key), expression=exp.Literal.string(value))
+                    for key, value in options.items()
+                ),
+                exp.PropertyEQ(this=exp.var("header"), expression=exp.Boolean(this=csv.header)),
+                # values as text, as sqlanon reads a CSV file (the gate compares them as text)
+                exp.PropertyEQ(this=exp.var("all_varchar"), expression=exp.Boolean(this=True)),
+            ],
+        )
+    if ref.kind == "parquet" and dialect == "duckdb":
+        return exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(str(ref.file.resolve()))])
+    if ref.kind == "relation":
+        raise ConfigError(
+            f"The gate's SQL reads a table by its name; {ref.describe()} is a relation of the caller's "
+            "connection, which has none. Make it a table or view of the connection and name that."
+        )
+    raise ConfigError(
+        f"compile writes SQL that reads a table; the source is {ref.describe()}, which only DuckDB reads "
+        "by itself. Use --dialect duckdb, or load it into a table of the engine and name that table."
+    )
+
+
+def _as_from(relation: exp.Expr) -> exp.Expr:
+    if isinstance(relation, exp.Subquery):
+        return exp.Subquery(
+            this=relation.this, alias=exp.TableAlias(this=exp.to_identifier("q", quoted=True))
+        )
+    if isinstance(relation, exp.Table):
+        return relation
+    return exp.Table(this=relation)
+
+
+def _reserved(criteria: Sequence[Criterion], name: str) -> list[str]:
+    """The values criteria on ``name`` name (allowed / protected), each once, sorted."""
+    out: set[str] = set()
+    for c in criteria:
+        if c.attribute == name:
+            for key in ("allowed", "protected"):
+                out.update(str(v) for v in c.spec.params.get(key, ()))
+    return sorted(out)
+
+
+def _domain(
+    config: Config, criteria: Sequence[Criterion], name: str, index: int
+) -> tuple[SensitiveDomain, list[tuple[str, exp.Expr]]]:
+    """The domain of sensitive attribute ``name`` with its tables as CTEs."""
+    spec = config.column(name)
+    reserved = _reserved(criteria, name)
+    common: dict[str, Any] = {
+        "source": TABLE,
+        "column": name,
+        "null_label": NULL_VALUE,
+        "reserved": reserved,
+    }
+    dictionary = f"sqlanon_dictionary_{index}"
+    ctes = [(dictionary, render_template("standalone_domain.sql", part="dictionary", **common))]
+    order = ancestors = None
+    height = 0
+    full_domain = False
+    if any(name in c.spec.ordered for c in criteria):
+        order = f"sqlanon_order_{index}"
+        ranked = list(spec.order) if spec.order is not None else []
+        full_domain = spec.order is not None
+        ctes.append(
+            (
+                order,
+                render_template(
+                    "standalone_domain.sql", part="order", dictionary=dictionary, ranked=ranked, **common
+                ),
+            )
+        )
+    if any(name in c.spec.hierarchical for c in criteria):
+        hierarchy = _sensitive_hierarchy(config, name)
+        height = hierarchy.height
+        rows = f"sqlanon_hierarchy_{index}"
+        ancestors = f"sqlanon_ancestors_{index}"
+        ctes.append((rows, _values(hierarchy.rows, [f"h{i}" for i in range(height + 1)])))
+        ctes.append(
+            (
+                ancestors,
+                render_template(
+                    "standalone_domain.sql",
+                    part="ancestors",
+                    dictionary=dictionary,
+                    hierarchy=rows,
+                    height=height,
+                    null_leaf=NULL_LEAF,
+                    **common,
+                ),
+            )
+        )
+    # values: the reserved ones, so that a criterion's codes (ldiversity.codes) are their codes
+    domain = SensitiveDomain(name, dictionary, tuple(reserved), order, ancestors, height, full_domain)
+    return domain, ctes
+
+
+def _sensitive_hierarchy(config: Config, name: str) -> Hierarchy:
+    """A sensitive column's hierarchy, when it is a file (a builder's depends on the values,
+    which the statements would then print)."""
+    spec = config.column(name).hierarchy
+    if spec is None:
+        raise ConfigError(f"Hierarchical distance on {name!r} needs a hierarchy on that column.")
+    if not built_from_values(spec, config.base_dir):
+        return load_hierarchy(name, spec, [], config.base_dir)
+    raise ConfigError(
+        f"compile writes hierarchies into the SQL; the hierarchy of sensitive column {name!r} is built from "
+        "the column's values, which the SQL would then show. Write it out (a tree, or an ARX CSV file "
+        "from sqlanon hierarchy) and give that as the column's hierarchy."
+    )
+
+
+def _values(rows: Sequence[Sequence[str]], columns: Sequence[str]) -> exp.Expr:
+    """``SELECT * FROM (VALUES ...) AS "v"(columns)``."""
+    values = exp.Values(
+        expressions=[exp.Tuple(expressions=[exp.Literal.string(v) for v in row]) for row in rows],
+        alias=exp.TableAlias(
+            this=exp.to_identifier("v", quoted=True),
+            columns=[exp.to_identifier(c, quoted=True) for c in columns],
+        ),
+    )
+    return exp.select("*").from_(values)
+
+
+def _col(name: str, table: str | None = None) -> exp.Column:
+    return exp.column(
+        exp.to_identifier(name, quoted=True), table=exp.to_identifier(table, quoted=True) if table else None
+    )
+
+
+def output_names(qis: Sequence[str]) -> tuple[str, str]:
+    """The names of the class-size and measure columns: ``rows`` and ``observed``, with
+    underscores added while a quasi-identifier has that name."""
+    rows, observed = "rows", "observed"
+    while rows in qis:
+        rows += "_"
+    while observed in qis:
+        observed += "_"
+    return rows, observed
+
+
+def _violations(plan: CheckPlan, qis: Sequence[str]) -> exp.Select:
+    """The plan's one criterion's violating classes over the frequency CTE: the quasi-identifiers under
+    their names (NULL as NULL), the class's rows and measure; worst first, then smallest."""
+    rows, observed = output_names(qis)
+    crit = plan.criteria[0]
+    i = 0
+    labels = [
+        exp.alias_(
+            exp.If(
+                this=exp.EQ(this=_col(key, "v"), expression=exp.Literal.string(NULL_VALUE)),
+                true=exp.Null(),
+                false=_col(key, "v"),
+            ),
+            name,
+            quoted=True,
+        )
+        for key, name in zip(plan.keys, qis, strict=True)
+    ]
+    return (
+        exp.select(
+            *labels,
+            exp.alias_(_col("size", "v"), rows, quoted=True),
+            exp.alias_(_col(f"v{i}", "v"), observed, quoted=True),
+        )
+        .from_(
+            exp.Subquery(
+                this=plan.verdicts(FREQUENCIES),
+                alias=exp.TableAlias(this=exp.to_identifier("v", quoted=True)),
+            )
+        )
+        .where(_col("bad", "v"))
+        .order_by(
+            exp.Ordered(this=_col(f"v{i}", "v"), desc=crit.worst == "MAX", nulls_first=False),
+            _col("size", "v"),
+            *(_col(k, "v") for k in plan.keys),
+        )
+    )
+
+
+def _null_label(node: exp.Expr) -> exp.Expr:
+    """The NULL label (control characters a terminal or a clipboard may drop) written as
+    ``CHR(30) || 'NULL' || CHR(30)``."""
+    if isinstance(node, exp.Literal) and node.is_string and node.this == NULL_VALUE:
+        mark = exp.func("CHR", exp.Literal.number(30))
+        return exp.Paren(
+            this=exp.DPipe(
+                this=exp.DPipe(this=mark, expression=exp.Literal.string("NULL")), expression=mark.copy()
+            )
+        )
+    return node
+
+
+def render(query: exp.Expr, dialect: str) -> str:
+    """``query`` (DuckDB's dialect) as text in ``dialect``: a tested engine's rewrite rules
+    first, as the engine's own statements get them."""
+    tree = query.transform(_null_label)
+    for node in tree.walk():
+        node.comments = None  # the templates' header comments: the statement says what it is
+    if dialect in TESTED and dialect != "duckdb":
+        tree = rewrite(tree, dialect)
+        left = leftovers(tree, dialect)
+        if left:  # pragma: no cover - the check templates use none
+            raise ConfigError(f"The gate needs {', '.join(left)}, which {dialect} does not run.")
+    return tree.sql(dialect=TESTED.get(dialect, dialect), pretty=True)
+
+
+def report_sql(config: Config, table: TableRef) -> dict[str, str]:
+    """What a report says under ``sql``: the gate of ``table`` as ``compile`` writes it in the
+    engine's dialect, or why it cannot be written."""
+    try:
+        return {"gate": compile_gate(config, config.engine.kind, table).text()}
+    except ConfigError as err:
+        return {"gate_not_written": str(err)}
+
+
+__all__ = ["DIALECTS", "Compiled", "Statement", "compile_gate", "output_names", "report_sql"]

@@ -1,0 +1,337 @@
+"""``sqlanon compile``: the printed gate SQL, run as an analyst runs it, gives ``check``'s verdicts.
+
+On random tables with random criteria of the catalogue, each printed statement returns exactly
+the classes ``check --show-violations`` lists for its criterion (labels, rows, measure within
+1e-9), and no rows when the criterion holds: in DuckDB (the printed script executed as it is), in
+PostgreSQL (each statement through psycopg, and the whole script through psql) and in Spark (each
+statement through the session, and the whole script through spark-sql). ``check`` itself is
+compared with the pure-Python references elsewhere (test_catalogue_sql.py, test_reference*.py).
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import os
+import random
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from sqlanon import api
+from sqlanon.cli import main
+from sqlanon.demo import write_demo
+from sqlanon.errors import ConfigError, InputError
+from sqlanon.report import Report
+from sqlanon.standalone import DIALECTS, UNTESTED
+from tests.test_engine_postgres_check import COLUMNS, EXTRA, _rows
+from tests.test_engine_sql import MODELS
+
+#: every model of the catalogue the gate SQL covers ((n,t)-closeness is refused, see below)
+CRITERIA = [c for c in MODELS + EXTRA if "nt-closeness" not in c]
+QIS = ("zip", "age", "sex")
+ALL = 10**6
+#: a configuration's table on a server (compile connects to nothing)
+ON_SERVER = {"source": {"table": "people"}, "engine": {"kind": "postgres", "url": "postgresql://nowhere"}}
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("compile")
+    _, check_yaml = write_demo(folder, rows=10)
+    config = yaml.safe_load(check_yaml.read_text())
+    config["columns"].pop("name")
+    return folder, config
+
+
+def _write(path: Path, rows: Sequence[dict[str, Any]]) -> None:
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def _case(
+    folder: Path, base: dict[str, Any], seed: int
+) -> tuple[list[dict[str, Any]], dict[str, Any], Report] | None:
+    """Random rows in a CSV file, random criteria, and check's report listing every violating
+    class; None when check refuses the data (a parameter the table cannot meet)."""
+    rng = random.Random(7000 + seed)
+    rows = _rows(seed)
+    path = folder / f"t{seed}.csv"
+    _write(path, rows)
+    config = dict(base, criteria=rng.sample(CRITERIA, rng.randint(1, 5)), source=path.name)
+    try:
+        want = api.check(config, base_dir=folder, show_violations=ALL)
+    except InputError:
+        return None
+    return rows, config, want
+
+
+def _label(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _measure(value: Any) -> float | None:
+    """A class's measure as the report gives it: +-inf (unbounded) as None."""
+    if value is None:
+        return None
+    number = float(value)
+    return None if math.isinf(number) else number
+
+
+def _same_classes(report: Report, results: Sequence[Sequence[Sequence[Any]]]) -> None:
+    """Statement i's rows are exactly the violating classes check lists for criterion i, in
+    its order (worst first, then smallest)."""
+    assert len(results) == len(report.checks)
+    for entry, rows in zip(report.checks, results, strict=True):
+        assert entry["passed"] == (not rows), (entry, rows)
+        assert entry["violating_classes"] == len(rows), (entry, rows)
+        assert entry["violating_rows"] == sum(int(r[len(QIS)]) for r in rows), (entry, rows)
+        listed = entry.get("violations", [])
+        assert len(listed) == len(rows)
+        for want, got in zip(listed, rows, strict=True):
+            assert [want["class"][q] for q in QIS] == [_label(v) for v in got[: len(QIS)]], (entry, got)
+            assert want["rows"] == int(got[len(QIS)])
+            observed, measure = want["observed"], _measure(got[len(QIS) + 1])
+            assert (observed is None) == (measure is None), (entry, got)
+            if observed is not None and measure is not None:
+                assert math.isclose(observed, measure, rel_tol=1e-9, abs_tol=1e-9), (entry, got)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_the_printed_script_in_duckdb_lists_checks_violating_classes(
+    demo: tuple[Path, dict[str, Any]], seed: int
+) -> None:
+    folder, base = demo
+    case = _case(folder, base, seed)
+    if case is None:
+        return
+    _, config, want = case
+    compiled = api.compile_sql(config, base_dir=folder, dialect="duckdb")
+    assert compiled.tested and len(compiled.statements) == len(config["criteria"])
+    con = duckdb.connect()
+    _same_classes(want, [con.sql(s.sql).fetchall() for s in compiled.statements])
+    # the script as printed, pasted whole: it runs, and its last statement is the last criterion's
+    assert con.execute(compiled.text()).fetchall() == con.sql(compiled.statements[-1].sql).fetchall()
+
+
+def test_the_sql_reads_nothing_from_the_data(demo: tuple[Path, dict[str, Any]]) -> None:
+    """Compiled twice, on two tables with other values and sizes, the text is the same (so no
+    value of the data is in it), and it compiles a table that is not there at all."""
+    folder, base = demo
+    config = dict(base, criteria=CRITERIA, source="same.csv")
+    texts = []
+    for seed in (1, 2):
+        _write(folder / "same.csv", _rows(seed))
+        texts.append(api.compile_sql(config, base_dir=folder, dialect="duckdb").text())
+    assert texts[0] == texts[1]
+    elsewhere = dict(
+        config, source={"table": "gate.nowhere"}, engine={"kind": "postgres", "url": "postgresql://x"}
+    )
+    assert '"gate"."nowhere"' in api.compile_sql(elsewhere, base_dir=folder).text()
+
+
+def test_reports_carry_the_gate_sql(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    """check's report carries the script compile prints; anonymize's the gate of its release,
+    which, run on the published file, finds no violating class (the gate passed)."""
+    folder, base = demo
+    case = _case(folder, base, 5)
+    assert case is not None
+    _, config, want = case
+    assert want.sql == {"gate": api.compile_sql(config, base_dir=folder).text()}
+    anonymize_yaml, _ = write_demo(tmp_path / "run", rows=300)
+    report = api.anonymize(anonymize_yaml)
+    assert report.passed
+    script = report.sql["gate"]
+    assert "people_release.csv" in script and script.count("-- criteria[") == 4
+    con = duckdb.connect()
+    for statement in script.split(";")[:-1]:
+        assert con.sql(statement).fetchall() == []
+    nt = {"nt-closeness": {"n": 5, "t": 0.9, "distance": "equal", "attribute": "disease"}}
+    with_nt = api.check(dict(config, criteria=[*config["criteria"], nt]), base_dir=folder)
+    assert "nt-closeness" in with_nt.sql["gate_not_written"] and "gate" not in with_nt.sql
+
+
+def test_compile_at_the_command_line(demo: tuple[Path, dict[str, Any]]) -> None:
+    folder, base = demo
+    _write(folder / "cli.csv", _rows(3))
+    path = folder / "cli.yaml"
+    path.write_text(yaml.safe_dump(dict(base, criteria=CRITERIA[:3], source="cli.csv")))
+    result = CliRunner().invoke(main, ["compile", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("-- criteria[") == 3 and "duckdb dialect" in result.output
+    for dialect in UNTESTED:
+        result = CliRunner().invoke(main, ["compile", str(path), "--dialect", dialect])
+        # a CSV source is read by DuckDB only
+        assert result.exit_code == 2 and "Use --dialect duckdb" in result.output
+    path.write_text(yaml.safe_dump(dict(base, criteria=CRITERIA[:3], **ON_SERVER)))
+    for dialect in UNTESTED:
+        result = CliRunner().invoke(main, ["compile", str(path), "--dialect", dialect])
+        assert result.exit_code == 0, result.output
+        assert "not tested by sqlanon" in result.output and result.output.count("-- criteria[") == 3
+    result = CliRunner().invoke(main, ["compile", str(path), "--dialect", "oracle"])
+    assert result.exit_code == 2 and all(d in result.output for d in DIALECTS)
+
+
+@pytest.mark.parametrize(
+    ("criterion", "needle"),
+    [
+        ({"nt-closeness": {"n": 5, "t": 0.3, "distance": "equal", "attribute": "disease"}}, "nt-closeness"),
+    ],
+)
+def test_what_compile_cannot_write_is_a_clear_error(
+    demo: tuple[Path, dict[str, Any]], criterion: dict[str, Any], needle: str
+) -> None:
+    folder, base = demo
+    with pytest.raises(ConfigError, match=needle):
+        api.compile_sql(dict(base, criteria=[criterion], **ON_SERVER), base_dir=folder)
+
+
+def test_a_hierarchy_built_from_the_values_is_not_written_into_the_sql(
+    demo: tuple[Path, dict[str, Any]],
+) -> None:
+    folder, base = demo
+    columns = dict(base["columns"])
+    columns["salary"] = {"role": "sensitive", "hierarchy": {"type": "intervals", "widths": [10]}}
+    criterion = {"t-closeness": {"t": 0.3, "distance": "hierarchical", "attribute": "salary"}}
+    config = dict(base, columns=columns, criteria=[criterion], **ON_SERVER)
+    with pytest.raises(ConfigError, match="built from the column's values"):
+        api.compile_sql(config, base_dir=folder)
+
+
+# PostgreSQL ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pg(postgres: Any) -> Iterator[Any]:
+    import psycopg
+
+    con = psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True)
+    con.execute("CREATE SCHEMA IF NOT EXISTS compiled")
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+def _on_postgres(
+    con: Any, postgres: Any, seed: int, rows: Sequence[dict[str, Any]], config: dict[str, Any]
+) -> dict[str, Any]:
+    from tests import pgserver
+
+    types = ["text", "integer", "text", "text", "integer"]
+    table = f"people_{seed}"
+    pgserver.load(
+        con,
+        "compiled",
+        table,
+        list(zip(COLUMNS, types, strict=True)),
+        ([r[c] for c in COLUMNS] for r in rows),
+    )
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    return dict(config, source={"table": f"compiled.{table}"}, engine=engine)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_printed_statements_in_postgres_list_checks_violating_classes(
+    demo: tuple[Path, dict[str, Any]], pg: Any, postgres: Any, seed: int
+) -> None:
+    folder, base = demo
+    case = _case(folder, base, seed)
+    if case is None:
+        return
+    rows, config, want = case
+    on_pg = _on_postgres(pg, postgres, seed, rows, config)
+    compiled = api.compile_sql(on_pg, base_dir=folder)
+    assert compiled.dialect == "postgres"
+    _same_classes(want, [pg.execute(s.sql).fetchall() for s in compiled.statements])
+
+
+def test_the_printed_script_through_psql(demo: tuple[Path, dict[str, Any]], pg: Any, postgres: Any) -> None:
+    """The script pasted into psql as it is: one result per criterion, with check's counts."""
+    from tests import pgserver
+
+    folder, base = demo
+    seed = next(s for s in range(100) if (c := _case(folder, base, s)) is not None and not c[2].passed)
+    rows, config, want = _case(folder, base, seed)  # type: ignore[misc]
+    script = folder / "gate.sql"
+    script.write_text(api.compile_sql(_on_postgres(pg, postgres, seed, rows, config), base_dir=folder).text())
+    psql = pgserver.binaries() / "psql"  # type: ignore[operator]
+    env = dict(os.environ, PGPASSWORD=os.environ[postgres.password_env])
+    out = subprocess.run(
+        [str(psql), "-X", "-A", "-F", "\t", "-v", "ON_ERROR_STOP=1", "-f", str(script), postgres.url],
+        capture_output=True, text=True, env=env, timeout=120, check=True,
+    ).stdout  # fmt: skip
+    counts = [int(n) for n in re.findall(r"^\((\d+) rows?\)$", out, flags=re.M)]
+    assert counts == [e["violating_classes"] for e in want.checks], out
+
+
+# Spark -----------------------------------------------------------------------------------
+
+
+def test_the_printed_statements_in_spark_list_checks_violating_classes(
+    demo: tuple[Path, dict[str, Any]], spark: Any
+) -> None:
+    folder, base = demo
+    spark.sql("CREATE DATABASE IF NOT EXISTS compiled")
+    schema = "zip string, age int, sex string, disease string, salary int"
+    checked = 0
+    for seed in range(3):
+        case = _case(folder, base, seed)
+        if case is None:
+            continue
+        rows, config, want = case
+        frame = spark.createDataFrame([tuple(r[c] for c in COLUMNS) for r in rows], schema)
+        frame.write.mode("overwrite").saveAsTable(f"compiled.people_{seed}")
+        on_spark = dict(config, source={"table": f"compiled.people_{seed}"}, engine={"kind": "spark"})
+        compiled = api.compile_sql(on_spark, base_dir=folder)
+        assert compiled.dialect == "spark"
+        _same_classes(want, [[tuple(r) for r in spark.sql(s.sql).collect()] for s in compiled.statements])
+        checked += 1
+    assert checked
+
+
+def test_the_printed_script_through_spark_sql(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    """The script pasted into the spark-sql shell (its own session, on a Parquet copy of the
+    table): it runs, with one result per criterion and check's counts."""
+    import pyspark
+
+    spark_sql = Path(pyspark.__file__).parent / "bin" / "spark-sql"
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        pytest.skip("spark-sql needs Java")
+    folder, base = demo
+    seed = next(s for s in range(100) if (c := _case(folder, base, s)) is not None and not c[2].passed)
+    _, config, want = _case(folder, base, seed)  # type: ignore[misc]
+    parquet = tmp_path / "people.parquet"
+    duckdb.connect().execute(
+        f"COPY (SELECT zip, CAST(age AS INTEGER) AS age, sex, disease, CAST(salary AS INTEGER) AS salary "
+        f"FROM read_csv('{folder / f't{seed}.csv'}', all_varchar = true)) TO '{parquet}' (FORMAT parquet)"
+    )
+    compiled = api.compile_sql(
+        dict(config, source={"table": "people"}, engine={"kind": "spark"}), base_dir=folder
+    )
+    script = tmp_path / "gate.sql"
+    # spark-sql prints a statement's rows, one per line: a marker after each counts them
+    view = f"CREATE TEMPORARY VIEW people USING parquet OPTIONS (path '{parquet}');\n"
+    script.write_text(
+        view + "\n".join(f"{s.sql};\nSELECT 'sqlanon-end-of-result';" for s in compiled.statements)
+    )
+    env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1")
+    out = subprocess.run(
+        [str(spark_sql), "--master", "local[1]", "--conf", f"spark.sql.warehouse.dir={tmp_path / 'wh'}",
+         "--driver-java-options", f"-Dderby.system.home={tmp_path}", "-S", "-f", str(script)],
+        capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr[-2000:]
+    results = out.stdout.split("sqlanon-end-of-result\n")[:-1]
+    counts = [len([line for line in r.splitlines() if line.strip()]) for r in results]
+    assert counts == [e["violating_classes"] for e in want.checks], out.stdout
