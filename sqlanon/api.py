@@ -141,17 +141,38 @@ def compile_sql(
     config: str | Path | Mapping[str, Any] | Config,
     *,
     dialect: str | None = None,
+    node: str | Mapping[str, int] | None = None,
+    from_report: str | Path | None = None,
     base_dir: Path | None = None,
 ) -> Compiled:
     """The gate of ``config``'s criteria on its source table as self-contained SQL statements,
     one per criterion, each returning that criterion's violating classes (no rows: it holds).
     ``dialect``: duckdb, postgres or spark (tested), snowflake, bigquery or trino (written by
-    sqlglot, untested); default the configuration's engine. Nothing is read from the data:
-    ``Compiled.text()`` is the script ``sqlanon compile`` prints."""
+    sqlglot, untested); default the configuration's engine. Nothing is read from the data.
+
+    With ``node`` or ``from_report`` (as in :func:`apply`), ``Compiled.release`` is the SELECT
+    of the release ``apply`` publishes at that node, and the statements gate what it returns.
+    A quasi-identifier hierarchy that a builder makes from the values is built from the
+    source's values (read through the configuration's engine). ``Compiled.text()`` is the
+    script ``sqlanon compile`` prints."""
     from sqlanon.standalone import compile_gate
 
+    if node is not None and from_report is not None:
+        raise InputError(
+            "compile takes at most one of node (col=level,...) and from_report (a report's path)."
+        )
     parsed = _config(config, True, base_dir)
-    return compile_gate(parsed, dialect or parsed.engine.kind)
+    chosen = dialect or parsed.engine.kind
+    if node is None and from_report is None:
+        return compile_gate(parsed, chosen)
+    from sqlanon.standalone_release import compile_release
+
+    if from_report is not None:
+        levels, origin = node_from_report(from_report).levels, f"the node of report {str(from_report)!r}"
+    else:
+        assert node is not None
+        levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
+    return compile_release(parsed, chosen, levels, origin)
 
 
 def _path(value: str | Path | None) -> Path | None:

@@ -106,6 +106,23 @@ def _guard(command: Callable[..., None]) -> Callable[..., None]:
     return wrapper
 
 
+def node_options(lead: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--node`` and ``--from-report`` (apply, compile); ``lead`` begins their help."""
+
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        command = click.option(
+            "--from-report",
+            "from_report",
+            type=click.Path(dir_okay=False),
+            help=f"{lead} an earlier anonymize or apply run chose (its JSON report).",
+        )(command)
+        return click.option(
+            "--node", "node", metavar="COL=LEVEL,...", help=f"{lead}: a level for every quasi-identifier."
+        )(command)
+
+    return decorate
+
+
 report_option = click.option(
     "--report", "report_path", type=click.Path(dir_okay=False), help="Write the JSON report here."
 )
@@ -153,13 +170,7 @@ def anonymize(config: str, report_path: str | None, show_violations: int) -> Non
 
 @main.command()
 @click.argument("config", type=click.Path(dir_okay=False))
-@click.option("--node", "node", metavar="COL=LEVEL,...", help="The node: a level for every quasi-identifier.")
-@click.option(
-    "--from-report",
-    "from_report",
-    type=click.Path(dir_okay=False),
-    help="The node an earlier anonymize or apply run chose (its JSON report).",
-)
+@node_options("The node")
 @report_option
 @violations_option
 @_guard
@@ -204,12 +215,15 @@ def check(config: str, report_path: str | None, show_violations: int) -> None:
     help="The SQL dialect (default: the configuration's engine). snowflake, bigquery and trino are "
     "written by sqlglot and not tested.",
 )
+@node_options("Also print the release at the node")
 @_guard
-def compile_(config: str, dialect: str | None) -> None:
+def compile_(config: str, dialect: str | None, node: str | None, from_report: str | None) -> None:
     """Print the gate of CONFIG's criteria on its source table as SQL to paste and run: one
     self-contained statement per criterion, returning its violating classes (no rows: it
-    holds). Reads nothing from the data."""
-    _say_done(api.compile_sql(config, dialect=dialect).text().rstrip("\n"))
+    holds). With --node or --from-report, first the SELECT of the release apply publishes at
+    that node; the gate statements then check that release."""
+    compiled = api.compile_sql(config, dialect=dialect, node=node, from_report=from_report)
+    _say_done(compiled.text().rstrip("\n"))
 
 
 @main.command()

@@ -56,36 +56,65 @@ class Statement:
 class Compiled:
     dialect: str
     statements: tuple[Statement, ...]
+    #: with a node: the release's SELECT (the statements then gate what it returns)
+    release: str | None = None
+    #: the node of the release (column -> level) and where it came from
+    node: tuple[tuple[str, int], ...] = ()
+    node_from: str = ""
 
     @property
     def tested(self) -> bool:
         return self.dialect in TESTED
 
     def text(self) -> str:
-        """The statements as a script, each after a comment saying what it checks."""
-        head = [
-            f"-- sqlanon gate, {self.dialect} dialect"
-            + ("" if self.tested else " (written by sqlglot, not tested by sqlanon)"),
-            "-- each statement returns the violating classes of one criterion: no rows, it holds",
-        ]
-        parts = ["\n".join(head)]
+        """The release (with a node) and the gate statements as a script, each after a comment
+        saying what it is."""
+        tag = f"{self.dialect} dialect" + (
+            "" if self.tested else ", written by sqlglot, not tested by sqlanon"
+        )
+        parts = []
+        if self.release is not None:
+            levels = ", ".join(f"{c}={lv}" for c, lv in self.node)
+            parts.append(
+                f"-- sqlanon release at the node {levels} ({self.node_from}), {tag}\n"
+                "-- the source generalized at the node, the classes violating a criterion suppressed: no\n"
+                "-- rows when the node does not meet the criteria within the suppression limit, or when a\n"
+                f"-- value is not covered by its hierarchy\n{self.release};"
+            )
+        head = f"-- sqlanon gate{' of that release' if self.release is not None else ''}, {tag}"
+        parts.append(
+            f"{head}\n-- each statement returns the violating classes of one criterion: no rows, it holds"
+        )
         for s in self.statements:
             parts.append(f"-- {s.criterion}\n{s.sql};")
         return "\n\n".join(parts) + "\n"
 
 
-def compile_gate(config: Config, dialect: str, table: TableRef | None = None) -> Compiled:
-    """The gate of ``config.criteria`` on ``table`` (default ``config.source``) as
-    self-contained statements in ``dialect`` (one of :data:`DIALECTS`)."""
+def check_dialect(dialect: str) -> None:
     if dialect not in DIALECTS:
         raise ConfigError(f"Unknown dialect {dialect!r}; choose one of {', '.join(DIALECTS)}.")
+
+
+def compile_gate(
+    config: Config,
+    dialect: str,
+    table: TableRef | None = None,
+    release: Sequence[tuple[str, exp.Expr]] = (),
+) -> Compiled:
+    """The gate of ``config.criteria`` on ``table`` (default ``config.source``) as
+    self-contained statements in ``dialect`` (one of :data:`DIALECTS`). ``release``: CTEs
+    whose last one is the table to gate instead (a release's SELECT)."""
+    check_dialect(dialect)
     criteria = [make_criterion(c) for c in config.criteria]
-    _refuse_unsupported(criteria)
-    relation = source_relation(table or config.source, config.engine.kind, dialect)
+    refuse_unsupported(criteria)
     qis = [c.name for c in config.by_role("quasi")]
-    read: tuple[str, exp.Expr] = (TABLE, exp.select("*").from_(_as_from(relation)))
+    if release:
+        reads = [*release, (TABLE, exp.select("*").from_(exp.to_table(release[-1][0], quoted=True)))]
+    else:
+        relation = source_relation(table or config.source, config.engine.kind, dialect)
+        reads = [(TABLE, exp.select("*").from_(as_from(relation)))]
     domains = {
-        name: _domain(config, criteria, name, i)
+        name: domain(config, criteria, name, i)
         for i, name in enumerate(sorted({a for c in criteria for a in c.attributes}))
     }
     statements: list[Statement] = []
@@ -100,19 +129,19 @@ def compile_gate(config: Config, dialect: str, table: TableRef | None = None) ->
             sensitive=[{"column": a, "table": domains[a][0].table} for a in used],
             null_label=NULL_VALUE,
         )
-        ctes = [read, *(cte for a in used for cte in domains[a][1]), (FREQUENCIES, frequencies)]
+        ctes = [*reads, *(cte for a in used for cte in domains[a][1]), (FREQUENCIES, frequencies)]
         plan = CheckPlan([crit], [f"q{i}" for i in range(len(qis))], columns)
         query = _violations(plan, qis)
         statements.append(
             Statement(
                 f"criteria[{len(statements)}] {crit.spec.label()}",
-                render(with_first(query, _needed(ctes, query)), dialect),
+                render(with_first(query, needed(ctes, query)), dialect),
             )
         )
     return Compiled(dialect, tuple(statements))
 
 
-def _needed(ctes: Sequence[tuple[str, exp.Expr]], query: exp.Expr) -> list[tuple[str, exp.Expr]]:
+def needed(ctes: Sequence[tuple[str, exp.Expr]], query: exp.Expr) -> list[tuple[str, exp.Expr]]:
     """The CTEs ``query`` reads, directly or through another of them, in their order."""
     wanted = {t.name for t in query.find_all(exp.Table)}
     out = []
@@ -123,7 +152,7 @@ def _needed(ctes: Sequence[tuple[str, exp.Expr]], query: exp.Expr) -> list[tuple
     return out[::-1]
 
 
-def _refuse_unsupported(criteria: Sequence[Criterion]) -> None:
+def refuse_unsupported(criteria: Sequence[Criterion]) -> None:
     for c in criteria:
         if c.needs_levels:
             raise ConfigError(
@@ -175,7 +204,7 @@ def source_relation(ref: TableRef, engine_kind: str, dialect: str) -> exp.Expr:
     )
 
 
-def _as_from(relation: exp.Expr) -> exp.Expr:
+def as_from(relation: exp.Expr) -> exp.Expr:
     if isinstance(relation, exp.Subquery):
         return exp.Subquery(
             this=relation.this, alias=exp.TableAlias(this=exp.to_identifier("q", quoted=True))
@@ -195,25 +224,31 @@ def _reserved(criteria: Sequence[Criterion], name: str) -> list[str]:
     return sorted(out)
 
 
-def _domain(
-    config: Config, criteria: Sequence[Criterion], name: str, index: int
+def domain(
+    config: Config,
+    criteria: Sequence[Criterion],
+    name: str,
+    index: int,
+    source: str = TABLE,
+    prefix: str = "sqlanon_",
 ) -> tuple[SensitiveDomain, list[tuple[str, exp.Expr]]]:
-    """The domain of sensitive attribute ``name`` with its tables as CTEs."""
+    """The domain of sensitive attribute ``name`` in the relation ``source``, with its tables
+    as CTEs (named ``prefix`` + what they are + ``index``)."""
     spec = config.column(name)
     reserved = _reserved(criteria, name)
     common: dict[str, Any] = {
-        "source": TABLE,
+        "source": source,
         "column": name,
         "null_label": NULL_VALUE,
         "reserved": reserved,
     }
-    dictionary = f"sqlanon_dictionary_{index}"
+    dictionary = f"{prefix}dictionary_{index}"
     ctes = [(dictionary, render_template("standalone_domain.sql", part="dictionary", **common))]
     order = ancestors = None
     height = 0
     full_domain = False
     if any(name in c.spec.ordered for c in criteria):
-        order = f"sqlanon_order_{index}"
+        order = f"{prefix}order_{index}"
         ranked = list(spec.order) if spec.order is not None else []
         full_domain = spec.order is not None
         ctes.append(
@@ -227,9 +262,9 @@ def _domain(
     if any(name in c.spec.hierarchical for c in criteria):
         hierarchy = _sensitive_hierarchy(config, name)
         height = hierarchy.height
-        rows = f"sqlanon_hierarchy_{index}"
-        ancestors = f"sqlanon_ancestors_{index}"
-        ctes.append((rows, _values(hierarchy.rows, [f"h{i}" for i in range(height + 1)])))
+        rows = f"{prefix}hierarchy_{index}"
+        ancestors = f"{prefix}ancestors_{index}"
+        ctes.append((rows, values_table(hierarchy.rows, [f"h{i}" for i in range(height + 1)])))
         ctes.append(
             (
                 ancestors,
@@ -245,8 +280,8 @@ def _domain(
             )
         )
     # values: the reserved ones, so that a criterion's codes (ldiversity.codes) are their codes
-    domain = SensitiveDomain(name, dictionary, tuple(reserved), order, ancestors, height, full_domain)
-    return domain, ctes
+    made = SensitiveDomain(name, dictionary, tuple(reserved), order, ancestors, height, full_domain)
+    return made, ctes
 
 
 def _sensitive_hierarchy(config: Config, name: str) -> Hierarchy:
@@ -264,7 +299,7 @@ def _sensitive_hierarchy(config: Config, name: str) -> Hierarchy:
     )
 
 
-def _values(rows: Sequence[Sequence[str]], columns: Sequence[str]) -> exp.Expr:
+def values_table(rows: Sequence[Sequence[str]], columns: Sequence[str]) -> exp.Expr:
     """``SELECT * FROM (VALUES ...) AS "v"(columns)``."""
     values = exp.Values(
         expressions=[exp.Tuple(expressions=[exp.Literal.string(v) for v in row]) for row in rows],

@@ -17,6 +17,7 @@ import random
 import re
 import shutil
 import subprocess
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -43,13 +44,17 @@ ALL = 10**6
 ON_SERVER = {"source": {"table": "people"}, "engine": {"kind": "postgres", "url": "postgresql://nowhere"}}
 
 
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    folder = tmp_path_factory.mktemp("compile")
-    _, check_yaml = write_demo(folder, rows=10)
-    config = yaml.safe_load(check_yaml.read_text())
+def _demo(folder: Path, which: int) -> tuple[Path, dict[str, Any]]:
+    """The demo's files in ``folder`` and its anonymize (0) or check (1) configuration, without
+    the identifier column (the tests' tables have none)."""
+    config = yaml.safe_load(write_demo(folder, rows=10)[which].read_text())
     config["columns"].pop("name")
     return folder, config
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    return _demo(tmp_path_factory.mktemp("compile"), 1)
 
 
 def _write(path: Path, rows: Sequence[dict[str, Any]]) -> None:
@@ -194,6 +199,10 @@ def test_what_compile_cannot_write_is_a_clear_error(
     folder, base = demo
     with pytest.raises(ConfigError, match=needle):
         api.compile_sql(dict(base, criteria=[criterion], **ON_SERVER), base_dir=folder)
+    with pytest.raises(ConfigError, match=needle):
+        api.compile_sql(
+            dict(base, criteria=[criterion], **ON_SERVER), base_dir=folder, node="zip=1,age=1,sex=1"
+        )
 
 
 def test_a_hierarchy_built_from_the_values_is_not_written_into_the_sql(
@@ -206,6 +215,99 @@ def test_a_hierarchy_built_from_the_values_is_not_written_into_the_sql(
     config = dict(base, columns=columns, criteria=[criterion], **ON_SERVER)
     with pytest.raises(ConfigError, match="built from the column's values"):
         api.compile_sql(config, base_dir=folder)
+
+
+# Releases at a node ------------------------------------------------------------------------
+
+#: the demo's quasi-identifiers and their hierarchies' heights (zip mask, age intervals, sex file)
+HEIGHTS = {"zip": 5, "age": 3, "sex": 1}
+
+
+@pytest.fixture(scope="module")
+def release_demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    return _demo(tmp_path_factory.mktemp("compile_release"), 0)
+
+
+def _release_case(folder: Path, base: dict[str, Any], seed: int) -> tuple[dict[str, Any], dict[str, int]]:
+    rng = random.Random(9000 + seed)
+    rows = [dict(r, sex=r["sex"] or "Female") for r in _rows(seed)]
+    _write(folder / f"r{seed}.csv", rows)
+    criteria = [{"k-anonymity": {"k": rng.choice([2, 3, 5])}}, *rng.sample(CRITERIA, rng.randint(0, 2))]
+    config = dict(
+        base,
+        criteria=criteria,
+        source=f"r{seed}.csv",
+        output=f"out/r{seed}.csv",
+        overwrite=True,
+        suppression_limit=rng.choice([0, 0.05, 0.2, 0.5]),
+    )
+    node = {q: rng.randint(0, h) for q, h in HEIGHTS.items()}
+    return config, node
+
+
+def _published(path: Path) -> Counter[tuple[str, ...]]:
+    with path.open(newline="") as f:
+        return Counter(tuple(row) for row in list(csv.reader(f))[1:])
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_the_release_select_publishes_what_apply_publishes(
+    release_demo: tuple[Path, dict[str, Any]], seed: int
+) -> None:
+    """The printed release, run in DuckDB, returns the rows apply publishes at the node (none
+    when apply publishes nothing because the node fails); when apply's own gate refuses the
+    release, a printed gate statement lists violating classes of it."""
+    folder, base = release_demo
+    config, node = _release_case(folder, base, seed)
+    report = api.apply(config, node=node, base_dir=folder)
+    compiled = api.compile_sql(config, node=node, base_dir=folder, dialect="duckdb")
+    assert compiled.release is not None and dict(compiled.node) == node
+    con = duckdb.connect()
+    got = Counter(
+        tuple("" if v is None else str(v) for v in row) for row in con.sql(compiled.release).fetchall()
+    )
+    gate = [con.sql(s.sql).fetchall() for s in compiled.statements]
+    if report.passed:
+        assert got == _published(folder / config["output"])
+        assert not any(gate)
+    elif "failed its own gate" in report.message:
+        assert got and any(gate)
+    else:
+        assert not got, report.message
+    script = con.execute(compiled.text()).fetchall()
+    assert script == gate[-1]
+
+
+def test_compile_from_a_report_prints_the_release_of_its_node(
+    release_demo: tuple[Path, dict[str, Any]], tmp_path: Path
+) -> None:
+    folder, base = release_demo
+    config, _ = _release_case(folder, base, 1)
+    config = dict(config, suppression_limit=0.5)
+    first = tmp_path / "first.json"
+    report = api.anonymize(config, base_dir=folder, report=first)
+    assert report.passed and report.node is not None
+    path = folder / "release.yaml"
+    path.write_text(yaml.safe_dump(config, sort_keys=False))  # columns in the source's order
+    result = CliRunner().invoke(main, ["compile", str(path), "--from-report", str(first)])
+    assert result.exit_code == 0, result.output
+    levels = ", ".join(f"{q}={report.node[q]}" for q in HEIGHTS)
+    assert f"release at the node {levels} (the node of report" in result.output
+    release = result.output.split(";")[0]
+    rows = duckdb.connect().sql(release).fetchall()
+    assert Counter(tuple("" if v is None else str(v) for v in r) for r in rows) == _published(
+        folder / config["output"]
+    )
+    both = CliRunner().invoke(main, ["compile", str(path), "--from-report", str(first), "--node", "zip=1"])
+    assert both.exit_code == 2 and "at most one" in both.output
+    capped = dict(config, columns=dict(config["columns"], sex=dict(config["columns"]["sex"], max_level=0)))
+    with pytest.raises(ConfigError, match="above its max_level 0"):
+        api.compile_sql(capped, node="zip=1,age=1,sex=1", base_dir=folder)
+    with pytest.raises(ConfigError, match="mondrian"):
+        api.compile_sql(dict(config, search="mondrian"), node="zip=1,age=1,sex=1", base_dir=folder)
+    warn_only = [{"k-anonymity": {"k": 2, "severity": "warn"}}]
+    with pytest.raises(ConfigError, match="error-severity"):
+        api.compile_sql(dict(config, criteria=warn_only), node="zip=1,age=1,sex=1", base_dir=folder)
 
 
 # PostgreSQL ------------------------------------------------------------------------------
@@ -256,6 +358,36 @@ def test_the_printed_statements_in_postgres_list_checks_violating_classes(
     _same_classes(want, [pg.execute(s.sql).fetchall() for s in compiled.statements])
 
 
+def _duckdb_release(folder: Path, config: dict[str, Any], node: dict[str, int]) -> Counter[tuple[str, ...]]:
+    compiled = api.compile_sql(config, node=node, base_dir=folder, dialect="duckdb")
+    assert compiled.release is not None
+    return _texts(duckdb.connect().sql(compiled.release).fetchall())
+
+
+def _texts(rows: Sequence[Sequence[Any]]) -> Counter[tuple[str, ...]]:
+    return Counter(tuple("" if v is None else str(v) for v in row) for row in rows)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_release_select_in_postgres_equals_duckdbs(
+    release_demo: tuple[Path, dict[str, Any]], pg: Any, postgres: Any, seed: int
+) -> None:
+    """The release in PostgreSQL's dialect, on the same rows in a PostgreSQL table (the builder
+    hierarchies built from the values read there), returns DuckDB's rows; its gate statements
+    run."""
+    folder, base = release_demo
+    config, node = _release_case(folder, base, seed)
+    rows = list(csv.DictReader((folder / config["source"]).open()))
+    on_pg = _on_postgres(
+        pg, postgres, 100 + seed, [dict(r, age=int(r["age"]), salary=int(r["salary"])) for r in rows], config
+    )
+    compiled = api.compile_sql(on_pg, node=node, base_dir=folder)
+    assert compiled.dialect == "postgres" and compiled.release is not None
+    assert _texts(pg.execute(compiled.release).fetchall()) == _duckdb_release(folder, config, node)
+    for s in compiled.statements:
+        pg.execute(s.sql).fetchall()
+
+
 def test_the_printed_script_through_psql(demo: tuple[Path, dict[str, Any]], pg: Any, postgres: Any) -> None:
     """The script pasted into psql as it is: one result per criterion, with check's counts."""
     from tests import pgserver
@@ -297,6 +429,19 @@ def test_the_printed_statements_in_spark_list_checks_violating_classes(
         assert compiled.dialect == "spark"
         _same_classes(want, [[tuple(r) for r in spark.sql(s.sql).collect()] for s in compiled.statements])
         checked += 1
+    # a release at a node: DuckDB's rows
+    release_folder, release_base = _demo(folder / "release", 0)
+    config, node = _release_case(release_folder, release_base, 2)
+    rows = list(csv.DictReader((release_folder / config["source"]).open()))
+    frame = spark.createDataFrame(
+        [(r["zip"], int(r["age"]), r["sex"], r["disease"], int(r["salary"])) for r in rows], schema
+    )
+    frame.write.mode("overwrite").saveAsTable("compiled.release_source")
+    on_spark = dict(config, source={"table": "compiled.release_source"}, engine={"kind": "spark"})
+    compiled = api.compile_sql(on_spark, node=node, base_dir=release_folder)
+    assert compiled.release is not None
+    got = _texts([tuple(r) for r in spark.sql(compiled.release).collect()])
+    assert got == _duckdb_release(release_folder, config, node)
     assert checked
 
 

@@ -1,0 +1,226 @@
+"""The release of a lattice node as one self-contained SELECT (``sqlanon compile --node``).
+
+What ``apply`` publishes, in SQL an analyst can read and run: each quasi-identifier mapped to
+its label at the node's level through its hierarchy (written in as VALUES, leaf -> label), the
+classes that violate an error-severity criterion suppressed when their rows fit the suppression
+limit, identifier columns dropped, every other column unchanged (in the configuration's
+order). When the node does not meet the criteria within the limit, or a value is not covered
+by its hierarchy, it returns no rows: ``apply`` would publish nothing. ``apply`` then gates what
+it wrote; ``compile`` prints that gate after the SELECT, reading it.
+
+A hierarchy a builder makes from the column's values (intervals, mask, dates) is built from the
+source's values, as ``anonymize`` builds it: the map then names those quasi-identifier values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+
+from sqlglot import exp
+
+from sqlanon.checks import CheckPlan
+from sqlanon.config import Config
+from sqlanon.criteria import Criterion, make_criterion
+from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profile
+from sqlanon.errors import ConfigError
+from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hierarchy
+from sqlanon.node_spec import resolve_node
+from sqlanon.sql.render import column, quoted, render_template, with_first
+from sqlanon.standalone import (
+    Compiled,
+    as_from,
+    check_dialect,
+    compile_gate,
+    domain,
+    needed,
+    refuse_unsupported,
+    render,
+    source_relation,
+    values_table,
+)
+
+SOURCE = "sqlanon_source"
+GENERALIZED = "sqlanon_generalized"
+VERDICTS = "sqlanon_node_verdicts"
+RELEASE = "sqlanon_release"
+
+
+def compile_release(config: Config, dialect: str, levels: Mapping[str, int], origin: str) -> Compiled:
+    """The release of ``config.source`` at the node ``levels`` (column -> level; ``origin``:
+    where it came from, for messages), and the gate of that release, in ``dialect``."""
+    check_dialect(dialect)
+    if config.search == "mondrian":
+        raise ConfigError(
+            "compile --node writes a lattice node's release; the configuration's search is mondrian, whose "
+            "releases are partitions, not nodes. Use a lattice search (optimal, the default)."
+        )
+    refuse_unsupported([make_criterion(c) for c in config.criteria])
+    required = [make_criterion(c) for c in config.criteria if c.severity == "error"]
+    if not required:
+        raise ConfigError(
+            "compile --node needs an error-severity criterion: the release suppresses what violates one."
+        )
+    hierarchies = quasi_hierarchies(config)
+    qis = [c.name for c in config.by_role("quasi")]
+    node = resolve_node(levels, [(q, hierarchies[q].height) for q in qis], origin)
+    for name, level in zip(qis, node, strict=True):
+        cap = config.column(name).max_level
+        if cap is not None and level > cap:
+            raise ConfigError(
+                f"{origin}: the level {level} of {name!r} is above its max_level {cap} in the configuration."
+            )
+    ctes, query = release_ctes(config, dialect, required, hierarchies, dict(zip(qis, node, strict=True)))
+    gate = compile_gate(config, dialect, release=[*ctes, (RELEASE, query)])
+    return replace(
+        gate,
+        release=render(with_first(query, needed(ctes, query)), dialect),
+        node=tuple(zip(qis, node, strict=True)),
+        node_from=origin,
+    )
+
+
+def quasi_hierarchies(config: Config) -> dict[str, Hierarchy]:
+    """Each quasi-identifier's hierarchy; those a builder makes from the values are built from
+    the source's values, read through the configuration's engine."""
+    out: dict[str, Hierarchy] = {}
+    from_values = []
+    for spec in config.by_role("quasi"):
+        if spec.hierarchy is None:
+            raise ConfigError(f"Quasi-identifier {spec.name!r} needs a hierarchy for a lattice node.")
+        if built_from_values(spec.hierarchy, config.base_dir):
+            from_values.append(spec.name)
+        else:
+            out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, [], config.base_dir)
+    if from_values:
+        from sqlanon.pipeline import _engine
+        from sqlanon.source import read_table
+
+        engine, config = _engine(config)
+        try:
+            table = read_table(engine, config.source)
+            for name in from_values:
+                values = [v for v, _ in column_profile(engine, table, name) if v is not None]
+                hierarchy = config.column(name).hierarchy
+                assert hierarchy is not None
+                out[name] = load_hierarchy(name, hierarchy, values, config.base_dir)
+        finally:
+            engine.close()
+    return out
+
+
+def release_ctes(
+    config: Config,
+    dialect: str,
+    required: Sequence[Criterion],
+    hierarchies: Mapping[str, Hierarchy],
+    node: Mapping[str, int],
+) -> tuple[list[tuple[str, exp.Expr]], exp.Select]:
+    """The CTEs and the final SELECT of the release (DuckDB's dialect)."""
+    source = source_relation(config.source, config.engine.kind, dialect)
+    qis = [c.name for c in config.by_role("quasi")]
+    ctes: list[tuple[str, exp.Expr]] = [(SOURCE, exp.select("*").from_(as_from(source)))]
+    generalized = exp.select()
+    joins = []
+    for i, name in enumerate(qis):
+        h, level = hierarchies[name], node[name]
+        pairs = sorted({(row[0], row[level]) for row in h.rows})
+        ctes.append((f"sqlanon_map_{i}", values_table(pairs, ["leaf", "label"])))
+        joins.append((f"sqlanon_map_{i}", f"m{i}", name))
+    for spec in config.columns:
+        if spec.role == "identifier":
+            continue
+        if spec.role == "quasi":
+            i = qis.index(spec.name)
+            generalized = generalized.select(exp.alias_(column("label", f"m{i}"), spec.name, quoted=True))
+        else:
+            generalized = generalized.select(exp.alias_(column(spec.name, "s"), spec.name, quoted=True))
+    generalized = generalized.from_(exp.Table(this=quoted(SOURCE), alias=exp.TableAlias(this=quoted("s"))))
+    for table, alias, name in joins:
+        cell = exp.func("COALESCE", exp.cast(column(name, "s"), "VARCHAR"), exp.Literal.string(NULL_LEAF))
+        generalized = generalized.join(
+            exp.Table(this=quoted(table), alias=exp.TableAlias(this=quoted(alias))),
+            on=exp.EQ(this=column("leaf", alias), expression=cell),
+            join_type="LEFT",
+        )
+    ctes.append((GENERALIZED, generalized))
+    # the node's verdicts: the classes of the generalized rows, every error-severity criterion
+    attributes = sorted({a for c in required for a in c.attributes})
+    domains: dict[str, tuple[SensitiveDomain, str]] = {}
+    for j, name in enumerate(attributes):
+        made, defined = domain(config, required, name, j, source=GENERALIZED, prefix="sqlanon_node_")
+        ctes += defined
+        domains[name] = (made, f"s{j}")
+    ctes.append(
+        (
+            "sqlanon_node_frequencies",
+            render_template(
+                "gate_frequencies.sql",
+                published=GENERALIZED,
+                qis=qis,
+                sensitive=[{"column": a, "table": domains[a][0].table} for a in attributes],
+                null_label=NULL_VALUE,
+            ),
+        )
+    )
+    plan = CheckPlan(list(required), [f"q{i}" for i in range(len(qis))], domains)
+    ctes.append((VERDICTS, plan.verdicts("sqlanon_node_frequencies")))
+    return ctes, _kept(config, qis)
+
+
+def _kept(config: Config, qis: Sequence[str]) -> exp.Select:
+    """The generalized rows outside the violating classes, when their rows fit the suppression
+    limit (exactly: bad * den <= num * rows, and some row is left) and every value was covered."""
+    limit = Fraction(str(config.suppression_limit))
+    names = [c.name for c in config.columns if c.role != "identifier"]
+    size = column("size", "v")
+    counts = (
+        exp.select(
+            exp.alias_(
+                exp.func("SUM", exp.If(this=column("bad", "v"), true=size, false=exp.Literal.number(0))),
+                "bad_rows",
+                quoted=True,
+            ),
+            exp.alias_(exp.func("SUM", size), "all_rows", quoted=True),
+        )
+        .from_(exp.Table(this=quoted(VERDICTS), alias=exp.TableAlias(this=quoted("v"))))
+        .subquery("c")
+    )
+    uncovered = (
+        exp.select(exp.alias_(exp.Count(this=exp.Star()), "n", quoted=True))
+        .from_(exp.Table(this=quoted(GENERALIZED), alias=exp.TableAlias(this=quoted("g"))))
+        .where(exp.or_(*(exp.Is(this=column(q, "g"), expression=exp.Null()) for q in qis)))
+        .subquery("u")
+    )
+    keys = [
+        exp.EQ(
+            this=column(f"q{i}", "v"),
+            expression=exp.func(
+                "COALESCE", exp.cast(column(q, "g"), "VARCHAR"), exp.Literal.string(NULL_VALUE)
+            ),
+        )
+        for i, q in enumerate(qis)
+    ]
+    bad_rows, all_rows = column("bad_rows", "c"), column("all_rows", "c")
+    return (
+        exp.select(*(exp.alias_(column(n, "g"), n, quoted=True) for n in names))
+        .from_(exp.Table(this=quoted(GENERALIZED), alias=exp.TableAlias(this=quoted("g"))))
+        .join(exp.Table(this=quoted(VERDICTS), alias=exp.TableAlias(this=quoted("v"))), on=exp.and_(*keys))
+        .join(counts, join_type="CROSS")
+        .join(uncovered, join_type="CROSS")
+        .where(
+            exp.and_(
+                exp.Not(this=column("bad", "v")),
+                exp.EQ(this=column("n", "u"), expression=exp.Literal.number(0)),
+                exp.LTE(
+                    this=exp.Mul(this=bad_rows, expression=exp.Literal.number(limit.denominator)),
+                    expression=exp.Mul(this=exp.Literal.number(limit.numerator), expression=all_rows.copy()),
+                ),
+                exp.LT(this=bad_rows.copy(), expression=all_rows.copy()),
+            )
+        )
+    )
+
+
+__all__ = ["compile_release", "quasi_hierarchies"]
