@@ -14,7 +14,7 @@ from typing import Any
 from sqlanon import pipeline
 from sqlanon.config import Config, load_config, parse_config
 from sqlanon.errors import ConfigError, InputError
-from sqlanon.node_spec import node_from_report, parse_node
+from sqlanon.node_spec import node_from_report, parse_node, same_hierarchies
 from sqlanon.report import Report
 from sqlanon.standalone import Compiled
 
@@ -168,7 +168,10 @@ def compile_sql(
     from sqlanon.standalone_release import compile_release
 
     if from_report is not None:
-        levels, origin = node_from_report(from_report).levels, f"the node of report {str(from_report)!r}"
+        origin = f"the node of report {str(from_report)!r}"
+        report_node = node_from_report(from_report)
+        levels = report_node.levels
+        same_hierarchies(parsed, report_node.hierarchies, origin)  # as apply: releases line up
     else:
         assert node is not None
         levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"

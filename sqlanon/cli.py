@@ -222,6 +222,8 @@ def compile_(config: str, dialect: str | None, node: str | None, from_report: st
     self-contained statement per criterion, returning its violating classes (no rows: it
     holds). With --node or --from-report, first the SELECT of the release apply publishes at
     that node; the gate statements then check that release."""
+    if node is not None and from_report is not None:
+        raise InputError("compile takes at most one of --node COL=LEVEL,... and --from-report PATH.")
     compiled = api.compile_sql(config, dialect=dialect, node=node, from_report=from_report)
     _say_done(compiled.text().rstrip("\n"))
 

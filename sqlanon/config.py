@@ -55,6 +55,10 @@ class CsvOptions:
     header: bool = True
 
 
+#: how messages name a relation source once adopted as a temp view for the run (pipeline._engine)
+ADOPTED_RELATION = "relation"
+
+
 @dataclass(frozen=True)
 class TableRef:
     """A CSV or Parquet file, a table in a DuckDB database file, or a table of the engine's own

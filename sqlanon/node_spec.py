@@ -16,7 +16,14 @@ from sqlanon.errors import ConfigError
 if TYPE_CHECKING:
     from sqlanon.config import Config
 
-__all__ = ["ReportNode", "hierarchy_fingerprints", "node_from_report", "parse_node", "resolve_node"]
+__all__ = [
+    "ReportNode",
+    "hierarchy_fingerprints",
+    "node_from_report",
+    "parse_node",
+    "resolve_node",
+    "same_hierarchies",
+]
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,20 @@ def hierarchy_fingerprints(config: Config) -> dict[str, str]:
             data = json.dumps(c.hierarchy, sort_keys=True, default=str).encode("utf-8")
         out[c.name] = "sha256:" + hashlib.sha256(data).hexdigest()
     return out
+
+
+def same_hierarchies(config: Config, hierarchies: Mapping[str, str], origin: str) -> dict[str, str]:
+    """The configuration's fingerprints, when every hierarchy a report recorded (``hierarchies``,
+    of the run ``origin`` names) is the configuration's; else a ConfigError naming the column."""
+    fingerprints = hierarchy_fingerprints(config)
+    changed = [c for c, f in hierarchies.items() if c in fingerprints and fingerprints[c] != f]
+    if changed:
+        raise ConfigError(
+            f"The hierarchy of {', '.join(repr(c) for c in changed)} is not the one {origin} was chosen with: "
+            "the same levels would generalize differently and the releases would not line up. Use the "
+            "hierarchies of that run, or run anonymize for a new first release."
+        )
+    return fingerprints
 
 
 def parse_node(text: str) -> dict[str, int]:

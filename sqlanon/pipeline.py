@@ -11,7 +11,7 @@ from typing import Any
 from sqlglot import exp
 
 from sqlanon import atomic, guard
-from sqlanon.config import Config, TableRef
+from sqlanon.config import ADOPTED_RELATION, Config, TableRef
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.engines import Engine, open_engine
@@ -30,7 +30,7 @@ from sqlanon.metrics import (
     rank_key,
 )
 from sqlanon.mondrian import release_query, run_mondrian
-from sqlanon.node_spec import hierarchy_fingerprints, resolve_node
+from sqlanon.node_spec import hierarchy_fingerprints, resolve_node, same_hierarchies
 from sqlanon.publish import Returned, Staged, build_release, prepare_output, stage_returned
 from sqlanon.publish import stage as write_staged
 from sqlanon.report import Report, StagedReport, check_entries, identifier_entry
@@ -56,7 +56,7 @@ def _engine(config: Config) -> tuple[Engine, Config]:
     except BaseException:
         engine.close()
         raise
-    return engine, replace(config, source=TableRef("table", None, name, "", label="relation"))
+    return engine, replace(config, source=TableRef("table", None, name, "", label=ADOPTED_RELATION))
 
 
 def _say(stage: Stage | None, name: str) -> None:
@@ -320,14 +320,7 @@ def apply(
             "apply publishes a lattice node (a level per quasi-identifier); the configuration's search is "
             "mondrian, whose releases are partitions, not nodes. Use a lattice search (optimal, the default)."
         )
-    fingerprints = hierarchy_fingerprints(config)
-    changed = [c for c, f in (hierarchies or {}).items() if c in fingerprints and fingerprints[c] != f]
-    if changed:
-        raise ConfigError(
-            f"The hierarchy of {', '.join(repr(c) for c in changed)} is not the one {origin} was chosen with: "
-            "the same levels would generalize differently and the releases would not line up. Use the "
-            "hierarchies of that run, or run anonymize for a new first release."
-        )
+    fingerprints = same_hierarchies(config, hierarchies or {}, origin)
     _prepare_report(report_path, config)
     engine, config = _engine(config)
     try:

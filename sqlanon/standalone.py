@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlglot import exp
+from sqlglot.errors import ErrorLevel, UnsupportedError
 
 from sqlanon.checks import CheckPlan
-from sqlanon.config import Config, TableRef
+from sqlanon.config import ADOPTED_RELATION, Config, TableRef
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import Criterion as BaseCriterion
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
@@ -46,10 +47,12 @@ FREQUENCIES = "sqlanon_frequencies"
 
 @dataclass(frozen=True)
 class Statement:
-    """One criterion's self-contained check: ``sql`` returns its violating classes."""
+    """One criterion's self-contained check: ``sql`` returns its violating classes (None: not
+    written for the dialect, ``why`` says why)."""
 
     criterion: str
-    sql: str
+    sql: str | None
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,9 @@ class Compiled:
             f"{head}\n-- each statement returns the violating classes of one criterion: no rows, it holds"
         )
         for s in self.statements:
-            parts.append(f"-- {s.criterion}\n{s.sql};")
+            parts.append(
+                f"-- {s.criterion}\n" + (f"{s.sql};" if s.sql is not None else f"-- not written: {s.why}")
+            )
         return "\n\n".join(parts) + "\n"
 
 
@@ -106,7 +111,6 @@ def compile_gate(
     whose last one is the table to gate instead (a release's SELECT)."""
     check_dialect(dialect)
     criteria = [make_criterion(c) for c in config.criteria]
-    refuse_unsupported(criteria)
     qis = [c.name for c in config.by_role("quasi")]
     if release:
         reads = [*release, (TABLE, exp.select("*").from_(exp.to_table(release[-1][0], quoted=True)))]
@@ -119,6 +123,10 @@ def compile_gate(
     }
     statements: list[Statement] = []
     for crit in criteria:
+        why = unsupported(crit)
+        if why is not None:
+            statements.append(Statement(_describe(len(statements), crit), None, why))
+            continue
         # each statement counts the classes with only the attributes its criterion reads
         used = sorted(crit.attributes)
         columns = {a: (domains[a][0], f"s{j}") for j, a in enumerate(used)}
@@ -132,13 +140,33 @@ def compile_gate(
         ctes = [*reads, *(cte for a in used for cte in domains[a][1]), (FREQUENCIES, frequencies)]
         plan = CheckPlan([crit], [f"q{i}" for i in range(len(qis))], columns)
         query = _violations(plan, qis)
-        statements.append(
-            Statement(
-                f"criteria[{len(statements)}] {crit.spec.label()}",
-                render(with_first(query, needed(ctes, query)), dialect),
-            )
+        label = _describe(len(statements), crit)
+        try:
+            statements.append(Statement(label, render(with_first(query, needed(ctes, query)), dialect)))
+        except NotWritten as err:
+            statements.append(Statement(label, None, str(err)))
+    if release:
+        # an empty release passes every criterion: say that apply publishes nothing then
+        empty = (
+            exp.select(exp.alias_(exp.Count(this=exp.Star()), "release_rows", quoted=True))
+            .from_(exp.to_table(TABLE, quoted=True))
+            .having(exp.EQ(this=exp.Count(this=exp.Star()), expression=exp.Literal.number(0)))
         )
+        what = "the release has rows: a row here means apply publishes nothing at this node"
+        try:
+            statements.insert(0, Statement(what, render(with_first(empty, needed(reads, empty)), dialect)))
+        except NotWritten as err:
+            statements.insert(0, Statement(what, None, str(err)))
     return Compiled(dialect, tuple(statements))
+
+
+def _describe(index: int, crit: Criterion) -> str:
+    """``criteria[i] label (params)``, and for a warn-severity criterion that it fails nothing."""
+    params = ", ".join(
+        f"{k}={v}" for k, v in crit.report_params().items() if k not in ("variant", "severity")
+    )
+    text = f"criteria[{index}] {crit.spec.label()}" + (f" ({params})" if params else "")
+    return text + (" [severity warn: reported, fails nothing]" if crit.severity == "warn" else "")
 
 
 def needed(ctes: Sequence[tuple[str, exp.Expr]], query: exp.Expr) -> list[tuple[str, exp.Expr]]:
@@ -152,19 +180,34 @@ def needed(ctes: Sequence[tuple[str, exp.Expr]], query: exp.Expr) -> list[tuple[
     return out[::-1]
 
 
+def unsupported(c: Criterion) -> str | None:
+    """Why compile cannot write criterion ``c`` (None: it can)."""
+    if c.needs_levels:
+        return (
+            f"compile cannot write {c.kind} yet: it needs the natural supersets of the classes, which depend "
+            "on the level each quasi-identifier is published at. Run sqlanon check for it."
+        )
+    if type(c).setup is not BaseCriterion.setup:  # pragma: no cover - no criterion has one yet
+        return f"compile cannot write {c.kind} yet: it builds lookup tables in Python."
+    return None
+
+
 def refuse_unsupported(criteria: Sequence[Criterion]) -> None:
+    """A ConfigError for the first criterion compile cannot write."""
     for c in criteria:
-        if c.needs_levels:
-            raise ConfigError(
-                f"compile cannot write {c.kind} yet: it needs the natural supersets of the classes, which "
-                "depend on the level each quasi-identifier is published at. Run sqlanon check for it."
-            )
-        if type(c).setup is not BaseCriterion.setup:  # pragma: no cover - no criterion has one yet
-            raise ConfigError(f"compile cannot write {c.kind} yet: it builds lookup tables in Python.")
+        why = unsupported(c)
+        if why is not None:
+            raise ConfigError(why)
 
 
 def source_relation(ref: TableRef, engine_kind: str, dialect: str) -> exp.Expr:
     """The relation a statement reads for ``ref``, in DuckDB's dialect (canonical SQL)."""
+    if ref.kind == "relation" or ref.label == ADOPTED_RELATION:
+        # a relation of the caller's connection (adopted as a temp view for the run only)
+        raise ConfigError(
+            "The gate's SQL reads a table by its name; the source is a relation of the caller's connection, "
+            "which has none. Make it a table or view of the connection and name that."
+        )
     if ref.kind in ("table", "duckdb"):
         assert ref.table is not None
         schema = ref.schema if ref.schema not in ("", "main") else None
@@ -193,14 +236,10 @@ def source_relation(ref: TableRef, engine_kind: str, dialect: str) -> exp.Expr:
         )
     if ref.kind == "parquet" and dialect == "duckdb":
         return exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(str(ref.file.resolve()))])
-    if ref.kind == "relation":
-        raise ConfigError(
-            f"The gate's SQL reads a table by its name; {ref.describe()} is a relation of the caller's "
-            "connection, which has none. Make it a table or view of the connection and name that."
-        )
     raise ConfigError(
-        f"compile writes SQL that reads a table; the source is {ref.describe()}, which only DuckDB reads "
-        "by itself. Use --dialect duckdb, or load it into a table of the engine and name that table."
+        f"compile writes SQL that reads a table; the source is {ref.describe()}, which the SQL reads only "
+        "in the duckdb dialect (read_csv, read_parquet). Use --dialect duckdb, or load it into a table of "
+        "the engine and name that table."
     )
 
 
@@ -294,8 +333,9 @@ def _sensitive_hierarchy(config: Config, name: str) -> Hierarchy:
         return load_hierarchy(name, spec, [], config.base_dir)
     raise ConfigError(
         f"compile writes hierarchies into the SQL; the hierarchy of sensitive column {name!r} is built from "
-        "the column's values, which the SQL would then show. Write it out (a tree, or an ARX CSV file "
-        "from sqlanon hierarchy) and give that as the column's hierarchy."
+        "the column's values, which the SQL would then show. Write it out as a tree ({type: tree, tree: "
+        "...}) or as an ARX CSV file (one line per value: the value, then its label at each level) and give "
+        "that as the column's hierarchy."
     )
 
 
@@ -380,18 +420,30 @@ def _null_label(node: exp.Expr) -> exp.Expr:
     return node
 
 
+class NotWritten(Exception):
+    """A statement sqlanon cannot write for a dialect it does not test (the reason)."""
+
+
 def render(query: exp.Expr, dialect: str) -> str:
     """``query`` (DuckDB's dialect) as text in ``dialect``: a tested engine's rewrite rules
-    first, as the engine's own statements get them."""
+    first, as the engine's own statements get them; for an untested dialect the portable
+    rules, and :class:`NotWritten` when a DuckDB-only construct is left or sqlglot cannot
+    translate a construct."""
     tree = query.transform(_null_label)
     for node in tree.walk():
         node.comments = None  # the templates' header comments: the statement says what it is
-    if dialect in TESTED and dialect != "duckdb":
-        tree = rewrite(tree, dialect)
-        left = leftovers(tree, dialect)
-        if left:  # pragma: no cover - the check templates use none
-            raise ConfigError(f"The gate needs {', '.join(left)}, which {dialect} does not run.")
-    return tree.sql(dialect=TESTED.get(dialect, dialect), pretty=True)
+    if dialect == "duckdb":
+        return tree.sql(dialect="duckdb", pretty=True)
+    tree = rewrite(tree, dialect if dialect in TESTED else "portable")
+    left = leftovers(tree, dialect if dialect in TESTED else None)
+    if left and dialect in TESTED:  # pragma: no cover - the check templates use none
+        raise ConfigError(f"The gate needs {', '.join(left)}, which {dialect} does not run.")
+    if left:
+        raise NotWritten(f"it needs {', '.join(left)}, which sqlanon translates for postgres and spark only")
+    try:
+        return tree.sql(dialect=TESTED.get(dialect, dialect), pretty=True, unsupported_level=ErrorLevel.RAISE)
+    except UnsupportedError as err:
+        raise NotWritten(f"sqlglot cannot write it for {dialect}: {err}") from None
 
 
 def report_sql(config: Config, table: TableRef) -> dict[str, str]:

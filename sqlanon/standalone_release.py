@@ -30,6 +30,7 @@ from sqlanon.node_spec import resolve_node
 from sqlanon.sql.render import column, quoted, render_template, with_first
 from sqlanon.standalone import (
     Compiled,
+    NotWritten,
     as_from,
     check_dialect,
     compile_gate,
@@ -56,8 +57,8 @@ def compile_release(config: Config, dialect: str, levels: Mapping[str, int], ori
             "compile --node writes a lattice node's release; the configuration's search is mondrian, whose "
             "releases are partitions, not nodes. Use a lattice search (optimal, the default)."
         )
-    refuse_unsupported([make_criterion(c) for c in config.criteria])
     required = [make_criterion(c) for c in config.criteria if c.severity == "error"]
+    refuse_unsupported(required)  # the release suppresses what they find
     if not required:
         raise ConfigError(
             "compile --node needs an error-severity criterion: the release suppresses what violates one."
@@ -73,9 +74,13 @@ def compile_release(config: Config, dialect: str, levels: Mapping[str, int], ori
             )
     ctes, query = release_ctes(config, dialect, required, hierarchies, dict(zip(qis, node, strict=True)))
     gate = compile_gate(config, dialect, release=[*ctes, (RELEASE, query)])
+    try:
+        text = render(with_first(query, needed(ctes, query)), dialect)
+    except NotWritten as err:
+        raise ConfigError(f"The release cannot be written for {dialect}: {err}.") from None
     return replace(
         gate,
-        release=render(with_first(query, needed(ctes, query)), dialect),
+        release=text,
         node=tuple(zip(qis, node, strict=True)),
         node_from=origin,
     )

@@ -74,7 +74,9 @@ def run_process(*args: str, cwd: Path | None = None) -> subprocess.CompletedProc
         text=True,
         encoding="utf-8",
         cwd=cwd,
-        timeout=120,
+        # a hang guard, not a speed target: a Spark run starts and stops a JVM of its own, slow
+        # when the other test worker holds the CPU
+        timeout=300,
         check=False,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )

@@ -153,12 +153,21 @@ def test_check_and_apply_on_a_connection(demo: tuple[Path, dict[str, Any]], tmp_
     for source in ({"table": "people"}, con.table("people")):
         got = api.check(dict(gate, source=source), base_dir=folder, connection=con)
         same_run(got, api.check(gate, base_dir=folder))
+        if isinstance(source, dict):  # the report's gate SQL runs on the connection
+            counts = [len(con.sql(s).fetchall()) for s in got.sql["gate"].split(";")[:-1]]
+            assert counts == [
+                c["violating_classes"] for c in got.checks if "identifiers" not in c["criterion"]
+            ]
+        else:  # a relation has no name the SQL could read
+            assert "relation of the caller's connection" in got.sql["gate_not_written"]
     first = api.anonymize(config, base_dir=folder, report=tmp_path / "first.json")
     assert first.passed
     on_con = {k: v for k, v in config.items() if k != "output"} | {"source": {"table": "people"}}
     again = api.apply(on_con, from_report=tmp_path / "first.json", base_dir=folder, connection=con)
     assert again.node == first.node and again.passed
     assert as_text(again.release.fetchall()) == csv_rows(folder / config["output"])
+    # the report's gate SQL reads the returned release (the caller's temp table) and finds nothing
+    assert all(con.sql(s).fetchall() == [] for s in again.sql["gate"].split(";")[:-1])
 
 
 def test_a_database_file_opened_by_the_caller(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:

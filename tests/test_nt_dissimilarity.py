@@ -28,6 +28,10 @@ from tests import reference as ref
 from tests.reference_catalogue import ref_dissimilarity, ref_nt_closeness
 from tests.sqlhelpers import assert_outcome, generalize, random_hierarchy, write_arx, write_csv
 
+#: tests below read what the tests before them recorded: under pytest-xdist the whole file
+#: runs on one worker, in file order
+pytestmark = pytest.mark.xdist_group("test_nt_dissimilarity")
+
 QIS = ["zip code", "âge"]
 SENS = "diagnosis"
 

@@ -14,6 +14,10 @@ import sqlanon
 from tests.randomdata import generalize, random_case
 from tests.test_search import _violating_keys
 
+#: tests below read what the tests before them recorded: under pytest-xdist the whole file
+#: runs on one worker, in file order
+pytestmark = pytest.mark.xdist_group("test_publish")
+
 
 @pytest.mark.parametrize("seed", range(10))
 def test_release_is_the_generalized_source(seed: int, tmp_path: Path) -> None:

@@ -575,6 +575,26 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
 }
 
 
+def _no_binary_collation(node: exp.Expr) -> exp.Expr:
+    if isinstance(node, exp.Collate) and node.expression.name.lower() == "binary":
+        text: exp.Expr = node.this.copy()
+        return text
+    return node
+
+
+#: the rewrites for SQL written for a dialect no engine of sqlanon's runs (``compile``'s
+#: snowflake, bigquery and trino): those that hold whatever the engine
+PORTABLE: tuple[Rule, ...] = (
+    WIDE_INTEGERS,
+    Rule(
+        "text order",
+        "no name for a byte-order collation is common to these dialects: the engine's default order "
+        "(it only breaks ties between equal numbers written differently)",
+        _no_binary_collation,
+    ),
+)
+
+
 def _bottom_up(tree: exp.Expr, transform: Callable[[exp.Expr], exp.Expr]) -> exp.Expr:
     """``tree`` with ``transform`` applied to every node, children before their parent (so a
     rewritten node's arguments are rewritten too, as in ``LIST_EXTRACT(LIST_EXTRACT(m, i), j)``)."""
@@ -589,9 +609,10 @@ def _bottom_up(tree: exp.Expr, transform: Callable[[exp.Expr], exp.Expr]) -> exp
 
 
 def rewrite(tree: exp.Expr, kind: str) -> exp.Expr:
-    """A copy of ``tree`` with the rules of engine ``kind`` applied, in order."""
+    """A copy of ``tree`` with the rules of engine ``kind`` (or, for kind "portable", the
+    :data:`PORTABLE` rules) applied, in order."""
     out = tree.copy()
-    for rule in RULES[kind]:
+    for rule in PORTABLE if kind == "portable" else RULES[kind]:
         out = _bottom_up(out, rule.transform)
     return out
 
@@ -639,4 +660,4 @@ def leftovers(tree: exp.Expr, kind: str | None = None) -> list[str]:
     return [name for name, present in checks.items() if any(present(n) for n in nodes)]
 
 
-__all__ = ["DUCKDB_ONLY", "RULES", "UNSUPPORTED", "Rule", "leftovers", "rewrite"]
+__all__ = ["DUCKDB_ONLY", "PORTABLE", "RULES", "UNSUPPORTED", "Rule", "leftovers", "rewrite"]
