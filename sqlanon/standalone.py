@@ -16,6 +16,7 @@ the statements' verdicts mean nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,13 @@ DIALECTS = (*TESTED, *UNTESTED)
 #: the names the statements give their CTEs (a template's own CTEs are named otherwise)
 TABLE = "sqlanon_table"
 FREQUENCIES = "sqlanon_frequencies"
+#: every name a CTE of compile's gets (here and in standalone_release.py): a source table so
+#: named would be hidden by the CTE
+OWN_NAMES = re.compile(
+    r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
+    r"|(node_)?(dictionary|order|hierarchy|ancestors)_\d+|map_\d+)",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -210,6 +218,11 @@ def source_relation(ref: TableRef, engine_kind: str, dialect: str) -> exp.Expr:
         )
     if ref.kind in ("table", "duckdb"):
         assert ref.table is not None
+        if OWN_NAMES.fullmatch(ref.table):
+            raise ConfigError(
+                f"The table {ref.table!r} has a name the compiled SQL gives one of its own parts (its CTEs), "
+                "so the SQL could not read it. Read it through a view of another name."
+            )
         schema = ref.schema if ref.schema not in ("", "main") else None
         return exp.Table(
             this=exp.to_identifier(ref.table, quoted=True),

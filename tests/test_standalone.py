@@ -260,6 +260,39 @@ def test_what_compile_cannot_write_is_a_clear_error(
         )
 
 
+@pytest.mark.parametrize(
+    "name", ["sqlanon_table", "SQLANON_FREQUENCIES", "sqlanon_dictionary_0", "sqlanon_map_2"]
+)
+def test_a_table_named_as_a_part_of_the_sql_is_refused(demo: tuple[Path, dict[str, Any]], name: str) -> None:
+    folder, base = demo
+    config = dict(base, criteria=CRITERIA[:1], **{**ON_SERVER, "source": {"table": name}})
+    with pytest.raises(ConfigError, match="a name the compiled SQL gives one of its own parts"):
+        api.compile_sql(config, base_dir=folder)
+    api.compile_sql(dict(config, source={"table": "sqlanon_tables"}), base_dir=folder)  # another name
+
+
+def test_own_names_cover_every_cte_of_the_sql(release_demo: tuple[Path, dict[str, Any]]) -> None:
+    """Every CTE a printed statement defines at its top has one of the names a source table is
+    refused for (so no source table is hidden by one)."""
+    import sqlglot
+
+    from sqlanon.standalone import OWN_NAMES
+
+    folder, base = release_demo
+    config, node = _release_case(folder, base, 0)
+    config = dict(config, criteria=CRITERIA)  # hierarchical and ordered domains, every model
+    compiled = api.compile_sql(config, node=node, base_dir=folder, dialect="duckdb")
+    texts = [compiled.release, *(s.sql for s in compiled.statements)]
+    names = {
+        cte.alias
+        for text in texts
+        if text
+        for cte in sqlglot.parse_one(text, read="duckdb").args["with_"].expressions
+    }
+    assert {"sqlanon_map_0", "sqlanon_node_order_1", "sqlanon_ancestors_0"} <= names
+    assert all(OWN_NAMES.fullmatch(n) for n in names), sorted(n for n in names if not OWN_NAMES.fullmatch(n))
+
+
 def test_a_hierarchy_built_from_the_values_is_not_written_into_the_sql(
     demo: tuple[Path, dict[str, Any]],
 ) -> None:
