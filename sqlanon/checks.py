@@ -140,6 +140,24 @@ class CheckPlan:
             select = select.with_(_q(f"c{i}"), as_=self.criterion_select(i, input_name), copy=False)
         return select
 
+    def violations(self, input_name: str, i: int, columns: Sequence[exp.Expr] | None = None) -> exp.Select:
+        """Criterion ``i``'s violating classes over ``input_name``, worst value first, then
+        smallest, then by key: ``columns`` over the verdicts (aliased ``v``), by default the
+        keys, ``size`` and the class's value ``v{i}``."""
+        keys = [_col(k, "v") for k in self.keys]
+        value = _col(f"v{i}", "v")
+        chosen = list(columns) if columns is not None else [*keys, _col("size", "v"), value]
+        return (
+            exp.select(*chosen)
+            .from_(exp.Subquery(this=self.verdicts(input_name, [i]), alias=exp.TableAlias(this=_q("v"))))
+            .where(_col("bad", "v"))
+            .order_by(
+                exp.Ordered(this=value.copy(), desc=self.criteria[i].worst == "MAX", nulls_first=False),
+                _col("size", "v"),
+                *(k.copy() for k in keys),
+            )
+        )
+
     def _aggregate(
         self,
         select: exp.Expr,

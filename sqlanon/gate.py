@@ -12,8 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlglot import exp
-
 from sqlanon import redact
 from sqlanon.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.config import Config
@@ -217,26 +215,7 @@ def violating_classes(
     engine: Engine, plan: CheckPlan, freq: str, i: int, qis: Sequence[str], limit: int
 ) -> list[dict[str, Any]]:
     """Up to ``limit`` classes violating criterion ``i``: worst value first, then smallest."""
-
-    def col(name: str) -> exp.Column:
-        return exp.column(exp.to_identifier(name, quoted=True))
-
-    keys = [col(k) for k in plan.keys]
-    query = (
-        exp.select(*keys, col("size"), col(f"v{i}"))
-        .from_(
-            exp.Subquery(
-                this=plan.verdicts(freq, [i]), alias=exp.TableAlias(this=exp.to_identifier("v", quoted=True))
-            )
-        )
-        .where(col("bad"))
-        .order_by(
-            exp.Ordered(this=col(f"v{i}"), desc=plan.criteria[i].worst == "MAX", nulls_first=False),
-            col("size"),
-            *keys,
-        )
-        .limit(limit)
-    )
+    query = plan.violations(freq, i).limit(limit)
     out = []
     for row in engine.fetchall(query):
         labels = {name: (None if row[j] == NULL_LABEL else row[j]) for j, name in enumerate(qis)}

@@ -98,6 +98,12 @@ def _pattern_name(path: Path, what: str, reader: str) -> DataError:
     )
 
 
+def refuse_pattern(path: Path, what: str, reader: str) -> None:
+    """A DataError when ``reader`` would read ``path`` as a file pattern, not as that file."""
+    if _GLOB.search(str(path)):
+        raise _pattern_name(path, what, reader)
+
+
 @contextmanager
 def exact_path(path: Path, what: str) -> Iterator[str]:
     """A file name DuckDB's readers take as exactly the file ``path``, never as a pattern.
@@ -289,8 +295,7 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
 
 def _read_with_engine(engine: Engine, ref: TableRef, csv: CsvOptions, what: str) -> str:
     """A CSV or Parquet file read by the engine's own reader (Spark) into a work table."""
-    if _GLOB.search(str(ref.file)):
-        raise _pattern_name(ref.file, what, "the engine")
+    refuse_pattern(ref.file, what, "the engine")
     columns = csv_header(ref.file, csv, what) if ref.kind == "csv" else []
     name = engine.temp_name(what)
     try:

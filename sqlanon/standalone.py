@@ -30,8 +30,9 @@ from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import Criterion as BaseCriterion
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.engines.rules import leftovers, rewrite
-from sqlanon.errors import ConfigError
+from sqlanon.errors import ConfigError, InputError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hierarchy
+from sqlanon.source import refuse_pattern
 from sqlanon.source_query import parse_query
 from sqlanon.sql.render import render_template, with_first
 
@@ -231,6 +232,9 @@ def source_relation(ref: TableRef, engine_kind: str, dialect: str) -> exp.Expr:
     if ref.kind == "query":
         assert ref.query is not None
         return exp.Subquery(this=parse_query(ref.query, TESTED.get(engine_kind, engine_kind)))
+    if ref.kind in ("csv", "parquet") and dialect == "duckdb":
+        # the printed SQL names the file: DuckDB would read a name holding * ? [ ] as a pattern
+        refuse_pattern(ref.file, "source", "DuckDB")
     if ref.kind == "csv" and dialect == "duckdb":
         csv = ref.csv
         options = {"delim": csv.delimiter, "quote": csv.quote, "escape": csv.escape}
@@ -382,11 +386,9 @@ def output_names(qis: Sequence[str]) -> tuple[str, str]:
 
 
 def _violations(plan: CheckPlan, qis: Sequence[str]) -> exp.Select:
-    """The plan's one criterion's violating classes over the frequency CTE: the quasi-identifiers under
-    their names (NULL as NULL), the class's rows and measure; worst first, then smallest."""
+    """The plan's one criterion's violating classes over the frequency CTE: the
+    quasi-identifiers under their names (NULL as NULL), the class's rows and measure."""
     rows, observed = output_names(qis)
-    crit = plan.criteria[0]
-    i = 0
     labels = [
         exp.alias_(
             exp.If(
@@ -399,25 +401,11 @@ def _violations(plan: CheckPlan, qis: Sequence[str]) -> exp.Select:
         )
         for key, name in zip(plan.keys, qis, strict=True)
     ]
-    return (
-        exp.select(
-            *labels,
-            exp.alias_(_col("size", "v"), rows, quoted=True),
-            exp.alias_(_col(f"v{i}", "v"), observed, quoted=True),
-        )
-        .from_(
-            exp.Subquery(
-                this=plan.verdicts(FREQUENCIES),
-                alias=exp.TableAlias(this=exp.to_identifier("v", quoted=True)),
-            )
-        )
-        .where(_col("bad", "v"))
-        .order_by(
-            exp.Ordered(this=_col(f"v{i}", "v"), desc=crit.worst == "MAX", nulls_first=False),
-            _col("size", "v"),
-            *(_col(k, "v") for k in plan.keys),
-        )
-    )
+    measures = [
+        exp.alias_(_col("size", "v"), rows, quoted=True),
+        exp.alias_(_col("v0", "v"), observed, quoted=True),
+    ]
+    return plan.violations(FREQUENCIES, 0, [*labels, *measures])
 
 
 def _null_label(node: exp.Expr) -> exp.Expr:
@@ -464,7 +452,7 @@ def report_sql(config: Config, table: TableRef) -> dict[str, str]:
     engine's dialect, or why it cannot be written."""
     try:
         return {"gate": compile_gate(config, config.engine.kind, table).text()}
-    except ConfigError as err:
+    except InputError as err:
         return {"gate_not_written": str(err)}
 
 

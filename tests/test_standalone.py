@@ -31,7 +31,7 @@ from click.testing import CliRunner
 from sqlanon import api
 from sqlanon.cli import main
 from sqlanon.demo import write_demo
-from sqlanon.errors import ConfigError, InputError
+from sqlanon.errors import ConfigError, DataError, InputError
 from sqlanon.report import Report
 from sqlanon.standalone import DIALECTS, UNTESTED
 from tests.test_engine_postgres_check import COLUMNS, EXTRA, _rows
@@ -269,6 +269,16 @@ def test_a_table_named_as_a_part_of_the_sql_is_refused(demo: tuple[Path, dict[st
     with pytest.raises(ConfigError, match="a name the compiled SQL gives one of its own parts"):
         api.compile_sql(config, base_dir=folder)
     api.compile_sql(dict(config, source={"table": "sqlanon_tables"}), base_dir=folder)  # another name
+
+
+def test_a_file_name_duckdb_reads_as_a_pattern_is_refused(demo: tuple[Path, dict[str, Any]]) -> None:
+    """The printed SQL names the file for read_csv: a name with glob characters would read
+    other files (x[1].csv reads x1.csv), so it is refused, naming the characters."""
+    folder, base = demo
+    _write(folder / "x[1].csv", _rows(1))
+    _write(folder / "x1.csv", _rows(2))
+    with pytest.raises(DataError, match=r"reads as a file pattern \(\[, \]\)"):
+        api.compile_sql(dict(base, criteria=CRITERIA[:1], source="x[1].csv"), base_dir=folder)
 
 
 def test_own_names_cover_every_cte_of_the_sql(release_demo: tuple[Path, dict[str, Any]]) -> None:
