@@ -114,12 +114,14 @@ def compile_gate(
     dialect: str,
     table: TableRef | None = None,
     release: Sequence[tuple[str, exp.Expr]] = (),
+    criteria: Sequence[Criterion] | None = None,
 ) -> Compiled:
     """The gate of ``config.criteria`` on ``table`` (default ``config.source``) as
     self-contained statements in ``dialect`` (one of :data:`DIALECTS`). ``release``: CTEs
-    whose last one is the table to gate instead (a release's SELECT)."""
+    whose last one is the table to gate instead (a release's SELECT). ``criteria``: the
+    criterion objects of ``config.criteria``, when the caller made them (dbt_package's)."""
     check_dialect(dialect)
-    criteria = [make_criterion(c) for c in config.criteria]
+    criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]
     if release:
         reads = [*release, (TABLE, exp.select("*").from_(exp.to_table(release[-1][0], quoted=True)))]

@@ -1,0 +1,150 @@
+{#- sqlanon_gate.sql: what every sqlanon generic test does before its SQL (written by hand; the
+    SQL itself is generated into sqlanon_generated.sql from sqlanon's gate statements):
+    validate the arguments with the rules sqlanon's configuration checks (sqlanon_rules()),
+    make the template values from the parameters, and say which statement the test runs. Errors name the test, the argument and what to do. -#}
+
+{% macro sqlanon_fail(test, message) %}
+  {{- exceptions.raise_compiler_error("sqlanon." ~ test ~ ": " ~ message) -}}
+{% endmacro %}
+
+{#- the exact rational a number means, as [numerator, denominator] (0.1 is 1/10, as sqlanon reads it) -#}
+{% macro sqlanon_fraction(value) %}
+  {%- set text = (value|string).lower() -%}
+  {%- set parts = (text.split('e') + ['0'])[:2] -%}
+  {%- set digits = (parts[0].split('.') + [''])[:2] -%}
+  {%- set whole = (digits[0] ~ digits[1])|int -%}
+  {%- set scale = (digits[1]|length) - (parts[1]|int) -%}
+  {%- if scale >= 0 -%}
+    {{ return([whole, 10 ** scale]) }}
+  {%- else -%}
+    {{ return([whole * 10 ** (0 - scale), 1]) }}
+  {%- endif -%}
+{% endmacro %}
+
+{% macro sqlanon_check_param(test, rule, value) %}
+  {%- set key = rule['key'] -%}
+  {%- if value is none -%}
+    {{ sqlanon.sqlanon_fail(test, "needs the parameter " ~ key ~ ".") }}
+  {%- endif -%}
+  {%- if value is boolean or value is not number -%}
+    {{ sqlanon.sqlanon_fail(test, key ~ " must be a " ~ ("whole number" if rule['type'] == 'integer' else "number") ~ ", got " ~ value ~ ".") }}
+  {%- endif -%}
+  {%- if rule['type'] == 'integer' and value != value|int -%}
+    {{ sqlanon.sqlanon_fail(test, key ~ " must be a whole number, got " ~ value ~ ".") }}
+  {%- endif -%}
+  {%- if value - value != 0 -%}
+    {{ sqlanon.sqlanon_fail(test, key ~ " must be a finite number, got " ~ value ~ ".") }}
+  {%- endif -%}
+  {%- set low = rule['low'] -%}
+  {%- set high = rule['high'] -%}
+  {%- if value < low or (rule['open_low'] and value == low) or (high is not none and value > high) -%}
+    {%- if rule['type'] == 'integer' -%}
+      {%- set bound = "be at least " ~ low -%}
+    {%- elif high is none -%}
+      {%- set bound = ("be greater than " if rule['open_low'] else "be at least ") ~ low -%}
+    {%- else -%}
+      {%- set bound = "lie in " ~ ("(" if rule['open_low'] else "[") ~ low ~ ", " ~ high ~ "]" -%}
+    {%- endif -%}
+    {{ sqlanon.sqlanon_fail(test, key ~ " must " ~ bound ~ ", got " ~ value ~ ".") }}
+  {%- endif -%}
+{% endmacro %}
+
+{% macro sqlanon_gate(kind, model, quasi_identifiers, sensitive, column_name, given) %}
+  {#- dbt renders tests when it parses the project too: arguments are checked when the test
+      runs, so a misconfigured test fails alone instead of stopping the whole project -#}
+  {%- if not execute -%}
+    {{ return({'macro': none}) }}
+  {%- endif -%}
+  {%- set entry = sqlanon.sqlanon_rules()[kind] -%}
+  {%- set test = entry['test'] -%}
+  {%- if quasi_identifiers is none or quasi_identifiers is string or quasi_identifiers is mapping
+        or quasi_identifiers is not iterable or quasi_identifiers|length == 0 -%}
+    {{ sqlanon.sqlanon_fail(test, "needs quasi_identifiers: the list of the model's quasi-identifier columns, e.g. [age, zip].") }}
+  {%- endif -%}
+  {%- for q in quasi_identifiers -%}
+    {%- if q is not string -%}
+      {{ sqlanon.sqlanon_fail(test, "quasi_identifiers must list column names, got " ~ q ~ ".") }}
+    {%- endif -%}
+  {%- endfor -%}
+  {%- if quasi_identifiers|unique|list|length != quasi_identifiers|length -%}
+    {{ sqlanon.sqlanon_fail(test, "quasi_identifiers lists a column twice.") }}
+  {%- endif -%}
+  {%- set sensitive = sensitive if sensitive is not none else column_name -%}
+  {%- if kind == 'k-anonymity' -%}
+    {%- if sensitive is not none and column_name is none -%}
+      {{ sqlanon.sqlanon_fail(test, "k-anonymity takes no sensitive column; remove sensitive.") }}
+    {%- endif -%}
+  {%- elif sensitive is none or sensitive is not string -%}
+    {{ sqlanon.sqlanon_fail(test, "needs sensitive: the name of the sensitive column it protects (or attach the test to that column).") }}
+  {%- elif sensitive in quasi_identifiers -%}
+    {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ sensitive ~ " is also listed in quasi_identifiers.") }}
+  {%- endif -%}
+  {%- set axis = entry['axis'] -%}
+  {%- set variant = given.get(axis, entry['default']) if axis else '' -%}
+  {%- if axis and variant is none -%}
+    {{ sqlanon.sqlanon_fail(test, "needs " ~ axis ~ ": one of " ~ entry['variants'].keys()|join(', ') ~ ".") }}
+  {%- endif -%}
+  {%- if variant not in entry['variants'] -%}
+    {{ sqlanon.sqlanon_fail(test, "unknown " ~ axis ~ " " ~ variant ~ "; use one of " ~ entry['variants'].keys()|join(', ') ~ ".") }}
+  {%- endif -%}
+  {%- set spec = entry['variants'][variant] -%}
+  {%- if spec['why'] is not none -%}
+    {{ sqlanon.sqlanon_fail(test, (axis ~ " " ~ variant ~ ": " if axis else "") ~ "not written by the dbt package yet: " ~ spec['why'] ~ ". Run `sqlanon check` on the model's table for it.") }}
+  {%- endif -%}
+  {%- set known = [] -%}
+  {%- for rule in spec['params'] -%}{%- do known.append(rule['key']) -%}{%- endfor -%}
+  {%- for key in given -%}
+    {%- if key != axis and key not in known -%}
+      {{ sqlanon.sqlanon_fail(test, "unknown parameter " ~ key ~ "; use " ~ (["quasi_identifiers"] + (["sensitive"] if kind != 'k-anonymity' else []) + ([axis] if axis else []) + known)|join(', ') ~ ".") }}
+    {%- endif -%}
+  {%- endfor -%}
+  {%- for rule in spec['params'] -%}
+    {{- sqlanon.sqlanon_check_param(test, rule, given.get(rule['key'])) -}}
+  {%- endfor -%}
+  {%- set v = {} -%}
+  {%- for key, how in spec['formats'].items() -%}
+    {%- set value = given.get(how[0]) -%}
+    {%- if how[1] == 'int' -%}
+      {%- do v.update({key: value|int}) -%}
+    {%- elif how[1] == 'float' -%}
+      {%- do v.update({key: value|float}) -%}
+    {%- else -%}
+      {%- do v.update({key: sqlanon.sqlanon_fraction(value)[0 if how[1] == 'num' else 1]}) -%}
+    {%- endif -%}
+  {%- endfor -%}
+  {%- set names = {'rows': 'rows', 'observed': 'observed'} -%}
+  {%- for name in ['rows', 'observed'] -%}
+    {%- for _ in range(quasi_identifiers|length + 1) -%}
+      {%- if names[name] in quasi_identifiers -%}{%- do names.update({name: names[name] ~ '_'}) -%}{%- endif -%}
+    {%- endfor -%}
+  {%- endfor -%}
+  {{ return({'macro': spec['macro'], 'sensitive': sensitive, 'v': v, 'names': names}) }}
+{% endmacro %}
+
+{#- the quasi-identifiers' labels (text, NULL as a label of its own) in a class's ORDER BY, the
+    classes' SELECT ('in') and the test's failing rows ('out', NULL again as NULL) -#}
+{% macro sqlanon_labels(quasi_identifiers, how) %}
+  {%- for q in quasi_identifiers -%}
+    {%- set label = '"sqlanon_label_' ~ loop.index0 ~ '"' -%}
+    {%- if how == 'order' -%}
+      {{ sqlanon.sqlanon_label(sqlanon.sqlanon_quote(q)) }}
+    {%- elif how == 'in' -%}
+      {{ sqlanon.sqlanon_label(sqlanon.sqlanon_quote(q)) }} AS {{ label }}
+    {%- else -%}
+      {{ sqlanon.sqlanon_unlabel('"c".' ~ label) }} AS {{ sqlanon.sqlanon_quote(q) }}
+    {%- endif -%}
+    {%- if not loop.last %}, {% endif -%}
+  {%- endfor -%}
+{% endmacro %}
+
+{% macro sqlanon_label(column) %}{{ return(adapter.dispatch('sqlanon_label', 'sqlanon')(column)) }}{% endmacro %}
+{% macro sqlanon_unlabel(column) %}{{ return(adapter.dispatch('sqlanon_unlabel', 'sqlanon')(column)) }}{% endmacro %}
+{% macro sqlanon_quote(name) %}{{ return(adapter.dispatch('sqlanon_quote', 'sqlanon')(name)) }}{% endmacro %}
+
+{% macro default__sqlanon_quote(name) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+{% macro default__sqlanon_label(column) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+{% macro default__sqlanon_unlabel(column) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro sqlanon_unsupported_adapter() %}
+  {{- exceptions.raise_compiler_error("sqlanon's dbt tests run on the duckdb and postgres adapters, not " ~ adapter.type() ~ ". Run `sqlanon check` (or the SQL of `sqlanon compile`) on the model's table instead.") -}}
+{% endmacro %}

@@ -1,0 +1,4227 @@
+{#- sqlanon_generated.sql: written by `python -m sqlanon.dbt_package` from sqlanon's gate SQL
+    (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
+    fails when this file is not what the generator writes. -#}
+
+{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'formats': {'k': ['k', 'int']}}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'formats': {'l': ['l', 'int']}}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'formats': {'l': ['l', 'float']}}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its parameter(s) allowed name sensitive values, which the package does not take yet', 'macro': 'sqlanon_l_diversity_pd_recursive'}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its parameter(s) allowed, protected name sensitive values, which the package does not take yet', 'macro': 'sqlanon_l_diversity_npd_recursive'}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'formats': {'t': ['t', 'float']}}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'formats': {'t': ['t', 'float']}}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'the hierarchical distance needs the column\'s hierarchy, which the package does not take yet', 'macro': 'sqlanon_t_closeness_hierarchical'}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'formats': {'t': ['t', 'float']}}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'formats': {'t': ['t', 'float']}}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'formats': {'t': ['t', 'float']}}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none}], 'why': 'its parameter ground is not taken by the package yet', 'macro': 'sqlanon_t_closeness_smoothed_js'}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'compile cannot write nt-closeness yet: it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at. Run sqlanon check for it.', 'macro': 'sqlanon_nt_closeness_equal'}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'compile cannot write nt-closeness yet: it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at. Run sqlanon check for it.', 'macro': 'sqlanon_nt_closeness_ordered'}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'the hierarchical distance needs the column\'s hierarchy, which the package does not take yet', 'macro': 'sqlanon_nt_closeness_hierarchical'}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'the hierarchical distance needs the column\'s hierarchy, which the package does not take yet', 'macro': 'sqlanon_dissimilarity_hierarchical'}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it reads several sensitive columns, which the package does not take yet', 'macro': 'sqlanon_dissimilarity_variational'}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'formats': {'delta': ['delta', 'float']}}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'formats': {'beta': ['beta', 'float']}}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'formats': {'beta': ['beta', 'float']}}}}}) }}{% endmacro %}
+
+{% test k_anonymity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
+{%- set g = sqlanon.sqlanon_gate('k-anonymity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
+{%- if g['macro'] == 'sqlanon_k_anonymity' -%}
+{{ sqlanon.sqlanon_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- endif %}
+{% endtest %}
+
+{% test l_diversity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
+{%- set g = sqlanon.sqlanon_gate('l-diversity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
+{%- if g['macro'] == 'sqlanon_l_diversity_distinct' -%}
+{{ sqlanon.sqlanon_l_diversity_distinct(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_entropy' -%}
+{{ sqlanon.sqlanon_l_diversity_entropy(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_recursive' -%}
+{{ sqlanon.sqlanon_l_diversity_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- endif %}
+{% endtest %}
+
+{% test t_closeness(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
+{%- set g = sqlanon.sqlanon_gate('t-closeness', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
+{%- if g['macro'] == 'sqlanon_t_closeness_equal' -%}
+{{ sqlanon.sqlanon_t_closeness_equal(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_ordered' -%}
+{{ sqlanon.sqlanon_t_closeness_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_variational' -%}
+{{ sqlanon.sqlanon_t_closeness_variational(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_kl' -%}
+{{ sqlanon.sqlanon_t_closeness_kl(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_js' -%}
+{{ sqlanon.sqlanon_t_closeness_js(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- endif %}
+{% endtest %}
+
+{% test alpha_k_anonymity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
+{%- set g = sqlanon.sqlanon_gate('alpha-k-anonymity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
+{%- if g['macro'] == 'sqlanon_alpha_k_anonymity' -%}
+{{ sqlanon.sqlanon_alpha_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- endif %}
+{% endtest %}
+
+{% test nt_closeness(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
+{%- set g = sqlanon.sqlanon_gate('nt-closeness', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
+{% endtest %}
+
+{% test dissimilarity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
+{%- set g = sqlanon.sqlanon_gate('dissimilarity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
+{%- if g['macro'] == 'sqlanon_dissimilarity_numeric' -%}
+{{ sqlanon.sqlanon_dissimilarity_numeric(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_ordered' -%}
+{{ sqlanon.sqlanon_dissimilarity_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- endif %}
+{% endtest %}
+
+{% test delta_disclosure(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
+{%- set g = sqlanon.sqlanon_gate('delta-disclosure', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
+{%- if g['macro'] == 'sqlanon_delta_disclosure' -%}
+{{ sqlanon.sqlanon_delta_disclosure(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- endif %}
+{% endtest %}
+
+{% test beta_likeness(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
+{%- set g = sqlanon.sqlanon_gate('beta-likeness', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
+{%- if g['macro'] == 'sqlanon_beta_likeness_basic' -%}
+{{ sqlanon.sqlanon_beta_likeness_basic(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- elif g['macro'] == 'sqlanon_beta_likeness_enhanced' -%}
+{{ sqlanon.sqlanon_beta_likeness_enhanced(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- endif %}
+{% endtest %}
+
+{% macro duckdb__sqlanon_label(column) %}COALESCE(CAST({{ column }} AS TEXT), (
+  CHR(30) || 'NULL' || CHR(30)
+)){% endmacro %}
+
+{% macro duckdb__sqlanon_unlabel(column) %}CASE
+  WHEN {{ column }} = (
+    CHR(30) || 'NULL' || CHR(30)
+  )
+  THEN NULL
+  ELSE {{ column }}
+END{% endmacro %}
+
+{% macro duckdb__sqlanon_quote(name) %}"{{ name|replace('"', '""') }}"{% endmacro %}
+
+{% macro postgres__sqlanon_label(column) %}COALESCE(CAST({{ column }} AS TEXT), (
+  CHR(  30) || 'NULL' || CHR(  30)
+)){% endmacro %}
+
+{% macro postgres__sqlanon_unlabel(column) %}CASE
+  WHEN {{ column }} = (
+    CHR(  30) || 'NULL' || CHR(  30)
+  )
+  THEN NULL
+  ELSE {{ column }}
+END{% endmacro %}
+
+{% macro postgres__sqlanon_quote(name) %}"{{ name|replace('"', '""') }}"{% endmacro %}
+
+{% macro sqlanon_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_k_anonymity', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  GROUP BY
+    1
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      CAST(SUM("n") AS INT128) AS "size",
+      SUM("n") < {{ v['k'] }} AS "bad",
+      CAST(SUM("n") AS DOUBLE) AS "val"
+    FROM "sqlanon_frequencies"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  GROUP BY
+    1
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+      SUM("n") < {{ v['k'] }} AS "bad",
+      CAST(SUM("n") AS DOUBLE PRECISION) AS "val"
+    FROM "sqlanon_frequencies"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_distinct(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_distinct', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_distinct(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_distinct(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        SUM("n") AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    )
+    SELECT
+      "q0",
+      CAST(SUM("n") AS INT128) AS "size",
+      COUNT(*) < {{ v['l'] }} AS "bad",
+      CAST(COUNT(*) AS DOUBLE) AS "val"
+    FROM "f"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_distinct(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        SUM("n") AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    )
+    SELECT
+      "q0",
+      CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+      COUNT(*) < {{ v['l'] }} AS "bad",
+      CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+    FROM "f"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_entropy(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_entropy', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_entropy(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_entropy(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("cnt") AS "size",
+        GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+      FROM "f"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+      EXP("h") AS "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_entropy(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("cnt") AS "size",
+        GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+      FROM "f"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+      EXP("h") AS "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_recursive(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_recursive', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_recursive(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_recursive(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        SUM("n") AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "r" AS (
+      SELECT
+        "q0",
+        "n",
+        ROW_NUMBER() OVER (PARTITION BY "q0" ORDER BY "n" DESC) AS "rank"
+      FROM "f"
+    ), "c" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS INT128) AS "size",
+        CAST(MAX("n") AS INT128) AS "r1",
+        CAST(COALESCE(SUM("n") FILTER(WHERE
+          "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+      FROM "r"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+      ) AS "bad",
+      CASE
+        WHEN "tail" = 0
+        THEN CAST('inf' AS DOUBLE)
+        ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+      END AS "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_recursive(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        SUM("n") AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "r" AS (
+      SELECT
+        "q0",
+        "n",
+        ROW_NUMBER() OVER (PARTITION BY "q0" ORDER BY "n" DESC NULLS LAST) AS "rank"
+      FROM "f"
+    ), "c" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+        CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+        CAST(COALESCE(SUM("n") FILTER(WHERE
+          "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+      FROM "r"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+      ) AS "bad",
+      CASE
+        WHEN "tail" = 0
+        THEN CAST('inf' AS DOUBLE PRECISION)
+        ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+      END AS "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_t_closeness_equal(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_t_closeness_equal', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_t_closeness_equal(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_t_closeness_equal(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        SUM("n") / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "d" AS (
+      SELECT
+        "f"."q0",
+        MAX("c"."rows") AS "size",
+        SUM(GREATEST("f"."n" / "c"."size" - "g"."q", 0.0)) AS "emd"
+      FROM "f"
+      JOIN "c"
+        USING ("q0")
+      JOIN "g"
+        USING ("s")
+      GROUP BY
+        "f"."q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "emd" > {{ v['t'] }} + 1e-09 AS "bad",
+      "emd" AS "val"
+    FROM "d"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_t_closeness_equal(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "d" AS (
+      SELECT
+        "f"."q0",
+        MAX("c"."rows") AS "size",
+        SUM(GREATEST(CAST("f"."n" AS DOUBLE PRECISION) / "c"."size" - "g"."q", 0.0)) AS "emd"
+      FROM "f"
+      JOIN "c"
+        USING ("q0")
+      JOIN "g"
+        USING ("s")
+      GROUP BY
+        "f"."q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "emd" > {{ v['t'] }} + 1e-09 AS "bad",
+      "emd" AS "val"
+    FROM "d"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_t_closeness_ordered(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_t_closeness_ordered', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_t_closeness_ordered(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_t_closeness_ordered(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        SUM("n") / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "g"
+        )
+    ), "m" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "fq" AS (
+      SELECT
+        "dom"."r",
+        CAST(SUM(COALESCE("qc"."cnt", 0)) OVER (ORDER BY "dom"."r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE) / "tot"."total" AS "fq"
+      FROM "dom"
+      LEFT JOIN (
+        SELECT
+          "s",
+          SUM("cnt") AS "cnt"
+        FROM "f"
+        GROUP BY
+          "s"
+      ) AS "qc"
+        ON "qc"."s" = "dom"."s"
+      CROSS JOIN "tot"
+    ), "cdf" AS (
+      SELECT
+        "r",
+        "fq",
+        SUM("fq") OVER (ORDER BY "r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "gq"
+      FROM "fq"
+      UNION ALL
+      SELECT
+        0,
+        0.0,
+        0.0
+    ), "steps" AS (
+      SELECT
+        "fq",
+        MAX("r") AS "k",
+        MAX("gq") AS "gk"
+      FROM "cdf"
+      GROUP BY
+        "fq"
+    ), "gm" AS (
+      SELECT
+        MAX("gq") AS "gm"
+      FROM "cdf"
+    ), "ranks" AS (
+      SELECT
+        "dom"."s",
+        "dom"."r",
+        "cdf"."gq" AS "gl"
+      FROM "dom"
+      JOIN "cdf"
+        ON "cdf"."r" = "dom"."r" - 1
+    ), "runs" AS (
+      SELECT
+        "f"."q0",
+        "ranks"."r" AS "lo",
+        LEAD("ranks"."r", 1, "m"."m" + 1) OVER "w" - 1 AS "hi",
+        CAST(SUM("f"."cnt") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE) / CAST(SUM("f"."cnt") OVER "p" AS DOUBLE) AS "cp",
+        SUM("f"."cnt") OVER "p" AS "rows",
+        "ranks"."gl" AS "gl",
+        LEAD("ranks"."gl", 1, "gm"."gm") OVER "w" AS "gh",
+        ROW_NUMBER() OVER "w" AS "idx"
+      FROM "f"
+      JOIN "ranks"
+        ON "ranks"."s" = "f"."s"
+      CROSS JOIN "m"
+      CROSS JOIN "gm"
+      WINDOW "p" AS (PARTITION BY "f"."q0"), "w" AS (PARTITION BY "f"."q0" ORDER BY "ranks"."r")
+    ), "st" AS (
+      SELECT
+        "runs".*,
+        "steps"."k",
+        "steps"."gk"
+      FROM "runs"
+      ASOF JOIN "steps"
+        ON "runs"."cp" >= "steps"."fq"
+    ), "split" AS (
+      SELECT
+        "st".*,
+        LEAST(GREATEST("st"."k", "st"."lo" - 1), "st"."hi") AS "ks",
+        CASE
+          WHEN "st"."k" < "st"."lo" - 1
+          THEN "st"."gl"
+          WHEN "st"."k" > "st"."hi"
+          THEN "st"."gh"
+          ELSE "st"."gk"
+        END AS "gks"
+      FROM "st"
+    ), "e" AS (
+      SELECT
+        "split"."q0",
+        MAX("split"."rows") AS "size",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE GREATEST(
+            SUM(
+              "cp" * (
+                "ks" - "lo" + 1
+              ) - (
+                "gks" - "gl"
+              ) + (
+                "gh" - "gks"
+              ) - "cp" * (
+                "hi" - "ks"
+              )
+            ) + MAX(CASE WHEN "idx" = 1 THEN "gl" END),
+            0.0
+          ) / (
+            MAX("m"."m") - 1
+          )
+        END AS "emd"
+      FROM "split"
+      CROSS JOIN "m"
+      GROUP BY
+        "split"."q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "emd" > {{ v['t'] }} + 1e-09 AS "bad",
+      "emd" AS "val"
+    FROM "e"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_t_closeness_ordered(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "g"
+        )
+    ), "m" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "fq" AS MATERIALIZED (
+      SELECT
+        "dom"."r",
+        CAST(SUM(COALESCE("qc"."cnt", 0)) OVER (ORDER BY "dom"."r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION) / "tot"."total" AS "fq"
+      FROM "dom"
+      LEFT JOIN (
+        SELECT
+          "s",
+          SUM("cnt") AS "cnt"
+        FROM "f"
+        GROUP BY
+          "s"
+      ) AS "qc"
+        ON "qc"."s" = "dom"."s"
+      CROSS JOIN "tot"
+    ), "cdf" AS (
+      SELECT
+        "r",
+        "fq",
+        SUM("fq") OVER (ORDER BY "r" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS "gq"
+      FROM "fq"
+      UNION ALL
+      SELECT
+        0,
+        0.0,
+        0.0
+    ), "steps" AS (
+      SELECT
+        "fq",
+        MAX("r") AS "k",
+        MAX("gq") AS "gk"
+      FROM "cdf"
+      GROUP BY
+        "fq"
+    ), "gm" AS MATERIALIZED (
+      SELECT
+        MAX("gq") AS "gm"
+      FROM "cdf"
+    ), "ranks" AS (
+      SELECT
+        "dom"."s",
+        "dom"."r",
+        "cdf"."gq" AS "gl"
+      FROM "dom"
+      JOIN "cdf"
+        ON "cdf"."r" = "dom"."r" - 1
+    ), "runs" AS MATERIALIZED (
+      SELECT
+        "f"."q0",
+        "ranks"."r" AS "lo",
+        LEAD("ranks"."r", 1, "m"."m" + 1) OVER "w" - 1 AS "hi",
+        CAST(SUM("f"."cnt") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE PRECISION) / CAST(SUM("f"."cnt") OVER "p" AS DOUBLE PRECISION) AS "cp",
+        SUM("f"."cnt") OVER "p" AS "rows",
+        "ranks"."gl" AS "gl",
+        LEAD("ranks"."gl", 1, "gm"."gm") OVER "w" AS "gh",
+        ROW_NUMBER() OVER "w" AS "idx"
+      FROM "f"
+      JOIN "ranks"
+        ON "ranks"."s" = "f"."s"
+      CROSS JOIN "m"
+      CROSS JOIN "gm"
+      WINDOW "p" AS (PARTITION BY "f"."q0"), "w" AS (PARTITION BY "f"."q0" ORDER BY "ranks"."r")
+    ), "st" AS (
+      SELECT
+        "runs".*,
+        "steps"."k",
+        "steps"."gk"
+      FROM "runs"
+      JOIN LATERAL (
+        SELECT
+          *
+        FROM "steps"
+        WHERE
+          "steps"."fq" <= "runs"."cp"
+        ORDER BY
+          "steps"."fq" DESC NULLS LAST
+        LIMIT 1
+      ) AS "steps"
+        ON TRUE
+    ), "split" AS (
+      SELECT
+        "st".*,
+        LEAST(GREATEST("st"."k", "st"."lo" - 1), "st"."hi") AS "ks",
+        CASE
+          WHEN "st"."k" < "st"."lo" - 1
+          THEN "st"."gl"
+          WHEN "st"."k" > "st"."hi"
+          THEN "st"."gh"
+          ELSE "st"."gk"
+        END AS "gks"
+      FROM "st"
+    ), "e" AS (
+      SELECT
+        "split"."q0",
+        MAX("split"."rows") AS "size",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE CAST(GREATEST(
+            SUM(
+              "cp" * (
+                "ks" - "lo" + 1
+              ) - (
+                "gks" - "gl"
+              ) + (
+                "gh" - "gks"
+              ) - "cp" * (
+                "hi" - "ks"
+              )
+            ) + MAX(CASE WHEN "idx" = 1 THEN "gl" END),
+            0.0
+          ) AS DOUBLE PRECISION) / (
+            MAX("m"."m") - 1
+          )
+        END AS "emd"
+      FROM "split"
+      CROSS JOIN "m"
+      GROUP BY
+        "split"."q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "emd" > {{ v['t'] }} + 1e-09 AS "bad",
+      "emd" AS "val"
+    FROM "e"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_t_closeness_variational(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_t_closeness_variational', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_t_closeness_variational(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_t_closeness_variational(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS (
+      SELECT
+        CAST(SUM("qcnt") AS INT128) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS INT128) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS INT128) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        CAST(SUM(GREATEST("cnt" * "total" - "size" * "qcnt", 0)) AS DOUBLE) / CAST(MAX("size") * MAX("total") AS DOUBLE) AS "val"
+      FROM "e"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "val" > {{ v['t'] }} + 1e-09 AS "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_t_closeness_variational(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        CAST(SUM("qcnt") AS DECIMAL(38, 0)) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS MATERIALIZED (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS DECIMAL(38, 0)) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS DECIMAL(38, 0)) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        CAST(SUM(GREATEST("cnt" * "total" - "size" * "qcnt", 0)) AS DOUBLE PRECISION) / CAST(MAX("size") * MAX("total") AS DOUBLE PRECISION) AS "val"
+      FROM "e"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "val" > {{ v['t'] }} + 1e-09 AS "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_t_closeness_kl(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_t_closeness_kl', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_t_closeness_kl(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_t_closeness_kl(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS (
+      SELECT
+        CAST(SUM("qcnt") AS INT128) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS INT128) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS INT128) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        GREATEST(
+          SUM(
+            CAST("cnt" AS DOUBLE) / CAST("size" AS DOUBLE) * LN(CAST("cnt" * "total" AS DOUBLE) / CAST("size" * "qcnt" AS DOUBLE))
+          ),
+          0.0
+        ) AS "val"
+      FROM "e"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "val" > {{ v['t'] }} + 1e-09 AS "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_t_closeness_kl(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        CAST(SUM("qcnt") AS DECIMAL(38, 0)) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS MATERIALIZED (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS DECIMAL(38, 0)) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS DECIMAL(38, 0)) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        GREATEST(
+          SUM(
+            CAST("cnt" AS DOUBLE PRECISION) / CAST("size" AS DOUBLE PRECISION) * LN(
+              CAST("cnt" * "total" AS DOUBLE PRECISION) / CAST("size" * "qcnt" AS DOUBLE PRECISION)
+            )
+          ),
+          0.0
+        ) AS "val"
+      FROM "e"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "val" > {{ v['t'] }} + 1e-09 AS "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_t_closeness_js(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_t_closeness_js', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_t_closeness_js(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_t_closeness_js(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS (
+      SELECT
+        CAST(SUM("qcnt") AS INT128) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS INT128) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS INT128) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        SUM(
+          0.5 * (
+            CAST("cnt" AS DOUBLE) / CAST("size" AS DOUBLE) * LN(
+              2.0 * CAST("cnt" * "total" AS DOUBLE) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE)
+            ) + CAST("qcnt" AS DOUBLE) / CAST("total" AS DOUBLE) * LN(
+              2.0 * CAST("size" * "qcnt" AS DOUBLE) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE)
+            )
+          )
+        ) + 0.5 * LN(2.0) * CAST(MAX("total") - SUM("qcnt") AS DOUBLE) / CAST(MAX("total") AS DOUBLE) AS "js"
+      FROM "e"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      LEAST(GREATEST("js", 0.0), LN(2.0)) > {{ v['t'] }} + 1e-09 AS "bad",
+      LEAST(GREATEST("js", 0.0), LN(2.0)) AS "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_t_closeness_js(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        CAST(SUM("qcnt") AS DECIMAL(38, 0)) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS MATERIALIZED (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS DECIMAL(38, 0)) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS DECIMAL(38, 0)) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        SUM(
+          0.5 * (
+            CAST("cnt" AS DOUBLE PRECISION) / CAST("size" AS DOUBLE PRECISION) * LN(
+              2.0 * CAST("cnt" * "total" AS DOUBLE PRECISION) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE PRECISION)
+            ) + CAST("qcnt" AS DOUBLE PRECISION) / CAST("total" AS DOUBLE PRECISION) * LN(
+              2.0 * CAST("size" * "qcnt" AS DOUBLE PRECISION) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE PRECISION)
+            )
+          )
+        ) + 0.5 * LN(2.0) * CAST(MAX("total") - SUM("qcnt") AS DOUBLE PRECISION) / CAST(MAX("total") AS DOUBLE PRECISION) AS "js"
+      FROM "e"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      LEAST(GREATEST("js", 0.0), LN(2.0)) > {{ v['t'] }} + 1e-09 AS "bad",
+      LEAST(GREATEST("js", 0.0), LN(2.0)) AS "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_alpha_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_alpha_k_anonymity', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_alpha_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_alpha_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "c" AS (
+      SELECT
+        "q0",
+        CAST(SUM("cnt") AS INT128) AS "size",
+        CAST(MAX("cnt") AS INT128) AS "top"
+      FROM "f"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }} AND "top" * {{ v['alpha_den'] }} <= "size" * {{ v['alpha_num'] }}
+      ) AS "bad",
+      CAST("top" AS DOUBLE) / CAST("size" AS DOUBLE) AS "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_alpha_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "c" AS (
+      SELECT
+        "q0",
+        CAST(SUM("cnt") AS DECIMAL(38, 0)) AS "size",
+        CAST(MAX("cnt") AS DECIMAL(38, 0)) AS "top"
+      FROM "f"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }} AND "top" * {{ v['alpha_den'] }} <= "size" * {{ v['alpha_num'] }}
+      ) AS "bad",
+      CAST("top" AS DOUBLE PRECISION) / CAST("size" AS DOUBLE PRECISION) AS "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_dissimilarity_numeric(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_dissimilarity_numeric', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_dissimilarity_numeric(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_dissimilarity_numeric(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        CAST(SUM("n") AS INT128) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "phi" AS (
+      SELECT
+        "x"."q0",
+        "x"."n",
+        SUM("x"."n") OVER (
+          PARTITION BY "x"."q0"
+          ORDER BY "x"."x"
+          RANGE BETWEEN {{ v['epsilon'] }} PRECEDING AND {{ v['epsilon'] }} FOLLOWING
+        ) AS "phi"
+      FROM (
+        SELECT
+          "f".*,
+          CAST("d"."value" AS DOUBLE) AS "x"
+        FROM "f"
+        JOIN "sqlanon_dictionary_0" AS "d"
+          ON "d"."code" = "f"."v0"
+      ) AS "x"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS INT128) AS "size",
+        CAST(MAX("phi") AS INT128) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE) / CAST("size" - 1 AS DOUBLE)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_dissimilarity_numeric(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "phi" AS MATERIALIZED (
+      SELECT
+        "x"."q0",
+        "x"."n",
+        SUM("x"."n") OVER (
+          PARTITION BY "x"."q0"
+          ORDER BY "x"."x"
+          RANGE BETWEEN {{ v['epsilon'] }} PRECEDING AND {{ v['epsilon'] }} FOLLOWING
+        ) AS "phi"
+      FROM (
+        SELECT
+          "f".*,
+          CAST("d"."value" AS DOUBLE PRECISION) AS "x"
+        FROM "f"
+        JOIN "sqlanon_dictionary_0" AS "d"
+          ON "d"."code" = "f"."v0"
+      ) AS "x"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+        CAST(MAX("phi") AS DECIMAL(38, 0)) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE PRECISION) / CAST("size" - 1 AS DOUBLE PRECISION)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_dissimilarity_ordered(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_dissimilarity_ordered', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_dissimilarity_ordered(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_dissimilarity_ordered(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        CAST(SUM("n") AS INT128) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "v0"
+          FROM "f"
+        )
+    ), "phi" AS (
+      SELECT
+        "x"."q0",
+        "x"."n",
+        SUM("x"."n") OVER (
+          PARTITION BY "x"."q0"
+          ORDER BY "x"."x"
+          RANGE BETWEEN {{ v['epsilon'] }} PRECEDING AND {{ v['epsilon'] }} FOLLOWING
+        ) AS "phi"
+      FROM (
+        SELECT
+          "f".*,
+          "dom"."r" / GREATEST("m"."m" - 1.0, 1.0) AS "x"
+        FROM "f"
+        JOIN "dom"
+          ON "dom"."s" = "f"."v0"
+        CROSS JOIN (
+          SELECT
+            COUNT(*) AS "m"
+          FROM "dom"
+        ) AS "m"
+      ) AS "x"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS INT128) AS "size",
+        CAST(MAX("phi") AS INT128) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE) / CAST("size" - 1 AS DOUBLE)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_dissimilarity_ordered(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "v0"
+          FROM "f"
+        )
+    ), "phi" AS MATERIALIZED (
+      SELECT
+        "x"."q0",
+        "x"."n",
+        SUM("x"."n") OVER (
+          PARTITION BY "x"."q0"
+          ORDER BY "x"."x"
+          RANGE BETWEEN {{ v['epsilon'] }} PRECEDING AND {{ v['epsilon'] }} FOLLOWING
+        ) AS "phi"
+      FROM (
+        SELECT
+          "f".*,
+          CAST("dom"."r" AS DOUBLE PRECISION) / GREATEST("m"."m" - 1.0, 1.0) AS "x"
+        FROM "f"
+        JOIN "dom"
+          ON "dom"."s" = "f"."v0"
+        CROSS JOIN (
+          SELECT
+            COUNT(*) AS "m"
+          FROM "dom"
+        ) AS "m"
+      ) AS "x"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+        CAST(MAX("phi") AS DECIMAL(38, 0)) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE PRECISION) / CAST("size" - 1 AS DOUBLE PRECISION)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_delta_disclosure(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_delta_disclosure', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_delta_disclosure(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_delta_disclosure(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS (
+      SELECT
+        CAST(SUM("qcnt") AS INT128) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS INT128) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS INT128) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        CASE
+          WHEN COUNT(*) < MAX("m")
+          THEN CAST('inf' AS DOUBLE)
+          ELSE MAX(ABS(LN(CAST("cnt" * "total" AS DOUBLE) / CAST("size" * "qcnt" AS DOUBLE))))
+        END AS "val"
+      FROM "e"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "val" >= {{ v['delta'] }} - 1e-09 AS "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_delta_disclosure(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        CAST(SUM("qcnt") AS DECIMAL(38, 0)) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS MATERIALIZED (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS DECIMAL(38, 0)) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS DECIMAL(38, 0)) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        CASE
+          WHEN COUNT(*) < MAX("m")
+          THEN CAST('inf' AS DOUBLE PRECISION)
+          ELSE MAX(
+            ABS(
+              LN(
+                CAST("cnt" * "total" AS DOUBLE PRECISION) / CAST("size" * "qcnt" AS DOUBLE PRECISION)
+              )
+            )
+          )
+        END AS "val"
+      FROM "e"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "val" >= {{ v['delta'] }} - 1e-09 AS "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_beta_likeness_basic(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_beta_likeness_basic', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_beta_likeness_basic(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_beta_likeness_basic(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS (
+      SELECT
+        CAST(SUM("qcnt") AS INT128) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS INT128) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS INT128) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "x" AS (
+      SELECT
+        "q0",
+        "size",
+        "qcnt",
+        "total",
+        "cnt" * "total" - "size" * "qcnt" AS "num",
+        "size" * "qcnt" AS "den"
+      FROM "e"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        COALESCE(
+          BOOL_OR(
+            CAST("num" > 0
+            AND CAST("num" AS DOUBLE) / CAST("den" AS DOUBLE) > {{ v['beta'] }} + 1e-09 AS BOOLEAN)
+          ),
+          FALSE
+        ) AS "bad",
+        GREATEST(MAX(CAST("num" AS DOUBLE) / CAST("den" AS DOUBLE)), 0.0) AS "val"
+      FROM "x"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_beta_likeness_basic(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        CAST(SUM("qcnt") AS DECIMAL(38, 0)) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS MATERIALIZED (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS DECIMAL(38, 0)) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS DECIMAL(38, 0)) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "x" AS (
+      SELECT
+        "q0",
+        "size",
+        "qcnt",
+        "total",
+        "cnt" * "total" - "size" * "qcnt" AS "num",
+        "size" * "qcnt" AS "den"
+      FROM "e"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        COALESCE(
+          BOOL_OR(
+            "num" > 0
+            AND CAST("num" AS DOUBLE PRECISION) / CAST("den" AS DOUBLE PRECISION) > {{ v['beta'] }} + 1e-09
+          ),
+          FALSE
+        ) AS "bad",
+        GREATEST(MAX(CAST("num" AS DOUBLE PRECISION) / CAST("den" AS DOUBLE PRECISION)), 0.0) AS "val"
+      FROM "x"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_beta_likeness_enhanced(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_beta_likeness_enhanced', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_beta_likeness_enhanced(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_beta_likeness_enhanced(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS (
+      SELECT
+        CAST(SUM("qcnt") AS INT128) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS INT128) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS INT128) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "x" AS (
+      SELECT
+        "q0",
+        "size",
+        "qcnt",
+        "total",
+        "cnt" * "total" - "size" * "qcnt" AS "num",
+        "size" * "qcnt" AS "den"
+      FROM "e"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        COALESCE(
+          BOOL_OR(
+            CAST("num" > 0
+            AND CAST("num" AS DOUBLE) / CAST("den" AS DOUBLE) > LEAST({{ v['beta'] }}, -LN(CAST("qcnt" AS DOUBLE) / CAST("total" AS DOUBLE))) + 1e-09 AS BOOLEAN)
+          ),
+          FALSE
+        ) AS "bad",
+        GREATEST(MAX(CAST("num" AS DOUBLE) / CAST("den" AS DOUBLE)), 0.0) AS "val"
+      FROM "x"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_beta_likeness_enhanced(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        CAST(SUM("qcnt") AS DECIMAL(38, 0)) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS MATERIALIZED (
+      SELECT
+        "f"."q0",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS DECIMAL(38, 0)) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0") AS DECIMAL(38, 0)) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "x" AS (
+      SELECT
+        "q0",
+        "size",
+        "qcnt",
+        "total",
+        "cnt" * "total" - "size" * "qcnt" AS "num",
+        "size" * "qcnt" AS "den"
+      FROM "e"
+    ), "c" AS (
+      SELECT
+        "q0",
+        MAX("size") AS "size",
+        COALESCE(
+          BOOL_OR(
+            "num" > 0
+            AND CAST("num" AS DOUBLE PRECISION) / CAST("den" AS DOUBLE PRECISION) > LEAST(
+              {{ v['beta'] }},
+              -LN(CAST("qcnt" AS DOUBLE PRECISION) / CAST("total" AS DOUBLE PRECISION))
+            ) + 1e-09
+          ),
+          FALSE
+        ) AS "bad",
+        GREATEST(MAX(CAST("num" AS DOUBLE PRECISION) / CAST("den" AS DOUBLE PRECISION)), 0.0) AS "val"
+      FROM "x"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "bad",
+      "val"
+    FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}

@@ -1,0 +1,428 @@
+"""The dbt package's SQL (``integrations/dbt``), generated from the gate's own statements.
+
+A dbt generic test learns its arguments (the quasi-identifier list, the parameters) only when
+dbt compiles it, and dbt's Jinja cannot run sqlglot. So each criterion's statement is written
+here, once per dialect and variant, by ``compile``'s own code (standalone.compile_gate, the
+criterion templates and the engines' rewrite rules), with stand-ins that the macros fill in:
+
+- the model: a table named :data:`MODEL`, read through a CTE that numbers its classes with one
+  key, :data:`CLASS` (``DENSE_RANK`` over the quasi-identifiers' labels): the templates take a
+  fixed number of keys, the test any number of quasi-identifiers;
+- the sensitive column :data:`SENSITIVE`;
+- every number the criterion's parameters put into its template: distinct sentinel literals,
+  replaced by ``{{ v['k'] }}``-style Jinja (written with two different sets of parameters, the
+  texts must then agree: no value derived from a parameter outside the sentinels).
+
+A wrapper joins the statement's violating classes back to the quasi-identifiers' labels. The
+parameters' rules (names, ranges, defaults) are recorded from criterion_spec's own checks.
+``python -m sqlanon.dbt_package`` writes the file; a test checks that the shipped one is current.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlglot
+from sqlglot import exp
+
+from sqlanon.config import Config, parse_config
+from sqlanon.criteria import Criterion, make_criterion
+from sqlanon.criterion_spec import _CHECKERS, CRITERIA, _Checker
+from sqlanon.encode import NULL_VALUE, SensitiveDomain
+from sqlanon.errors import ConfigError
+from sqlanon.standalone import compile_gate, render, unsupported
+
+#: the adapters whose SQL the package carries (the engines sqlanon runs and tests with dbt)
+ADAPTERS = ("duckdb", "postgres")
+#: the package's folder in the repository, and the generated file in it
+PACKAGE = Path(__file__).resolve().parent.parent / "integrations" / "dbt"
+GENERATED = Path("macros") / "sqlanon_generated.sql"
+
+MODEL = "__sqlanon_model__"
+CLASS = "__sqlanon_class__"
+SENSITIVE = "__sqlanon_sensitive__"
+_STATEMENT = "__sqlanon_statement__"
+_ORDER = "__sqlanon_order__"
+_LABELS_IN = "__sqlanon_labels_in__"
+_LABELS_OUT = "__sqlanon_labels_out__"
+_ROWS = "__sqlanon_rows__"
+_OBSERVED = "__sqlanon_observed__"
+_COLUMN = "__sqlanon_column__"
+#: the axis parameter of a model's variants (the first choice its checks make)
+AXES = ("variant", "distance")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One parameter of a criterion, as criterion_spec checks it."""
+
+    type: str  # number | integer | choice | values
+    key: str
+    low: float | None = None
+    high: float | None = None  # None: unbounded
+    open_low: bool = False
+    choices: tuple[str, ...] = ()
+    default: str | None = None
+
+
+class _Recorder(_Checker):
+    """criterion_spec's checker of one kind, recording the parameters it checks; ``forced``
+    is the value its axis choice takes."""
+
+    def __init__(self, kind: str, forced: str | None) -> None:
+        super().__init__(kind, {}, "dbt")
+        self.rules: list[Rule] = []
+        self.forced = forced
+
+    def number(self, key: str, low: float, high: float, *, open_low: bool = False) -> float:
+        self.allowed.add(key)
+        self.rules.append(Rule("number", key, low, None if math.isinf(high) else high, open_low))
+        return low
+
+    def integer(self, key: str, low: int) -> int:
+        self.allowed.add(key)
+        self.rules.append(Rule("integer", key, low))
+        return low
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str | None, what: str) -> str:
+        self.allowed.add(key)
+        self.rules.append(Rule("choice", key, choices=choices, default=default))
+        value = self.forced if key in AXES and self.forced is not None else (default or choices[0])
+        self.params[key] = value
+        return value
+
+    def values(self, key: str, *, required: bool) -> None:
+        self.allowed.add(key)
+        self.rules.append(Rule("values", key))
+        self.params[key] = ["value"]
+
+
+def variants(kind: str) -> tuple[Rule | None, dict[str, list[Rule]]]:
+    """A kind's axis choice (None: one variant, named "") and each variant's parameters."""
+    first = _Recorder(kind, None)
+    _CHECKERS[kind](first)
+    axis = next((r for r in first.rules if r.type == "choice" and r.key in AXES), None)
+    if axis is None:
+        return None, {"": first.rules}
+    out = {}
+    for value in axis.choices:
+        recorder = _Recorder(kind, value)
+        _CHECKERS[kind](recorder)
+        out[value] = [r for r in recorder.rules if r.key != axis.key]
+    return axis, out
+
+
+def _valid(rule: Rule, which: int) -> float | int:
+    """A valid value of a numeric parameter: two different ones (which = 0, 1)."""
+    if rule.type == "integer":
+        return int(rule.low or 0) + 2 + 3 * which
+    low = rule.low or 0.0
+    if rule.high is None:
+        return low + (1.25, 2.75)[which]
+    return low + (rule.high - low) * (0.375, 0.625)[which]
+
+
+def _why_not(kind: str, rules: list[Rule]) -> str | None:
+    """Why the package cannot write a variant with these parameters (None: it can)."""
+    lists = [r.key for r in rules if r.type == "values"]
+    if lists:
+        return (
+            f"its parameter(s) {', '.join(lists)} name sensitive values, which the package does not take yet"
+        )
+    more = [r.key for r in rules if r.type == "choice"]
+    if more:
+        return f"its parameter {more[0]} is not taken by the package yet"
+    return None
+
+
+@dataclass(frozen=True)
+class Body:
+    """One variant's statement in one dialect, as Jinja: ``formats`` says how the gate macro
+    makes each template value ``v[key]`` from the test's parameters."""
+
+    sql: str
+    formats: Mapping[str, tuple[str, str]]  # template key -> (parameter, int | float | num | den)
+    worst: str
+
+
+def _sentinels(
+    crit: Criterion, numeric: Mapping[str, str]
+) -> tuple[Criterion, dict[str, tuple[str, str]], dict[str, str]]:
+    """``crit`` whose template receives sentinel literals for the values its numeric parameters
+    make; how to make each of them, and each one's sentinel text (both filled when the
+    template's parameters are made)."""
+    base = type(crit)
+    formats: dict[str, tuple[str, str]] = {}
+    sentinels: dict[str, str] = {}
+
+    def template_params(self: Criterion, domain: SensitiveDomain | None) -> dict[str, Any]:
+        params = base.template_params(self, domain)
+        out = dict(params)
+        for index, key in enumerate(params):
+            user, part = (key[:-4], key[-3:]) if key.endswith(("_num", "_den")) else (key, "")
+            if user not in numeric:
+                continue
+            how = part or ("int" if numeric[user] == "integer" else "float")
+            formats[key] = (user, how)
+            out[key] = _sentinel(index, how)
+            sentinels[key] = str(out[key])
+        return out
+
+    made = type(f"Sentinel{base.__name__}", (base,), {"template_params": template_params})
+    return made(crit.spec), formats, sentinels
+
+
+def _sentinel(index: int, how: str) -> int | float:
+    """A literal no template writes by itself, one per template parameter (by its position)."""
+    number = 9_100_000_000 + 1_000_003 * (index + 1)
+    return number + 0.5 if how == "float" else number
+
+
+def _quoted(name: str, dialect: str) -> str:
+    return exp.to_identifier(name, quoted=True).sql(dialect=dialect)
+
+
+def _config(kind: str, variant: str, axis: Rule | None, rules: list[Rule], which: int) -> Config:
+    """A configuration of one criterion of ``kind`` (its ``variant``) on :data:`MODEL`, a table
+    of a server (compile connects to none), with valid parameters (two sets: which = 0, 1)."""
+    params: dict[str, Any] = {r.key: _valid(r, which) for r in rules if r.type in ("number", "integer")}
+    if axis is not None:
+        params[axis.key] = variant
+    if kind != "k-anonymity":
+        params["attribute"] = SENSITIVE
+    data = {
+        "source": {"table": MODEL},
+        "engine": {"kind": "postgres", "url": "postgresql://nowhere"},
+        "columns": {CLASS: "quasi", SENSITIVE: "sensitive"},
+        "criteria": [{kind: params}],
+    }
+    return parse_config(data, Path.cwd(), gate=True)
+
+
+def _body_text(
+    kind: str, variant: str, axis: Rule | None, rules: list[Rule], dialect: str, which: int
+) -> Body:
+    config = _config(kind, variant, axis, rules, which)
+    numeric = {r.key: r.type for r in rules if r.type in ("number", "integer")}
+    crit, formats, sentinels = _sentinels(make_criterion(config.criteria[0]), numeric)
+    keyed = sqlglot.parse_one(
+        f'SELECT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS "{CLASS}", * FROM "{MODEL}"', read="duckdb"
+    )
+    compiled = compile_gate(config, dialect, release=[("sqlanon_keyed", keyed)], criteria=[crit])
+    statement = next(s for s in compiled.statements if s.criterion.startswith("criteria[0]"))
+    if statement.sql is None:  # pragma: no cover - the tested dialects write every statement
+        raise ConfigError(statement.why)
+    desc = " DESC" if crit.worst == "MAX" else ""
+    wrapper = sqlglot.parse_one(
+        f'SELECT "{_LABELS_OUT}", "v"."rows" AS "{_ROWS}", "v"."observed" AS "{_OBSERVED}" '
+        f'FROM "{_STATEMENT}" AS "v" JOIN (SELECT DISTINCT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS '
+        f'"sqlanon_class", "{_LABELS_IN}" FROM "{MODEL}") AS "c" '
+        f'ON CAST("c"."sqlanon_class" AS VARCHAR) = "v"."{CLASS}" '
+        f'ORDER BY "v"."observed"{desc} NULLS LAST, "v"."rows", "c"."sqlanon_class"',
+        read="duckdb",
+    )
+    text = render(wrapper, dialect).replace(_quoted(_STATEMENT, dialect), f"(\n{statement.sql}\n)")
+    if re.search(r"\{[{%#]", text):  # pragma: no cover - no template writes these
+        raise ConfigError("the statement holds Jinja delimiters")
+    jinja = {
+        MODEL: "{{ model }}",
+        SENSITIVE: "{{ sqlanon.sqlanon_quote(sensitive) }}",
+        _ORDER: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}",
+        _LABELS_IN: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}",
+        _LABELS_OUT: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }}",
+        _ROWS: "{{ sqlanon.sqlanon_quote(names.rows) }}",
+        _OBSERVED: "{{ sqlanon.sqlanon_quote(names.observed) }}",
+    }
+    for name, replacement in jinja.items():
+        text = text.replace(_quoted(name, dialect), replacement)
+    for key, sentinel in sentinels.items():
+        if sentinel not in text:
+            raise ConfigError(f"{kind} {variant}: the value {key} is not written into the SQL as given")
+        text = text.replace(sentinel, "{{ v[" + repr(key) + "] }}")
+    return Body(text, dict(formats), crit.worst)
+
+
+def body(kind: str, variant: str, dialect: str) -> Body:
+    """The Jinja statement of ``kind``'s ``variant`` in ``dialect``, checked to depend on the
+    parameters only through its placeholders."""
+    axis, per_variant = variants(kind)
+    rules = per_variant[variant]
+    first = _body_text(kind, variant, axis, rules, dialect, 0)
+    second = _body_text(kind, variant, axis, rules, dialect, 1)
+    if first != second:  # pragma: no cover - a template computing with a parameter in Python
+        raise ConfigError(f"{kind} {variant}: the SQL depends on a parameter beyond its placeholders")
+    return first
+
+
+def _why(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> str | None:
+    why = _why_not(kind, rules)
+    if why is not None:
+        return why
+    try:
+        config = _config(kind, variant, axis, rules, 0)
+    except ConfigError as err:
+        # hierarchical distances: the configuration needs a hierarchy on the column
+        if "hierarch" in str(err):
+            return (
+                "the hierarchical distance needs the column's hierarchy, which the package does not take yet"
+            )
+        if "attributes" in str(err):
+            return "it reads several sensitive columns, which the package does not take yet"
+        raise  # pragma: no cover - the recorded parameters are valid
+    return unsupported(make_criterion(config.criteria[0]))
+
+
+def _jinja(value: Any) -> str:
+    """``value`` (dicts, lists, strings, numbers, None, booleans) as a Jinja literal."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_jinja(k)}: {_jinja(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_jinja(v) for v in value) + "]"
+    raise TypeError(f"no Jinja literal for {value!r}")  # pragma: no cover
+
+
+def test_name(kind: str) -> str:
+    """The generic test of a kind: ``k-anonymity`` -> ``k_anonymity``."""
+    return kind.replace("-", "_")
+
+
+def _macro_name(kind: str, variant: str) -> str:
+    return "sqlanon_" + re.sub(r"\W", "_", f"{kind}_{variant}".strip("_"))
+
+
+def _snippets(dialect: str) -> dict[str, str]:
+    """The per-dialect pieces the wrapper's Jinja loops over the quasi-identifiers use."""
+    column = _quoted(_COLUMN, dialect)
+    null = exp.Literal.string(NULL_VALUE).sql("duckdb")
+    label = render(
+        sqlglot.parse_one(f'COALESCE(CAST("{_COLUMN}" AS VARCHAR), {null})', read="duckdb"), dialect
+    )
+    unlabel = render(
+        sqlglot.parse_one(f'CASE WHEN "{_COLUMN}" = {null} THEN NULL ELSE "{_COLUMN}" END', read="duckdb"),
+        dialect,
+    )
+    probe = exp.to_identifier('a"b`c', quoted=True).sql(dialect=dialect)
+    start, end = probe[0], probe[-1]
+    return {
+        "label": label.replace(column, "{{ column }}"),
+        "unlabel": unlabel.replace(column, "{{ column }}"),
+        "quote": start + "{{ name|replace(" + _jinja(end) + ", " + _jinja(end * 2) + ") }}" + end,
+    }
+
+
+def _rules_data() -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for kind in CRITERIA:
+        axis, per_variant = variants(kind)
+        entry: dict[str, Any] = {
+            "test": test_name(kind),
+            "axis": axis.key if axis else None,
+            "default": axis.default if axis else None,
+            "variants": {},
+        }
+        for variant, rules in per_variant.items():
+            why = _why(kind, variant, axis, rules)
+            item: dict[str, Any] = {
+                "params": [
+                    {
+                        "type": r.type,
+                        "key": r.key,
+                        "low": r.low,
+                        "high": r.high,
+                        "open_low": r.open_low,
+                        "choices": list(r.choices),
+                        "default": r.default,
+                    }
+                    for r in rules
+                ],
+                "why": why,
+                "macro": _macro_name(kind, variant),
+            }
+            if why is None:
+                item["formats"] = {k: list(f) for k, f in body(kind, variant, ADAPTERS[0]).formats.items()}
+            entry["variants"][variant] = item
+        data[kind] = entry
+    return data
+
+
+HEADER = """\
+{#- sqlanon_generated.sql: written by `python -m sqlanon.dbt_package` from sqlanon's gate SQL
+    (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
+    fails when this file is not what the generator writes. -#}
+"""
+
+
+def generate() -> str:
+    """The text of :data:`GENERATED`."""
+    data = _rules_data()
+    out = [HEADER]
+    out.append("{% macro sqlanon_rules() %}{{ return(" + _jinja(data) + ") }}{% endmacro %}\n")
+    args = "(model, quasi_identifiers, sensitive, v, names)"
+    for kind in CRITERIA:
+        name = test_name(kind)
+        calls = [
+            f"{{%- {'if' if not calls_made else 'elif'} g['macro'] == {_jinja(item['macro'])} -%}}\n"
+            f"{{{{ sqlanon.{item['macro']}(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}}}\n"
+            for calls_made, item in enumerate(v for v in data[kind]["variants"].values() if v["why"] is None)
+        ]
+        out.append(
+            f"{{% test {name}(model, quasi_identifiers=none, sensitive=none, column_name=none) %}}\n"
+            f"{{%- set g = sqlanon.sqlanon_gate({_jinja(kind)}, model, quasi_identifiers, sensitive, column_name, kwargs) -%}}\n"
+            + "".join(calls)
+            + ("{%- endif %}\n" if calls else "")
+            + "{% endtest %}\n"
+        )
+    for dialect in ADAPTERS:
+        pieces = _snippets(dialect)
+        out.append(f"{{% macro {dialect}__sqlanon_label(column) %}}{pieces['label']}{{% endmacro %}}\n")
+        out.append(f"{{% macro {dialect}__sqlanon_unlabel(column) %}}{pieces['unlabel']}{{% endmacro %}}\n")
+        out.append(f"{{% macro {dialect}__sqlanon_quote(name) %}}{pieces['quote']}{{% endmacro %}}\n")
+    for kind, entry in data.items():
+        for variant, item in entry["variants"].items():
+            if item["why"] is not None:
+                continue
+            out.append(
+                f"{{% macro {item['macro']}{args} %}}"
+                f"{{{{ return(adapter.dispatch({_jinja(item['macro'])}, 'sqlanon'){args}) }}}}{{% endmacro %}}\n"
+                f"{{% macro default__{item['macro']}{args} %}}"
+                "{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}\n"
+            )
+            for dialect in ADAPTERS:
+                made = body(kind, variant, dialect)
+                out.append(f"{{% macro {dialect}__{item['macro']}{args} %}}\n{made.sql}\n{{% endmacro %}}\n")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write (default) or, with ``--check``, compare the package's generated macros."""
+    args = sys.argv[1:] if argv is None else argv
+    target = PACKAGE / GENERATED
+    text = generate()
+    if args == ["--check"]:
+        current = target.read_text() if target.exists() else ""
+        if current != text:
+            print(f"{target} is out of date: run python -m sqlanon.dbt_package", file=sys.stderr)
+            return 1
+        return 0
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text)
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,454 @@
+"""sqlanon's dbt package (integrations/dbt), run for real: dbt-core with dbt-duckdb, and
+dbt-postgres against the test PostgreSQL server (tests/dbtenv.py makes dbt's venv).
+
+A dbt project in a temporary folder declares random tables as sources and attaches random
+generic tests of the package to them; each test's failing rows (dbt's stored failures) must
+be the violating classes ``sqlanon check --show-violations`` lists for the same criterion on
+the same table, and PostgreSQL's must equal DuckDB's. Passing, failing and warn-severity
+tests give dbt's exit codes, and bad arguments give the package's compile errors.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+import yaml
+
+from sqlanon import api, dbt_package
+from sqlanon.errors import InputError
+from tests.test_engine_postgres_check import COLUMNS, _rows
+from tests.test_standalone import ALL, CRITERIA, QIS, _close, _measure
+
+pytestmark = pytest.mark.xdist_group("dbt")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+TABLES = 10
+#: where the sources are: DuckDB's main schema, a schema of their own on PostgreSQL
+SOURCE_SCHEMA = "{{ 'main' if target.type == 'duckdb' else 'dbt_people' }}"
+
+
+@functools.cache
+def _rules() -> dict[str, Any]:
+    return dbt_package._rules_data()
+
+
+def _written() -> list[dict[str, Any]]:
+    """The catalogue's criteria (as configured) that the package writes; the others' tests say
+    why they are refused."""
+    out = []
+    for criterion in CRITERIA:
+        ((kind, params),) = criterion.items()
+        entry = _rules()[kind]
+        variant = str(params.get(entry["axis"], entry["default"])) if entry["axis"] else ""
+        if entry["variants"][variant]["why"] is None:
+            out.append(criterion)
+    return out
+
+
+def _test_of(criterion: dict[str, Any], qis: Sequence[str]) -> tuple[str, dict[str, Any]]:
+    """The package's generic test and arguments for a configuration's criterion: the same
+    parameter names, ``attribute`` as ``sensitive``."""
+    ((kind, params),) = criterion.items()
+    arguments: dict[str, Any] = {"quasi_identifiers": list(qis)}
+    for key, value in params.items():
+        arguments["sensitive" if key == "attribute" else key] = value
+    return f"sqlanon.{dbt_package.test_name(kind)}", arguments
+
+
+def test_the_shipped_macros_are_what_the_generator_writes() -> None:
+    shipped = (dbt_package.PACKAGE / dbt_package.GENERATED).read_text()
+    assert shipped == dbt_package.generate(), "run python -m sqlanon.dbt_package"
+
+
+def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write() -> None:
+    data = _rules()
+    text = (dbt_package.PACKAGE / dbt_package.GENERATED).read_text()
+    for kind, entry in data.items():
+        assert f"{{% test {dbt_package.test_name(kind)}(" in text
+        for variant, item in entry["variants"].items():
+            assert (item["why"] is None) == (f"macro postgres__{item['macro']}(" in text), (kind, variant)
+    written = {(k, v) for k, e in data.items() for v, i in e["variants"].items() if i["why"] is None}
+    assert ("k-anonymity", "") in written and ("t-closeness", "equal") in written
+    assert ("nt-closeness", "equal") not in written  # compile cannot write it either
+
+
+def _dbt(project: Path, *args: str, target: str = "duck") -> subprocess.CompletedProcess[str]:
+    from tests.dbtenv import dbt_executable
+
+    # dbt Python models import sqlanon from this checkout (dbt's venv has its dependencies)
+    env = dict(os.environ, DBT_SEND_ANONYMOUS_USAGE_STATS="false", NO_COLOR="1", PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [str(dbt_executable()), *args, "--profiles-dir", str(project), "--project-dir", str(project)]
+        + (["--target", target] if args[0] not in ("deps",) else []),
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.fixture(scope="module")
+def dbt_ready() -> Path:
+    from tests.dbtenv import dbt_executable
+
+    try:
+        return dbt_executable()
+    except (OSError, subprocess.SubprocessError) as err:
+        if os.environ.get("SQLANON_CI"):
+            raise
+        pytest.skip(f"dbt could not be installed into its venv: {getattr(err, 'stderr', '') or err}")
+
+
+def _project(folder: Path, sources: dict[str, list[dict[str, Any]]], postgres: Any = None) -> Path:
+    """A dbt project in ``folder`` using the package by a local path, its DuckDB file
+    ``warehouse.duckdb`` and (with ``postgres``) a target on that server; ``sources``: table
+    -> its data_tests."""
+    (folder / "models").mkdir(parents=True, exist_ok=True)
+    (folder / "dbt_project.yml").write_text(
+        yaml.safe_dump({"name": "gate", "version": "1.0", "config-version": 2, "profile": "gate"})
+    )
+    (folder / "packages.yml").write_text(yaml.safe_dump({"packages": [{"local": str(dbt_package.PACKAGE)}]}))
+    outputs: dict[str, Any] = {
+        "duck": {"type": "duckdb", "path": str(folder / "warehouse.duckdb"), "schema": "main", "threads": 1}
+    }
+    if postgres is not None:
+        port = int(postgres.url.rsplit(":", 1)[1].split("/")[0])
+        outputs["pg"] = {
+            "type": "postgres",
+            "host": "127.0.0.1",
+            "port": port,
+            "user": "sqlanon_test",
+            "password": os.environ[postgres.password_env],
+            "dbname": "postgres",
+            "schema": "dbt_gate",
+            "threads": 1,
+        }
+    (folder / "profiles.yml").write_text(yaml.safe_dump({"gate": {"target": "duck", "outputs": outputs}}))
+    tables = [{"name": name, "data_tests": tests} for name, tests in sources.items()]
+    (folder / "models" / "sources.yml").write_text(
+        yaml.safe_dump(
+            {"version": 2, "sources": [{"name": "people", "schema": SOURCE_SCHEMA, "tables": tables}]}
+        )
+    )
+    result = _dbt(folder, "deps")
+    assert result.returncode == 0, result.stdout + result.stderr
+    return folder
+
+
+def _load_duckdb(path: Path, tables: dict[str, list[dict[str, Any]]]) -> None:
+    types = ["VARCHAR", "INTEGER", "VARCHAR", "VARCHAR", "INTEGER"]
+    with duckdb.connect(str(path)) as con:
+        for name, rows in tables.items():
+            defs = ", ".join(f'"{c}" {t}' for c, t in zip(COLUMNS, types, strict=True))
+            con.execute(f'CREATE OR REPLACE TABLE "{name}" ({defs})')
+            con.executemany(
+                f'INSERT INTO "{name}" VALUES ({", ".join("?" * len(COLUMNS))})',
+                [[r[c] for c in COLUMNS] for r in rows],
+            )
+
+
+def _failures(project: Path, con: Any, schema: str) -> dict[str, list[tuple[Any, ...]]]:
+    """Each test's stored failing rows (dbt test --store-failures), by test name."""
+    results = json.loads((project / "target" / "run_results.json").read_text())["results"]
+    out = {}
+    for r in results:
+        name = r["unique_id"].split(".")[2]
+        assert r["status"] in ("pass", "fail"), (name, r["status"], r.get("message"))
+        out[name] = [tuple(row) for row in con.execute(f'SELECT * FROM "{schema}"."{name}"').fetchall()]
+    return out
+
+
+def _by_class(rows: Sequence[Sequence[Any]], n: int) -> dict[tuple[Any, ...], tuple[int, float | None]]:
+    out = {tuple(r[:n]): (int(r[n]), _measure(r[n + 1])) for r in rows}
+    assert len(out) == len(rows)
+    return out
+
+
+def _same(
+    got: dict[tuple[Any, ...], tuple[int, float | None]],
+    want: dict[tuple[Any, ...], tuple[int, float | None]],
+) -> None:
+    assert got.keys() == want.keys()
+    for key, (size, measure) in want.items():
+        assert got[key][0] == size and _close(got[key][1], measure), (key, got[key], (size, measure))
+
+
+@pytest.fixture(scope="module")
+def random_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> tuple[Path, dict[str, Any]]:
+    """Random tables with random tests of the package; cases: test name -> (table, QIs,
+    criterion)."""
+    folder = tmp_path_factory.mktemp("dbt")
+    tables = {f"t{seed}": _rows(seed) for seed in range(TABLES)}
+    rng = random.Random(17)
+    sources: dict[str, list[dict[str, Any]]] = {}
+    cases: dict[str, tuple[str, list[str], dict[str, Any]]] = {}
+    for name in tables:
+        sources[name] = []
+        for j in range(3):
+            qis = rng.sample(QIS, rng.randint(1, 3))
+            criterion = rng.choice(_written())
+            test, arguments = _test_of(criterion, qis)
+            test_id = f"{name}_c{j}"
+            sources[name].append({test: {"name": test_id, "arguments": arguments}})
+            cases[test_id] = (name, qis, criterion)
+    project = _project(folder, sources)
+    _load_duckdb(folder / "warehouse.duckdb", tables)
+    return project, {"tables": tables, "cases": cases, "sources": sources}
+
+
+def test_failing_rows_are_checks_violating_classes_in_duckdb(
+    random_project: tuple[Path, dict[str, Any]],
+) -> None:
+    project, made = random_project
+    result = _dbt(project, "test", "--store-failures")
+    assert result.returncode in (0, 1), result.stdout + result.stderr
+    with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
+        failures = _failures(project, con, "main_dbt_test__audit")
+    assert failures.keys() == made["cases"].keys()
+    compared = failing = 0
+    for test_id, (table, qis, criterion) in made["cases"].items():
+        config = {
+            "source": {"database": str(project / "warehouse.duckdb"), "table": table},
+            "columns": {
+                **{q: "quasi" if q in qis else "insensitive" for q in QIS},
+                "disease": "sensitive",
+                "salary": "sensitive",
+            },
+            "criteria": [criterion],
+        }
+        try:
+            report = api.check(config, show_violations=ALL)
+        except InputError:
+            continue  # check refuses the data (a parameter the table cannot meet)
+        (entry,) = report.checks
+        want = {
+            tuple(v["class"][q] for q in qis): (v["rows"], v["observed"]) for v in entry.get("violations", [])
+        }
+        got = _by_class(failures[test_id], len(qis))
+        _same(got, want)
+        compared += 1
+        failing += bool(want)
+    assert result.returncode == (1 if any(failures.values()) else 0)
+    assert compared >= 20 and 0 < failing < compared, (compared, failing)
+
+
+def test_failing_rows_on_postgres_equal_duckdbs(
+    random_project: tuple[Path, dict[str, Any]], postgres: Any, tmp_path: Path
+) -> None:
+    import psycopg
+
+    from tests import pgserver
+
+    _, made = random_project
+    project = _project(tmp_path / "pg", made["sources"], postgres)
+    _load_duckdb(project / "warehouse.duckdb", made["tables"])
+    types = ["text", "integer", "text", "text", "integer"]
+    with psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True) as con:
+        con.execute("CREATE SCHEMA IF NOT EXISTS dbt_people")
+        for name, rows in made["tables"].items():
+            pgserver.load(
+                con,
+                "dbt_people",
+                name,
+                list(zip(COLUMNS, types, strict=True)),
+                ([r[c] for c in COLUMNS] for r in rows),
+            )
+        on_pg = _dbt(project, "test", "--store-failures", target="pg")
+        pg_failures = _failures(project, con, "dbt_gate_dbt_test__audit")
+    on_duck = _dbt(project, "test", "--store-failures")
+    with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
+        duck_failures = _failures(project, con, "main_dbt_test__audit")
+    assert on_pg.returncode == on_duck.returncode, on_pg.stdout
+    assert pg_failures.keys() == duck_failures.keys() == made["cases"].keys()
+    for test_id, (_, qis, _) in made["cases"].items():
+        _same(_by_class(pg_failures[test_id], len(qis)), _by_class(duck_failures[test_id], len(qis)))
+
+
+@pytest.fixture(scope="module")
+def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> Path:
+    """One table of 12 rows, 4 per age, with tests that pass, fail, warn and are misconfigured."""
+    rows = [
+        {"zip": "47677", "age": age, "sex": sex, "disease": disease, "salary": 3000 + 1000 * i}
+        for i, (age, sex, disease) in enumerate(
+            [
+                (a, s, d)
+                for a in (25, 38, 47)
+                for s, d in (("M", "flu"), ("F", "cancer"), ("M", "flu"), ("F", "flu"))
+            ]
+        )
+    ]
+    k = "sqlanon.k_anonymity"
+    sources = {
+        "small": [
+            {k: {"name": "passes", "arguments": {"quasi_identifiers": ["age"], "k": 4}}},
+            {k: {"name": "fails", "arguments": {"quasi_identifiers": ["age", "sex"], "k": 3}}},
+            {
+                k: {
+                    "name": "warns",
+                    "arguments": {"quasi_identifiers": ["age", "sex"], "k": 3},
+                    "config": {"severity": "warn"},
+                }
+            },
+            {
+                "sqlanon.l_diversity": {
+                    "name": "l_passes",
+                    "arguments": {"quasi_identifiers": ["age"], "sensitive": "disease", "l": 2},
+                }
+            },
+            {k: {"name": "bad_k", "arguments": {"quasi_identifiers": ["age"], "k": 0}}},
+            {k: {"name": "no_qis", "arguments": {"k": 2}}},
+            {k: {"name": "unknown_param", "arguments": {"quasi_identifiers": ["age"], "k": 2, "l": 3}}},
+            {
+                "sqlanon.t_closeness": {
+                    "name": "no_sensitive",
+                    "arguments": {"quasi_identifiers": ["age"], "t": 0.2},
+                }
+            },
+            {
+                "sqlanon.t_closeness": {
+                    "name": "t_too_big",
+                    "arguments": {"quasi_identifiers": ["age"], "sensitive": "disease", "t": 2},
+                }
+            },
+            {
+                "sqlanon.l_diversity": {
+                    "name": "not_written",
+                    "arguments": {
+                        "quasi_identifiers": ["age"],
+                        "sensitive": "disease",
+                        "l": 2,
+                        "variant": "pd-recursive",
+                        "c": 2,
+                        "allowed": ["flu"],
+                    },
+                }
+            },
+        ]
+    }
+    project = _project(tmp_path_factory.mktemp("dbt_small"), sources)
+    _load_duckdb(project / "warehouse.duckdb", {"small": rows})
+    return project
+
+
+@pytest.mark.parametrize(
+    ("select", "code", "says"),
+    [
+        ("passes", 0, "PASS=1"),
+        ("l_passes", 0, "PASS=1"),
+        ("fails", 1, "FAIL"),
+        ("warns", 0, "WARN=1"),
+        ("bad_k", 1, "sqlanon.k_anonymity: k must be at least 1, got 0."),
+        ("no_qis", 1, "sqlanon.k_anonymity: needs quasi_identifiers"),
+        ("unknown_param", 1, "sqlanon.k_anonymity: unknown parameter l; use quasi_identifiers, k."),
+        ("no_sensitive", 1, "sqlanon.t_closeness: needs sensitive"),
+        ("t_too_big", 1, "sqlanon.t_closeness: t must lie in [0, 1], got 2."),
+        ("not_written", 1, "variant pd-recursive: not written by the dbt package yet"),
+    ],
+)
+def test_dbt_exit_codes_and_errors(small_project: Path, select: str, code: int, says: str) -> None:
+    result = _dbt(small_project, "test", "--select", select)
+    assert result.returncode == code, result.stdout + result.stderr
+    assert says in " ".join((result.stdout + result.stderr).split()), result.stdout
+
+
+def test_a_failing_test_lists_its_classes_under_the_columns_names(small_project: Path) -> None:
+    result = _dbt(small_project, "test", "--select", "fails", "--store-failures")
+    assert result.returncode == 1
+    with duckdb.connect(str(small_project / "warehouse.duckdb"), read_only=True) as con:
+        rows = con.execute('SELECT * FROM "main_dbt_test__audit"."fails" ORDER BY 1, 2').fetchall()
+        names = [d[0] for d in con.description]
+    assert names == ["age", "sex", "rows", "observed"]
+    # every (age, sex) class has 2 rows: all six fail k = 3
+    assert rows == sorted((str(a), s, 2, 2.0) for a in (25, 38, 47) for s in ("F", "M"))
+
+
+#: the anonymization a dbt Python model runs (README, "dbt"): hierarchies as builders
+RELEASE = {
+    "columns": {
+        "zip": {"role": "quasi", "hierarchy": {"type": "mask", "char": "*", "levels": [1, 2, 3, 4, 5]}},
+        "age": {"role": "quasi", "hierarchy": {"type": "intervals", "widths": [10, 20]}},
+        "sex": "insensitive",
+        "disease": "sensitive",
+        "salary": "insensitive",
+    },
+    "criteria": [{"k-anonymity": {"k": 5}}, {"l-diversity": {"l": 2}}],
+}
+
+SEARCH_MODEL = f"""
+import sqlanon
+
+CONFIG = {RELEASE!r}
+
+
+def model(dbt, session):
+    dbt.config(materialized="table")
+    report = sqlanon.anonymize({{**CONFIG, "source": dbt.source("people", "small")}}, connection=session)
+    if not report.passed:
+        raise RuntimeError("sqlanon found no release: " + report.text())
+    return report.release
+"""
+
+NODE_MODEL = f"""
+import sqlanon
+
+CONFIG = {RELEASE!r}
+
+
+def model(dbt, session):
+    dbt.config(materialized="table", node={{"zip": 1, "age": 3}})
+    report = sqlanon.apply(
+        {{**CONFIG, "source": dbt.source("people", "small")}}, node=dbt.config.get("node"), connection=session
+    )
+    if not report.passed:
+        raise RuntimeError("the node no longer meets the criteria: " + report.text())
+    return report.release
+"""
+
+
+def test_a_dbt_python_model_publishes_sqlanons_release_and_the_package_gates_it(small_project: Path) -> None:
+    (small_project / "models" / "searched.py").write_text(SEARCH_MODEL)
+    (small_project / "models" / "at_node.py").write_text(NODE_MODEL)
+    gates = [
+        {"name": name, "data_tests": [
+            {"sqlanon.k_anonymity": {"name": f"{name}_k", "arguments": {"quasi_identifiers": ["zip", "age"], "k": 5}}},
+            {"sqlanon.l_diversity": {"name": f"{name}_l", "arguments": {"quasi_identifiers": ["zip", "age"], "sensitive": "disease", "l": 2}}},
+        ]}
+        for name in ("searched", "at_node")
+    ]  # fmt: skip
+    (small_project / "models" / "gates.yml").write_text(yaml.safe_dump({"version": 2, "models": gates}))
+    result = _dbt(small_project, "build", "--select", "searched", "at_node")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "PASS=6" in " ".join(result.stdout.split()), result.stdout  # 2 models, 4 tests
+    with duckdb.connect(str(small_project / "warehouse.duckdb"), read_only=True) as con:
+        source = con.execute('SELECT * FROM "small"').fetchall()
+        published = {
+            m: sorted(con.execute(f'SELECT * FROM "{m}"').fetchall(), key=repr)
+            for m in ("searched", "at_node")
+        }
+    # the same runs outside dbt, on a copy of the table: the same releases
+    with duckdb.connect() as con:
+        con.execute(
+            'CREATE TABLE "small" ("zip" VARCHAR, "age" INTEGER, "sex" VARCHAR, "disease" VARCHAR, "salary" INTEGER)'
+        )
+        con.executemany('INSERT INTO "small" VALUES (?, ?, ?, ?, ?)', source)
+        searched = api.anonymize({**RELEASE, "source": {"table": "small"}}, connection=con)
+        at_node = api.apply(
+            {**RELEASE, "source": {"table": "small"}}, node={"zip": 1, "age": 3}, connection=con
+        )
+        for model, report in (("searched", searched), ("at_node", at_node)):
+            assert report.passed
+            assert published[model] == sorted(report.release.fetchall(), key=repr), model
+    # at the fixed node: zip masked by one digit, age at its top level, every row kept
+    assert {(r[0], r[1]) for r in published["at_node"]} == {("4767*", "*")}
+    assert len(published["at_node"]) == len(source)
