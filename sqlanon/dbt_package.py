@@ -275,7 +275,20 @@ def _why(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> str |
         if "attributes" in str(err):
             return "it reads several sensitive columns, which the package does not take yet"
         raise  # pragma: no cover - the recorded parameters are valid
-    return unsupported(make_criterion(config.criteria[0]))
+    crit = make_criterion(config.criteria[0])
+    if crit.needs_levels:
+        return (
+            "it needs the natural supersets of the classes, which depend on the level each "
+            "quasi-identifier is published at"
+        )
+    return unsupported(crit)
+
+
+def _numbers(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> bool:
+    """Whether a written variant reads the sensitive values as numbers (their numeric order,
+    or numeric distances): the test refuses NULLs and columns of other types, as check does."""
+    spec = _config(kind, variant, axis, rules, 0).criteria[0]
+    return bool(spec.ordered) or spec.params.get("distance") == "numeric"
 
 
 def _jinja(value: Any) -> str:
@@ -354,6 +367,7 @@ def _rules_data() -> dict[str, Any]:
             }
             if why is None:
                 item["formats"] = {k: list(f) for k, f in body(kind, variant, ADAPTERS[0]).formats.items()}
+                item["numbers"] = _numbers(kind, variant, axis, rules)
             entry["variants"][variant] = item
         data[kind] = entry
     return data

@@ -110,7 +110,12 @@ def dbt_ready() -> Path:
         pytest.skip(f"dbt could not be installed into its venv: {getattr(err, 'stderr', '') or err}")
 
 
-def _project(folder: Path, sources: dict[str, list[dict[str, Any]]], postgres: Any = None) -> Path:
+def _project(
+    folder: Path,
+    sources: dict[str, list[dict[str, Any]]],
+    postgres: Any = None,
+    columns: dict[str, list[dict[str, Any]]] | None = None,
+) -> Path:
     """A dbt project in ``folder`` using the package by a local path, its DuckDB file
     ``warehouse.duckdb`` and (with ``postgres``) a target on that server; ``sources``: table
     -> its data_tests."""
@@ -135,7 +140,14 @@ def _project(folder: Path, sources: dict[str, list[dict[str, Any]]], postgres: A
             "threads": 1,
         }
     (folder / "profiles.yml").write_text(yaml.safe_dump({"gate": {"target": "duck", "outputs": outputs}}))
-    tables = [{"name": name, "data_tests": tests} for name, tests in sources.items()]
+    tables = [
+        {
+            "name": name,
+            "data_tests": tests,
+            **({"columns": columns[name]} if columns and name in columns else {}),
+        }
+        for name, tests in sources.items()
+    ]
     (folder / "models" / "sources.yml").write_text(
         yaml.safe_dump(
             {"version": 2, "sources": [{"name": "people", "schema": SOURCE_SCHEMA, "tables": tables}]}
@@ -152,10 +164,11 @@ def _load_duckdb(path: Path, tables: dict[str, list[dict[str, Any]]]) -> None:
         for name, rows in tables.items():
             defs = ", ".join(f'"{c}" {t}' for c, t in zip(COLUMNS, types, strict=True))
             con.execute(f'CREATE OR REPLACE TABLE "{name}" ({defs})')
-            con.executemany(
-                f'INSERT INTO "{name}" VALUES ({", ".join("?" * len(COLUMNS))})',
-                [[r[c] for c in COLUMNS] for r in rows],
-            )
+            if rows:
+                con.executemany(
+                    f'INSERT INTO "{name}" VALUES ({", ".join("?" * len(COLUMNS))})',
+                    [[r[c] for c in COLUMNS] for r in rows],
+                )
 
 
 def _failures(project: Path, con: Any, schema: str) -> dict[str, list[tuple[Any, ...]]]:
@@ -334,10 +347,68 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
                     },
                 }
             },
+            {
+                "sqlanon.l_diversity": {
+                    "name": "attribute_named",
+                    "arguments": {"quasi_identifiers": ["age"], "attribute": "disease", "l": 2},
+                }
+            },
+            {k: {"name": "k_as_text", "arguments": {"quasi_identifiers": ["age"], "k": "5"}}},
+            {
+                "sqlanon.nt_closeness": {
+                    "name": "nt_refused",
+                    "arguments": {"quasi_identifiers": ["age"], "sensitive": "disease", "n": 4, "t": 0.2},
+                }
+            },
+            {
+                "sqlanon.t_closeness": {
+                    "name": "ordered_text",
+                    "arguments": {
+                        "quasi_identifiers": ["age"],
+                        "sensitive": "disease",
+                        "t": 0.2,
+                        "distance": "ordered",
+                    },
+                }
+            },
+        ],
+        "holes": [
+            {
+                "sqlanon.t_closeness": {
+                    "name": "ordered_nulls",
+                    "arguments": {
+                        "quasi_identifiers": ["age"],
+                        "sensitive": "salary",
+                        "t": 0.2,
+                        "distance": "ordered",
+                    },
+                }
+            },
+        ],
+        "nothing": [{k: {"name": "empty_model", "arguments": {"quasi_identifiers": ["age"], "k": 2}}}],
+    }
+    l_div = {"quasi_identifiers": ["age", "sex"], "l": 2}
+    columns = {
+        "small": [
+            {
+                "name": "disease",
+                "data_tests": [
+                    # attached to the sensitive column: it is the one checked (classes of age
+                    # and sex hold flu only: l = 2 fails)
+                    {"sqlanon.l_diversity": {"name": "on_column", "arguments": l_div}},
+                    {
+                        "sqlanon.l_diversity": {
+                            "name": "on_column_other",
+                            "arguments": {**l_div, "sensitive": "sex"},
+                        }
+                    },
+                ],
+            }
         ]
     }
-    project = _project(tmp_path_factory.mktemp("dbt_small"), sources)
-    _load_duckdb(project / "warehouse.duckdb", {"small": rows})
+    project = _project(tmp_path_factory.mktemp("dbt_small"), sources, columns=columns)
+    holes = [dict(r, salary=None if i == 3 else r["salary"]) for i, r in enumerate(rows)]
+    _load_duckdb(project / "warehouse.duckdb", {"small": rows, "holes": holes, "nothing": []})
     return project
 
 
@@ -354,6 +425,18 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
         ("no_sensitive", 1, "sqlanon.t_closeness: needs sensitive"),
         ("t_too_big", 1, "sqlanon.t_closeness: t must lie in [0, 1], got 2."),
         ("not_written", 1, "variant pd-recursive: not written by the dbt package yet"),
+        (
+            "nt_refused",
+            1,
+            "distance equal (the default): not written by the dbt package yet: it needs the natural",
+        ),
+        ("attribute_named", 1, "name the sensitive column with sensitive"),
+        ("k_as_text", 1, "k must be a whole number, got the text '5'"),
+        ("ordered_text", 1, "; distance ordered reads its values as numbers: cast it to a numeric type"),
+        ("ordered_nulls", 1, "the sensitive column salary has 1 NULL (missing) values"),
+        ("empty_model", 1, "the model has no rows"),
+        ("on_column", 1, "FAIL"),
+        ("on_column_other", 1, "the test is attached to column disease but names sensitive: sex"),
     ],
 )
 def test_dbt_exit_codes_and_errors(small_project: Path, select: str, code: int, says: str) -> None:

@@ -26,8 +26,13 @@
   {%- if value is none -%}
     {{ sqlanon.sqlanon_fail(test, "needs the parameter " ~ key ~ ".") }}
   {%- endif -%}
-  {%- if value is boolean or value is not number -%}
-    {{ sqlanon.sqlanon_fail(test, key ~ " must be a " ~ ("whole number" if rule['type'] == 'integer' else "number") ~ ", got " ~ value ~ ".") }}
+  {%- set wanted = "a whole number" if rule['type'] == 'integer' else "a number" -%}
+  {%- if value is boolean -%}
+    {{ sqlanon.sqlanon_fail(test, key ~ " must be " ~ wanted ~ ", got " ~ (value|string).lower() ~ ".") }}
+  {%- elif value is string -%}
+    {{ sqlanon.sqlanon_fail(test, key ~ " must be " ~ wanted ~ ", got the text '" ~ value ~ "' (write it without quotes).") }}
+  {%- elif value is not number -%}
+    {{ sqlanon.sqlanon_fail(test, key ~ " must be " ~ wanted ~ ", got " ~ value ~ ".") }}
   {%- endif -%}
   {%- if rule['type'] == 'integer' and value != value|int -%}
     {{ sqlanon.sqlanon_fail(test, key ~ " must be a whole number, got " ~ value ~ ".") }}
@@ -69,6 +74,14 @@
   {%- if quasi_identifiers|unique|list|length != quasi_identifiers|length -%}
     {{ sqlanon.sqlanon_fail(test, "quasi_identifiers lists a column twice.") }}
   {%- endif -%}
+  {%- for key in ['attribute', 'attributes'] -%}
+    {%- if key in given -%}
+      {{ sqlanon.sqlanon_fail(test, "name the sensitive column with sensitive (sqlanon's YAML configuration calls it " ~ key ~ "), e.g. sensitive: disease.") }}
+    {%- endif -%}
+  {%- endfor -%}
+  {%- if sensitive is not none and column_name is not none and sensitive != column_name and kind != 'k-anonymity' -%}
+    {{ sqlanon.sqlanon_fail(test, "the test is attached to column " ~ column_name ~ " but names sensitive: " ~ sensitive ~ "; attach it to the sensitive column, or to the model, with one of them.") }}
+  {%- endif -%}
   {%- set sensitive = sensitive if sensitive is not none else column_name -%}
   {%- if kind == 'k-anonymity' -%}
     {%- if sensitive is not none and column_name is none -%}
@@ -89,7 +102,7 @@
   {%- endif -%}
   {%- set spec = entry['variants'][variant] -%}
   {%- if spec['why'] is not none -%}
-    {{ sqlanon.sqlanon_fail(test, (axis ~ " " ~ variant ~ ": " if axis else "") ~ "not written by the dbt package yet: " ~ spec['why'] ~ ". Run `sqlanon check` on the model's table for it.") }}
+    {{ sqlanon.sqlanon_fail(test, (axis ~ " " ~ variant ~ ("" if axis in given else " (the default)") ~ ": " if axis else "") ~ "not written by the dbt package yet: " ~ spec['why'] ~ ". Run `sqlanon check` on the model's table for it.") }}
   {%- endif -%}
   {%- set known = [] -%}
   {%- for rule in spec['params'] -%}{%- do known.append(rule['key']) -%}{%- endfor -%}
@@ -112,6 +125,7 @@
       {%- do v.update({key: sqlanon.sqlanon_fraction(value)[0 if how[1] == 'num' else 1]}) -%}
     {%- endif -%}
   {%- endfor -%}
+  {{- sqlanon.sqlanon_check_data(test, model, sensitive if kind != 'k-anonymity' else none, spec['numbers'], variant, axis) -}}
   {%- set names = {'rows': 'rows', 'observed': 'observed'} -%}
   {%- for name in ['rows', 'observed'] -%}
     {%- for _ in range(quasi_identifiers|length + 1) -%}
@@ -119,6 +133,34 @@
     {%- endfor -%}
   {%- endfor -%}
   {{ return({'macro': spec['macro'], 'sensitive': sensitive, 'v': v, 'names': names}) }}
+{% endmacro %}
+
+{#- what `sqlanon check` refuses before it evaluates, where the statements' verdict would
+    mean nothing or the database would fail with a sensitive value in its message: an empty
+    model, and for numeric orders and distances NULLs and non-numeric columns -#}
+{% macro sqlanon_check_data(test, model, sensitive, numbers, variant, axis) %}
+  {%- set counted = "COUNT(" ~ sqlanon.sqlanon_quote(sensitive) ~ ")" if sensitive is not none else "COUNT(*)" -%}
+  {%- set result = run_query("SELECT COUNT(*), " ~ counted ~ " FROM " ~ model) -%}
+  {%- set total = result.rows[0][0]|int -%}
+  {%- set present = result.rows[0][1]|int -%}
+  {%- if total == 0 -%}
+    {{ sqlanon.sqlanon_fail(test, "the model has no rows: there is nothing to check (sqlanon check refuses an empty table too). Check what builds it.") }}
+  {%- endif -%}
+  {%- if numbers -%}
+    {%- set what = axis ~ " " ~ variant -%}
+    {%- if present < total -%}
+      {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ sensitive ~ " has " ~ (total - present) ~ " NULL (missing) values, which have no place in the numeric order " ~ what ~ " needs. Fill them or filter them out (the test's where config).") }}
+    {%- endif -%}
+    {%- if model is not string and model.identifier is defined -%}
+      {%- for column in adapter.get_columns_in_relation(model) -%}
+        {%- if column.name == sensitive or column.name|lower == sensitive|lower -%}
+          {%- if not column.is_number() -%}
+            {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ sensitive ~ " is of type " ~ column.data_type ~ "; " ~ what ~ " reads its values as numbers: cast it to a numeric type in the model.") }}
+          {%- endif -%}
+        {%- endif -%}
+      {%- endfor -%}
+    {%- endif -%}
+  {%- endif -%}
 {% endmacro %}
 
 {#- the quasi-identifiers' labels (text, NULL as a label of its own) in a class's ORDER BY, the
