@@ -2,16 +2,19 @@
 --           from the table itself, for the self-contained SQL of `sqlanon compile` (the gate
 --           builds the same tables in Python from the column's values: encode.sensitive_domain).
 -- Inputs:   source (the table checked); dictionary (this template's part "dictionary").
--- Params:   part ("dictionary" | "order" | "ancestors"), source, column, null_label (how NULL
+-- Params:   part ("dictionary" | "order" | "levels" | "ancestors"), source, column, null_label (how NULL
 --           is written in the dictionary, as gate_frequencies.sql writes it), reserved (the
 --           values criteria name: allowed / protected values get the fixed codes 0..r-1, so
 --           their codes do not depend on the data); for "order": dictionary, ranked (the
 --           configured order, smallest first; empty: the values' numeric order); for
---           "ancestors": dictionary, hierarchy (relation "h0".."hH": one row per leaf, its
---           label at each level), height (H), null_leaf (the hierarchy's leaf for NULL).
+--           "levels": hierarchy (relation "h0".."hH": one row per leaf, its label at each
+--           level), height (H); for "ancestors": dictionary, levels (this template's part
+--           "levels", or the same rows from elsewhere: the dbt package's), null_leaf (the
+--           hierarchy's leaf for NULL).
 -- Output:   dictionary: value VARCHAR, code INT (the values present, NULL as null_label);
 --           order: s INT, pos INT (1 = smallest; a configured value absent from the data gets
---           a code no value has); ancestors: s INT, lvl INT, node INT (each value's hierarchy
+--           a code no value has); levels: leaf, lvl INT, label (each leaf's label at levels
+--           0..H-1, the top left out); ancestors: s INT, lvl INT, node INT (each value's hierarchy
 --           node at levels 0..H-1; node ids unique per level and label).
 -- Note:     the numeric order ranks by the values as doubles, ties in byte order of the text,
 --           as encode._numeric_order does.
@@ -44,17 +47,17 @@ SELECT
   "code" AS "s",
   CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INTEGER) AS "pos"
 FROM {{ dictionary|ident }}
+{%- elif part == "levels" %}
+{%- for lvl in range(height) %}
+SELECT "h0" AS "leaf", {{ lvl }} AS "lvl", {{ ('h' ~ lvl)|ident }} AS "label" FROM {{ hierarchy|ident }}
+{%- if not loop.last %} UNION ALL{% endif %}
+{%- endfor %}
 {%- elif part == "ancestors" %}
 SELECT
   "d"."code" AS "s",
   CAST("a"."lvl" AS INTEGER) AS "lvl",
   CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INTEGER) AS "node"
 FROM {{ dictionary|ident }} AS "d"
-JOIN (
-{%- for lvl in range(height) %}
-  SELECT "h0" AS "leaf", {{ lvl }} AS "lvl", {{ ('h' ~ lvl)|ident }} AS "label" FROM {{ hierarchy|ident }}
-  {%- if not loop.last %} UNION ALL{% endif %}
-{%- endfor %}
-) AS "a"
+JOIN {{ levels|ident }} AS "a"
   ON "a"."leaf" = CASE WHEN "d"."value" = {{ null_label|literal }} THEN {{ null_leaf|literal }} ELSE "d"."value" END
 {%- endif %}

@@ -54,6 +54,7 @@ _LABELS_OUT = "__sqlanon_labels_out__"
 _ROWS = "__sqlanon_rows__"
 _OBSERVED = "__sqlanon_observed__"
 _COLUMN = "__sqlanon_column__"
+_LEVELS = "__sqlanon_levels__"
 #: the axis parameter of a model's variants (the first choice its checks make)
 AXES = ("variant", "distance")
 
@@ -166,7 +167,9 @@ def _sentinels(
         out = dict(params)
         for index, key in enumerate(params):
             user, part = (key[:-4], key[-3:]) if key.endswith(("_num", "_den")) else (key, "")
-            if user not in numeric:
+            if key == "height" and self.spec.hierarchical:
+                user, part = "hierarchy", "height"  # the test's hierarchy's
+            elif user not in numeric:
                 continue
             how = part or ("int" if numeric[user] == "integer" else "float")
             formats[key] = (user, how)
@@ -196,10 +199,14 @@ def _config(kind: str, variant: str, axis: Rule | None, rules: list[Rule], which
         params[axis.key] = variant
     if kind != "k-anonymity":
         params["attribute"] = SENSITIVE
+    # a hierarchy for hierarchical distances: the test's own replaces it (of heights 2 and 3,
+    # so that a value depending on the height outside its placeholder shows)
+    tree: dict[str, Any] = {"top": {"group": ["a", "b"]}} if which else {"group": ["a", "b"]}
+    sensitive = {"role": "sensitive", "hierarchy": {"type": "tree", "tree": {"*": tree}}}
     data = {
         "source": {"table": MODEL},
         "engine": {"kind": "postgres", "url": "postgresql://nowhere"},
-        "columns": {CLASS: "quasi", SENSITIVE: "sensitive"},
+        "columns": {CLASS: "quasi", SENSITIVE: sensitive},
         "criteria": [{kind: params}],
     }
     return parse_config(data, Path.cwd(), gate=True)
@@ -214,7 +221,10 @@ def _body_text(
     keyed = sqlglot.parse_one(
         f'SELECT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS "{CLASS}", * FROM "{MODEL}"', read="duckdb"
     )
-    compiled = compile_gate(config, dialect, release=[("sqlanon_keyed", keyed)], criteria=[crit])
+    levels = {SENSITIVE: _LEVELS} if config.criteria[0].hierarchical else None
+    compiled = compile_gate(
+        config, dialect, release=[("sqlanon_keyed", keyed)], criteria=[crit], levels=levels
+    )
     statement = next(s for s in compiled.statements if s.criterion.startswith("criteria[0]"))
     if statement.sql is None:  # pragma: no cover - the tested dialects write every statement
         raise ConfigError(statement.why)
@@ -238,6 +248,7 @@ def _body_text(
         _LABELS_OUT: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }}",
         _ROWS: "{{ sqlanon.sqlanon_quote(names.rows) }}",
         _OBSERVED: "{{ sqlanon.sqlanon_quote(names.observed) }}",
+        _LEVELS: "({{ v['levels'] }})",
     }
     for name, replacement in jinja.items():
         text = text.replace(_quoted(name, dialect), replacement)
@@ -267,21 +278,22 @@ def _why(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> str |
     try:
         config = _config(kind, variant, axis, rules, 0)
     except ConfigError as err:
-        # hierarchical distances: the configuration needs a hierarchy on the column
-        if "hierarch" in str(err):
-            return (
-                "the hierarchical distance needs the column's hierarchy, which the package does not take yet"
-            )
         if "attributes" in str(err):
             return "it reads several sensitive columns, which the package does not take yet"
         raise  # pragma: no cover - the recorded parameters are valid
     crit = make_criterion(config.criteria[0])
+    if crit.spec.hierarchical and "level" in crit.template_params(_ANY_DOMAIN):
+        return "its threshold is a level of the hierarchy, computed from epsilon and the hierarchy's height"
     if crit.needs_levels:
         return (
             "it needs the natural supersets of the classes, which depend on the level each "
             "quasi-identifier is published at"
         )
     return unsupported(crit)
+
+
+#: a sensitive domain with every table, to read what a template takes
+_ANY_DOMAIN = SensitiveDomain(SENSITIVE, "dictionary", (), "order", "ancestors", 2, False)
 
 
 def _numbers(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> bool:
@@ -328,11 +340,13 @@ def _snippets(dialect: str) -> dict[str, str]:
         sqlglot.parse_one(f'CASE WHEN "{_COLUMN}" = {null} THEN NULL ELSE "{_COLUMN}" END', read="duckdb"),
         dialect,
     )
+    text = render(sqlglot.parse_one(f'CAST("{_COLUMN}" AS VARCHAR)', read="duckdb"), dialect)
     probe = exp.to_identifier('a"b`c', quoted=True).sql(dialect=dialect)
     start, end = probe[0], probe[-1]
     return {
         "label": label.replace(column, "{{ column }}"),
         "unlabel": unlabel.replace(column, "{{ column }}"),
+        "text": text.replace(column, "{{ column }}"),
         "quote": start + "{{ name|replace(" + _jinja(end) + ", " + _jinja(end * 2) + ") }}" + end,
     }
 
@@ -368,6 +382,7 @@ def _rules_data() -> dict[str, Any]:
             if why is None:
                 item["formats"] = {k: list(f) for k, f in body(kind, variant, ADAPTERS[0]).formats.items()}
                 item["numbers"] = _numbers(kind, variant, axis, rules)
+                item["hierarchy"] = bool(_config(kind, variant, axis, rules, 0).criteria[0].hierarchical)
             entry["variants"][variant] = item
         data[kind] = entry
     return data
@@ -405,6 +420,7 @@ def generate() -> str:
         out.append(f"{{% macro {dialect}__sqlanon_label(column) %}}{pieces['label']}{{% endmacro %}}\n")
         out.append(f"{{% macro {dialect}__sqlanon_unlabel(column) %}}{pieces['unlabel']}{{% endmacro %}}\n")
         out.append(f"{{% macro {dialect}__sqlanon_quote(name) %}}{pieces['quote']}{{% endmacro %}}\n")
+        out.append(f"{{% macro {dialect}__sqlanon_text(column) %}}{pieces['text']}{{% endmacro %}}\n")
     for kind, entry in data.items():
         for variant, item in entry["variants"].items():
             if item["why"] is not None:

@@ -17,7 +17,7 @@ the statements' verdicts mean nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ FREQUENCIES = "sqlanon_frequencies"
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
     r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
-    r"|(node_)?(dictionary|order|hierarchy|ancestors)_\d+|map_\d+)",
+    r"|(node_)?(dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+)",
     re.IGNORECASE,
 )
 
@@ -115,11 +115,13 @@ def compile_gate(
     table: TableRef | None = None,
     release: Sequence[tuple[str, exp.Expr]] = (),
     criteria: Sequence[Criterion] | None = None,
+    levels: Mapping[str, str] | None = None,
 ) -> Compiled:
     """The gate of ``config.criteria`` on ``table`` (default ``config.source``) as
     self-contained statements in ``dialect`` (one of :data:`DIALECTS`). ``release``: CTEs
     whose last one is the table to gate instead (a release's SELECT). ``criteria``: the
-    criterion objects of ``config.criteria``, when the caller made them (dbt_package's)."""
+    criterion objects of ``config.criteria``, when the caller made them, and ``levels``: per
+    sensitive attribute, a relation holding its hierarchy's levels (both dbt_package's)."""
     check_dialect(dialect)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]
@@ -129,7 +131,7 @@ def compile_gate(
         relation = source_relation(table or config.source, config.engine.kind, dialect)
         reads = [(TABLE, exp.select("*").from_(as_from(relation)))]
     domains = {
-        name: domain(config, criteria, name, i)
+        name: domain(config, criteria, name, i, levels=(levels or {}).get(name))
         for i, name in enumerate(sorted({a for c in criteria for a in c.attributes}))
     }
     statements: list[Statement] = []
@@ -289,9 +291,12 @@ def domain(
     index: int,
     source: str = TABLE,
     prefix: str = "sqlanon_",
+    levels: str | None = None,
 ) -> tuple[SensitiveDomain, list[tuple[str, exp.Expr]]]:
     """The domain of sensitive attribute ``name`` in the relation ``source``, with its tables
-    as CTEs (named ``prefix`` + what they are + ``index``)."""
+    as CTEs (named ``prefix`` + what they are + ``index``). ``levels``: a relation holding its
+    hierarchy's levels (standalone_domain.sql's part "levels"), instead of the hierarchy
+    written in as VALUES."""
     spec = config.column(name)
     reserved = _reserved(criteria, name)
     common: dict[str, Any] = {
@@ -320,9 +325,17 @@ def domain(
     if any(name in c.spec.hierarchical for c in criteria):
         hierarchy = _sensitive_hierarchy(config, name)
         height = hierarchy.height
-        rows = f"{prefix}hierarchy_{index}"
         ancestors = f"{prefix}ancestors_{index}"
-        ctes.append((rows, values_table(hierarchy.rows, [f"h{i}" for i in range(height + 1)])))
+        if levels is None:
+            rows = f"{prefix}hierarchy_{index}"
+            levels = f"{prefix}levels_{index}"
+            ctes.append((rows, values_table(hierarchy.rows, [f"h{i}" for i in range(height + 1)])))
+            ctes.append(
+                (
+                    levels,
+                    render_template("standalone_domain.sql", part="levels", hierarchy=rows, height=height),
+                )
+            )
         ctes.append(
             (
                 ancestors,
@@ -330,8 +343,7 @@ def domain(
                     "standalone_domain.sql",
                     part="ancestors",
                     dictionary=dictionary,
-                    hierarchy=rows,
-                    height=height,
+                    levels=levels,
                     null_leaf=NULL_LEAF,
                     **common,
                 ),

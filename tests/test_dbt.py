@@ -24,7 +24,9 @@ import pytest
 import yaml
 
 from sqlanon import api, dbt_package
+from sqlanon.demo import write_demo
 from sqlanon.errors import InputError
+from sqlanon.hierarchy import load_hierarchy
 from tests.test_engine_postgres_check import COLUMNS, _rows
 from tests.test_standalone import ALL, CRITERIA, QIS, _close, _measure
 
@@ -62,7 +64,32 @@ def _test_of(criterion: dict[str, Any], qis: Sequence[str]) -> tuple[str, dict[s
     arguments: dict[str, Any] = {"quasi_identifiers": list(qis)}
     for key, value in params.items():
         arguments["sensitive" if key == "attribute" else key] = value
+    if params.get("distance") == "hierarchical":
+        arguments["hierarchy"] = "{{ source('people', '" + HIERARCHY_TABLE + "') }}"
     return f"sqlanon.{dbt_package.test_name(kind)}", arguments
+
+
+#: the disease hierarchy of the demo (the t-closeness paper's), as a table of the warehouse
+HIERARCHY_TABLE = "disease_hierarchy"
+
+
+def _disease_hierarchy(folder: Path) -> tuple[Path, list[tuple[str, ...]]]:
+    """The demo's disease hierarchy file (written into ``folder``) and its rows."""
+    write_demo(folder, rows=10)
+    path = folder / "hierarchies" / "disease.yaml"
+    return path, [tuple(r) for r in load_hierarchy("disease", str(path), [], folder).rows]
+
+
+def _load_table(con: Any, name: str, rows: Sequence[Sequence[str]], schema: str = "main") -> None:
+    """A table of text columns c0, c1, ... (DuckDB or psycopg connection)."""
+    columns = ", ".join(f'"c{i}" TEXT' for i in range(len(rows[0])))
+    con.execute(f'DROP TABLE IF EXISTS "{schema}"."{name}"')
+    con.execute(f'CREATE TABLE "{schema}"."{name}" ({columns})')
+    for row in rows:
+        con.execute(
+            f'INSERT INTO "{schema}"."{name}" VALUES ({", ".join(["%s" if schema != "main" else "?"] * len(row))})',
+            row,
+        )
 
 
 def test_the_shipped_macros_are_what_the_generator_writes() -> None:
@@ -206,18 +233,27 @@ def random_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) ->
     rng = random.Random(17)
     sources: dict[str, list[dict[str, Any]]] = {}
     cases: dict[str, tuple[str, list[str], dict[str, Any]]] = {}
+    # every written criterion at least once (TABLES x 3 tests), in random order
+    pool = _written() * 2
+    assert len(pool) <= 3 * TABLES
+    pool += rng.sample(pool, 3 * TABLES - len(pool))
+    rng.shuffle(pool)
     for name in tables:
         sources[name] = []
         for j in range(3):
             qis = rng.sample(QIS, rng.randint(1, 3))
-            criterion = rng.choice(_written())
+            criterion = pool.pop()
             test, arguments = _test_of(criterion, qis)
             test_id = f"{name}_c{j}"
             sources[name].append({test: {"name": test_id, "arguments": arguments}})
             cases[test_id] = (name, qis, criterion)
-    project = _project(folder, sources)
+    hierarchy_file, hierarchy = _disease_hierarchy(folder / "demo")
+    project = _project(folder, {**sources, HIERARCHY_TABLE: []})
     _load_duckdb(folder / "warehouse.duckdb", tables)
-    return project, {"tables": tables, "cases": cases, "sources": sources}
+    with duckdb.connect(str(folder / "warehouse.duckdb")) as con:
+        _load_table(con, HIERARCHY_TABLE, hierarchy)
+    made = {"tables": tables, "cases": cases, "sources": sources, "hierarchy": hierarchy}
+    return project, {**made, "hierarchy_file": hierarchy_file}
 
 
 def test_failing_rows_are_checks_violating_classes_in_duckdb(
@@ -230,12 +266,13 @@ def test_failing_rows_are_checks_violating_classes_in_duckdb(
         failures = _failures(project, con, "main_dbt_test__audit")
     assert failures.keys() == made["cases"].keys()
     compared = failing = 0
+    seen: list[dict[str, Any]] = []
     for test_id, (table, qis, criterion) in made["cases"].items():
         config = {
             "source": {"database": str(project / "warehouse.duckdb"), "table": table},
             "columns": {
                 **{q: "quasi" if q in qis else "insensitive" for q in QIS},
-                "disease": "sensitive",
+                "disease": {"role": "sensitive", "hierarchy": str(made["hierarchy_file"])},
                 "salary": "sensitive",
             },
             "criteria": [criterion],
@@ -252,8 +289,10 @@ def test_failing_rows_are_checks_violating_classes_in_duckdb(
         _same(got, want)
         compared += 1
         failing += bool(want)
+        seen.append(criterion)
     assert result.returncode == (1 if any(failures.values()) else 0)
     assert compared >= 20 and 0 < failing < compared, (compared, failing)
+    assert all(c in seen for c in _written()), [c for c in _written() if c not in seen]
 
 
 def test_failing_rows_on_postgres_equal_duckdbs(
@@ -264,11 +303,14 @@ def test_failing_rows_on_postgres_equal_duckdbs(
     from tests import pgserver
 
     _, made = random_project
-    project = _project(tmp_path / "pg", made["sources"], postgres)
+    project = _project(tmp_path / "pg", {**made["sources"], HIERARCHY_TABLE: []}, postgres)
     _load_duckdb(project / "warehouse.duckdb", made["tables"])
+    with duckdb.connect(str(project / "warehouse.duckdb")) as duck:
+        _load_table(duck, HIERARCHY_TABLE, made["hierarchy"])
     types = ["text", "integer", "text", "text", "integer"]
     with psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True) as con:
         con.execute("CREATE SCHEMA IF NOT EXISTS dbt_people")
+        _load_table(con, HIERARCHY_TABLE, made["hierarchy"], "dbt_people")
         for name, rows in made["tables"].items():
             pgserver.load(
                 con,
@@ -386,7 +428,24 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
             },
         ],
         "nothing": [{k: {"name": "empty_model", "arguments": {"quasi_identifiers": ["age"], "k": 2}}}],
+        **{name: [] for name in HIERARCHIES},
     }
+    hierarchical = {
+        "quasi_identifiers": ["age"],
+        "sensitive": "disease",
+        "t": 0.2,
+        "distance": "hierarchical",
+    }
+    for name, table in (
+        ("h_passes", "h_small"),
+        ("h_missing", None),
+        ("h_gaps", "h_gaps"),
+        ("h_inconsistent", "h_inconsistent"),
+    ):
+        where = {"hierarchy": "{{ source('people', '" + table + "') }}"} if table else {}
+        sources["small"].append(
+            {"sqlanon.t_closeness": {"name": name, "arguments": {**hierarchical, **where}}}
+        )
     l_div = {"quasi_identifiers": ["age", "sex"], "l": 2}
     columns = {
         "small": [
@@ -409,7 +468,19 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
     project = _project(tmp_path_factory.mktemp("dbt_small"), sources, columns=columns)
     holes = [dict(r, salary=None if i == 3 else r["salary"]) for i, r in enumerate(rows)]
     _load_duckdb(project / "warehouse.duckdb", {"small": rows, "holes": holes, "nothing": []})
+    with duckdb.connect(str(project / "warehouse.duckdb")) as con:
+        for name, hierarchy in HIERARCHIES.items():
+            _load_table(con, name, hierarchy)
     return project
+
+
+#: small hierarchies of the small table's diseases: one that fits, one missing a value, and
+#: one where a label has two parents
+HIERARCHIES = {
+    "h_small": [("flu", "infection", "*"), ("cancer", "tumour", "*")],
+    "h_gaps": [("flu", "infection", "*")],
+    "h_inconsistent": [("flu", "ill", "a", "*"), ("cancer", "ill", "b", "*")],
+}
 
 
 @pytest.mark.parametrize(
@@ -436,6 +507,18 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
         ("ordered_nulls", 1, "the sensitive column salary has 1 NULL (missing) values"),
         ("empty_model", 1, "the model has no rows"),
         ("on_column", 1, "FAIL"),
+        ("h_passes", 0, "PASS=1"),
+        (
+            "h_missing",
+            1,
+            "sqlanon.t_closeness: needs hierarchy: the sensitive column's hierarchy as a relation",
+        ),
+        (
+            "h_gaps",
+            1,
+            "1 value(s) of the sensitive column disease are not in the first column of the hierarchy",
+        ),
+        ("h_inconsistent", 1, "is inconsistent: 1 label(s) of column c1 have several parents in column c2"),
         ("on_column_other", 1, "the test is attached to column disease but names sensitive: sex"),
     ],
 )

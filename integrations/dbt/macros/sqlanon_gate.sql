@@ -104,7 +104,7 @@
   {%- if spec['why'] is not none -%}
     {{ sqlanon.sqlanon_fail(test, (axis ~ " " ~ variant ~ ("" if axis in given else " (the default)") ~ ": " if axis else "") ~ "not written by the dbt package yet: " ~ spec['why'] ~ ". Run `sqlanon check` on the model's table for it.") }}
   {%- endif -%}
-  {%- set known = [] -%}
+  {%- set known = ['hierarchy'] if spec['hierarchy'] else [] -%}
   {%- for rule in spec['params'] -%}{%- do known.append(rule['key']) -%}{%- endfor -%}
   {%- for key in given -%}
     {%- if key != axis and key not in known -%}
@@ -115,9 +115,15 @@
     {{- sqlanon.sqlanon_check_param(test, rule, given.get(rule['key'])) -}}
   {%- endfor -%}
   {%- set v = {} -%}
+  {%- if spec['hierarchy'] -%}
+    {%- set levels = sqlanon.sqlanon_hierarchy(test, model, sensitive, given.get('hierarchy')) -%}
+    {%- do v.update({'levels': levels['sql']}) -%}
+  {%- endif -%}
   {%- for key, how in spec['formats'].items() -%}
     {%- set value = given.get(how[0]) -%}
-    {%- if how[1] == 'int' -%}
+    {%- if how[1] == 'height' -%}
+      {%- do v.update({key: levels['height']}) -%}
+    {%- elif how[1] == 'int' -%}
       {%- do v.update({key: value|int}) -%}
     {%- elif how[1] == 'float' -%}
       {%- do v.update({key: value|float}) -%}
@@ -163,6 +169,60 @@
   {%- endif -%}
 {% endmacro %}
 
+{#- a hierarchical distance's hierarchy: a relation (a seed, a ref, a source) whose columns,
+    in order, hold each value and then its label at every level up to a single top such as
+    '*', as sqlanon's hierarchy files (value;level1;...;*). Checked as sqlanon checks a
+    hierarchy file, and its values must cover the sensitive column's (NULL: an empty value).
+    Returns its height and its levels as SQL (standalone_domain.sql's part "levels"). -#}
+{% macro sqlanon_hierarchy(test, model, sensitive, hierarchy) %}
+  {%- if hierarchy is none -%}
+    {{ sqlanon.sqlanon_fail(test, "needs hierarchy: the sensitive column's hierarchy as a relation, e.g. \"{{ ref('disease_hierarchy') }}\": its columns hold each value, then its label at every level up to a single top such as '*'.") }}
+  {%- endif -%}
+  {%- set names = run_query("SELECT * FROM " ~ hierarchy ~ " WHERE 1 = 0").column_names -%}
+  {%- if names|length < 2 -%}
+    {{ sqlanon.sqlanon_fail(test, "the hierarchy " ~ hierarchy ~ " has " ~ names|length ~ " column(s); it needs the value, then its label at each level up to a single top such as '*'.") }}
+  {%- endif -%}
+  {%- set height = names|length - 1 -%}
+  {%- set c = [] -%}
+  {%- for name in names -%}{%- do c.append(sqlanon.sqlanon_text(sqlanon.sqlanon_quote(name))) -%}{%- endfor -%}
+  {%- set leaf = "COALESCE(" ~ c[0] ~ ", '')" -%}
+  {%- set checks = [
+      "COUNT(*)",
+      "COUNT(*) - COUNT(DISTINCT " ~ leaf ~ ")",
+      "COUNT(DISTINCT " ~ c[height] ~ ")",
+      "SUM(CASE WHEN " ~ c[1:]|join(" IS NULL OR ") ~ " IS NULL THEN 1 ELSE 0 END)",
+  ] -%}
+  {%- for i in range(1, height) -%}
+    {%- do checks.append("(SELECT COUNT(*) FROM (SELECT " ~ c[i] ~ " AS \"l\" FROM " ~ hierarchy ~ " GROUP BY " ~ c[i] ~ " HAVING COUNT(DISTINCT " ~ c[i + 1] ~ ") > 1) AS \"p\")") -%}
+  {%- endfor -%}
+  {%- set value = "CASE WHEN " ~ sqlanon.sqlanon_quote(sensitive) ~ " IS NULL THEN '' ELSE " ~ sqlanon.sqlanon_text(sqlanon.sqlanon_quote(sensitive)) ~ " END" -%}
+  {%- do checks.append("(SELECT COUNT(*) FROM (SELECT DISTINCT " ~ value ~ " AS \"v\" FROM " ~ model ~ ") AS \"d\" WHERE \"d\".\"v\" NOT IN (SELECT " ~ leaf ~ " FROM " ~ hierarchy ~ "))") -%}
+  {%- set row = run_query("SELECT " ~ checks|join(", ") ~ " FROM " ~ hierarchy).rows[0] -%}
+  {%- set where = "the hierarchy " ~ hierarchy -%}
+  {%- if row[0]|int == 0 -%}
+    {{ sqlanon.sqlanon_fail(test, where ~ " has no rows. Give one row per value: the value, then its label at each level up to a single top.") }}
+  {%- elif row[1]|int > 0 -%}
+    {{ sqlanon.sqlanon_fail(test, where ~ " lists " ~ row[1] ~ " value(s) more than once. Each value needs exactly one row.") }}
+  {%- elif row[3]|int > 0 -%}
+    {{ sqlanon.sqlanon_fail(test, where ~ " has " ~ row[3] ~ " row(s) with an empty label above the value. Every value needs a label at every level up to a single top.") }}
+  {%- elif row[2]|int != 1 -%}
+    {{ sqlanon.sqlanon_fail(test, where ~ " has " ~ row[2] ~ " top labels; the last column must hold one single value such as '*'.") }}
+  {%- endif -%}
+  {%- for i in range(1, height) -%}
+    {%- if row[3 + i]|int > 0 -%}
+      {{ sqlanon.sqlanon_fail(test, where ~ " is inconsistent: " ~ row[3 + i] ~ " label(s) of column " ~ names[i] ~ " have several parents in column " ~ names[i + 1] ~ ". Each label needs exactly one parent.") }}
+    {%- endif -%}
+  {%- endfor -%}
+  {%- if row[3 + height]|int > 0 -%}
+    {{ sqlanon.sqlanon_fail(test, row[3 + height] ~ " value(s) of the sensitive column " ~ sensitive ~ " are not in the first column of " ~ where ~ " (a NULL is an empty value there). Add a row for each.") }}
+  {%- endif -%}
+  {%- set levels = [] -%}
+  {%- for i in range(height) -%}
+    {%- do levels.append("SELECT " ~ leaf ~ " AS \"leaf\", " ~ i ~ " AS \"lvl\", " ~ (leaf if i == 0 else c[i]) ~ " AS \"label\" FROM " ~ hierarchy) -%}
+  {%- endfor -%}
+  {{ return({'height': height, 'sql': levels|join(" UNION ALL ")}) }}
+{% endmacro %}
+
 {#- the quasi-identifiers' labels (text, NULL as a label of its own) in a class's ORDER BY, the
     classes' SELECT ('in') and the test's failing rows ('out', NULL again as NULL) -#}
 {% macro sqlanon_labels(quasi_identifiers, how) %}
@@ -182,9 +242,11 @@
 {% macro sqlanon_label(column) %}{{ return(adapter.dispatch('sqlanon_label', 'sqlanon')(column)) }}{% endmacro %}
 {% macro sqlanon_unlabel(column) %}{{ return(adapter.dispatch('sqlanon_unlabel', 'sqlanon')(column)) }}{% endmacro %}
 {% macro sqlanon_quote(name) %}{{ return(adapter.dispatch('sqlanon_quote', 'sqlanon')(name)) }}{% endmacro %}
+{% macro sqlanon_text(column) %}{{ return(adapter.dispatch('sqlanon_text', 'sqlanon')(column)) }}{% endmacro %}
 
 {% macro default__sqlanon_quote(name) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
 {% macro default__sqlanon_label(column) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+{% macro default__sqlanon_text(column) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
 {% macro default__sqlanon_unlabel(column) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
 
 {% macro sqlanon_unsupported_adapter() %}

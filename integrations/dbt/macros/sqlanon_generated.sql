@@ -2,7 +2,7 @@
     (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
     fails when this file is not what the generator writes. -#}
 
-{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'formats': {'k': ['k', 'int']}, 'numbers': false}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'formats': {'l': ['l', 'int']}, 'numbers': false}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'formats': {'l': ['l', 'float']}, 'numbers': false}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its parameter(s) allowed name sensitive values, which the package does not take yet', 'macro': 'sqlanon_l_diversity_pd_recursive'}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its parameter(s) allowed, protected name sensitive values, which the package does not take yet', 'macro': 'sqlanon_l_diversity_npd_recursive'}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'formats': {'t': ['t', 'float']}, 'numbers': false}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'formats': {'t': ['t', 'float']}, 'numbers': true}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'the hierarchical distance needs the column\'s hierarchy, which the package does not take yet', 'macro': 'sqlanon_t_closeness_hierarchical'}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'formats': {'t': ['t', 'float']}, 'numbers': false}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'formats': {'t': ['t', 'float']}, 'numbers': false}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'formats': {'t': ['t', 'float']}, 'numbers': false}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none}], 'why': 'its parameter ground is not taken by the package yet', 'macro': 'sqlanon_t_closeness_smoothed_js'}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_equal'}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_ordered'}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'the hierarchical distance needs the column\'s hierarchy, which the package does not take yet', 'macro': 'sqlanon_nt_closeness_hierarchical'}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'the hierarchical distance needs the column\'s hierarchy, which the package does not take yet', 'macro': 'sqlanon_dissimilarity_hierarchical'}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it reads several sensitive columns, which the package does not take yet', 'macro': 'sqlanon_dissimilarity_variational'}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'formats': {'delta': ['delta', 'float']}, 'numbers': false}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'formats': {'beta': ['beta', 'float']}, 'numbers': false}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'formats': {'beta': ['beta', 'float']}, 'numbers': false}}}}) }}{% endmacro %}
+{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'formats': {'k': ['k', 'int']}, 'numbers': false, 'hierarchy': false}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'formats': {'l': ['l', 'int']}, 'numbers': false, 'hierarchy': false}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'formats': {'l': ['l', 'float']}, 'numbers': false, 'hierarchy': false}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false, 'hierarchy': false}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its parameter(s) allowed name sensitive values, which the package does not take yet', 'macro': 'sqlanon_l_diversity_pd_recursive'}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its parameter(s) allowed, protected name sensitive values, which the package does not take yet', 'macro': 'sqlanon_l_diversity_npd_recursive'}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'formats': {'t': ['t', 'float']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_hierarchical', 'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none}], 'why': 'its parameter ground is not taken by the package yet', 'macro': 'sqlanon_t_closeness_smoothed_js'}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false, 'hierarchy': false}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_equal'}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_ordered'}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_hierarchical'}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its threshold is a level of the hierarchy, computed from epsilon and the hierarchy\'s height', 'macro': 'sqlanon_dissimilarity_hierarchical'}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it reads several sensitive columns, which the package does not take yet', 'macro': 'sqlanon_dissimilarity_variational'}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'formats': {'delta': ['delta', 'float']}, 'numbers': false, 'hierarchy': false}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}}}}) }}{% endmacro %}
 
 {% test k_anonymity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('k-anonymity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
@@ -28,6 +28,8 @@
 {{ sqlanon.sqlanon_t_closeness_equal(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_ordered' -%}
 {{ sqlanon.sqlanon_t_closeness_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_hierarchical' -%}
+{{ sqlanon.sqlanon_t_closeness_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_variational' -%}
 {{ sqlanon.sqlanon_t_closeness_variational(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_kl' -%}
@@ -87,6 +89,8 @@ END{% endmacro %}
 
 {% macro duckdb__sqlanon_quote(name) %}"{{ name|replace('"', '""') }}"{% endmacro %}
 
+{% macro duckdb__sqlanon_text(column) %}CAST({{ column }} AS TEXT){% endmacro %}
+
 {% macro postgres__sqlanon_label(column) %}COALESCE(CAST({{ column }} AS TEXT), (
   CHR(  30) || 'NULL' || CHR(  30)
 )){% endmacro %}
@@ -100,6 +104,8 @@ END{% endmacro %}
 END{% endmacro %}
 
 {% macro postgres__sqlanon_quote(name) %}"{{ name|replace('"', '""') }}"{% endmacro %}
+
+{% macro postgres__sqlanon_text(column) %}CAST({{ column }} AS TEXT){% endmacro %}
 
 {% macro sqlanon_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_k_anonymity', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
 {% macro default__sqlanon_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
@@ -1651,6 +1657,335 @@ FROM (
       "emd" > {{ v['t'] }} + 1e-09 AS "bad",
       "emd" AS "val"
     FROM "e"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_t_closeness_hierarchical(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_t_closeness_hierarchical', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_t_closeness_hierarchical(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_t_closeness_hierarchical(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "qn" AS (
+      SELECT
+        "a"."lvl",
+        "a"."node",
+        SUM("f"."n") / MAX("tot"."total") AS "q"
+      FROM "f"
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "f"."s"
+      CROSS JOIN "tot"
+      GROUP BY
+        "a"."lvl",
+        "a"."node"
+    ), "pn" AS (
+      SELECT
+        "f"."q0",
+        "a"."lvl",
+        "a"."node",
+        SUM("f"."n") AS "n"
+      FROM "f"
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "f"."s"
+      GROUP BY
+        "f"."q0",
+        "a"."lvl",
+        "a"."node"
+    ), "d" AS (
+      SELECT
+        "pn"."q0",
+        MAX("c"."rows") AS "size",
+        SUM(GREATEST("pn"."n" / "c"."size" - "qn"."q", 0.0)) / {{ v['height'] }} AS "emd"
+      FROM "pn"
+      JOIN "c"
+        USING ("q0")
+      JOIN "qn"
+        ON "qn"."lvl" = "pn"."lvl" AND "qn"."node" = "pn"."node"
+      GROUP BY
+        "pn"."q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "emd" > {{ v['t'] }} + 1e-09 AS "bad",
+      "emd" AS "val"
+    FROM "d"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_t_closeness_hierarchical(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "qn" AS (
+      SELECT
+        "a"."lvl",
+        "a"."node",
+        CAST(SUM("f"."n") AS DOUBLE PRECISION) / MAX("tot"."total") AS "q"
+      FROM "f"
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "f"."s"
+      CROSS JOIN "tot"
+      GROUP BY
+        "a"."lvl",
+        "a"."node"
+    ), "pn" AS (
+      SELECT
+        "f"."q0",
+        "a"."lvl",
+        "a"."node",
+        SUM("f"."n") AS "n"
+      FROM "f"
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "f"."s"
+      GROUP BY
+        "f"."q0",
+        "a"."lvl",
+        "a"."node"
+    ), "d" AS (
+      SELECT
+        "pn"."q0",
+        MAX("c"."rows") AS "size",
+        CAST(SUM(GREATEST(CAST("pn"."n" AS DOUBLE PRECISION) / "c"."size" - "qn"."q", 0.0)) AS DOUBLE PRECISION) / {{ v['height'] }} AS "emd"
+      FROM "pn"
+      JOIN "c"
+        USING ("q0")
+      JOIN "qn"
+        ON "qn"."lvl" = "pn"."lvl" AND "qn"."node" = "pn"."node"
+      GROUP BY
+        "pn"."q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      "emd" > {{ v['t'] }} + 1e-09 AS "bad",
+      "emd" AS "val"
+    FROM "d"
   )
   SELECT
     "c0"."q0",
