@@ -111,7 +111,7 @@
       {{ sqlanon.sqlanon_fail(test, "unknown parameter " ~ key ~ "; use " ~ (["quasi_identifiers"] + (["sensitive"] if kind != 'k-anonymity' else []) + ([axis] if axis else []) + known)|join(', ') ~ ".") }}
     {%- endif -%}
   {%- endfor -%}
-  {%- for rule in spec['params'] -%}
+  {%- for rule in spec['params'] if rule['type'] in ['number', 'integer'] -%}
     {{- sqlanon.sqlanon_check_param(test, rule, given.get(rule['key'])) -}}
   {%- endfor -%}
   {%- set v = {} -%}
