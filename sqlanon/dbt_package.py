@@ -402,19 +402,25 @@ def generate() -> str:
     out.append("{% macro sqlanon_rules() %}{{ return(" + _jinja(data) + ") }}{% endmacro %}\n")
     args = "(model, quasi_identifiers, sensitive, v, names)"
     for kind in CRITERIA:
-        name = test_name(kind)
-        calls = [
-            f"{{%- {'if' if not calls_made else 'elif'} g['macro'] == {_jinja(item['macro'])} -%}}\n"
-            f"{{{{ sqlanon.{item['macro']}(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}}}\n"
-            for calls_made, item in enumerate(v for v in data[kind]["variants"].values() if v["why"] is None)
-        ]
         out.append(
-            f"{{% test {name}(model, quasi_identifiers=none, sensitive=none, column_name=none) %}}\n"
+            f"{{% test {test_name(kind)}(model, quasi_identifiers=none, sensitive=none, column_name=none) %}}\n"
             f"{{%- set g = sqlanon.sqlanon_gate({_jinja(kind)}, model, quasi_identifiers, sensitive, column_name, kwargs) -%}}\n"
-            + "".join(calls)
-            + ("{%- endif %}\n" if calls else "")
-            + "{% endtest %}\n"
+            "{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}\n"
+            "{% endtest %}\n"
         )
+    written = [
+        item["macro"] for entry in data.values() for item in entry["variants"].values() if item["why"] is None
+    ]
+    out.append(
+        "{#- the statement sqlanon_gate chose (g['macro'], none when dbt only parses) -#}\n"
+        "{% macro sqlanon_statement(g, model, quasi_identifiers) %}\n"
+        + "".join(
+            f"{{%- {'if' if i == 0 else 'elif'} g['macro'] == {_jinja(macro)} -%}}\n"
+            f"{{{{ return(sqlanon.{macro}(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}}}\n"
+            for i, macro in enumerate(written)
+        )
+        + "{%- endif %}\n{% endmacro %}\n"
+    )
     for dialect in ADAPTERS:
         pieces = _snippets(dialect)
         out.append(f"{{% macro {dialect}__sqlanon_label(column) %}}{pieces['label']}{{% endmacro %}}\n")

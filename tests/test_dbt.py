@@ -516,7 +516,7 @@ HIERARCHIES = {
         (
             "h_gaps",
             1,
-            "1 value(s) of the sensitive column disease are not in the first column of the hierarchy",
+            "1 value(s) of the column disease are not in the first column of the hierarchy",
         ),
         ("h_inconsistent", 1, "is inconsistent: 1 label(s) of column c1 have several parents in column c2"),
         ("on_column_other", 1, "the test is attached to column disease but names sensitive: sex"),
@@ -618,3 +618,174 @@ def test_a_dbt_python_model_publishes_sqlanons_release_and_the_package_gates_it(
     # at the fixed node: zip masked by one digit, age at its top level, every row kept
     assert {(r[0], r[1]) for r in published["at_node"]} == {("4767*", "*")}
     assert len(published["at_node"]) == len(source)
+
+
+RELEASES = 12
+
+
+def _release_hierarchies(rows: Sequence[dict[str, Any]]) -> dict[str, list[tuple[str, ...]]]:
+    """ARX-style hierarchies (value, then its label per level up to '*') of the quasi-identifiers."""
+    zips = sorted({r["zip"] for r in rows})
+    ages = sorted({r["age"] for r in rows})
+    return {
+        "zip": [(z, z[:4] + "*", z[:3] + "**", "*") for z in zips],
+        "age": [
+            (str(a), f"{a // 10 * 10}-{a // 10 * 10 + 9}", f"{a // 20 * 20}-{a // 20 * 20 + 19}", "*")
+            for a in ages
+        ],
+        "sex": [*((s, "*") for s in sorted({r["sex"] for r in rows if r["sex"]})), ("", "*")],
+    }
+
+
+def _jinja_literal(value: Any) -> str:
+    """A configuration value as Jinja, hierarchies (table names) as source() calls."""
+    if isinstance(value, dict):
+        items = []
+        for k, v in value.items():
+            text = f"source('people', '{v}')" if k == "hierarchy" else _jinja_literal(v)
+            items.append(f"{_jinja_literal(k)}: {text}")
+        return "{" + ", ".join(items) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_jinja_literal(v) for v in value) + "]"
+    return repr(value)
+
+
+@pytest.fixture(scope="module")
+def release_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> dict[str, Any]:
+    """Models releasing random tables at random nodes (sqlanon.release), run on DuckDB."""
+    tmp_path = tmp_path_factory.mktemp("dbt_release")
+    rng = random.Random(29)
+    sources: dict[str, list[dict[str, Any]]] = {}
+    cases = {}
+    (tmp_path / "project" / "models").mkdir(parents=True)
+    files = tmp_path / "hierarchies"
+    files.mkdir()
+    for seed in range(RELEASES):
+        rows = _rows(100 + seed)
+        hierarchies = _release_hierarchies(rows)
+        for q, h in hierarchies.items():
+            (files / f"{q}{seed}.csv").write_text("".join(";".join(r) + "\n" for r in h))
+            sources[f"h_{q}{seed}"] = []
+        sources[f"r_source{seed}"] = []
+        criteria = rng.sample(_written(), rng.randint(1, 2))
+        node = {"zip": rng.randint(0, 3), "age": rng.randint(0, 3), "sex": rng.randint(0, 1)}
+        limit = rng.choice([0, 0.1, 0.3])
+        columns = {
+            "zip": {"role": "quasi", "hierarchy": f"h_zip{seed}"},
+            "age": {"role": "quasi", "hierarchy": f"h_age{seed}"},
+            "sex": {"role": "quasi", "hierarchy": f"h_sex{seed}"},
+            "disease": {"role": "sensitive", "hierarchy": HIERARCHY_TABLE},
+            "salary": "sensitive",
+        }
+        model = (
+            "{{ config(materialized='table') }}\n"
+            f"{{{{ sqlanon.release(source('people', 'r_source{seed}'), columns={_jinja_literal(columns)}, "
+            f"criteria={_jinja_literal(criteria)}, node={_jinja_literal(node)}, suppression_limit={limit}) }}}}\n"
+        )
+        (tmp_path / "project" / "models" / f"release{seed}.sql").write_text(model)
+        cases[seed] = (rows, hierarchies, criteria, node, limit)
+    hierarchy_file, disease = _disease_hierarchy(tmp_path / "demo")
+    project = _project(tmp_path / "project", {**sources, HIERARCHY_TABLE: []})
+    _load_duckdb(project / "warehouse.duckdb", {f"r_source{seed}": case[0] for seed, case in cases.items()})
+    with duckdb.connect(str(project / "warehouse.duckdb")) as con:
+        _load_table(con, HIERARCHY_TABLE, disease)
+        for seed, case in cases.items():
+            for q, h in case[1].items():
+                _load_table(con, f"h_{q}{seed}", h)
+    result = _dbt(project, "run")
+    results = {
+        r["unique_id"].split(".")[-1]: r
+        for r in json.loads((project / "target" / "run_results.json").read_text())["results"]
+    }
+    return {
+        "project": project,
+        "sources": {**sources, HIERARCHY_TABLE: []},
+        "cases": cases,
+        "files": files,
+        "hierarchy_file": hierarchy_file,
+        "disease": disease,
+        "result": result,
+        "results": results,
+    }
+
+
+def test_the_release_macro_publishes_what_apply_publishes(release_project: dict[str, Any]) -> None:
+    project, cases, files = release_project["project"], release_project["cases"], release_project["files"]
+    hierarchy_file, result, results = (release_project[k] for k in ("hierarchy_file", "result", "results"))
+    published = suppressed = 0
+    for seed, (rows, _, criteria, node, limit) in cases.items():
+        config = {
+            "source": {"table": "people"},
+            "columns": {
+                **{q: {"role": "quasi", "hierarchy": str(files / f"{q}{seed}.csv")} for q in QIS},
+                "disease": {"role": "sensitive", "hierarchy": str(hierarchy_file)},
+                "salary": "sensitive",
+            },
+            "criteria": criteria,
+            "suppression_limit": limit,
+        }
+        with duckdb.connect() as con:
+            _load_duckdb_con(con, rows)
+            try:
+                report = api.apply(config, node=node, connection=con)
+                want = sorted(report.release.fetchall(), key=repr) if report.passed else None
+            except InputError:
+                want = None
+        got = results[f"release{seed}"]
+        if want is None:
+            assert got["status"] == "error", (seed, got["status"])
+            message = " ".join(str(got.get("message")).split())
+            assert "does not satisfy the criteria" in message or "fails its gate" in message, message
+            continue
+        suppressed += bool(report.suppressed_rows)
+        assert got["status"] == "success", (seed, got.get("message"))
+        with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
+            assert sorted(con.execute(f'SELECT * FROM "release{seed}"').fetchall(), key=repr) == want, seed
+        published += 1
+    assert result.returncode == (0 if published == RELEASES else 1)
+    # some nodes publish, some with suppressed classes, some fail
+    assert 0 < suppressed <= published < RELEASES, (suppressed, published)
+
+
+def _load_duckdb_con(con: Any, rows: Sequence[dict[str, Any]]) -> None:
+    types = ["VARCHAR", "INTEGER", "VARCHAR", "VARCHAR", "INTEGER"]
+    con.execute(
+        "CREATE TABLE people (" + ", ".join(f'"{c}" {t}' for c, t in zip(COLUMNS, types, strict=True)) + ")"
+    )
+    con.executemany("INSERT INTO people VALUES (?, ?, ?, ?, ?)", [[r[c] for c in COLUMNS] for r in rows])
+
+
+def test_the_release_macro_on_postgres_publishes_duckdbs_release(
+    release_project: dict[str, Any], postgres: Any, tmp_path: Path
+) -> None:
+    import shutil
+
+    import psycopg
+
+    from tests import pgserver
+
+    project = _project(tmp_path / "pg", release_project["sources"], postgres)
+    for model in (release_project["project"] / "models").glob("release*.sql"):
+        shutil.copy(model, project / "models" / model.name)
+    types = ["text", "integer", "text", "text", "integer"]
+    with psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True) as con:
+        con.execute("CREATE SCHEMA IF NOT EXISTS dbt_people")
+        _load_table(con, HIERARCHY_TABLE, release_project["disease"], "dbt_people")
+        for seed, (rows, hierarchies, *_) in release_project["cases"].items():
+            columns = list(zip(COLUMNS, types, strict=True))
+            pgserver.load(
+                con, "dbt_people", f"r_source{seed}", columns, ([r[c] for c in COLUMNS] for r in rows)
+            )
+            for q, h in hierarchies.items():
+                _load_table(con, f"h_{q}{seed}", h, "dbt_people")
+        on_pg = _dbt(project, "run", target="pg")
+        assert on_pg.returncode == release_project["result"].returncode, on_pg.stdout
+        results = json.loads((project / "target" / "run_results.json").read_text())["results"]
+        with duckdb.connect(str(release_project["project"] / "warehouse.duckdb"), read_only=True) as duck:
+            for r in results:
+                name = r["unique_id"].split(".")[-1]
+                assert r["status"] == release_project["results"][name]["status"], name
+                if r["status"] == "success":
+                    got = con.execute(f'SELECT * FROM "dbt_gate"."{name}"').fetchall()
+                    want = duck.execute(f'SELECT * FROM "{name}"').fetchall()
+                    assert sorted(got, key=repr) == sorted(want, key=repr), name

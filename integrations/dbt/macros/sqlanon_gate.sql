@@ -173,7 +173,8 @@
     in order, hold each value and then its label at every level up to a single top such as
     '*', as sqlanon's hierarchy files (value;level1;...;*). Checked as sqlanon checks a
     hierarchy file, and its values must cover the sensitive column's (NULL: an empty value).
-    Returns its height and its levels as SQL (standalone_domain.sql's part "levels"). -#}
+    Returns its height, its levels as SQL (standalone_domain.sql's part "levels"), and its
+    leaf and columns as text (for sqlanon.release's maps). -#}
 {% macro sqlanon_hierarchy(test, model, sensitive, hierarchy) %}
   {%- if hierarchy is none -%}
     {{ sqlanon.sqlanon_fail(test, "needs hierarchy: the sensitive column's hierarchy as a relation, e.g. \"{{ ref('disease_hierarchy') }}\": its columns hold each value, then its label at every level up to a single top such as '*'.") }}
@@ -214,13 +215,13 @@
     {%- endif -%}
   {%- endfor -%}
   {%- if row[3 + height]|int > 0 -%}
-    {{ sqlanon.sqlanon_fail(test, row[3 + height] ~ " value(s) of the sensitive column " ~ sensitive ~ " are not in the first column of " ~ where ~ " (a NULL is an empty value there). Add a row for each.") }}
+    {{ sqlanon.sqlanon_fail(test, row[3 + height] ~ " value(s) of the column " ~ sensitive ~ " are not in the first column of " ~ where ~ " (a NULL is an empty value there). Add a row for each.") }}
   {%- endif -%}
   {%- set levels = [] -%}
   {%- for i in range(height) -%}
     {%- do levels.append("SELECT " ~ leaf ~ " AS \"leaf\", " ~ i ~ " AS \"lvl\", " ~ (leaf if i == 0 else c[i]) ~ " AS \"label\" FROM " ~ hierarchy) -%}
   {%- endfor -%}
-  {{ return({'height': height, 'sql': levels|join(" UNION ALL ")}) }}
+  {{ return({'height': height, 'sql': levels|join(" UNION ALL "), 'leaf': leaf, 'columns': c}) }}
 {% endmacro %}
 
 {#- the quasi-identifiers' labels (text, NULL as a label of its own) in a class's ORDER BY, the

@@ -6,74 +6,80 @@
 
 {% test k_anonymity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('k-anonymity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
-{%- if g['macro'] == 'sqlanon_k_anonymity' -%}
-{{ sqlanon.sqlanon_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- endif %}
+{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}
 {% endtest %}
 
 {% test l_diversity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('l-diversity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
-{%- if g['macro'] == 'sqlanon_l_diversity_distinct' -%}
-{{ sqlanon.sqlanon_l_diversity_distinct(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- elif g['macro'] == 'sqlanon_l_diversity_entropy' -%}
-{{ sqlanon.sqlanon_l_diversity_entropy(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- elif g['macro'] == 'sqlanon_l_diversity_recursive' -%}
-{{ sqlanon.sqlanon_l_diversity_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- endif %}
+{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}
 {% endtest %}
 
 {% test t_closeness(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('t-closeness', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
-{%- if g['macro'] == 'sqlanon_t_closeness_equal' -%}
-{{ sqlanon.sqlanon_t_closeness_equal(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- elif g['macro'] == 'sqlanon_t_closeness_ordered' -%}
-{{ sqlanon.sqlanon_t_closeness_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- elif g['macro'] == 'sqlanon_t_closeness_hierarchical' -%}
-{{ sqlanon.sqlanon_t_closeness_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- elif g['macro'] == 'sqlanon_t_closeness_variational' -%}
-{{ sqlanon.sqlanon_t_closeness_variational(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- elif g['macro'] == 'sqlanon_t_closeness_kl' -%}
-{{ sqlanon.sqlanon_t_closeness_kl(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- elif g['macro'] == 'sqlanon_t_closeness_js' -%}
-{{ sqlanon.sqlanon_t_closeness_js(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- endif %}
+{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}
 {% endtest %}
 
 {% test alpha_k_anonymity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('alpha-k-anonymity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
-{%- if g['macro'] == 'sqlanon_alpha_k_anonymity' -%}
-{{ sqlanon.sqlanon_alpha_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- endif %}
+{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}
 {% endtest %}
 
 {% test nt_closeness(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('nt-closeness', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
+{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}
 {% endtest %}
 
 {% test dissimilarity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('dissimilarity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
-{%- if g['macro'] == 'sqlanon_dissimilarity_numeric' -%}
-{{ sqlanon.sqlanon_dissimilarity_numeric(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- elif g['macro'] == 'sqlanon_dissimilarity_ordered' -%}
-{{ sqlanon.sqlanon_dissimilarity_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- endif %}
+{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}
 {% endtest %}
 
 {% test delta_disclosure(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('delta-disclosure', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
-{%- if g['macro'] == 'sqlanon_delta_disclosure' -%}
-{{ sqlanon.sqlanon_delta_disclosure(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- endif %}
+{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}
 {% endtest %}
 
 {% test beta_likeness(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('beta-likeness', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
-{%- if g['macro'] == 'sqlanon_beta_likeness_basic' -%}
-{{ sqlanon.sqlanon_beta_likeness_basic(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- elif g['macro'] == 'sqlanon_beta_likeness_enhanced' -%}
-{{ sqlanon.sqlanon_beta_likeness_enhanced(model, quasi_identifiers, g['sensitive'], g['v'], g['names']) }}
-{%- endif %}
+{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}
 {% endtest %}
+
+{#- the statement sqlanon_gate chose (g['macro'], none when dbt only parses) -#}
+{% macro sqlanon_statement(g, model, quasi_identifiers) %}
+{%- if g['macro'] == 'sqlanon_k_anonymity' -%}
+{{ return(sqlanon.sqlanon_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_distinct' -%}
+{{ return(sqlanon.sqlanon_l_diversity_distinct(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_entropy' -%}
+{{ return(sqlanon.sqlanon_l_diversity_entropy(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_recursive' -%}
+{{ return(sqlanon.sqlanon_l_diversity_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_equal' -%}
+{{ return(sqlanon.sqlanon_t_closeness_equal(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_ordered' -%}
+{{ return(sqlanon.sqlanon_t_closeness_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_hierarchical' -%}
+{{ return(sqlanon.sqlanon_t_closeness_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_variational' -%}
+{{ return(sqlanon.sqlanon_t_closeness_variational(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_kl' -%}
+{{ return(sqlanon.sqlanon_t_closeness_kl(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_js' -%}
+{{ return(sqlanon.sqlanon_t_closeness_js(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_alpha_k_anonymity' -%}
+{{ return(sqlanon.sqlanon_alpha_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_numeric' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_numeric(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_ordered' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_delta_disclosure' -%}
+{{ return(sqlanon.sqlanon_delta_disclosure(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_beta_likeness_basic' -%}
+{{ return(sqlanon.sqlanon_beta_likeness_basic(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_beta_likeness_enhanced' -%}
+{{ return(sqlanon.sqlanon_beta_likeness_enhanced(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- endif %}
+{% endmacro %}
 
 {% macro duckdb__sqlanon_label(column) %}COALESCE(CAST({{ column }} AS TEXT), (
   CHR(30) || 'NULL' || CHR(30)
