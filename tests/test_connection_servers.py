@@ -31,12 +31,15 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]
 
 @pytest.fixture(scope="module")
 def pg(postgres: pgserver.Server) -> Iterator[Any]:
-    """A caller's connection as psycopg makes it by default (not autocommit), with rows as dicts."""
+    """A caller's connection as psycopg makes it by default (not autocommit), with rows as dicts;
+    the table conn.people_0 is there (tests that read it may run on a worker of their own)."""
     import psycopg
     from psycopg.rows import dict_row
 
     admin = psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True)
     admin.execute("CREATE SCHEMA IF NOT EXISTS conn")
+    pgserver.load(admin, "conn", "people_0", list(zip(COLUMNS, TYPES, strict=True)),
+                  ([r[c] for c in COLUMNS] for r in random_rows(0)))  # fmt: skip
     admin.close()
     connection = psycopg.connect(
         postgres.url, password=os.environ[postgres.password_env], row_factory=dict_row
