@@ -789,3 +789,62 @@ def test_the_release_macro_on_postgres_publishes_duckdbs_release(
                     got = con.execute(f'SELECT * FROM "dbt_gate"."{name}"').fetchall()
                     want = duck.execute(f'SELECT * FROM "{name}"').fetchall()
                     assert sorted(got, key=repr) == sorted(want, key=repr), name
+
+
+#: release models of the small table: one that publishes, and inputs sqlanon.release refuses
+SMALL_COLUMNS = {
+    "zip": {"role": "quasi", "hierarchy": "h_zip"},
+    "age": {"role": "quasi", "hierarchy": "h_age"},
+    "sex": "insensitive",
+    "disease": "sensitive",
+    "salary": "insensitive",
+}
+SMALL_RELEASES = {
+    "rel_ok": (SMALL_COLUMNS, {"zip": 1, "age": 0}, [{"k-anonymity": {"k": 4}}], 0),
+    "rel_fails": (SMALL_COLUMNS, {"zip": 1, "age": 0}, [{"k-anonymity": {"k": 5}}], 0),
+    "rel_no_role": ({k: v for k, v in SMALL_COLUMNS.items() if k != "salary"}, {"zip": 0, "age": 0}, [{"k-anonymity": {"k": 2}}], 0),
+    "rel_order": ({**SMALL_COLUMNS, "salary": {"role": "sensitive", "order": [1, 2]}}, {"zip": 0, "age": 0}, [{"k-anonymity": {"k": 2}}], 0),
+    "rel_max": ({**SMALL_COLUMNS, "age": {"role": "quasi", "hierarchy": "h_age", "max_level": 0}}, {"zip": 0, "age": 1}, [{"k-anonymity": {"k": 2}}], 0),
+    "rel_height": (SMALL_COLUMNS, {"zip": 0, "age": 5}, [{"k-anonymity": {"k": 2}}], 0),
+    "rel_node": (SMALL_COLUMNS, {"zip": 0}, [{"k-anonymity": {"k": 2}}], 0),
+    "rel_limit": (SMALL_COLUMNS, {"zip": 0, "age": 0}, [{"k-anonymity": {"k": 2}}], 2),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("model", "code", "says"),
+    [
+        ("rel_ok", 0, "PASS=1"),
+        (
+            "rel_fails",
+            1,
+            "the node zip=1, age=0 does not satisfy the criteria on this data: every row violates them",
+        ),
+        ("rel_no_role", 1, "column(s) salary have no role"),
+        ("rel_order", 1, "column salary: order is not taken by sqlanon.release"),
+        ("rel_max", 1, "node gives age the level 1, above its max_level 0."),
+        ("rel_height", 1, "node gives age the level 5; its hierarchy has levels 0 to 2."),
+        ("rel_node", 1, "node needs a level (0, 1, ...) for quasi-identifier age."),
+        ("rel_limit", 1, "suppression_limit must be a share of the rows in [0, 1], got 2."),
+    ],
+)
+def test_the_release_macros_exit_codes_and_errors(
+    small_project: Path, model: str, code: int, says: str
+) -> None:
+    models = small_project / "models"
+    if not (models / "rel_ok.sql").exists():
+        with duckdb.connect(str(small_project / "warehouse.duckdb")) as con:
+            _load_table(con, "h_zip", [("47677", "4767*", "*")])
+            _load_table(con, "h_age", [(str(a), f"{a // 10 * 10}s", "*") for a in (25, 38, 47)])
+        sources = yaml.safe_load((models / "sources.yml").read_text())
+        sources["sources"][0]["tables"] += [{"name": "h_zip"}, {"name": "h_age"}]
+        (models / "sources.yml").write_text(yaml.safe_dump(sources))
+        for name, (columns, node, criteria, limit) in SMALL_RELEASES.items():
+            (models / f"{name}.sql").write_text(
+                "{{ config(materialized='table') }}\n"
+                f"{{{{ sqlanon.release(source('people', 'small'), columns={_jinja_literal(columns)}, "
+                f"criteria={_jinja_literal(criteria)}, node={_jinja_literal(node)}, suppression_limit={limit}) }}}}\n"
+            )
+    result = _dbt(small_project, "run", "--select", model)
+    assert result.returncode == code, result.stdout + result.stderr
+    assert says in " ".join((result.stdout + result.stderr).split()), result.stdout

@@ -25,6 +25,9 @@
   {%- if columns is not mapping or criteria is string or criteria is mapping or criteria is not iterable or node is not mapping -%}
     {{ sqlanon.sqlanon_fail(test, "needs columns (a mapping of column -> role), criteria (a list of models as in the YAML configuration) and node (quasi-identifier -> level).") }}
   {%- endif -%}
+  {%- if suppression_limit is boolean or suppression_limit is not number or suppression_limit < 0 or suppression_limit > 1 -%}
+    {{ sqlanon.sqlanon_fail(test, "suppression_limit must be a share of the rows in [0, 1], got " ~ suppression_limit ~ ".") }}
+  {%- endif -%}
   {%- set names = [] -%}
   {%- for c in adapter.get_columns_in_relation(model) -%}{%- do names.append(c.name) -%}{%- endfor -%}
   {#- every column needs a role, as in sqlanon -#}
@@ -38,6 +41,9 @@
     {%- if name not in names -%}
       {{ sqlanon.sqlanon_fail(test, "column " ~ name ~ " is not a column of " ~ model ~ ".") }}
     {%- endif -%}
+    {%- for key in ([] if spec is string else spec.keys()) if key not in ['role', 'hierarchy', 'max_level', 'weight'] -%}
+      {{ sqlanon.sqlanon_fail(test, "column " ~ name ~ ": " ~ key ~ " is not taken by sqlanon.release (it takes role, hierarchy, max_level and weight); " ~ ("the package's ordered distances use the values' numeric order" if key == 'order' else "remove it") ~ ".") }}
+    {%- endfor -%}
     {%- do roles.update({name: role}) -%}
     {%- if role == 'quasi' -%}
       {%- if spec is string or spec.get('hierarchy') is none -%}
@@ -73,6 +79,10 @@
     {%- set h = sqlanon.sqlanon_hierarchy(test, model, q, hierarchies[q]) -%}
     {%- if level > h['height'] -%}
       {{ sqlanon.sqlanon_fail(test, "node gives " ~ q ~ " the level " ~ level ~ "; its hierarchy has levels 0 to " ~ h['height'] ~ ".") }}
+    {%- endif -%}
+    {%- set cap = columns[q].get('max_level') -%}
+    {%- if cap is not none and level > cap -%}
+      {{ sqlanon.sqlanon_fail(test, "node gives " ~ q ~ " the level " ~ level ~ ", above its max_level " ~ cap ~ ".") }}
     {%- endif -%}
     {%- do maps.append("SELECT DISTINCT " ~ h['leaf'] ~ " AS \"leaf\", " ~ (h['leaf'] if level == 0 else h['columns'][level]) ~ " AS \"label\" FROM " ~ hierarchies[q]) -%}
   {%- endfor -%}
@@ -116,11 +126,11 @@
   {%- set all_rows = row[0]|int -%}
   {%- set bad_rows = row[1]|int -%}
   {%- set limit = sqlanon.sqlanon_fraction(suppression_limit) -%}
-  {%- if suppression_limit is boolean or suppression_limit is not number or suppression_limit < 0 or suppression_limit > 1 -%}
-    {{ sqlanon.sqlanon_fail(test, "suppression_limit must be a share of the rows in [0, 1], got " ~ suppression_limit ~ ".") }}
-  {%- endif -%}
   {%- if bad_rows > 0 and (bad_rows * limit[1] > limit[0] * all_rows or bad_rows >= all_rows) -%}
-    {{ sqlanon.sqlanon_fail(test, "the node " ~ node ~ " does not satisfy the criteria on this data: " ~ bad_rows ~ " of " ~ all_rows ~ " rows violate them, and the suppression limit " ~ suppression_limit ~ " allows fewer; nothing is published.") }}
+    {%- set shown = [] -%}
+    {%- for q in qis -%}{%- do shown.append(q ~ "=" ~ node[q]) -%}{%- endfor -%}
+    {%- set why = "every row violates them" if bad_rows >= all_rows else bad_rows ~ " of " ~ all_rows ~ " rows violate them, more than the suppression limit " ~ suppression_limit ~ " allows" -%}
+    {{ sqlanon.sqlanon_fail(test, "the node " ~ shown|join(", ") ~ " does not satisfy the criteria on this data: " ~ why ~ "; nothing is published.") }}
   {%- endif -%}
   {%- set kept = prefix ~ "SELECT " ~ kept_columns|join(", ") ~ " FROM \"sqlanon_generalized\" AS \"g\" WHERE NOT " ~ violating -%}
   {#- the gate: every error-severity criterion again, on the release itself -#}
