@@ -642,7 +642,7 @@ def _jinja_literal(value: Any) -> str:
     if isinstance(value, dict):
         items = []
         for k, v in value.items():
-            text = f"source('people', '{v}')" if k == "hierarchy" else _jinja_literal(v)
+            text = f"source('people', '{v}')" if k == "hierarchy" and ":" not in v else _jinja_literal(v)
             items.append(f"{_jinja_literal(k)}: {text}")
         return "{" + ", ".join(items) + "}"
     if isinstance(value, list):
@@ -808,6 +808,10 @@ SMALL_RELEASES = {
     "rel_height": (SMALL_COLUMNS, {"zip": 0, "age": 5}, [{"k-anonymity": {"k": 2}}], 0),
     "rel_node": (SMALL_COLUMNS, {"zip": 0}, [{"k-anonymity": {"k": 2}}], 0),
     "rel_limit": (SMALL_COLUMNS, {"zip": 0, "age": 0}, [{"k-anonymity": {"k": 2}}], 2),
+    "rel_severity": (SMALL_COLUMNS, {"zip": 0, "age": 0}, [{"k-anonymity": {"k": 2, "severity": "Error"}}], 0),
+    "rel_builtin": ({**SMALL_COLUMNS, "zip": {"role": "quasi", "hierarchy": "builtin:zip5"}}, {"zip": 0, "age": 0}, [{"k-anonymity": {"k": 2}}], 0),
+    "rel_params": (SMALL_COLUMNS, {"zip": 0, "age": 0}, [{"k-anonymity": 3}], 0),
+    "rel_ordered_text": (SMALL_COLUMNS, {"zip": 1, "age": 2}, [{"t-closeness": {"t": 0.5, "distance": "ordered"}}], 0),
 }  # fmt: skip
 
 
@@ -826,6 +830,11 @@ SMALL_RELEASES = {
         ("rel_height", 1, "node gives age the level 5; its hierarchy has levels 0 to 2."),
         ("rel_node", 1, "node needs a level (0, 1, ...) for quasi-identifier age."),
         ("rel_limit", 1, "suppression_limit must be a share of the rows in [0, 1], got 2."),
+        ("rel_severity", 1, "unknown severity Error in k-anonymity; use error or warn."),
+        ("rel_builtin", 1, "the hierarchy of zip must be a relation"),
+        ("rel_params", 1, "the parameters of k-anonymity must be a mapping"),
+        # the column's type is checked on the model: the database's message would show a value
+        ("rel_ordered_text", 1, "the sensitive column disease is of type"),
     ],
 )
 def test_the_release_macros_exit_codes_and_errors(

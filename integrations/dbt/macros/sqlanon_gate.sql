@@ -54,7 +54,7 @@
   {%- endif -%}
 {% endmacro %}
 
-{% macro sqlanon_gate(kind, model, quasi_identifiers, sensitive, column_name, given) %}
+{% macro sqlanon_gate(kind, model, quasi_identifiers, sensitive, column_name, given, source=none) %}
   {#- dbt renders tests when it parses the project too: arguments are checked when the test
       runs, so a misconfigured test fails alone instead of stopping the whole project -#}
   {%- if not execute -%}
@@ -131,7 +131,7 @@
       {%- do v.update({key: sqlanon.sqlanon_fraction(value)[0 if how[1] == 'num' else 1]}) -%}
     {%- endif -%}
   {%- endfor -%}
-  {{- sqlanon.sqlanon_check_data(test, model, sensitive if kind != 'k-anonymity' else none, spec['numbers'], variant, axis) -}}
+  {{- sqlanon.sqlanon_check_data(test, model, sensitive if kind != 'k-anonymity' else none, spec['numbers'], variant, axis, source) -}}
   {%- set names = {'rows': 'rows', 'observed': 'observed'} -%}
   {%- for name in ['rows', 'observed'] -%}
     {%- for _ in range(quasi_identifiers|length + 1) -%}
@@ -144,7 +144,8 @@
 {#- what `sqlanon check` refuses before it evaluates, where the statements' verdict would
     mean nothing or the database would fail with a sensitive value in its message: an empty
     model, and for numeric orders and distances NULLs and non-numeric columns -#}
-{% macro sqlanon_check_data(test, model, sensitive, numbers, variant, axis) %}
+{#- source: the relation whose column types model has, when model is a query over it (release) -#}
+{% macro sqlanon_check_data(test, model, sensitive, numbers, variant, axis, source=none) %}
   {%- set counted = "COUNT(" ~ sqlanon.sqlanon_quote(sensitive) ~ ")" if sensitive is not none else "COUNT(*)" -%}
   {%- set result = run_query("SELECT COUNT(*), " ~ counted ~ " FROM " ~ model) -%}
   {%- set total = result.rows[0][0]|int -%}
@@ -157,8 +158,9 @@
     {%- if present < total -%}
       {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ sensitive ~ " has " ~ (total - present) ~ " NULL (missing) values, which have no place in the numeric order " ~ what ~ " needs. Fill them or filter them out (the test's where config).") }}
     {%- endif -%}
-    {%- if model is not string and model.identifier is defined -%}
-      {%- for column in adapter.get_columns_in_relation(model) -%}
+    {%- set typed = source if source is not none else model -%}
+    {%- if typed is not string and typed.identifier is defined -%}
+      {%- for column in adapter.get_columns_in_relation(typed) -%}
         {%- if column.name == sensitive or column.name|lower == sensitive|lower -%}
           {%- if not column.is_number() -%}
             {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ sensitive ~ " is of type " ~ column.data_type ~ "; " ~ what ~ " reads its values as numbers: cast it to a numeric type in the model.") }}
@@ -176,6 +178,9 @@
     Returns its height, its levels as SQL (standalone_domain.sql's part "levels"), and its
     leaf and columns as text (for sqlanon.release's maps). -#}
 {% macro sqlanon_hierarchy(test, model, sensitive, hierarchy) %}
+  {%- if hierarchy is string and ('(' not in hierarchy and '.' not in hierarchy) -%}
+    {{ sqlanon.sqlanon_fail(test, "the hierarchy " ~ hierarchy ~ " is a name, not a relation: give a seed, ref or source, e.g. ref('" ~ sensitive ~ "_hierarchy'), laid out as sqlanon's hierarchy files (sqlanon's builders and files are not read by the package).") }}
+  {%- endif -%}
   {%- if hierarchy is none -%}
     {{ sqlanon.sqlanon_fail(test, "needs hierarchy: the sensitive column's hierarchy as a relation, e.g. \"{{ ref('disease_hierarchy') }}\": its columns hold each value, then its label at every level up to a single top such as '*'.") }}
   {%- endif -%}

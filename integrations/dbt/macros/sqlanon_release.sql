@@ -25,7 +25,9 @@
   {%- if columns is not mapping or criteria is string or criteria is mapping or criteria is not iterable or node is not mapping -%}
     {{ sqlanon.sqlanon_fail(test, "needs columns (a mapping of column -> role), criteria (a list of models as in the YAML configuration) and node (quasi-identifier -> level).") }}
   {%- endif -%}
-  {%- if suppression_limit is boolean or suppression_limit is not number or suppression_limit < 0 or suppression_limit > 1 -%}
+  {%- if suppression_limit is string -%}
+    {{ sqlanon.sqlanon_fail(test, "suppression_limit must be a share of the rows in [0, 1], got the text '" ~ suppression_limit ~ "' (write it without quotes).") }}
+  {%- elif suppression_limit is boolean or suppression_limit is not number or suppression_limit < 0 or suppression_limit > 1 -%}
     {{ sqlanon.sqlanon_fail(test, "suppression_limit must be a share of the rows in [0, 1], got " ~ suppression_limit ~ ".") }}
   {%- endif -%}
   {%- set names = [] -%}
@@ -48,6 +50,9 @@
     {%- if role == 'quasi' -%}
       {%- if spec is string or spec.get('hierarchy') is none -%}
         {{ sqlanon.sqlanon_fail(test, "quasi-identifier " ~ name ~ " needs a hierarchy: a relation such as ref('" ~ name ~ "_hierarchy').") }}
+      {%- endif -%}
+      {%- if spec['hierarchy'] is string -%}
+        {{ sqlanon.sqlanon_fail(test, "the hierarchy of " ~ name ~ " must be a relation: ref('...') or source('...', '...'), laid out as sqlanon's hierarchy files (value, then its label at each level); sqlanon's builders and files are not read by the package.") }}
       {%- endif -%}
       {%- do hierarchies.update({name: spec['hierarchy']}) -%}
     {%- endif -%}
@@ -108,7 +113,7 @@
   {%- for name in sensitive if columns[name] is not string and columns[name].get('hierarchy') is not none -%}
     {%- do sensitive_hierarchies.update({name: columns[name]['hierarchy']}) -%}
   {%- endfor -%}
-  {%- set statements = sqlanon.sqlanon_release_statements(test, criteria, as_relation, qis, sensitive, sensitive_hierarchies) -%}
+  {%- set statements = sqlanon.sqlanon_release_statements(test, criteria, as_relation, qis, sensitive, sensitive_hierarchies, model) -%}
   {%- if not statements -%}
     {{ sqlanon.sqlanon_fail(test, "needs an error-severity criterion: the release suppresses what violates one.") }}
   {%- endif -%}
@@ -129,12 +134,13 @@
   {%- if bad_rows > 0 and (bad_rows * limit[1] > limit[0] * all_rows or bad_rows >= all_rows) -%}
     {%- set shown = [] -%}
     {%- for q in qis -%}{%- do shown.append(q ~ "=" ~ node[q]) -%}{%- endfor -%}
-    {%- set why = "every row violates them" if bad_rows >= all_rows else bad_rows ~ " of " ~ all_rows ~ " rows violate them, more than the suppression limit " ~ suppression_limit ~ " allows" -%}
+    {%- set allowed = (limit[0] * all_rows) // limit[1] -%}
+    {%- set why = "every row violates them" if bad_rows >= all_rows else bad_rows ~ " of " ~ all_rows ~ " rows violate them; the suppression limit " ~ suppression_limit ~ " allows " ~ allowed -%}
     {{ sqlanon.sqlanon_fail(test, "the node " ~ shown|join(", ") ~ " does not satisfy the criteria on this data: " ~ why ~ "; nothing is published.") }}
   {%- endif -%}
   {%- set kept = prefix ~ "SELECT " ~ kept_columns|join(", ") ~ " FROM \"sqlanon_generalized\" AS \"g\" WHERE NOT " ~ violating -%}
   {#- the gate: every error-severity criterion again, on the release itself -#}
-  {%- set gated = sqlanon.sqlanon_release_statements(test, criteria, "(" ~ kept ~ ") AS \"sqlanon_release\"", qis, sensitive, sensitive_hierarchies) -%}
+  {%- set gated = sqlanon.sqlanon_release_statements(test, criteria, "(" ~ kept ~ ") AS \"sqlanon_release\"", qis, sensitive, sensitive_hierarchies, model) -%}
   {%- for s in gated -%}
     {%- set found = run_query("SELECT COUNT(*) FROM (" ~ s['sql'] ~ ") AS \"v\"").rows[0][0]|int -%}
     {%- if found > 0 -%}
@@ -152,13 +158,19 @@
 {% endmacro %}
 
 {#- each error-severity criterion (YAML form) as its statement over a relation -#}
-{% macro sqlanon_release_statements(test, criteria, relation, qis, sensitive, hierarchies) %}
+{% macro sqlanon_release_statements(test, criteria, relation, qis, sensitive, hierarchies, source) %}
   {%- set out = [] -%}
   {%- for item in criteria -%}
     {%- if item is not mapping or item|length != 1 -%}
       {{ sqlanon.sqlanon_fail(test, "each criterion must be a one-key mapping such as {'k-anonymity': {'k': 5}}.") }}
     {%- endif -%}
     {%- for kind, given in item.items() -%}
+      {%- if given is not mapping -%}
+        {{ sqlanon.sqlanon_fail(test, "the parameters of " ~ kind ~ " must be a mapping, e.g. {'" ~ kind ~ "': {'k': 5}}.") }}
+      {%- endif -%}
+      {%- if given.get('severity', 'error') not in ['error', 'warn'] -%}
+        {{ sqlanon.sqlanon_fail(test, "unknown severity " ~ given.get('severity') ~ " in " ~ kind ~ "; use error or warn.") }}
+      {%- endif -%}
       {%- if kind not in sqlanon.sqlanon_rules() -%}
         {{ sqlanon.sqlanon_fail(test, "unknown criterion " ~ kind ~ "; use one of " ~ sqlanon.sqlanon_rules().keys()|join(', ') ~ ".") }}
       {%- endif -%}
@@ -174,11 +186,14 @@
       {%- if kind != 'k-anonymity' and attribute not in sensitive -%}
         {{ sqlanon.sqlanon_fail(test, kind ~ ": attribute " ~ attribute ~ " must be a column with role sensitive.") }}
       {%- endif -%}
-      {%- if (given.get('distance') == 'hierarchical' or given.get('ground') == 'hierarchical') and attribute in hierarchies -%}
+      {%- if given.get('distance') == 'hierarchical' or given.get('ground') == 'hierarchical' -%}
+        {%- if attribute not in hierarchies -%}
+          {{ sqlanon.sqlanon_fail(test, kind ~ ": the hierarchical distance needs a hierarchy on column " ~ attribute ~ ": 'hierarchy': ref('...') in its entry of columns.") }}
+        {%- endif -%}
         {%- do params.update({'hierarchy': hierarchies[attribute]}) -%}
       {%- endif -%}
       {%- if given.get('severity', 'error') == 'error' -%}
-        {%- set g = sqlanon.sqlanon_gate(kind, relation, qis, attribute if kind != 'k-anonymity' else none, none, params) -%}
+        {%- set g = sqlanon.sqlanon_gate(kind, relation, qis, attribute if kind != 'k-anonymity' else none, none, params, source) -%}
         {%- do out.append({'kind': kind, 'sql': sqlanon.sqlanon_statement(g, relation, qis)}) -%}
       {%- endif -%}
     {%- endfor -%}
