@@ -20,6 +20,7 @@ parameters' rules (names, ranges, defaults) are recorded from criterion_spec's o
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import sys
@@ -259,6 +260,7 @@ def _body_text(
     return Body(text, dict(formats), crit.worst)
 
 
+@functools.cache  # the rules' formats and the generated file both need each statement
 def body(kind: str, variant: str, dialect: str) -> Body:
     """The Jinja statement of ``kind``'s ``variant`` in ``dialect``, checked to depend on the
     parameters only through its placeholders."""

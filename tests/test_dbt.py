@@ -185,17 +185,22 @@ def _project(
     return folder
 
 
-def _load_duckdb(path: Path, tables: dict[str, list[dict[str, Any]]]) -> None:
+def _load_people(con: Any, name: str, rows: Sequence[dict[str, Any]]) -> None:
+    """(Re)create the DuckDB table ``name`` with the test columns and ``rows``."""
     types = ["VARCHAR", "INTEGER", "VARCHAR", "VARCHAR", "INTEGER"]
+    defs = ", ".join(f'"{c}" {t}' for c, t in zip(COLUMNS, types, strict=True))
+    con.execute(f'CREATE OR REPLACE TABLE "{name}" ({defs})')
+    if rows:
+        con.executemany(
+            f'INSERT INTO "{name}" VALUES ({", ".join("?" * len(COLUMNS))})',
+            [[r[c] for c in COLUMNS] for r in rows],
+        )
+
+
+def _load_duckdb(path: Path, tables: dict[str, list[dict[str, Any]]]) -> None:
     with duckdb.connect(str(path)) as con:
         for name, rows in tables.items():
-            defs = ", ".join(f'"{c}" {t}' for c, t in zip(COLUMNS, types, strict=True))
-            con.execute(f'CREATE OR REPLACE TABLE "{name}" ({defs})')
-            if rows:
-                con.executemany(
-                    f'INSERT INTO "{name}" VALUES ({", ".join("?" * len(COLUMNS))})',
-                    [[r[c] for c in COLUMNS] for r in rows],
-                )
+            _load_people(con, name, rows)
 
 
 def _failures(project: Path, con: Any, schema: str) -> dict[str, list[tuple[Any, ...]]]:
@@ -725,7 +730,7 @@ def test_the_release_macro_publishes_what_apply_publishes(release_project: dict[
             "suppression_limit": limit,
         }
         with duckdb.connect() as con:
-            _load_duckdb_con(con, rows)
+            _load_people(con, "people", rows)
             try:
                 report = api.apply(config, node=node, connection=con)
                 want = sorted(report.release.fetchall(), key=repr) if report.passed else None
@@ -745,14 +750,6 @@ def test_the_release_macro_publishes_what_apply_publishes(release_project: dict[
     assert result.returncode == (0 if published == RELEASES else 1)
     # some nodes publish, some with suppressed classes, some fail
     assert 0 < suppressed <= published < RELEASES, (suppressed, published)
-
-
-def _load_duckdb_con(con: Any, rows: Sequence[dict[str, Any]]) -> None:
-    types = ["VARCHAR", "INTEGER", "VARCHAR", "VARCHAR", "INTEGER"]
-    con.execute(
-        "CREATE TABLE people (" + ", ".join(f'"{c}" {t}' for c, t in zip(COLUMNS, types, strict=True)) + ")"
-    )
-    con.executemany("INSERT INTO people VALUES (?, ?, ?, ?, ?)", [[r[c] for c in COLUMNS] for r in rows])
 
 
 def test_the_release_macro_on_postgres_publishes_duckdbs_release(
