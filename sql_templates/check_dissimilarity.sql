@@ -16,7 +16,7 @@
 --           numeric |a - b| and ordered |rank(a) - rank(b)| / (m - 1): a RANGE window over the
 --           class's values sorted by number or rank (no self-join). hierarchical
 --           level(lca)/H <= epsilon iff a and b share their ancestor at `level`: a window per
---           (class, ancestor). variational 1/2 sum_i |a_i - b_i| between the vectors of the
+--           (class, ancestor), the whole class when level >= H. variational 1/2 sum_i |a_i - b_i| between the vectors of the
 --           columns: a self-join of each class's distinct vectors.
 -- Citation: Wang, Liu, Sun et al., proximity privacy, (epsilon,delta)^k-dissimilarity (004),
 --           equations (3)-(4) and section III.
@@ -62,14 +62,10 @@ WITH "f" AS (
   {%- endif %}
   ) AS "x"
 {%- elif distance == "hierarchical" %}
+  {#- level >= H: every value shares the top, which ancestors leaves out: node is NULL for all -#}
   SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."n",
-  {%- if level >= height %}
-    SUM("f"."n") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS "phi"
-  FROM "f"
-  {%- else %}
     SUM("f"."n") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"a"."node") AS "phi"
-  FROM "f" JOIN {{ ancestors|ident }} AS "a" ON "a"."s" = "f"."v0" AND "a"."lvl" = {{ level|literal }}
-  {%- endif %}
+  FROM "f" LEFT JOIN {{ ancestors|ident }} AS "a" ON "a"."s" = "f"."v0" AND "a"."lvl" = {{ level|literal }}
 {%- else %}
   SELECT {% for key in keys %}"a".{{ key|ident }}, {% endfor %}"a"."n", SUM("b"."n") AS "phi"
   FROM "x" AS "a"

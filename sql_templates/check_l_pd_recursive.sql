@@ -3,8 +3,9 @@
 -- Inputs:   input (keys..., s, n).
 -- Params:   keys, s, l (integer >= 1), c = c_num / c_den (exact fraction, c > 0),
 --           allowed (list of integer codes Y, may be empty), protected (list of integer codes W,
---           may be empty: plain pd-recursive), c2 = c2_num / c2_den (exact percentage in
---           [0, 100]; 0 / 1 when protected is empty).
+--           may be empty: plain pd-recursive), protected_count (the number of distinct codes
+--           in protected), c2 = c2_num / c2_den (exact percentage in [0, 100]; 0 / 1 when
+--           protected is empty).
 -- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= r_y / tail, +inf when the tail is
 --           empty, 0 when every value of the class is in Y; worst = MAX), share DOUBLE
 --           (= min over w in W of count(w) / size, 0 when some w is absent from the class;
@@ -42,7 +43,7 @@ WITH {{ d.counts(input, keys, s) }}, "r" AS (
 ), "t" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"size", "y", "ry",
     CASE WHEN "y" IS NULL THEN CAST(0 AS HUGEINT) WHEN "y" <= {{ l|literal }} - 1 THEN "tl" ELSE "tl1" - "ry" END AS "tail",
-    CASE WHEN "np" < {{ protected|unique|list|length }} THEN CAST(0 AS HUGEINT) ELSE "wmin" END AS "w"
+    CASE WHEN "np" < {{ protected_count|literal }} THEN CAST(0 AS HUGEINT) ELSE "wmin" END AS "w"
   FROM "c"
 )
 SELECT

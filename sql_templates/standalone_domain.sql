@@ -2,16 +2,19 @@
 --           from the table itself, for the self-contained SQL of `sqlanon compile` (the gate
 --           builds the same tables in Python from the column's values: encode.sensitive_domain).
 -- Inputs:   source (the table checked); dictionary (this template's part "dictionary").
--- Params:   part ("dictionary" | "order" | "levels" | "ancestors"), source, column, null_label (how NULL
---           is written in the dictionary, as gate_frequencies.sql writes it), reserved (the
---           values criteria name: allowed / protected values get the fixed codes 0..r-1, so
---           their codes do not depend on the data); for "order": dictionary, ranked (the
+-- Params:   part ("reserved" | "dictionary" | "order" | "levels" | "ancestors"), source, column,
+--           null_label (how NULL is written in the dictionary, as gate_frequencies.sql writes
+--           it), reserved (the values criteria name: allowed / protected values get the fixed
+--           codes 0..r-1, so their codes do not depend on the data); for "dictionary":
+--           reserved_table (when reserved is not empty: this template's part "reserved", or
+--           the same rows from elsewhere: the dbt package's); for "order": dictionary, ranked (the
 --           configured order, smallest first; empty: the values' numeric order); for
 --           "levels": hierarchy (relation "h0".."hH": one row per leaf, its label at each
 --           level), height (H); for "ancestors": dictionary, levels (this template's part
 --           "levels", or the same rows from elsewhere: the dbt package's), null_leaf (the
 --           hierarchy's leaf for NULL).
--- Output:   dictionary: value VARCHAR, code INT (the values present, NULL as null_label);
+-- Output:   reserved: value VARCHAR, code INT (each reserved value and its code);
+--           dictionary: value VARCHAR, code INT (the values present, NULL as null_label);
 --           order: s INT, pos INT (1 = smallest; a configured value absent from the data gets
 --           a code no value has); levels: leaf, lvl INT, label (each leaf's label at levels
 --           0..H-1, the top left out); ancestors: s INT, lvl INT, node INT (each value's hierarchy
@@ -22,14 +25,17 @@
 SELECT DISTINCT COALESCE(CAST({{ column|ident }} AS VARCHAR), {{ null_label|literal }}) AS "value"
 FROM {{ source|ident }}
 {%- endmacro %}
-{%- if part == "dictionary" %}
-SELECT "d"."value", CAST({% if reserved %}{{ reserved|length }} + {% endif %}ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INTEGER) AS "code"
-FROM ({{ present() }}) AS "d"
-{%- if reserved %}
-WHERE "d"."value" NOT IN ({{ reserved|map('literal')|join(', ') }})
-UNION ALL
+{%- if part == "reserved" %}
 SELECT "r"."value", CAST("r"."code" AS INTEGER) AS "code"
 FROM (VALUES {% for v in reserved %}({{ v|literal }}, {{ loop.index0 }}){% if not loop.last %}, {% endif %}{% endfor %}) AS "r"("value", "code")
+{%- elif part == "dictionary" %}
+SELECT "d"."value", CAST({% if reserved %}(SELECT COUNT(*) FROM {{ reserved_table|ident }} AS "r") + {% endif %}ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INTEGER) AS "code"
+FROM ({{ present() }}) AS "d"
+{%- if reserved %}
+WHERE "d"."value" NOT IN (SELECT "r"."value" FROM {{ reserved_table|ident }} AS "r")
+UNION ALL
+SELECT "r"."value", CAST("r"."code" AS INTEGER) AS "code"
+FROM {{ reserved_table|ident }} AS "r"
 WHERE "r"."value" IN ({{ present() }})
 {%- endif %}
 {%- elif part == "order" and ranked %}

@@ -137,9 +137,14 @@ class _Checker:
         self.params[key] = value
         return value
 
-    def values(self, key: str, *, required: bool) -> None:
+    def values(self, key: str, *, required: bool, empty: str | None = None) -> None:
+        """A list of sensitive values; ``empty``: why it may not be empty (None: it may)."""
         self.allowed.add(key)
+        if empty is not None and not self.params.get(key):
+            raise ConfigError(f"{self.where}: {empty}")
         _value_list(self.params, key, self.where, required=required)
+        if empty is not None and not self.params[key]:
+            raise ConfigError(f"{self.where}: {empty}")
 
 
 def _l_diversity(c: _Checker) -> None:
@@ -157,12 +162,12 @@ def _l_diversity(c: _Checker) -> None:
         c.number("c1", 0, math.inf, open_low=True)
         c.number("c2", 0, 100)
         c.values("allowed", required=True)
-        c.values("protected", required=True)
-        if not c.params["protected"]:
-            raise ConfigError(
-                f"{c.where}: protected must list at least one value (the values that must appear in "
-                "every class); with none, use variant pd-recursive."
-            )
+        c.values(
+            "protected",
+            required=True,
+            empty="protected must list at least one value (the values that must appear in every class); "
+            "with none, use variant pd-recursive.",
+        )
     for key in ("c", "c1", "c2", "allowed", "protected"):
         if key in c.params and key not in c.allowed:
             raise ConfigError(f"{c.where}: {key} does not apply to variant {variant}.")

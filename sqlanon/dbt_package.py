@@ -34,6 +34,7 @@ from sqlglot import exp
 
 from sqlanon.config import Config, parse_config
 from sqlanon.criteria import Criterion, make_criterion
+from sqlanon.criteria.base import TOL
 from sqlanon.criterion_spec import _CHECKERS, CRITERIA, _Checker
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
@@ -56,6 +57,7 @@ _ROWS = "__sqlanon_rows__"
 _OBSERVED = "__sqlanon_observed__"
 _COLUMN = "__sqlanon_column__"
 _LEVELS = "__sqlanon_levels__"
+_RESERVED = "__sqlanon_reserved__"
 #: the axis parameter of a model's variants (the first choice its checks make)
 AXES = ("variant", "distance")
 
@@ -71,6 +73,7 @@ class Rule:
     open_low: bool = False
     choices: tuple[str, ...] = ()
     default: str | None = None
+    empty: str | None = None  # values: why the list may not be empty (None: it may)
 
 
 class _Recorder(_Checker):
@@ -99,9 +102,9 @@ class _Recorder(_Checker):
         self.params[key] = value
         return value
 
-    def values(self, key: str, *, required: bool) -> None:
+    def values(self, key: str, *, required: bool, empty: str | None = None) -> None:
         self.allowed.add(key)
-        self.rules.append(Rule("values", key))
+        self.rules.append(Rule("values", key, empty=empty))
         self.params[key] = ["value"]
 
 
@@ -132,11 +135,6 @@ def _valid(rule: Rule, which: int) -> float | int:
 
 def _why_not(kind: str, rules: list[Rule]) -> str | None:
     """Why the package cannot write a variant with these parameters (None: it can)."""
-    lists = [r.key for r in rules if r.type == "values"]
-    if lists:
-        return (
-            f"its parameter(s) {', '.join(lists)} name sensitive values, which the package does not take yet"
-        )
     more = [r.key for r in rules if r.type == "choice"]
     if more:
         return f"its parameter {more[0]} is not taken by the package yet"
@@ -149,16 +147,19 @@ class Body:
     makes each template value ``v[key]`` from the test's parameters."""
 
     sql: str
-    formats: Mapping[str, tuple[str, str]]  # template key -> (parameter, int | float | num | den)
+    # template key -> (parameter, int | float | num | den | height | level | codes | count)
+    formats: Mapping[str, tuple[str, str]]
     worst: str
 
 
 def _sentinels(
-    crit: Criterion, numeric: Mapping[str, str]
+    crit: Criterion, numeric: Mapping[str, str], lists: frozenset[str]
 ) -> tuple[Criterion, dict[str, tuple[str, str]], dict[str, str]]:
     """``crit`` whose template receives sentinel literals for the values its numeric parameters
-    make; how to make each of them, and each one's sentinel text (both filled when the
-    template's parameters are made)."""
+    make, and for the codes of the sensitive values its list parameters (``lists``) name (one
+    sentinel code per list, and one for the list's distinct count, ``<list>_count``); how to
+    make each of them, and each one's sentinel text (both filled when the template's
+    parameters are made)."""
     base = type(crit)
     formats: dict[str, tuple[str, str]] = {}
     sentinels: dict[str, str] = {}
@@ -168,14 +169,23 @@ def _sentinels(
         out = dict(params)
         for index, key in enumerate(params):
             user, part = (key[:-4], key[-3:]) if key.endswith(("_num", "_den")) else (key, "")
+            user = base.param_names.get(user, user)
             if key == "height" and self.spec.hierarchical:
                 user, part = "hierarchy", "height"  # the test's hierarchy's
+            elif key == "level" and self.spec.hierarchical:
+                # the deepest level within epsilon: floor((epsilon + TOL) H), made by the macro
+                user, part = "epsilon", "level"
+            elif key in lists:
+                part = "codes"
+            elif key.endswith("_count") and key[:-6] in lists:
+                user, part = key[:-6], "count"
             elif user not in numeric:
                 continue
             how = part or ("int" if numeric[user] == "integer" else "float")
             formats[key] = (user, how)
-            out[key] = _sentinel(index, how)
-            sentinels[key] = str(out[key])
+            literal = _sentinel(index, "int" if how == "codes" else how)
+            out[key] = [literal] if how == "codes" else literal
+            sentinels[key] = str(literal)
         return out
 
     made = type(f"Sentinel{base.__name__}", (base,), {"template_params": template_params})
@@ -196,6 +206,8 @@ def _config(kind: str, variant: str, axis: Rule | None, rules: list[Rule], which
     """A configuration of one criterion of ``kind`` (its ``variant``) on :data:`MODEL`, a table
     of a server (compile connects to none), with valid parameters (two sets: which = 0, 1)."""
     params: dict[str, Any] = {r.key: _valid(r, which) for r in rules if r.type in ("number", "integer")}
+    # lists of values of both lengths (the statement may not depend on them)
+    params.update({r.key: [f"{r.key}{i}" for i in range(1 + which)] for r in rules if r.type == "values"})
     if axis is not None:
         params[axis.key] = variant
     if kind != "k-anonymity":
@@ -218,13 +230,15 @@ def _body_text(
 ) -> Body:
     config = _config(kind, variant, axis, rules, which)
     numeric = {r.key: r.type for r in rules if r.type in ("number", "integer")}
-    crit, formats, sentinels = _sentinels(make_criterion(config.criteria[0]), numeric)
+    lists = frozenset(r.key for r in rules if r.type == "values")
+    crit, formats, sentinels = _sentinels(make_criterion(config.criteria[0]), numeric, lists)
     keyed = sqlglot.parse_one(
         f'SELECT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS "{CLASS}", * FROM "{MODEL}"', read="duckdb"
     )
     levels = {SENSITIVE: _LEVELS} if config.criteria[0].hierarchical else None
+    reserved = {SENSITIVE: _RESERVED} if lists else None
     compiled = compile_gate(
-        config, dialect, release=[("sqlanon_keyed", keyed)], criteria=[crit], levels=levels
+        config, dialect, release=[("sqlanon_keyed", keyed)], criteria=[crit], levels=levels, reserved=reserved
     )
     statement = next(s for s in compiled.statements if s.criterion.startswith("criteria[0]"))
     if statement.sql is None:  # pragma: no cover - the tested dialects write every statement
@@ -250,14 +264,18 @@ def _body_text(
         _ROWS: "{{ sqlanon.sqlanon_quote(names.rows) }}",
         _OBSERVED: "{{ sqlanon.sqlanon_quote(names.observed) }}",
         _LEVELS: "({{ v['levels'] }})",
+        _RESERVED: "({{ v['reserved'] }})",
     }
     for name, replacement in jinja.items():
         text = text.replace(_quoted(name, dialect), replacement)
-    for key, sentinel in sentinels.items():
-        if sentinel not in text:
-            raise ConfigError(f"{kind} {variant}: the value {key} is not written into the SQL as given")
+    # a template value the statement does not use is dropped (the height, epsilon when only its
+    # level is used), but every parameter must reach the SQL through a placeholder
+    used = {key: sentinel for key, sentinel in sentinels.items() if sentinel in text}
+    for user in {*numeric, *lists} - {formats[key][0] for key in used}:
+        raise ConfigError(f"{kind} {variant}: the parameter {user} is not written into the SQL as given")
+    for key, sentinel in used.items():
         text = text.replace(sentinel, "{{ v[" + repr(key) + "] }}")
-    return Body(text, dict(formats), crit.worst)
+    return Body(text, {key: formats[key] for key in used}, crit.worst)
 
 
 @functools.cache  # the rules' formats and the generated file both need each statement
@@ -284,18 +302,12 @@ def _why(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> str |
             return "it reads several sensitive columns, which the package does not take yet"
         raise  # pragma: no cover - the recorded parameters are valid
     crit = make_criterion(config.criteria[0])
-    if crit.spec.hierarchical and "level" in crit.template_params(_ANY_DOMAIN):
-        return "its threshold is a level of the hierarchy, computed from epsilon and the hierarchy's height"
     if crit.needs_levels:
         return (
             "it needs the natural supersets of the classes, which depend on the level each "
             "quasi-identifier is published at"
         )
     return unsupported(crit)
-
-
-#: a sensitive domain with every table, to read what a template takes
-_ANY_DOMAIN = SensitiveDomain(SENSITIVE, "dictionary", (), "order", "ancestors", 2, False)
 
 
 def _numbers(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> bool:
@@ -375,6 +387,7 @@ def _rules_data() -> dict[str, Any]:
                         "open_low": r.open_low,
                         "choices": list(r.choices),
                         "default": r.default,
+                        "empty": r.empty,
                     }
                     for r in rules
                 ],
@@ -402,6 +415,10 @@ def generate() -> str:
     data = _rules_data()
     out = [HEADER]
     out.append("{% macro sqlanon_rules() %}{{ return(" + _jinja(data) + ") }}{% endmacro %}\n")
+    out.append(
+        "{#- the tolerance of sqlanon's comparisons of measures with thresholds -#}\n"
+        "{% macro sqlanon_tol() %}{{ return(" + _jinja(TOL) + ") }}{% endmacro %}\n"
+    )
     args = "(model, quasi_identifiers, sensitive, v, names)"
     for kind in CRITERIA:
         out.append(

@@ -49,7 +49,7 @@ FREQUENCIES = "sqlanon_frequencies"
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
     r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
-    r"|(node_)?(dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+)",
+    r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+)",
     re.IGNORECASE,
 )
 
@@ -116,12 +116,14 @@ def compile_gate(
     release: Sequence[tuple[str, exp.Expr]] = (),
     criteria: Sequence[Criterion] | None = None,
     levels: Mapping[str, str] | None = None,
+    reserved: Mapping[str, str] | None = None,
 ) -> Compiled:
     """The gate of ``config.criteria`` on ``table`` (default ``config.source``) as
     self-contained statements in ``dialect`` (one of :data:`DIALECTS`). ``release``: CTEs
     whose last one is the table to gate instead (a release's SELECT). ``criteria``: the
-    criterion objects of ``config.criteria``, when the caller made them, and ``levels``: per
-    sensitive attribute, a relation holding its hierarchy's levels (both dbt_package's)."""
+    criterion objects of ``config.criteria``, when the caller made them; per sensitive
+    attribute, ``levels``: a relation holding its hierarchy's levels, and ``reserved``: one
+    holding the values its criteria name with their codes (all three dbt_package's)."""
     check_dialect(dialect)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]
@@ -131,7 +133,14 @@ def compile_gate(
         relation = source_relation(table or config.source, config.engine.kind, dialect)
         reads = [(TABLE, exp.select("*").from_(as_from(relation)))]
     domains = {
-        name: domain(config, criteria, name, i, levels=(levels or {}).get(name))
+        name: domain(
+            config,
+            criteria,
+            name,
+            i,
+            levels=(levels or {}).get(name),
+            reserved_table=(reserved or {}).get(name),
+        )
         for i, name in enumerate(sorted({a for c in criteria for a in c.attributes}))
     }
     statements: list[Statement] = []
@@ -292,11 +301,13 @@ def domain(
     source: str = TABLE,
     prefix: str = "sqlanon_",
     levels: str | None = None,
+    reserved_table: str | None = None,
 ) -> tuple[SensitiveDomain, list[tuple[str, exp.Expr]]]:
     """The domain of sensitive attribute ``name`` in the relation ``source``, with its tables
     as CTEs (named ``prefix`` + what they are + ``index``). ``levels``: a relation holding its
     hierarchy's levels (standalone_domain.sql's part "levels"), instead of the hierarchy
-    written in as VALUES."""
+    written in as VALUES; ``reserved_table``: one holding the reserved values and their codes
+    (its part "reserved"), instead of those written in."""
     spec = config.column(name)
     reserved = _reserved(criteria, name)
     common: dict[str, Any] = {
@@ -306,7 +317,18 @@ def domain(
         "reserved": reserved,
     }
     dictionary = f"{prefix}dictionary_{index}"
-    ctes = [(dictionary, render_template("standalone_domain.sql", part="dictionary", **common))]
+    ctes = []
+    if reserved and reserved_table is None:
+        reserved_table = f"{prefix}reserved_{index}"
+        ctes.append((reserved_table, render_template("standalone_domain.sql", part="reserved", **common)))
+    ctes.append(
+        (
+            dictionary,
+            render_template(
+                "standalone_domain.sql", part="dictionary", reserved_table=reserved_table, **common
+            ),
+        )
+    )
     order = ancestors = None
     height = 0
     full_domain = False

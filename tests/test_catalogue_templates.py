@@ -318,6 +318,7 @@ def test_pd_and_npd_recursive(seed: int, con: duckdb.DuckDBPyConnection) -> None
                 c_den=c.denominator,
                 allowed=allowed,
                 protected=protected,
+                protected_count=len(protected),
                 c2_num=c2.numerator,
                 c2_den=c2.denominator,
             )
@@ -532,6 +533,7 @@ ALL_PARAMS: dict[str, dict[str, Any]] = {
         "c_den": 1,
         "allowed": [],
         "protected": [],
+        "protected_count": 0,
         "c2_num": 0,
         "c2_den": 1,
     },
@@ -560,7 +562,15 @@ def test_output_columns_and_types(template: str) -> None:
     load_table(con, "gr", [("a", "INTEGER"), ("b", "INTEGER"), ("d", "DOUBLE")], [[0, 1], [0, 1], [0.0, 0.0]])
     variants = [ALL_PARAMS[template]]
     if template == "check_l_pd_recursive.sql":  # npd-recursive: same columns, share filled in
-        variants.append({**ALL_PARAMS[template], "allowed": [0, 2], "protected": [1, 2], "c2_num": 10})
+        variants.append(
+            {
+                **ALL_PARAMS[template],
+                "allowed": [0, 2],
+                "protected": [1, 2],
+                "protected_count": 2,
+                "c2_num": 10,
+            }
+        )
     for params in variants:
         sql = render_template(template, input="inp", keys=case.keys, s="s0", **params).sql(dialect="duckdb")
         columns = [(row[0], row[1]) for row in con.execute(f"DESCRIBE {sql}").fetchall()]
@@ -630,6 +640,7 @@ def test_counts_beyond_int64_products() -> None:
             c_den=c_try.denominator,
             allowed=[],
             protected=[2],
+            protected_count=1,
             c2_num=c2_try.numerator,
             c2_den=c2_try.denominator,
         )

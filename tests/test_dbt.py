@@ -203,12 +203,17 @@ def _load_duckdb(path: Path, tables: dict[str, list[dict[str, Any]]]) -> None:
             _load_people(con, name, rows)
 
 
-def _failures(project: Path, con: Any, schema: str) -> dict[str, list[tuple[Any, ...]]]:
-    """Each test's stored failing rows (dbt test --store-failures), by test name."""
+def _failures(project: Path, con: Any, schema: str) -> dict[str, list[tuple[Any, ...]] | str]:
+    """Each test's stored failing rows (dbt test --store-failures), by test name; a test that
+    refused the data instead (values its allowed / protected name that the table lacks, as
+    check refuses them) gives its message."""
     results = json.loads((project / "target" / "run_results.json").read_text())["results"]
-    out = {}
+    out: dict[str, list[tuple[Any, ...]] | str] = {}
     for r in results:
         name = r["unique_id"].split(".")[2]
+        if r["status"] == "error" and "that do not occur in the column" in (r.get("message") or ""):
+            out[name] = r["message"]
+            continue
         assert r["status"] in ("pass", "fail"), (name, r["status"], r.get("message"))
         out[name] = [tuple(row) for row in con.execute(f'SELECT * FROM "{schema}"."{name}"').fetchall()]
     return out
@@ -239,7 +244,7 @@ def random_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) ->
     sources: dict[str, list[dict[str, Any]]] = {}
     cases: dict[str, tuple[str, list[str], dict[str, Any]]] = {}
     # every written criterion at least once (TABLES x 3 tests), in random order
-    pool = _written() * 2
+    pool = _written()
     assert len(pool) <= 3 * TABLES
     pool += rng.sample(pool, 3 * TABLES - len(pool))
     rng.shuffle(pool)
@@ -270,7 +275,7 @@ def test_failing_rows_are_checks_violating_classes_in_duckdb(
     with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
         failures = _failures(project, con, "main_dbt_test__audit")
     assert failures.keys() == made["cases"].keys()
-    compared = failing = 0
+    compared = failing = refused = 0
     seen: list[dict[str, Any]] = []
     for test_id, (table, qis, criterion) in made["cases"].items():
         config = {
@@ -284,8 +289,14 @@ def test_failing_rows_are_checks_violating_classes_in_duckdb(
         }
         try:
             report = api.check(config, show_violations=ALL)
-        except InputError:
-            continue  # check refuses the data (a parameter the table cannot meet)
+        except InputError as err:
+            # check refuses the data (a parameter the table cannot meet); the package's test
+            # refuses the values named in allowed / protected that the table lacks, as check
+            if isinstance(failures[test_id], str):
+                assert "do not occur in the column" in str(err)
+                refused += 1
+            continue
+        assert not isinstance(failures[test_id], str), failures[test_id]
         (entry,) = report.checks
         want = {
             tuple(v["class"][q] for q in qis): (v["rows"], v["observed"]) for v in entry.get("violations", [])
@@ -296,7 +307,7 @@ def test_failing_rows_are_checks_violating_classes_in_duckdb(
         failing += bool(want)
         seen.append(criterion)
     assert result.returncode == (1 if any(failures.values()) else 0)
-    assert compared >= 20 and 0 < failing < compared, (compared, failing)
+    assert compared >= 20 and 0 < failing < compared, (compared, failing, refused)
     assert all(c in seen for c in _written()), [c for c in _written() if c not in seen]
 
 
@@ -332,7 +343,11 @@ def test_failing_rows_on_postgres_equal_duckdbs(
     assert on_pg.returncode == on_duck.returncode, on_pg.stdout
     assert pg_failures.keys() == duck_failures.keys() == made["cases"].keys()
     for test_id, (_, qis, _) in made["cases"].items():
-        _same(_by_class(pg_failures[test_id], len(qis)), _by_class(duck_failures[test_id], len(qis)))
+        pg, duck = pg_failures[test_id], duck_failures[test_id]
+        if isinstance(pg, str) or isinstance(duck, str):
+            assert isinstance(pg, str) and isinstance(duck, str), (pg, duck)
+            continue
+        _same(_by_class(pg, len(qis)), _by_class(duck, len(qis)))
 
 
 @pytest.fixture(scope="module")
@@ -382,15 +397,13 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
                 }
             },
             {
-                "sqlanon.l_diversity": {
+                "sqlanon.t_closeness": {
                     "name": "not_written",
                     "arguments": {
                         "quasi_identifiers": ["age"],
                         "sensitive": "disease",
-                        "l": 2,
-                        "variant": "pd-recursive",
-                        "c": 2,
-                        "allowed": ["flu"],
+                        "t": 0.2,
+                        "distance": "smoothed-js",
                     },
                 }
             },
@@ -451,6 +464,21 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
         sources["small"].append(
             {"sqlanon.t_closeness": {"name": name, "arguments": {**hierarchical, **where}}}
         )
+    # each age holds flu 3 times, cancer once: with flu allowed, cancer (rank 2) is below
+    # c times the rest; with cancer allowed, flu (rank 1) is not; cancer is a quarter of each
+    pd = {"quasi_identifiers": ["age"], "sensitive": "disease", "l": 2, "variant": "pd-recursive", "c": 2}
+    npd = {**pd, "variant": "npd-recursive", "c1": 4, "allowed": [], "protected": ["cancer"]}
+    del npd["c"]
+    for name, arguments in (
+        ("pd_passes", {**pd, "allowed": ["flu"]}),
+        ("pd_fails", {**pd, "allowed": ["cancer"]}),
+        ("npd_passes", {**npd, "c2": 20}),
+        ("npd_fails", {**npd, "c2": 30}),
+        ("pd_absent", {**pd, "allowed": ["flu", "grippe"]}),
+        ("npd_empty", {**npd, "c2": 20, "protected": []}),
+        ("allowed_text", {**pd, "allowed": "flu"}),
+    ):
+        sources["small"].append({"sqlanon.l_diversity": {"name": name, "arguments": arguments}})
     l_div = {"quasi_identifiers": ["age", "sex"], "l": 2}
     columns = {
         "small": [
@@ -500,7 +528,22 @@ HIERARCHIES = {
         ("unknown_param", 1, "sqlanon.k_anonymity: unknown parameter l; use quasi_identifiers, k."),
         ("no_sensitive", 1, "sqlanon.t_closeness: needs sensitive"),
         ("t_too_big", 1, "sqlanon.t_closeness: t must lie in [0, 1], got 2."),
-        ("not_written", 1, "variant pd-recursive: not written by the dbt package yet"),
+        ("not_written", 1, "distance smoothed-js: not written by the dbt package yet"),
+        ("pd_passes", 0, "PASS=1"),
+        ("pd_fails", 1, "FAIL"),
+        ("npd_passes", 0, "PASS=1"),
+        ("npd_fails", 1, "FAIL"),
+        (
+            "pd_absent",
+            1,
+            "sqlanon.l_diversity: allowed lists value(s) ['grippe'] that do not occur in the column disease",
+        ),
+        ("npd_empty", 1, "sqlanon.l_diversity: protected must list at least one value"),
+        (
+            "allowed_text",
+            1,
+            "sqlanon.l_diversity: allowed must be a list of sensitive values, e.g. [flu], got flu.",
+        ),
         (
             "nt_refused",
             1,

@@ -38,7 +38,20 @@ from tests.test_engine_postgres_check import COLUMNS, EXTRA, _rows
 from tests.test_engine_sql import MODELS
 
 #: every model of the catalogue the gate SQL covers ((n,t)-closeness is refused, see below)
-CRITERIA = [c for c in MODELS + EXTRA if "nt-closeness" not in c]
+CRITERIA = [c for c in MODELS + EXTRA if "nt-closeness" not in c] + [
+    # hierarchical dissimilarity: within a level of the hierarchy, and with every value within
+    # epsilon (the level at the top)
+    {
+        "dissimilarity": {
+            "epsilon": 0.4,
+            "delta": 0.3,
+            "k": 2,
+            "distance": "hierarchical",
+            "attribute": "disease",
+        }
+    },
+    {"dissimilarity": {"epsilon": 1, "delta": 0, "k": 4, "distance": "hierarchical", "attribute": "disease"}},
+]
 QIS = ("zip", "age", "sex")
 ALL = 10**6
 #: a configuration's table on a server (compile connects to nothing)

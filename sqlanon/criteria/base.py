@@ -45,6 +45,9 @@ class Criterion:
     needs_levels: ClassVar[bool] = False
     #: can be evaluated for several lattice nodes in one statement
     batchable: ClassVar[bool] = True
+    #: template values named after another parameter than the one they come from: template
+    #: name (without _num / _den) -> the configuration's parameter
+    param_names: ClassVar[Mapping[str, str]] = {}
 
     @property
     def kind(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlglot import exp
 
@@ -91,6 +91,7 @@ class PdRecursive(Criterion):
             "c_den": c.denominator,
             "allowed": codes(domain, self.spec.params["allowed"]),
             "protected": [],
+            "protected_count": 0,
             "c2_num": 0,
             "c2_den": 1,
         }
@@ -104,15 +105,18 @@ class NpdRecursive(PdRecursive):
     """
 
     extras = (("share", "MIN", "protected_share"),)
+    param_names: ClassVar[Mapping[str, str]] = {"c": "c1"}
 
     def _c(self) -> Fraction:
         return exact(self.spec.params["c1"])
 
     def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
         c2 = exact(self.spec.params["c2"])
+        protected = codes(domain, self.spec.params["protected"], keep_absent=True)
         return {
             **super().template_params(domain),
-            "protected": codes(domain, self.spec.params["protected"], keep_absent=True),
+            "protected": protected,
+            "protected_count": len(set(protected)),
             "c2_num": c2.numerator,
             "c2_den": c2.denominator,
         }

@@ -114,7 +114,15 @@
   {%- for rule in spec['params'] if rule['type'] in ['number', 'integer'] -%}
     {{- sqlanon.sqlanon_check_param(test, rule, given.get(rule['key'])) -}}
   {%- endfor -%}
+  {%- set lists = [] -%}
+  {%- for rule in spec['params'] if rule['type'] == 'values' -%}
+    {%- do lists.append(sqlanon.sqlanon_check_values(test, rule, given.get(rule['key']))) -%}
+  {%- endfor -%}
   {%- set v = {} -%}
+  {%- if lists -%}
+    {%- set reserved = sqlanon.sqlanon_reserved(test, model, sensitive, spec['params'], given) -%}
+    {%- do v.update({'reserved': reserved['sql']}) -%}
+  {%- endif -%}
   {%- if spec['hierarchy'] -%}
     {%- set levels = sqlanon.sqlanon_hierarchy(test, model, sensitive, given.get('hierarchy')) -%}
     {%- do v.update({'levels': levels['sql']}) -%}
@@ -123,6 +131,15 @@
     {%- set value = given.get(how[0]) -%}
     {%- if how[1] == 'height' -%}
       {%- do v.update({key: levels['height']}) -%}
+    {%- elif how[1] == 'level' -%}
+      {#- as sqlanon computes it: floor((epsilon + tol) H) in floating point -#}
+      {%- do v.update({key: ((value|float + sqlanon.sqlanon_tol()) * levels['height'])|round(0, 'floor')|int}) -%}
+    {%- elif how[1] == 'codes' -%}
+      {%- set codes = [] -%}
+      {%- for item in value -%}{%- do codes.append(reserved['values'].index(item|string)) -%}{%- endfor -%}
+      {%- do v.update({key: (codes|unique|sort|join(', ')) if codes else '-1'}) -%}
+    {%- elif how[1] == 'count' -%}
+      {%- do v.update({key: value|map('string')|unique(case_sensitive=true)|list|length}) -%}
     {%- elif how[1] == 'int' -%}
       {%- do v.update({key: value|int}) -%}
     {%- elif how[1] == 'float' -%}
@@ -139,6 +156,54 @@
     {%- endfor -%}
   {%- endfor -%}
   {{ return({'macro': spec['macro'], 'sensitive': sensitive, 'v': v, 'names': names}) }}
+{% endmacro %}
+
+{#- a parameter listing sensitive values (allowed, protected), checked as sqlanon's configuration checks it -#}
+{% macro sqlanon_check_values(test, rule, value) %}
+  {%- set key = rule['key'] -%}
+  {%- if value is none -%}
+    {{ sqlanon.sqlanon_fail(test, "needs the parameter " ~ key ~ ": a list of sensitive values" ~ (", e.g. [flu]." if rule['empty'] else " (may be empty).")) }}
+  {%- endif -%}
+  {%- if value is string or value is mapping or value is not iterable -%}
+    {{ sqlanon.sqlanon_fail(test, key ~ " must be a list of sensitive values, e.g. [flu], got " ~ value ~ ".") }}
+  {%- endif -%}
+  {%- for item in value -%}
+    {%- if item is none or item is mapping or (item is iterable and item is not string) -%}
+      {{ sqlanon.sqlanon_fail(test, key ~ " must be a list of sensitive values, e.g. [flu]; it holds " ~ (item if item is not none else "an empty item") ~ ".") }}
+    {%- endif -%}
+  {%- endfor -%}
+  {%- if rule['empty'] and value|length == 0 -%}
+    {{ sqlanon.sqlanon_fail(test, rule['empty']) }}
+  {%- endif -%}
+  {{ return(value) }}
+{% endmacro %}
+
+{#- the values the test's lists name (standalone_domain.sql's part "reserved": each value as
+    text, sorted, and its code, its position), checked to occur in the sensitive column as
+    sqlanon check checks them -#}
+{% macro sqlanon_reserved(test, model, sensitive, params, given) %}
+  {%- set named = [] -%}
+  {%- for rule in params if rule['type'] == 'values' -%}
+    {%- for item in given.get(rule['key']) -%}{%- do named.append(item|string) -%}{%- endfor -%}
+  {%- endfor -%}
+  {%- set values = named|unique(case_sensitive=true)|sort(case_sensitive=true)|list -%}
+  {%- set rows = [] -%}
+  {%- for item in values -%}
+    {%- do rows.append("SELECT '" ~ item|replace("'", "''") ~ "' AS \"value\", " ~ loop.index0 ~ " AS \"code\"") -%}
+  {%- endfor -%}
+  {%- set sql = rows|join(" UNION ALL ") if rows else "SELECT '' AS \"value\", 0 AS \"code\" WHERE 1 = 0" -%}
+  {%- if values -%}
+    {%- set present = "SELECT DISTINCT " ~ sqlanon.sqlanon_label(sqlanon.sqlanon_quote(sensitive)) ~ " FROM " ~ model -%}
+    {%- set missing = run_query("SELECT \"r\".\"value\" FROM (" ~ sql ~ ") AS \"r\" WHERE \"r\".\"value\" NOT IN (" ~ present ~ ")").columns[0].values() -%}
+    {%- for rule in params if rule['type'] == 'values' -%}
+      {%- set absent = [] -%}
+      {%- for item in given.get(rule['key']) if item|string in missing and item|string not in absent -%}{%- do absent.append(item|string) -%}{%- endfor -%}
+      {%- if absent -%}
+        {{ sqlanon.sqlanon_fail(test, rule['key'] ~ " lists value(s) " ~ absent ~ " that do not occur in the column " ~ sensitive ~ "; fix the spelling (values are compared as text) or remove them.") }}
+      {%- endif -%}
+    {%- endfor -%}
+  {%- endif -%}
+  {{ return({'values': values, 'sql': sql}) }}
 {% endmacro %}
 
 {#- what `sqlanon check` refuses before it evaluates, where the statements' verdict would

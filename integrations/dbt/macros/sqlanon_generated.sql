@@ -2,7 +2,10 @@
     (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
     fails when this file is not what the generator writes. -#}
 
-{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'formats': {'k': ['k', 'int']}, 'numbers': false, 'hierarchy': false}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'formats': {'l': ['l', 'int']}, 'numbers': false, 'hierarchy': false}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'formats': {'l': ['l', 'float']}, 'numbers': false, 'hierarchy': false}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false, 'hierarchy': false}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its parameter(s) allowed name sensitive values, which the package does not take yet', 'macro': 'sqlanon_l_diversity_pd_recursive'}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its parameter(s) allowed, protected name sensitive values, which the package does not take yet', 'macro': 'sqlanon_l_diversity_npd_recursive'}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'formats': {'t': ['t', 'float']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_hierarchical', 'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none}], 'why': 'its parameter ground is not taken by the package yet', 'macro': 'sqlanon_t_closeness_smoothed_js'}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false, 'hierarchy': false}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_equal'}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_ordered'}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_hierarchical'}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'its threshold is a level of the hierarchy, computed from epsilon and the hierarchy\'s height', 'macro': 'sqlanon_dissimilarity_hierarchical'}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none}], 'why': 'it reads several sensitive columns, which the package does not take yet', 'macro': 'sqlanon_dissimilarity_variational'}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'formats': {'delta': ['delta', 'float']}, 'numbers': false, 'hierarchy': false}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}}}}) }}{% endmacro %}
+{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'formats': {'k': ['k', 'int']}, 'numbers': false, 'hierarchy': false}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'formats': {'l': ['l', 'int']}, 'numbers': false, 'hierarchy': false}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'formats': {'l': ['l', 'float']}, 'numbers': false, 'hierarchy': false}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false, 'hierarchy': false}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_pd_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den'], 'allowed': ['allowed', 'codes']}, 'numbers': false, 'hierarchy': false}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': 'protected must list at least one value (the values that must appear in every class); with none, use variant pd-recursive.'}], 'why': none, 'macro': 'sqlanon_l_diversity_npd_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c1', 'num'], 'c_den': ['c1', 'den'], 'allowed': ['allowed', 'codes'], 'protected': ['protected', 'codes'], 'protected_count': ['protected', 'count'], 'c2_num': ['c2', 'num'], 'c2_den': ['c2', 'den']}, 'numbers': false, 'hierarchy': false}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'formats': {'t': ['t', 'float']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_hierarchical', 'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none, 'empty': none}], 'why': 'its parameter ground is not taken by the package yet', 'macro': 'sqlanon_t_closeness_smoothed_js'}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false, 'hierarchy': false}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_equal'}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_ordered'}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_hierarchical'}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_hierarchical', 'formats': {'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den'], 'level': ['epsilon', 'level']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it reads several sensitive columns, which the package does not take yet', 'macro': 'sqlanon_dissimilarity_variational'}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'formats': {'delta': ['delta', 'float']}, 'numbers': false, 'hierarchy': false}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}}}}) }}{% endmacro %}
+
+{#- the tolerance of sqlanon's comparisons of measures with thresholds -#}
+{% macro sqlanon_tol() %}{{ return(1e-09) }}{% endmacro %}
 
 {% test k_anonymity(model, quasi_identifiers=none, sensitive=none, column_name=none) %}
 {%- set g = sqlanon.sqlanon_gate('k-anonymity', model, quasi_identifiers, sensitive, column_name, kwargs) -%}
@@ -54,6 +57,10 @@
 {{ return(sqlanon.sqlanon_l_diversity_entropy(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_recursive' -%}
 {{ return(sqlanon.sqlanon_l_diversity_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_pd_recursive' -%}
+{{ return(sqlanon.sqlanon_l_diversity_pd_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_npd_recursive' -%}
+{{ return(sqlanon.sqlanon_l_diversity_npd_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_equal' -%}
 {{ return(sqlanon.sqlanon_t_closeness_equal(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_ordered' -%}
@@ -72,6 +79,8 @@
 {{ return(sqlanon.sqlanon_dissimilarity_numeric(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_ordered' -%}
 {{ return(sqlanon.sqlanon_dissimilarity_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_hierarchical' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_delta_disclosure' -%}
 {{ return(sqlanon.sqlanon_delta_disclosure(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_beta_likeness_basic' -%}
@@ -900,6 +909,748 @@ FROM (
         ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
       END AS "val"
     FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_pd_recursive(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_pd_recursive', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_pd_recursive(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_pd_recursive(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST((
+      SELECT
+        COUNT(*)
+      FROM ({{ v['reserved'] }}) AS "r"
+    ) + ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+  WHERE
+    NOT "d"."value" IN (
+      SELECT
+        "r"."value"
+      FROM ({{ v['reserved'] }}) AS "r"
+    )
+  UNION ALL
+  SELECT
+    "r"."value",
+    CAST("r"."code" AS INT) AS "code"
+  FROM ({{ v['reserved'] }}) AS "r"
+  WHERE
+    "r"."value" IN (
+      SELECT DISTINCT
+        COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+          CHR(30) || 'NULL' || CHR(30)
+        )) AS "value"
+      FROM "sqlanon_table"
+    )
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "r" AS (
+      SELECT
+        "q0",
+        "cnt",
+        NOT (
+          "s" IN ({{ v['allowed'] }})
+        ) AS "dis",
+        FALSE AS "prot",
+        ROW_NUMBER() OVER (PARTITION BY "q0" ORDER BY "cnt" DESC, NOT (
+          "s" IN ({{ v['allowed'] }})
+        ) DESC) AS "rank"
+      FROM "f"
+    ), "c" AS (
+      SELECT
+        "q0",
+        CAST(SUM("cnt") AS INT128) AS "size",
+        MIN("rank") FILTER(WHERE
+          "dis") AS "y",
+        CAST(MAX("cnt") FILTER(WHERE
+          "dis") AS INT128) AS "ry",
+        CAST(COALESCE(SUM("cnt") FILTER(WHERE
+          "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tl",
+        CAST(COALESCE(SUM("cnt") FILTER(WHERE
+          "rank" >= GREATEST({{ v['l'] }} - 1, 1)), 0) AS INT128) AS "tl1",
+        COUNT(*) FILTER(WHERE
+          "prot") AS "np",
+        CAST(MIN("cnt") FILTER(WHERE
+          "prot") AS INT128) AS "wmin"
+      FROM "r"
+      GROUP BY
+        "q0"
+    ), "t" AS (
+      SELECT
+        "q0",
+        "size",
+        "y",
+        "ry",
+        CASE
+          WHEN "y" IS NULL
+          THEN CAST(0 AS INT128)
+          WHEN "y" <= {{ v['l'] }} - 1
+          THEN "tl"
+          ELSE "tl1" - "ry"
+        END AS "tail",
+        CASE WHEN "np" < 0 THEN CAST(0 AS INT128) ELSE "wmin" END AS "w"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      CASE
+        WHEN "y" IS NULL
+        THEN FALSE
+        ELSE NOT (
+          "ry" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+        )
+      END AS "bad",
+      CASE
+        WHEN "y" IS NULL
+        THEN 0.0
+        WHEN "tail" = 0
+        THEN CAST('inf' AS DOUBLE)
+        ELSE CAST("ry" AS DOUBLE) / CAST("tail" AS DOUBLE)
+      END AS "val",
+      CAST(NULL AS DOUBLE) AS "share"
+    FROM "t"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_pd_recursive(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST((
+      SELECT
+        COUNT(*)
+      FROM ({{ v['reserved'] }}) AS "r"
+    ) + ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+  WHERE
+    NOT "d"."value" IN (
+      SELECT
+        "r"."value"
+      FROM ({{ v['reserved'] }}) AS "r"
+    )
+  UNION ALL
+  SELECT
+    "r"."value",
+    CAST("r"."code" AS INT) AS "code"
+  FROM ({{ v['reserved'] }}) AS "r"
+  WHERE
+    "r"."value" IN (
+      SELECT DISTINCT
+        COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )) AS "value"
+      FROM "sqlanon_table"
+    )
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "r" AS (
+      SELECT
+        "q0",
+        "cnt",
+        NOT (
+          "s" IN ({{ v['allowed'] }})
+        ) AS "dis",
+        FALSE AS "prot",
+        ROW_NUMBER() OVER (
+          PARTITION BY "q0"
+          ORDER BY "cnt" DESC NULLS LAST, NOT (
+            "s" IN ({{ v['allowed'] }})
+          ) DESC NULLS LAST
+        ) AS "rank"
+      FROM "f"
+    ), "c" AS (
+      SELECT
+        "q0",
+        CAST(SUM("cnt") AS DECIMAL(38, 0)) AS "size",
+        MIN("rank") FILTER(WHERE
+          "dis") AS "y",
+        CAST(MAX("cnt") FILTER(WHERE
+          "dis") AS DECIMAL(38, 0)) AS "ry",
+        CAST(COALESCE(SUM("cnt") FILTER(WHERE
+          "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tl",
+        CAST(COALESCE(SUM("cnt") FILTER(WHERE
+          "rank" >= GREATEST({{ v['l'] }} - 1, 1)), 0) AS DECIMAL(38, 0)) AS "tl1",
+        COUNT(*) FILTER(WHERE
+          "prot") AS "np",
+        CAST(MIN("cnt") FILTER(WHERE
+          "prot") AS DECIMAL(38, 0)) AS "wmin"
+      FROM "r"
+      GROUP BY
+        "q0"
+    ), "t" AS (
+      SELECT
+        "q0",
+        "size",
+        "y",
+        "ry",
+        CASE
+          WHEN "y" IS NULL
+          THEN CAST(0 AS DECIMAL(38, 0))
+          WHEN "y" <= {{ v['l'] }} - 1
+          THEN "tl"
+          ELSE "tl1" - "ry"
+        END AS "tail",
+        CASE WHEN "np" < 0 THEN CAST(0 AS DECIMAL(38, 0)) ELSE "wmin" END AS "w"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      CASE
+        WHEN "y" IS NULL
+        THEN FALSE
+        ELSE NOT (
+          "ry" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+        )
+      END AS "bad",
+      CASE
+        WHEN "y" IS NULL
+        THEN 0.0
+        WHEN "tail" = 0
+        THEN CAST('inf' AS DOUBLE PRECISION)
+        ELSE CAST("ry" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+      END AS "val",
+      CAST(NULL AS DOUBLE PRECISION) AS "share"
+    FROM "t"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_npd_recursive(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_npd_recursive', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_npd_recursive(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_npd_recursive(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST((
+      SELECT
+        COUNT(*)
+      FROM ({{ v['reserved'] }}) AS "r"
+    ) + ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+  WHERE
+    NOT "d"."value" IN (
+      SELECT
+        "r"."value"
+      FROM ({{ v['reserved'] }}) AS "r"
+    )
+  UNION ALL
+  SELECT
+    "r"."value",
+    CAST("r"."code" AS INT) AS "code"
+  FROM ({{ v['reserved'] }}) AS "r"
+  WHERE
+    "r"."value" IN (
+      SELECT DISTINCT
+        COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+          CHR(30) || 'NULL' || CHR(30)
+        )) AS "value"
+      FROM "sqlanon_table"
+    )
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "r" AS (
+      SELECT
+        "q0",
+        "cnt",
+        NOT (
+          "s" IN ({{ v['allowed'] }})
+        ) AS "dis",
+        "s" IN ({{ v['protected'] }}) AS "prot",
+        ROW_NUMBER() OVER (PARTITION BY "q0" ORDER BY "cnt" DESC, NOT (
+          "s" IN ({{ v['allowed'] }})
+        ) DESC) AS "rank"
+      FROM "f"
+    ), "c" AS (
+      SELECT
+        "q0",
+        CAST(SUM("cnt") AS INT128) AS "size",
+        MIN("rank") FILTER(WHERE
+          "dis") AS "y",
+        CAST(MAX("cnt") FILTER(WHERE
+          "dis") AS INT128) AS "ry",
+        CAST(COALESCE(SUM("cnt") FILTER(WHERE
+          "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tl",
+        CAST(COALESCE(SUM("cnt") FILTER(WHERE
+          "rank" >= GREATEST({{ v['l'] }} - 1, 1)), 0) AS INT128) AS "tl1",
+        COUNT(*) FILTER(WHERE
+          "prot") AS "np",
+        CAST(MIN("cnt") FILTER(WHERE
+          "prot") AS INT128) AS "wmin"
+      FROM "r"
+      GROUP BY
+        "q0"
+    ), "t" AS (
+      SELECT
+        "q0",
+        "size",
+        "y",
+        "ry",
+        CASE
+          WHEN "y" IS NULL
+          THEN CAST(0 AS INT128)
+          WHEN "y" <= {{ v['l'] }} - 1
+          THEN "tl"
+          ELSE "tl1" - "ry"
+        END AS "tail",
+        CASE WHEN "np" < {{ v['protected_count'] }} THEN CAST(0 AS INT128) ELSE "wmin" END AS "w"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      CASE
+        WHEN "y" IS NULL
+        THEN FALSE
+        ELSE NOT (
+          "ry" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+        )
+      END
+      OR "w" * 100 * {{ v['c2_den'] }} < "size" * {{ v['c2_num'] }} AS "bad",
+      CASE
+        WHEN "y" IS NULL
+        THEN 0.0
+        WHEN "tail" = 0
+        THEN CAST('inf' AS DOUBLE)
+        ELSE CAST("ry" AS DOUBLE) / CAST("tail" AS DOUBLE)
+      END AS "val",
+      CAST("w" AS DOUBLE) / CAST("size" AS DOUBLE) AS "share"
+    FROM "t"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_npd_recursive(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST((
+      SELECT
+        COUNT(*)
+      FROM ({{ v['reserved'] }}) AS "r"
+    ) + ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+  WHERE
+    NOT "d"."value" IN (
+      SELECT
+        "r"."value"
+      FROM ({{ v['reserved'] }}) AS "r"
+    )
+  UNION ALL
+  SELECT
+    "r"."value",
+    CAST("r"."code" AS INT) AS "code"
+  FROM ({{ v['reserved'] }}) AS "r"
+  WHERE
+    "r"."value" IN (
+      SELECT DISTINCT
+        COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )) AS "value"
+      FROM "sqlanon_table"
+    )
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "r" AS (
+      SELECT
+        "q0",
+        "cnt",
+        NOT (
+          "s" IN ({{ v['allowed'] }})
+        ) AS "dis",
+        "s" IN ({{ v['protected'] }}) AS "prot",
+        ROW_NUMBER() OVER (
+          PARTITION BY "q0"
+          ORDER BY "cnt" DESC NULLS LAST, NOT (
+            "s" IN ({{ v['allowed'] }})
+          ) DESC NULLS LAST
+        ) AS "rank"
+      FROM "f"
+    ), "c" AS (
+      SELECT
+        "q0",
+        CAST(SUM("cnt") AS DECIMAL(38, 0)) AS "size",
+        MIN("rank") FILTER(WHERE
+          "dis") AS "y",
+        CAST(MAX("cnt") FILTER(WHERE
+          "dis") AS DECIMAL(38, 0)) AS "ry",
+        CAST(COALESCE(SUM("cnt") FILTER(WHERE
+          "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tl",
+        CAST(COALESCE(SUM("cnt") FILTER(WHERE
+          "rank" >= GREATEST({{ v['l'] }} - 1, 1)), 0) AS DECIMAL(38, 0)) AS "tl1",
+        COUNT(*) FILTER(WHERE
+          "prot") AS "np",
+        CAST(MIN("cnt") FILTER(WHERE
+          "prot") AS DECIMAL(38, 0)) AS "wmin"
+      FROM "r"
+      GROUP BY
+        "q0"
+    ), "t" AS (
+      SELECT
+        "q0",
+        "size",
+        "y",
+        "ry",
+        CASE
+          WHEN "y" IS NULL
+          THEN CAST(0 AS DECIMAL(38, 0))
+          WHEN "y" <= {{ v['l'] }} - 1
+          THEN "tl"
+          ELSE "tl1" - "ry"
+        END AS "tail",
+        CASE WHEN "np" < {{ v['protected_count'] }} THEN CAST(0 AS DECIMAL(38, 0)) ELSE "wmin" END AS "w"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      CASE
+        WHEN "y" IS NULL
+        THEN FALSE
+        ELSE NOT (
+          "ry" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+        )
+      END
+      OR "w" * 100 * {{ v['c2_den'] }} < "size" * {{ v['c2_num'] }} AS "bad",
+      CASE
+        WHEN "y" IS NULL
+        THEN 0.0
+        WHEN "tail" = 0
+        THEN CAST('inf' AS DOUBLE PRECISION)
+        ELSE CAST("ry" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+      END AS "val",
+      CAST("w" AS DOUBLE PRECISION) / CAST("size" AS DOUBLE PRECISION) AS "share"
+    FROM "t"
   )
   SELECT
     "c0"."q0",
@@ -3624,6 +4375,301 @@ FROM (
           FROM "dom"
         ) AS "m"
       ) AS "x"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+        CAST(MAX("phi") AS DECIMAL(38, 0)) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE PRECISION) / CAST("size" - 1 AS DOUBLE PRECISION)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_dissimilarity_hierarchical(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_dissimilarity_hierarchical', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_dissimilarity_hierarchical(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_dissimilarity_hierarchical(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        CAST(SUM("n") AS INT128) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "phi" AS (
+      SELECT
+        "f"."q0",
+        "f"."n",
+        SUM("f"."n") OVER (PARTITION BY "f"."q0", "a"."node") AS "phi"
+      FROM "f"
+      LEFT JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "f"."v0" AND "a"."lvl" = {{ v['level'] }}
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS INT128) AS "size",
+        CAST(MAX("phi") AS INT128) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE) / CAST("size" - 1 AS DOUBLE)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_dissimilarity_hierarchical(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "phi" AS MATERIALIZED (
+      SELECT
+        "f"."q0",
+        "f"."n",
+        SUM("f"."n") OVER (PARTITION BY "f"."q0", "a"."node") AS "phi"
+      FROM "f"
+      LEFT JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "f"."v0" AND "a"."lvl" = {{ v['level'] }}
     ), "r" AS (
       SELECT
         "q0",
