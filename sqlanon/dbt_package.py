@@ -8,7 +8,8 @@ criterion templates and the engines' rewrite rules), with stand-ins that the mac
 - the model: a table named :data:`MODEL`, read through a CTE that numbers its classes with one
   key, :data:`CLASS` (``DENSE_RANK`` over the quasi-identifiers' labels): the templates take a
   fixed number of keys, the test any number of quasi-identifiers;
-- the sensitive column :data:`SENSITIVE`;
+- the sensitive column :data:`SENSITIVE` (for models over several columns, one statement per
+  number of columns, up to :data:`MAX_ATTRIBUTES`, and :func:`sensitive_name` for each);
 - every number the criterion's parameters put into its template: distinct sentinel literals,
   replaced by ``{{ v['k'] }}``-style Jinja (written with two different sets of parameters, the
   texts must then agree: no value derived from a parameter outside the sentinels).
@@ -49,6 +50,8 @@ GENERATED = Path("macros") / "sqlanon_generated.sql"
 MODEL = "__sqlanon_model__"
 CLASS = "__sqlanon_class__"
 SENSITIVE = "__sqlanon_sensitive__"
+#: the most sensitive columns a test of a multi-attribute model takes (a statement per count)
+MAX_ATTRIBUTES = 4
 _STATEMENT = "__sqlanon_statement__"
 _ORDER = "__sqlanon_order__"
 _LABELS_IN = "__sqlanon_labels_in__"
@@ -202,15 +205,28 @@ def _quoted(name: str, dialect: str) -> str:
     return exp.to_identifier(name, quoted=True).sql(dialect=dialect)
 
 
-def _config(kind: str, variant: str, axis: Rule | None, rules: list[Rule], which: int) -> Config:
+def sensitive_name(index: int, count: int) -> str:
+    """The stand-in of the ``index``-th of ``count`` sensitive columns."""
+    return SENSITIVE if count == 1 else f"__sqlanon_sensitive_{index}__"
+
+
+def _config(
+    kind: str, variant: str, axis: Rule | None, rules: list[Rule], which: int, count: int = 1
+) -> Config:
     """A configuration of one criterion of ``kind`` (its ``variant``) on :data:`MODEL`, a table
-    of a server (compile connects to none), with valid parameters (two sets: which = 0, 1)."""
+    of a server (compile connects to none), with valid parameters (two sets: which = 0, 1),
+    over ``count`` sensitive columns."""
     params: dict[str, Any] = {r.key: _valid(r, which) for r in rules if r.type in ("number", "integer")}
     # lists of values of both lengths (the statement may not depend on them)
     params.update({r.key: [f"{r.key}{i}" for i in range(1 + which)] for r in rules if r.type == "values"})
     if axis is not None:
         params[axis.key] = variant
-    if kind != "k-anonymity":
+    names = [sensitive_name(i, count) for i in range(count)]
+    if count > 1:
+        params["attributes"] = names
+        if kind == "l-diversity":
+            params["multi_attribute"] = True
+    elif kind != "k-anonymity":
         params["attribute"] = SENSITIVE
     # a hierarchy for hierarchical distances: the test's own replaces it (of heights 2 and 3,
     # so that a value depending on the height outside its placeholder shows)
@@ -219,16 +235,16 @@ def _config(kind: str, variant: str, axis: Rule | None, rules: list[Rule], which
     data = {
         "source": {"table": MODEL},
         "engine": {"kind": "postgres", "url": "postgresql://nowhere"},
-        "columns": {CLASS: "quasi", SENSITIVE: sensitive},
+        "columns": {CLASS: "quasi", **{name: sensitive for name in names}},
         "criteria": [{kind: params}],
     }
     return parse_config(data, Path.cwd(), gate=True)
 
 
 def _body_text(
-    kind: str, variant: str, axis: Rule | None, rules: list[Rule], dialect: str, which: int
+    kind: str, variant: str, axis: Rule | None, rules: list[Rule], dialect: str, which: int, count: int
 ) -> Body:
-    config = _config(kind, variant, axis, rules, which)
+    config = _config(kind, variant, axis, rules, which, count)
     numeric = {r.key: r.type for r in rules if r.type in ("number", "integer")}
     lists = frozenset(r.key for r in rules if r.type == "values")
     crit, formats, sentinels = _sentinels(make_criterion(config.criteria[0]), numeric, lists)
@@ -258,6 +274,11 @@ def _body_text(
     jinja = {
         MODEL: "{{ model }}",
         SENSITIVE: "{{ sqlanon.sqlanon_quote(sensitive) }}",
+        **{
+            sensitive_name(i, count): "{{ sqlanon.sqlanon_quote(sensitive[" + str(i) + "]) }}"
+            for i in range(count)
+            if count > 1
+        },
         _ORDER: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}",
         _LABELS_IN: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}",
         _LABELS_OUT: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }}",
@@ -279,27 +300,35 @@ def _body_text(
 
 
 @functools.cache  # the rules' formats and the generated file both need each statement
-def body(kind: str, variant: str, dialect: str) -> Body:
-    """The Jinja statement of ``kind``'s ``variant`` in ``dialect``, checked to depend on the
-    parameters only through its placeholders."""
+def body(kind: str, variant: str, dialect: str, count: int = 1) -> Body:
+    """The Jinja statement of ``kind``'s ``variant`` over ``count`` sensitive columns in
+    ``dialect``, checked to depend on the parameters only through its placeholders."""
     axis, per_variant = variants(kind)
     rules = per_variant[variant]
-    first = _body_text(kind, variant, axis, rules, dialect, 0)
-    second = _body_text(kind, variant, axis, rules, dialect, 1)
+    first = _body_text(kind, variant, axis, rules, dialect, 0, count)
+    second = _body_text(kind, variant, axis, rules, dialect, 1, count)
     if first != second:  # pragma: no cover - a template computing with a parameter in Python
         raise ConfigError(f"{kind} {variant}: the SQL depends on a parameter beyond its placeholders")
     return first
 
 
-def _why(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> str | None:
+#: why a variant is not written for one sensitive column when it needs several
+SEVERAL = "it compares several sensitive columns"
+
+
+def _why(kind: str, variant: str, axis: Rule | None, rules: list[Rule], count: int = 1) -> str | None:
+    """Why the package does not write ``kind``'s ``variant`` over ``count`` sensitive columns
+    (None: it does)."""
     why = _why_not(kind, rules)
     if why is not None:
         return why
     try:
-        config = _config(kind, variant, axis, rules, 0)
+        config = _config(kind, variant, axis, rules, 0, count)
     except ConfigError as err:
+        if count > 1:
+            return str(err)  # sqlanon takes one column for it
         if "attributes" in str(err):
-            return "it reads several sensitive columns, which the package does not take yet"
+            return SEVERAL
         raise  # pragma: no cover - the recorded parameters are valid
     crit = make_criterion(config.criteria[0])
     if crit.needs_levels:
@@ -310,11 +339,12 @@ def _why(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> str |
     return unsupported(crit)
 
 
-def _numbers(kind: str, variant: str, axis: Rule | None, rules: list[Rule]) -> bool:
+def _numbers(kind: str, variant: str, axis: Rule | None, rules: list[Rule], count: int) -> bool:
     """Whether a written variant reads the sensitive values as numbers (their numeric order,
     or numeric distances): the test refuses NULLs and columns of other types, as check does."""
-    spec = _config(kind, variant, axis, rules, 0).criteria[0]
-    return bool(spec.ordered) or spec.params.get("distance") == "numeric"
+    spec = _config(kind, variant, axis, rules, 0, count).criteria[0]
+    numeric = kind == "dissimilarity" and spec.params["distance"] in ("numeric", "variational")
+    return bool(spec.ordered) or numeric
 
 
 def _jinja(value: Any) -> str:
@@ -339,8 +369,9 @@ def test_name(kind: str) -> str:
     return kind.replace("-", "_")
 
 
-def _macro_name(kind: str, variant: str) -> str:
-    return "sqlanon_" + re.sub(r"\W", "_", f"{kind}_{variant}".strip("_"))
+def _macro_name(kind: str, variant: str, count: int = 1) -> str:
+    several = f"_{count}" if count > 1 else ""
+    return "sqlanon_" + re.sub(r"\W", "_", f"{kind}_{variant}".strip("_")) + several
 
 
 def _snippets(dialect: str) -> dict[str, str]:
@@ -393,11 +424,24 @@ def _rules_data() -> dict[str, Any]:
                 ],
                 "why": why,
                 "macro": _macro_name(kind, variant),
+                # over several sensitive columns (sensitive: a list): count -> statement
+                "multi": {
+                    count: _macro_name(kind, variant, count)
+                    for count in range(2, MAX_ATTRIBUTES + 1)
+                    if _why(kind, variant, axis, rules, count) is None
+                },
             }
-            if why is None:
-                item["formats"] = {k: list(f) for k, f in body(kind, variant, ADAPTERS[0]).formats.items()}
-                item["numbers"] = _numbers(kind, variant, axis, rules)
-                item["hierarchy"] = bool(_config(kind, variant, axis, rules, 0).criteria[0].hierarchical)
+            counts = ([1] if why is None else []) + list(item["multi"])
+            if counts:
+                formats = {tuple(sorted(body(kind, variant, ADAPTERS[0], n).formats.items())) for n in counts}
+                if len(formats) != 1:  # pragma: no cover - the templates take the same values
+                    raise ConfigError(f"{kind} {variant}: its statements take different values")
+                item["formats"] = {
+                    k: list(f) for k, f in body(kind, variant, ADAPTERS[0], counts[0]).formats.items()
+                }
+                item["numbers"] = _numbers(kind, variant, axis, rules, counts[0])
+                spec = _config(kind, variant, axis, rules, 0, counts[0]).criteria[0]
+                item["hierarchy"] = bool(spec.hierarchical)
             entry["variants"][variant] = item
         data[kind] = entry
     return data
@@ -416,6 +460,10 @@ def generate() -> str:
     out = [HEADER]
     out.append("{% macro sqlanon_rules() %}{{ return(" + _jinja(data) + ") }}{% endmacro %}\n")
     out.append(
+        "{#- why a variant that compares several columns is not written for one -#}\n"
+        "{% macro sqlanon_several() %}{{ return(" + _jinja(SEVERAL) + ") }}{% endmacro %}\n"
+    )
+    out.append(
         "{#- the tolerance of sqlanon's comparisons of measures with thresholds -#}\n"
         "{% macro sqlanon_tol() %}{{ return(" + _jinja(TOL) + ") }}{% endmacro %}\n"
     )
@@ -427,8 +475,12 @@ def generate() -> str:
             "{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}\n"
             "{% endtest %}\n"
         )
-    written = [
-        item["macro"] for entry in data.values() for item in entry["variants"].values() if item["why"] is None
+    written = [  # (kind, variant, count, macro)
+        (kind, variant, count, macro)
+        for kind, entry in data.items()
+        for variant, item in entry["variants"].items()
+        for count, macro in ([(1, item["macro"])] if item["why"] is None else [])
+        + list(item["multi"].items())
     ]
     out.append(
         "{#- the statement sqlanon_gate chose (g['macro'], none when dbt only parses) -#}\n"
@@ -436,7 +488,7 @@ def generate() -> str:
         + "".join(
             f"{{%- {'if' if i == 0 else 'elif'} g['macro'] == {_jinja(macro)} -%}}\n"
             f"{{{{ return(sqlanon.{macro}(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}}}\n"
-            for i, macro in enumerate(written)
+            for i, (_, _, _, macro) in enumerate(written)
         )
         + "{%- endif %}\n{% endmacro %}\n"
     )
@@ -446,19 +498,16 @@ def generate() -> str:
         out.append(f"{{% macro {dialect}__sqlanon_unlabel(column) %}}{pieces['unlabel']}{{% endmacro %}}\n")
         out.append(f"{{% macro {dialect}__sqlanon_quote(name) %}}{pieces['quote']}{{% endmacro %}}\n")
         out.append(f"{{% macro {dialect}__sqlanon_text(column) %}}{pieces['text']}{{% endmacro %}}\n")
-    for kind, entry in data.items():
-        for variant, item in entry["variants"].items():
-            if item["why"] is not None:
-                continue
-            out.append(
-                f"{{% macro {item['macro']}{args} %}}"
-                f"{{{{ return(adapter.dispatch({_jinja(item['macro'])}, 'sqlanon'){args}) }}}}{{% endmacro %}}\n"
-                f"{{% macro default__{item['macro']}{args} %}}"
-                "{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}\n"
-            )
-            for dialect in ADAPTERS:
-                made = body(kind, variant, dialect)
-                out.append(f"{{% macro {dialect}__{item['macro']}{args} %}}\n{made.sql}\n{{% endmacro %}}\n")
+    for kind, variant, count, macro in written:
+        out.append(
+            f"{{% macro {macro}{args} %}}"
+            f"{{{{ return(adapter.dispatch({_jinja(macro)}, 'sqlanon'){args}) }}}}{{% endmacro %}}\n"
+            f"{{% macro default__{macro}{args} %}}"
+            "{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}\n"
+        )
+        for dialect in ADAPTERS:
+            made = body(kind, variant, dialect, count)
+            out.append(f"{{% macro {dialect}__{macro}{args} %}}\n{made.sql}\n{{% endmacro %}}\n")
     return "\n".join(out)
 
 

@@ -44,26 +44,45 @@ def _rules() -> dict[str, Any]:
     return dbt_package._rules_data()
 
 
+#: models over two sensitive columns beyond compile's tests' (which have one numeric sensitive
+#: column): age is sensitive here, and the quasi-identifiers are drawn from the others
+SEVERAL = [
+    {"dissimilarity": {"epsilon": 1000, "delta": 0.2, "k": 2, "distance": "variational", "attributes": ["age", "salary"]}},
+]  # fmt: skip
+
+
 def _written() -> list[dict[str, Any]]:
     """The catalogue's criteria (as configured) that the package writes; the others' tests say
     why they are refused."""
     out = []
-    for criterion in CRITERIA:
+    for criterion in CRITERIA + SEVERAL:
         ((kind, params),) = criterion.items()
         entry = _rules()[kind]
         variant = str(params.get(entry["axis"], entry["default"])) if entry["axis"] else ""
-        if entry["variants"][variant]["why"] is None:
+        item = entry["variants"][variant]
+        if (
+            len(params.get("attributes", [])) in item["multi"]
+            if "attributes" in params
+            else item["why"] is None
+        ):
             out.append(criterion)
     return out
 
 
+def _attributes(criterion: dict[str, Any]) -> list[str]:
+    ((params,),) = [criterion.values()]
+    return list(params.get("attributes", [params.get("attribute")]))
+
+
 def _test_of(criterion: dict[str, Any], qis: Sequence[str]) -> tuple[str, dict[str, Any]]:
     """The package's generic test and arguments for a configuration's criterion: the same
-    parameter names, ``attribute`` as ``sensitive``."""
+    parameter names, ``attribute`` (``attributes``: a list) as ``sensitive``, without
+    ``multi_attribute`` (the list says it)."""
     ((kind, params),) = criterion.items()
     arguments: dict[str, Any] = {"quasi_identifiers": list(qis)}
     for key, value in params.items():
-        arguments["sensitive" if key == "attribute" else key] = value
+        if key != "multi_attribute":
+            arguments["sensitive" if key in ("attribute", "attributes") else key] = value
     if params.get("distance") == "hierarchical":
         arguments["hierarchy"] = "{{ source('people', '" + HIERARCHY_TABLE + "') }}"
     return f"sqlanon.{dbt_package.test_name(kind)}", arguments
@@ -251,8 +270,9 @@ def random_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) ->
     for name in tables:
         sources[name] = []
         for j in range(3):
-            qis = rng.sample(QIS, rng.randint(1, 3))
             criterion = pool.pop()
+            free = [q for q in QIS if q not in _attributes(criterion)]
+            qis = rng.sample(free, rng.randint(1, len(free)))
             test, arguments = _test_of(criterion, qis)
             test_id = f"{name}_c{j}"
             sources[name].append({test: {"name": test_id, "arguments": arguments}})
@@ -281,7 +301,10 @@ def test_failing_rows_are_checks_violating_classes_in_duckdb(
         config = {
             "source": {"database": str(project / "warehouse.duckdb"), "table": table},
             "columns": {
-                **{q: "quasi" if q in qis else "insensitive" for q in QIS},
+                **{
+                    q: "quasi" if q in qis else "sensitive" if q in _attributes(criterion) else "insensitive"
+                    for q in QIS
+                },
                 "disease": {"role": "sensitive", "hierarchy": str(made["hierarchy_file"])},
                 "salary": "sensitive",
             },
@@ -477,8 +500,43 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
         ("pd_absent", {**pd, "allowed": ["flu", "grippe"]}),
         ("npd_empty", {**npd, "c2": 20, "protected": []}),
         ("allowed_text", {**pd, "allowed": "flu"}),
+        # several sensitive columns: multi-attribute l-diversity (sex with each disease: l = 2
+        # fails wherever the class's flu rows share one sex) and variational dissimilarity
+        ("multi_fails", {"quasi_identifiers": ["age"], "sensitive": ["disease", "sex"], "l": 2}),
+        (
+            "multi_passes",
+            {"quasi_identifiers": ["age"], "sensitive": ["disease", "sex"], "l": 1, "multi_attribute": True},
+        ),
+        (
+            "multi_false",
+            {"quasi_identifiers": ["age"], "sensitive": ["disease", "sex"], "l": 2, "multi_attribute": False},
+        ),
+        (
+            "multi_one",
+            {"quasi_identifiers": ["age"], "sensitive": "disease", "l": 2, "multi_attribute": True},
+        ),
+        ("multi_pd", {**pd, "allowed": ["flu"], "sensitive": ["disease", "sex"]}),
+        (
+            "multi_five",
+            {"quasi_identifiers": ["zip"], "sensitive": ["age", "sex", "disease", "salary", "zip2"], "l": 2},
+        ),
+        ("multi_qi", {"quasi_identifiers": ["age"], "sensitive": ["age", "disease"], "l": 2}),
     ):
         sources["small"].append({"sqlanon.l_diversity": {"name": name, "arguments": arguments}})
+    variational = {
+        "quasi_identifiers": ["sex"],
+        "epsilon": 1e6,
+        "delta": 0,
+        "k": 1,
+        "distance": "variational",
+    }
+    for name, sensitive in (
+        ("variational_one", "salary"),
+        ("variational_text", ["salary", "disease"]),
+        ("variational_two", ["salary", "age"]),
+    ):
+        arguments = {**variational, "sensitive": sensitive}
+        sources["small"].append({"sqlanon.dissimilarity": {"name": name, "arguments": arguments}})
     l_div = {"quasi_identifiers": ["age", "sex"], "l": 2}
     columns = {
         "small": [
@@ -544,6 +602,26 @@ HIERARCHIES = {
             1,
             "sqlanon.l_diversity: allowed must be a list of sensitive values, e.g. [flu], got flu.",
         ),
+        ("multi_fails", 1, "FAIL"),
+        ("multi_passes", 0, "PASS=1"),
+        ("multi_false", 1, "sensitive lists several columns but multi_attribute is false"),
+        ("multi_one", 1, "multi_attribute needs sensitive to list the sensitive columns, at least two"),
+        (
+            "multi_pd",
+            1,
+            "variant pd-recursive: takes one sensitive column; give it as sensitive: name (several columns are "
+            "taken by variant distinct, entropy, recursive).",
+        ),
+        ("multi_five", 1, "sensitive lists 5 columns; the package takes at most 4."),
+        ("multi_qi", 1, "the sensitive column age is also listed in quasi_identifiers."),
+        (
+            "variational_one",
+            1,
+            "distance variational: it compares several sensitive columns: list them in sensitive, e.g. "
+            "sensitive: [salary, other_column].",
+        ),
+        ("variational_text", 1, "the sensitive column disease is of type"),
+        ("variational_two", 0, "PASS=1"),
         (
             "nt_refused",
             1,
@@ -715,7 +793,8 @@ def release_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -
             (files / f"{q}{seed}.csv").write_text("".join(";".join(r) + "\n" for r in h))
             sources[f"h_{q}{seed}"] = []
         sources[f"r_source{seed}"] = []
-        criteria = rng.sample(_written(), rng.randint(1, 2))
+        # (the quasi-identifiers are zip, age and sex)
+        criteria = rng.sample([c for c in _written() if c not in SEVERAL], rng.randint(1, 2))
         node = {"zip": rng.randint(0, 3), "age": rng.randint(0, 3), "sex": rng.randint(0, 1)}
         limit = rng.choice([0, 0.1, 0.3])
         columns = {

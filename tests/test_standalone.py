@@ -51,6 +51,32 @@ CRITERIA = [c for c in MODELS + EXTRA if "nt-closeness" not in c] + [
         }
     },
     {"dissimilarity": {"epsilon": 1, "delta": 0, "k": 4, "distance": "hierarchical", "attribute": "disease"}},
+    # multi-attribute l-diversity: each column with the other joining the quasi-identifiers
+    {
+        "l-diversity": {
+            "variant": "distinct",
+            "l": 2,
+            "multi_attribute": True,
+            "attributes": ["disease", "salary"],
+        }
+    },
+    {
+        "l-diversity": {
+            "variant": "entropy",
+            "l": 1.5,
+            "multi_attribute": True,
+            "attributes": ["disease", "salary"],
+        }
+    },
+    {
+        "l-diversity": {
+            "variant": "recursive",
+            "l": 2,
+            "c": 2,
+            "multi_attribute": True,
+            "attributes": ["salary", "disease"],
+        }
+    },
 ]
 QIS = ("zip", "age", "sex")
 ALL = 10**6

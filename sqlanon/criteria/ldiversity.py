@@ -164,7 +164,7 @@ class MultiAttributeL(Criterion):
             domain, column = columns[name]
             others = [columns[o][1] for o in self.attributes if o != name]
             inner = render_check(
-                base.template, input_name, [*keys, *others], column, base.template_params(domain)
+                base.template, input_name, [*keys, *others], column, self.template_params(domain)
             )
             parts.append(
                 exp.select(

@@ -79,13 +79,30 @@
       {{ sqlanon.sqlanon_fail(test, "name the sensitive column with sensitive (sqlanon's YAML configuration calls it " ~ key ~ "), e.g. sensitive: disease.") }}
     {%- endif -%}
   {%- endfor -%}
-  {%- if sensitive is not none and column_name is not none and sensitive != column_name and kind != 'k-anonymity' -%}
+  {#- a list: the sensitive columns of a model over several (multi-attribute l-diversity,
+      variational dissimilarity) -#}
+  {%- set several = sensitive is not none and sensitive is not string and sensitive is not mapping and sensitive is iterable -%}
+  {%- if sensitive is not none and column_name is not none and kind != 'k-anonymity'
+        and (column_name not in sensitive if several else sensitive != column_name) -%}
     {{ sqlanon.sqlanon_fail(test, "the test is attached to column " ~ column_name ~ " but names sensitive: " ~ sensitive ~ "; attach it to the sensitive column, or to the model, with one of them.") }}
   {%- endif -%}
   {%- set sensitive = sensitive if sensitive is not none else column_name -%}
   {%- if kind == 'k-anonymity' -%}
     {%- if sensitive is not none and column_name is none -%}
       {{ sqlanon.sqlanon_fail(test, "k-anonymity takes no sensitive column; remove sensitive.") }}
+    {%- endif -%}
+  {%- elif several -%}
+    {%- for name in sensitive -%}
+      {%- if name is not string -%}
+        {{ sqlanon.sqlanon_fail(test, "sensitive must name columns, got " ~ name ~ ".") }}
+      {%- elif name in quasi_identifiers -%}
+        {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ name ~ " is also listed in quasi_identifiers.") }}
+      {%- endif -%}
+    {%- endfor -%}
+    {%- if sensitive|length < 2 -%}
+      {{ sqlanon.sqlanon_fail(test, "sensitive lists " ~ sensitive|length ~ " column(s); give one column as sensitive: name, or list at least two.") }}
+    {%- elif sensitive|unique|list|length != sensitive|length -%}
+      {{ sqlanon.sqlanon_fail(test, "sensitive lists a column twice.") }}
     {%- endif -%}
   {%- elif sensitive is none or sensitive is not string -%}
     {{ sqlanon.sqlanon_fail(test, "needs sensitive: the name of the sensitive column it protects (or attach the test to that column).") }}
@@ -101,10 +118,35 @@
     {{ sqlanon.sqlanon_fail(test, "unknown " ~ axis ~ " " ~ variant ~ "; use one of " ~ entry['variants'].keys()|join(', ') ~ ".") }}
   {%- endif -%}
   {%- set spec = entry['variants'][variant] -%}
-  {%- if spec['why'] is not none -%}
-    {{ sqlanon.sqlanon_fail(test, (axis ~ " " ~ variant ~ ("" if axis in given else " (the default)") ~ ": " if axis else "") ~ "not written by the dbt package yet: " ~ spec['why'] ~ ". Run `sqlanon check` on the model's table for it.") }}
+  {%- set named = (axis ~ " " ~ variant ~ ("" if axis in given else " (the default)") ~ ": " if axis else "") -%}
+  {%- set macro = spec['macro'] -%}
+  {%- if several -%}
+    {%- if not spec['multi'] -%}
+      {%- set taking = [] -%}
+      {%- for name, item in entry['variants'].items() if item['multi'] -%}{%- do taking.append(name) -%}{%- endfor -%}
+      {{ sqlanon.sqlanon_fail(test, named ~ "takes one sensitive column; give it as sensitive: name" ~ (" (several columns are taken by " ~ axis ~ " " ~ taking|join(', ') ~ ")" if taking else "") ~ ".") }}
+    {%- elif sensitive|length not in spec['multi'] -%}
+      {{ sqlanon.sqlanon_fail(test, "sensitive lists " ~ sensitive|length ~ " columns; the package takes at most " ~ spec['multi']|list|max ~ ". Run `sqlanon check` on the model's table for more.") }}
+    {%- endif -%}
+    {%- set macro = spec['multi'][sensitive|length] -%}
+  {%- elif spec['why'] == sqlanon.sqlanon_several() -%}
+    {{ sqlanon.sqlanon_fail(test, named ~ spec['why'] ~ ": list them in sensitive, e.g. sensitive: [" ~ sensitive ~ ", other_column].") }}
+  {%- elif spec['why'] is not none -%}
+    {{ sqlanon.sqlanon_fail(test, named ~ "not written by the dbt package yet: " ~ spec['why'] ~ ". Run `sqlanon check` on the model's table for it.") }}
+  {%- endif -%}
+  {#- multi_attribute: sqlanon's YAML configuration's switch; here the list of columns says it -#}
+  {%- set multi = given.get('multi_attribute') -%}
+  {%- if multi is not none and kind == 'l-diversity' -%}
+    {%- if multi is not boolean -%}
+      {{ sqlanon.sqlanon_fail(test, "multi_attribute must be true or false, got " ~ multi ~ ".") }}
+    {%- elif multi and not several -%}
+      {{ sqlanon.sqlanon_fail(test, "multi_attribute needs sensitive to list the sensitive columns, at least two, e.g. sensitive: [" ~ sensitive ~ ", other_column].") }}
+    {%- elif several and not multi -%}
+      {{ sqlanon.sqlanon_fail(test, "sensitive lists several columns but multi_attribute is false; to check them separately, give one test per column.") }}
+    {%- endif -%}
   {%- endif -%}
   {%- set known = ['hierarchy'] if spec['hierarchy'] else [] -%}
+  {%- if kind == 'l-diversity' -%}{%- do known.append('multi_attribute') -%}{%- endif -%}
   {%- for rule in spec['params'] -%}{%- do known.append(rule['key']) -%}{%- endfor -%}
   {%- for key in given -%}
     {%- if key != axis and key not in known -%}
@@ -155,7 +197,7 @@
       {%- if names[name] in quasi_identifiers -%}{%- do names.update({name: names[name] ~ '_'}) -%}{%- endif -%}
     {%- endfor -%}
   {%- endfor -%}
-  {{ return({'macro': spec['macro'], 'sensitive': sensitive, 'v': v, 'names': names}) }}
+  {{ return({'macro': macro, 'sensitive': sensitive, 'v': v, 'names': names}) }}
 {% endmacro %}
 
 {#- a parameter listing sensitive values (allowed, protected), checked as sqlanon's configuration checks it -#}
@@ -210,27 +252,31 @@
     mean nothing or the database would fail with a sensitive value in its message: an empty
     model, and for numeric orders and distances NULLs and non-numeric columns -#}
 {#- source: the relation whose column types model has, when model is a query over it (release) -#}
+{#- sensitive: none, a column or a list of columns -#}
 {% macro sqlanon_check_data(test, model, sensitive, numbers, variant, axis, source=none) %}
-  {%- set counted = "COUNT(" ~ sqlanon.sqlanon_quote(sensitive) ~ ")" if sensitive is not none else "COUNT(*)" -%}
-  {%- set result = run_query("SELECT COUNT(*), " ~ counted ~ " FROM " ~ model) -%}
-  {%- set total = result.rows[0][0]|int -%}
-  {%- set present = result.rows[0][1]|int -%}
+  {%- set columns = [] if sensitive is none else ([sensitive] if sensitive is string else sensitive) -%}
+  {%- set counted = ["COUNT(*)"] -%}
+  {%- for name in columns -%}{%- do counted.append("COUNT(" ~ sqlanon.sqlanon_quote(name) ~ ")") -%}{%- endfor -%}
+  {%- set row = run_query("SELECT " ~ counted|join(", ") ~ " FROM " ~ model).rows[0] -%}
+  {%- set total = row[0]|int -%}
   {%- if total == 0 -%}
     {{ sqlanon.sqlanon_fail(test, "the model has no rows: there is nothing to check (sqlanon check refuses an empty table too). Check what builds it.") }}
   {%- endif -%}
   {%- if numbers -%}
     {%- set what = axis ~ " " ~ variant -%}
-    {%- if present < total -%}
-      {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ sensitive ~ " has " ~ (total - present) ~ " NULL (missing) values, which have no place in the numeric order " ~ what ~ " needs. Fill them or filter them out (the test's where config).") }}
-    {%- endif -%}
+    {%- for name in columns -%}
+      {%- if row[loop.index]|int < total -%}
+        {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ name ~ " has " ~ (total - row[loop.index]|int) ~ " NULL (missing) values, which have no place in the numeric order or distance " ~ what ~ " needs. Fill them or filter them out (the test's where config).") }}
+      {%- endif -%}
+    {%- endfor -%}
     {%- set typed = source if source is not none else model -%}
     {%- if typed is not string and typed.identifier is defined -%}
       {%- for column in adapter.get_columns_in_relation(typed) -%}
-        {%- if column.name == sensitive or column.name|lower == sensitive|lower -%}
+        {%- for name in columns if column.name == name or column.name|lower == name|lower -%}
           {%- if not column.is_number() -%}
-            {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ sensitive ~ " is of type " ~ column.data_type ~ "; " ~ what ~ " reads its values as numbers: cast it to a numeric type in the model.") }}
+            {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ name ~ " is of type " ~ column.data_type ~ "; " ~ what ~ " reads its values as numbers: cast it to a numeric type in the model.") }}
           {%- endif -%}
-        {%- endif -%}
+        {%- endfor -%}
       {%- endfor -%}
     {%- endif -%}
   {%- endif -%}

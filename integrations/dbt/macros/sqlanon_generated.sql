@@ -2,7 +2,10 @@
     (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
     fails when this file is not what the generator writes. -#}
 
-{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'formats': {'k': ['k', 'int']}, 'numbers': false, 'hierarchy': false}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'formats': {'l': ['l', 'int']}, 'numbers': false, 'hierarchy': false}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'formats': {'l': ['l', 'float']}, 'numbers': false, 'hierarchy': false}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false, 'hierarchy': false}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_pd_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den'], 'allowed': ['allowed', 'codes']}, 'numbers': false, 'hierarchy': false}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': 'protected must list at least one value (the values that must appear in every class); with none, use variant pd-recursive.'}], 'why': none, 'macro': 'sqlanon_l_diversity_npd_recursive', 'formats': {'l': ['l', 'int'], 'c_num': ['c1', 'num'], 'c_den': ['c1', 'den'], 'allowed': ['allowed', 'codes'], 'protected': ['protected', 'codes'], 'protected_count': ['protected', 'count'], 'c2_num': ['c2', 'num'], 'c2_den': ['c2', 'den']}, 'numbers': false, 'hierarchy': false}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'formats': {'t': ['t', 'float']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_hierarchical', 'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none, 'empty': none}], 'why': 'its parameter ground is not taken by the package yet', 'macro': 'sqlanon_t_closeness_smoothed_js'}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false, 'hierarchy': false}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_equal'}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_ordered'}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_hierarchical'}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_hierarchical', 'formats': {'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den'], 'level': ['epsilon', 'level']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it reads several sensitive columns, which the package does not take yet', 'macro': 'sqlanon_dissimilarity_variational'}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'formats': {'delta': ['delta', 'float']}, 'numbers': false, 'hierarchy': false}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}}}}) }}{% endmacro %}
+{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'multi': {}, 'formats': {'k': ['k', 'int']}, 'numbers': false, 'hierarchy': false}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'multi': {2: 'sqlanon_l_diversity_distinct_2', 3: 'sqlanon_l_diversity_distinct_3', 4: 'sqlanon_l_diversity_distinct_4'}, 'formats': {'l': ['l', 'int']}, 'numbers': false, 'hierarchy': false}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'multi': {2: 'sqlanon_l_diversity_entropy_2', 3: 'sqlanon_l_diversity_entropy_3', 4: 'sqlanon_l_diversity_entropy_4'}, 'formats': {'l': ['l', 'float']}, 'numbers': false, 'hierarchy': false}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'multi': {2: 'sqlanon_l_diversity_recursive_2', 3: 'sqlanon_l_diversity_recursive_3', 4: 'sqlanon_l_diversity_recursive_4'}, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false, 'hierarchy': false}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_pd_recursive', 'multi': {}, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den'], 'allowed': ['allowed', 'codes']}, 'numbers': false, 'hierarchy': false}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': 'protected must list at least one value (the values that must appear in every class); with none, use variant pd-recursive.'}], 'why': none, 'macro': 'sqlanon_l_diversity_npd_recursive', 'multi': {}, 'formats': {'l': ['l', 'int'], 'c_num': ['c1', 'num'], 'c_den': ['c1', 'den'], 'allowed': ['allowed', 'codes'], 'protected': ['protected', 'codes'], 'protected_count': ['protected', 'count'], 'c2_num': ['c2', 'num'], 'c2_den': ['c2', 'den']}, 'numbers': false, 'hierarchy': false}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_hierarchical', 'multi': {}, 'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none, 'empty': none}], 'why': 'its parameter ground is not taken by the package yet', 'macro': 'sqlanon_t_closeness_smoothed_js', 'multi': {}}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'multi': {}, 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false, 'hierarchy': false}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_equal', 'multi': {}}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_ordered', 'multi': {}}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_hierarchical', 'multi': {}}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'multi': {}, 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'multi': {}, 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_hierarchical', 'multi': {}, 'formats': {'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den'], 'level': ['epsilon', 'level']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it compares several sensitive columns', 'macro': 'sqlanon_dissimilarity_variational', 'multi': {2: 'sqlanon_dissimilarity_variational_2', 3: 'sqlanon_dissimilarity_variational_3', 4: 'sqlanon_dissimilarity_variational_4'}, 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'multi': {}, 'formats': {'delta': ['delta', 'float']}, 'numbers': false, 'hierarchy': false}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'multi': {}, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'multi': {}, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}}}}) }}{% endmacro %}
+
+{#- why a variant that compares several columns is not written for one -#}
+{% macro sqlanon_several() %}{{ return('it compares several sensitive columns') }}{% endmacro %}
 
 {#- the tolerance of sqlanon's comparisons of measures with thresholds -#}
 {% macro sqlanon_tol() %}{{ return(1e-09) }}{% endmacro %}
@@ -53,10 +56,28 @@
 {{ return(sqlanon.sqlanon_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_distinct' -%}
 {{ return(sqlanon.sqlanon_l_diversity_distinct(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_distinct_2' -%}
+{{ return(sqlanon.sqlanon_l_diversity_distinct_2(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_distinct_3' -%}
+{{ return(sqlanon.sqlanon_l_diversity_distinct_3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_distinct_4' -%}
+{{ return(sqlanon.sqlanon_l_diversity_distinct_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_entropy' -%}
 {{ return(sqlanon.sqlanon_l_diversity_entropy(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_entropy_2' -%}
+{{ return(sqlanon.sqlanon_l_diversity_entropy_2(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_entropy_3' -%}
+{{ return(sqlanon.sqlanon_l_diversity_entropy_3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_entropy_4' -%}
+{{ return(sqlanon.sqlanon_l_diversity_entropy_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_recursive' -%}
 {{ return(sqlanon.sqlanon_l_diversity_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_recursive_2' -%}
+{{ return(sqlanon.sqlanon_l_diversity_recursive_2(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_recursive_3' -%}
+{{ return(sqlanon.sqlanon_l_diversity_recursive_3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_recursive_4' -%}
+{{ return(sqlanon.sqlanon_l_diversity_recursive_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_pd_recursive' -%}
 {{ return(sqlanon.sqlanon_l_diversity_pd_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_npd_recursive' -%}
@@ -81,6 +102,12 @@
 {{ return(sqlanon.sqlanon_dissimilarity_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_hierarchical' -%}
 {{ return(sqlanon.sqlanon_dissimilarity_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_variational_2' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_variational_2(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_variational_3' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_variational_3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_variational_4' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_variational_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_delta_disclosure' -%}
 {{ return(sqlanon.sqlanon_delta_disclosure(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_beta_likeness_basic' -%}
@@ -474,6 +501,1480 @@ ORDER BY
   "c"."sqlanon_class"
 {% endmacro %}
 
+{% macro sqlanon_l_diversity_distinct_2(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_distinct_2', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_distinct_2(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_distinct_2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s1",
+          CAST(SUM("n") AS INT128) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s1"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          CAST(SUM("n") AS INT128) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_distinct_2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR("bad") AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s1",
+          CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s1"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_distinct_3(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_distinct_3', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_distinct_3(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_distinct_3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e2"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          CAST(SUM("n") AS INT128) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s1",
+          "s2"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          CAST(SUM("n") AS INT128) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s2"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          CAST(SUM("n") AS INT128) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s1"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_distinct_3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e2"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR("bad") AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s1",
+          "s2"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s2"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s1"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_distinct_4(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_distinct_4', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_distinct_4(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_distinct_4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_3" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    "e3"."code" AS "s3",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e2"."value"
+  JOIN "sqlanon_dictionary_3" AS "e3"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e3"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "s3",
+          CAST(SUM("n") AS INT128) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s1",
+          "s2",
+          "s3"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "s3",
+          CAST(SUM("n") AS INT128) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s2",
+          "s3"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s3",
+          CAST(SUM("n") AS INT128) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s1",
+          "s3"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s2",
+          CAST(SUM("n") AS INT128) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s1",
+          "s2"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_distinct_4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_3" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    "e3"."code" AS "s3",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e2"."value"
+  JOIN "sqlanon_dictionary_3" AS "e3"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e3"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR("bad") AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "s3",
+          CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s1",
+          "s2",
+          "s3"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "s3",
+          CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s2",
+          "s3"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s3",
+          CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s1",
+          "s3"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3"
+          HAVING
+            SUM("n") > 0
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s2",
+          CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+          COUNT(*) < {{ v['l'] }} AS "bad",
+          CAST(COUNT(*) AS DOUBLE PRECISION) AS "val"
+        FROM "f"
+        GROUP BY
+          "q0",
+          "s0",
+          "s1",
+          "s2"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
 {% macro sqlanon_l_diversity_entropy(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_entropy', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
 {% macro default__sqlanon_l_diversity_entropy(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
 
@@ -664,6 +2165,1646 @@ FROM (
       "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
       EXP("h") AS "val"
     FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_entropy_2(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_entropy_2', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_entropy_2(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_entropy_2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s0" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s1"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_entropy_2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR("bad") AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s0" AS "s",
+            CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s1"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1" AS "s",
+            CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_entropy_3(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_entropy_3', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_entropy_3(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_entropy_3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e2"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s0" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s1" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_entropy_3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e2"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR("bad") AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s0" AS "s",
+            CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s1" AS "s",
+            CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2" AS "s",
+            CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_entropy_4(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_entropy_4', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_entropy_4(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_entropy_4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_3" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    "e3"."code" AS "s3",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e2"."value"
+  JOIN "sqlanon_dictionary_3" AS "e3"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e3"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "s3",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "s3",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s3",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s2",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" ASC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed",
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_entropy_4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_3" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    "e3"."code" AS "s3",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e2"."value"
+  JOIN "sqlanon_dictionary_3" AS "e3"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e3"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR("bad") AS "bad",
+      MIN("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0" AS "s",
+            CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "s3",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1" AS "s",
+            CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "s3",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2" AS "s",
+            CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s3",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MIN("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3" AS "s",
+            CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3"
+          HAVING
+            SUM("n") > 0
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            SUM("cnt") AS "size",
+            GREATEST(LN(SUM("n")) - CAST(SUM("n" * LN("n")) AS DOUBLE PRECISION) / SUM("n"), 0.0) AS "h"
+          FROM "f"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s2",
+          "size",
+          "h" < LN({{ v['l'] }}) - 1e-09 AS "bad",
+          EXP("h") AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
   )
   SELECT
     "c0"."q0",
@@ -909,6 +4050,1920 @@ FROM (
         ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
       END AS "val"
     FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_recursive_2(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_recursive_2', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_recursive_2(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_recursive_2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+      MAX("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s1",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s1" ORDER BY "n" DESC) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            CAST(SUM("n") AS INT128) AS "size",
+            CAST(MAX("n") AS INT128) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s1"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE)
+            ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0" ORDER BY "n" DESC) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            CAST(SUM("n") AS INT128) AS "size",
+            CAST(MAX("n") AS INT128) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE)
+            ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_recursive_2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR("bad") AS "bad",
+      MAX("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s1",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s1" ORDER BY "n" DESC NULLS LAST) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+            CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s1"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE PRECISION)
+            ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0" ORDER BY "n" DESC NULLS LAST) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+            CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE PRECISION)
+            ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_recursive_3(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_recursive_3', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_recursive_3(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_recursive_3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e2"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+      MAX("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s1", "s2" ORDER BY "n" DESC) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            CAST(SUM("n") AS INT128) AS "size",
+            CAST(MAX("n") AS INT128) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE)
+            ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s2" ORDER BY "n" DESC) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            CAST(SUM("n") AS INT128) AS "size",
+            CAST(MAX("n") AS INT128) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE)
+            ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s1" ORDER BY "n" DESC) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            CAST(SUM("n") AS INT128) AS "size",
+            CAST(MAX("n") AS INT128) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE)
+            ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_recursive_3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e2"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR("bad") AS "bad",
+      MAX("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s1", "s2" ORDER BY "n" DESC NULLS LAST) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+            CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE PRECISION)
+            ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s2" ORDER BY "n" DESC NULLS LAST) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+            CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE PRECISION)
+            ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s1" ORDER BY "n" DESC NULLS LAST) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+            CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE PRECISION)
+            ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_l_diversity_recursive_4(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_l_diversity_recursive_4', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_l_diversity_recursive_4(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_l_diversity_recursive_4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_3" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    "e3"."code" AS "s3",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e2"."value"
+  JOIN "sqlanon_dictionary_3" AS "e3"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e3"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+      MAX("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s1", "s2", "s3" ORDER BY "n" DESC) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            CAST(SUM("n") AS INT128) AS "size",
+            CAST(MAX("n") AS INT128) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "s3",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE)
+            ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s2", "s3" ORDER BY "n" DESC) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            CAST(SUM("n") AS INT128) AS "size",
+            CAST(MAX("n") AS INT128) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "s3",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE)
+            ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s1", "s3" ORDER BY "n" DESC) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            CAST(SUM("n") AS INT128) AS "size",
+            CAST(MAX("n") AS INT128) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s3",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE)
+            ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR(CAST("bad" AS BOOLEAN)) AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s1", "s2" ORDER BY "n" DESC) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            CAST(SUM("n") AS INT128) AS "size",
+            CAST(MAX("n") AS INT128) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS INT128) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s2",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE)
+            ELSE CAST("r1" AS DOUBLE) / CAST("tail" AS DOUBLE)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_l_diversity_recursive_4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_3" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    "e3"."code" AS "s3",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e2"."value"
+  JOIN "sqlanon_dictionary_3" AS "e3"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e3"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      MAX("size") AS "size",
+      BOOL_OR("bad") AS "bad",
+      MAX("val") AS "val"
+    FROM (
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s1", "s2", "s3" ORDER BY "n" DESC NULLS LAST) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s1",
+            "s2",
+            "s3",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+            CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s1",
+            "s2",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s1",
+          "s2",
+          "s3",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE PRECISION)
+            ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "s1"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s2", "s3" ORDER BY "n" DESC NULLS LAST) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s2",
+            "s3",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+            CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s2",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s2",
+          "s3",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE PRECISION)
+            ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "s2"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s1", "s3" ORDER BY "n" DESC NULLS LAST) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s3",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+            CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s3"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s3",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE PRECISION)
+            ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+      UNION ALL
+      SELECT
+        "q0",
+        SUM("size") AS "size",
+        BOOL_OR("bad") AS "bad",
+        MAX("val") AS "val"
+      FROM (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3" AS "s",
+            SUM("n") AS "n"
+          FROM "sqlanon_frequencies"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "s3"
+          HAVING
+            SUM("n") > 0
+        ), "r" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            "n",
+            ROW_NUMBER() OVER (PARTITION BY "q0", "s0", "s1", "s2" ORDER BY "n" DESC NULLS LAST) AS "rank"
+          FROM "f"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "s0",
+            "s1",
+            "s2",
+            CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+            CAST(MAX("n") AS DECIMAL(38, 0)) AS "r1",
+            CAST(COALESCE(SUM("n") FILTER(WHERE
+              "rank" >= {{ v['l'] }}), 0) AS DECIMAL(38, 0)) AS "tail"
+          FROM "r"
+          GROUP BY
+            "q0",
+            "s0",
+            "s1",
+            "s2"
+        )
+        SELECT
+          "q0",
+          "s0",
+          "s1",
+          "s2",
+          "size",
+          NOT (
+            "r1" * {{ v['c_den'] }} < "tail" * {{ v['c_num'] }}
+          ) AS "bad",
+          CASE
+            WHEN "tail" = 0
+            THEN CAST('inf' AS DOUBLE PRECISION)
+            ELSE CAST("r1" AS DOUBLE PRECISION) / CAST("tail" AS DOUBLE PRECISION)
+          END AS "val"
+        FROM "c"
+      ) AS "sub"
+      GROUP BY
+        "q0"
+    ) AS "per_attribute"
+    GROUP BY
+      "q0"
   )
   SELECT
     "c0"."q0",
@@ -4670,6 +9725,1194 @@ FROM (
       FROM "f"
       LEFT JOIN "sqlanon_ancestors_0" AS "a"
         ON "a"."s" = "f"."v0" AND "a"."lvl" = {{ v['level'] }}
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+        CAST(MAX("phi") AS DECIMAL(38, 0)) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE PRECISION) / CAST("size" - 1 AS DOUBLE PRECISION)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_dissimilarity_variational_2(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_dissimilarity_variational_2', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_dissimilarity_variational_2(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_dissimilarity_variational_2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        "s1" AS "v1",
+        CAST(SUM("n") AS INT128) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0",
+        "s1"
+      HAVING
+        SUM("n") > 0
+    ), "x" AS (
+      SELECT
+        "f".*,
+        CAST("d0"."value" AS DOUBLE) AS "x0",
+        CAST("d1"."value" AS DOUBLE) AS "x1"
+      FROM "f"
+      JOIN "sqlanon_dictionary_0" AS "d0"
+        ON "d0"."code" = "f"."v0"
+      JOIN "sqlanon_dictionary_1" AS "d1"
+        ON "d1"."code" = "f"."v1"
+    ), "phi" AS (
+      SELECT
+        "a"."q0",
+        "a"."n",
+        SUM("b"."n") AS "phi"
+      FROM "x" AS "a"
+      JOIN "x" AS "b"
+        ON "a"."q0" IS NOT DISTINCT FROM "b"."q0"
+        AND 0.5 * (
+          ABS("a"."x0" - "b"."x0") + ABS("a"."x1" - "b"."x1")
+        ) <= {{ v['epsilon'] }}
+      GROUP BY
+        "a"."q0",
+        "a"."v0",
+        "a"."v1",
+        "a"."n"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS INT128) AS "size",
+        CAST(MAX("phi") AS INT128) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE) / CAST("size" - 1 AS DOUBLE)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_dissimilarity_variational_2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        "s1" AS "v1",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0",
+        "s1"
+      HAVING
+        SUM("n") > 0
+    ), "x" AS (
+      SELECT
+        "f".*,
+        CAST("d0"."value" AS DOUBLE PRECISION) AS "x0",
+        CAST("d1"."value" AS DOUBLE PRECISION) AS "x1"
+      FROM "f"
+      JOIN "sqlanon_dictionary_0" AS "d0"
+        ON "d0"."code" = "f"."v0"
+      JOIN "sqlanon_dictionary_1" AS "d1"
+        ON "d1"."code" = "f"."v1"
+    ), "phi" AS (
+      SELECT
+        "a"."q0",
+        "a"."n",
+        SUM("b"."n") AS "phi"
+      FROM "x" AS "a"
+      JOIN "x" AS "b"
+        ON "a"."q0" IS NOT DISTINCT FROM "b"."q0"
+        AND 0.5 * (
+          ABS("a"."x0" - "b"."x0") + ABS("a"."x1" - "b"."x1")
+        ) <= {{ v['epsilon'] }}
+      GROUP BY
+        "a"."q0",
+        "a"."v0",
+        "a"."v1",
+        "a"."n"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+        CAST(MAX("phi") AS DECIMAL(38, 0)) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE PRECISION) / CAST("size" - 1 AS DOUBLE PRECISION)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_dissimilarity_variational_3(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_dissimilarity_variational_3', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_dissimilarity_variational_3(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_dissimilarity_variational_3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e2"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        "s1" AS "v1",
+        "s2" AS "v2",
+        CAST(SUM("n") AS INT128) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0",
+        "s1",
+        "s2"
+      HAVING
+        SUM("n") > 0
+    ), "x" AS (
+      SELECT
+        "f".*,
+        CAST("d0"."value" AS DOUBLE) AS "x0",
+        CAST("d1"."value" AS DOUBLE) AS "x1",
+        CAST("d2"."value" AS DOUBLE) AS "x2"
+      FROM "f"
+      JOIN "sqlanon_dictionary_0" AS "d0"
+        ON "d0"."code" = "f"."v0"
+      JOIN "sqlanon_dictionary_1" AS "d1"
+        ON "d1"."code" = "f"."v1"
+      JOIN "sqlanon_dictionary_2" AS "d2"
+        ON "d2"."code" = "f"."v2"
+    ), "phi" AS (
+      SELECT
+        "a"."q0",
+        "a"."n",
+        SUM("b"."n") AS "phi"
+      FROM "x" AS "a"
+      JOIN "x" AS "b"
+        ON "a"."q0" IS NOT DISTINCT FROM "b"."q0"
+        AND 0.5 * (
+          ABS("a"."x0" - "b"."x0") + ABS("a"."x1" - "b"."x1") + ABS("a"."x2" - "b"."x2")
+        ) <= {{ v['epsilon'] }}
+      GROUP BY
+        "a"."q0",
+        "a"."v0",
+        "a"."v1",
+        "a"."v2",
+        "a"."n"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS INT128) AS "size",
+        CAST(MAX("phi") AS INT128) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE) / CAST("size" - 1 AS DOUBLE)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_dissimilarity_variational_3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e2"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        "s1" AS "v1",
+        "s2" AS "v2",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0",
+        "s1",
+        "s2"
+      HAVING
+        SUM("n") > 0
+    ), "x" AS (
+      SELECT
+        "f".*,
+        CAST("d0"."value" AS DOUBLE PRECISION) AS "x0",
+        CAST("d1"."value" AS DOUBLE PRECISION) AS "x1",
+        CAST("d2"."value" AS DOUBLE PRECISION) AS "x2"
+      FROM "f"
+      JOIN "sqlanon_dictionary_0" AS "d0"
+        ON "d0"."code" = "f"."v0"
+      JOIN "sqlanon_dictionary_1" AS "d1"
+        ON "d1"."code" = "f"."v1"
+      JOIN "sqlanon_dictionary_2" AS "d2"
+        ON "d2"."code" = "f"."v2"
+    ), "phi" AS (
+      SELECT
+        "a"."q0",
+        "a"."n",
+        SUM("b"."n") AS "phi"
+      FROM "x" AS "a"
+      JOIN "x" AS "b"
+        ON "a"."q0" IS NOT DISTINCT FROM "b"."q0"
+        AND 0.5 * (
+          ABS("a"."x0" - "b"."x0") + ABS("a"."x1" - "b"."x1") + ABS("a"."x2" - "b"."x2")
+        ) <= {{ v['epsilon'] }}
+      GROUP BY
+        "a"."q0",
+        "a"."v0",
+        "a"."v1",
+        "a"."v2",
+        "a"."n"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+        CAST(MAX("phi") AS DECIMAL(38, 0)) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE PRECISION) / CAST("size" - 1 AS DOUBLE PRECISION)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_dissimilarity_variational_4(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_dissimilarity_variational_4', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_dissimilarity_variational_4(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_dissimilarity_variational_4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_3" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    "e3"."code" AS "s3",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e2"."value"
+  JOIN "sqlanon_dictionary_3" AS "e3"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e3"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        "s1" AS "v1",
+        "s2" AS "v2",
+        "s3" AS "v3",
+        CAST(SUM("n") AS INT128) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0",
+        "s1",
+        "s2",
+        "s3"
+      HAVING
+        SUM("n") > 0
+    ), "x" AS (
+      SELECT
+        "f".*,
+        CAST("d0"."value" AS DOUBLE) AS "x0",
+        CAST("d1"."value" AS DOUBLE) AS "x1",
+        CAST("d2"."value" AS DOUBLE) AS "x2",
+        CAST("d3"."value" AS DOUBLE) AS "x3"
+      FROM "f"
+      JOIN "sqlanon_dictionary_0" AS "d0"
+        ON "d0"."code" = "f"."v0"
+      JOIN "sqlanon_dictionary_1" AS "d1"
+        ON "d1"."code" = "f"."v1"
+      JOIN "sqlanon_dictionary_2" AS "d2"
+        ON "d2"."code" = "f"."v2"
+      JOIN "sqlanon_dictionary_3" AS "d3"
+        ON "d3"."code" = "f"."v3"
+    ), "phi" AS (
+      SELECT
+        "a"."q0",
+        "a"."n",
+        SUM("b"."n") AS "phi"
+      FROM "x" AS "a"
+      JOIN "x" AS "b"
+        ON "a"."q0" IS NOT DISTINCT FROM "b"."q0"
+        AND 0.5 * (
+          ABS("a"."x0" - "b"."x0") + ABS("a"."x1" - "b"."x1") + ABS("a"."x2" - "b"."x2") + ABS("a"."x3" - "b"."x3")
+        ) <= {{ v['epsilon'] }}
+      GROUP BY
+        "a"."q0",
+        "a"."v0",
+        "a"."v1",
+        "a"."v2",
+        "a"."v3",
+        "a"."n"
+    ), "r" AS (
+      SELECT
+        "q0",
+        CAST(SUM("n") AS INT128) AS "size",
+        CAST(MAX("phi") AS INT128) AS "phi"
+      FROM "phi"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "q0",
+      "size",
+      NOT (
+        "size" >= {{ v['k'] }}
+        AND CASE
+          WHEN "size" = 1
+          THEN {{ v['delta_num'] }} = 0
+          ELSE (
+            "phi" - 1
+          ) * {{ v['delta_den'] }} <= (
+            {{ v['delta_den'] }} - {{ v['delta_num'] }}
+          ) * (
+            "size" - 1
+          )
+        END
+      ) AS "bad",
+      CASE
+        WHEN "size" = 1
+        THEN 1.0
+        ELSE CAST("phi" - 1 AS DOUBLE) / CAST("size" - 1 AS DOUBLE)
+      END AS "val"
+    FROM "r"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_dissimilarity_variational_4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_1" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_2" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_dictionary_3" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    "e1"."code" AS "s1",
+    "e2"."code" AS "s2",
+    "e3"."code" AS "s3",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e0"."value"
+  JOIN "sqlanon_dictionary_1" AS "e1"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e1"."value"
+  JOIN "sqlanon_dictionary_2" AS "e2"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e2"."value"
+  JOIN "sqlanon_dictionary_3" AS "e3"
+    ON COALESCE(
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT),
+      (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+    ) = "e3"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "v0",
+        "s1" AS "v1",
+        "s2" AS "v2",
+        "s3" AS "v3",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "n"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0",
+        "s1",
+        "s2",
+        "s3"
+      HAVING
+        SUM("n") > 0
+    ), "x" AS (
+      SELECT
+        "f".*,
+        CAST("d0"."value" AS DOUBLE PRECISION) AS "x0",
+        CAST("d1"."value" AS DOUBLE PRECISION) AS "x1",
+        CAST("d2"."value" AS DOUBLE PRECISION) AS "x2",
+        CAST("d3"."value" AS DOUBLE PRECISION) AS "x3"
+      FROM "f"
+      JOIN "sqlanon_dictionary_0" AS "d0"
+        ON "d0"."code" = "f"."v0"
+      JOIN "sqlanon_dictionary_1" AS "d1"
+        ON "d1"."code" = "f"."v1"
+      JOIN "sqlanon_dictionary_2" AS "d2"
+        ON "d2"."code" = "f"."v2"
+      JOIN "sqlanon_dictionary_3" AS "d3"
+        ON "d3"."code" = "f"."v3"
+    ), "phi" AS (
+      SELECT
+        "a"."q0",
+        "a"."n",
+        SUM("b"."n") AS "phi"
+      FROM "x" AS "a"
+      JOIN "x" AS "b"
+        ON "a"."q0" IS NOT DISTINCT FROM "b"."q0"
+        AND 0.5 * (
+          ABS("a"."x0" - "b"."x0") + ABS("a"."x1" - "b"."x1") + ABS("a"."x2" - "b"."x2") + ABS("a"."x3" - "b"."x3")
+        ) <= {{ v['epsilon'] }}
+      GROUP BY
+        "a"."q0",
+        "a"."v0",
+        "a"."v1",
+        "a"."v2",
+        "a"."v3",
+        "a"."n"
     ), "r" AS (
       SELECT
         "q0",

@@ -175,18 +175,24 @@
         {{ sqlanon.sqlanon_fail(test, "unknown criterion " ~ kind ~ "; use one of " ~ sqlanon.sqlanon_rules().keys()|join(', ') ~ ".") }}
       {%- endif -%}
       {%- set params = {} -%}
-      {%- for key, value in given.items() if key not in ['attribute', 'severity'] -%}{%- do params.update({key: value}) -%}{%- endfor -%}
-      {%- set attribute = given.get('attribute') -%}
+      {%- for key, value in given.items() if key not in ['attribute', 'attributes', 'severity'] -%}{%- do params.update({key: value}) -%}{%- endfor -%}
+      {%- if 'attribute' in given and 'attributes' in given -%}
+        {{ sqlanon.sqlanon_fail(test, kind ~ ": give either attribute or attributes, not both.") }}
+      {%- endif -%}
+      {#- attributes: the sensitive columns of a model over several, as a list -#}
+      {%- set attribute = given.get('attributes', given.get('attribute')) -%}
       {%- if attribute is none and kind != 'k-anonymity' -%}
         {%- if sensitive|length != 1 -%}
           {{ sqlanon.sqlanon_fail(test, kind ~ " needs 'attribute': the sensitive column it protects.") }}
         {%- endif -%}
         {%- set attribute = sensitive[0] -%}
       {%- endif -%}
-      {%- if kind != 'k-anonymity' and attribute not in sensitive -%}
-        {{ sqlanon.sqlanon_fail(test, kind ~ ": attribute " ~ attribute ~ " must be a column with role sensitive.") }}
+      {%- if kind != 'k-anonymity' -%}
+        {%- for name in ([attribute] if attribute is string else attribute) if name not in sensitive -%}
+          {{ sqlanon.sqlanon_fail(test, kind ~ ": attribute " ~ name ~ " must be a column with role sensitive.") }}
+        {%- endfor -%}
       {%- endif -%}
-      {%- if given.get('distance') == 'hierarchical' or given.get('ground') == 'hierarchical' -%}
+      {%- if (given.get('distance') == 'hierarchical' or given.get('ground') == 'hierarchical') and attribute is string -%}
         {%- if attribute not in hierarchies -%}
           {{ sqlanon.sqlanon_fail(test, kind ~ ": the hierarchical distance needs a hierarchy on column " ~ attribute ~ ": 'hierarchy': ref('...') in its entry of columns.") }}
         {%- endif -%}
