@@ -6,7 +6,9 @@
 -- sground(ground, bandwidth, ancestors, height): CTE "sground" (a, b, d) over "sdom": every
 --   ordered pair of domain codes with d(a, b) < bandwidth (hierarchical with bandwidth <= 1: the
 --   pairs sharing a node below the root, a superset); equal d = 0 or 1, ordered
---   |r_a - r_b| / (m - 1) (0 when m = 1), hierarchical level(lca) / H.
+--   |r_a - r_b| / (m - 1) (0 when m = 1), hierarchical level(lca) / H. The comparisons of the
+--   bandwidth with 1 are written into the SQL (the engines fold them), so that its shape does
+--   not depend on the bandwidth.
 {% macro sdom(ground, order, full_domain, present) -%}
 "sdom" AS (
 {%- if ground == "ordered" %}
@@ -32,18 +34,19 @@
 {%- elif ground == "equal" %}
   SELECT CAST("a"."s" AS INTEGER) AS "a", CAST("b"."s" AS INTEGER) AS "b",
     CASE WHEN "a"."s" = "b"."s" THEN 0.0 ELSE 1.0 END AS "d"
-  FROM "sdom" AS "a" JOIN "sdom" AS "b" ON {% if bandwidth <= 1 %}"a"."s" = "b"."s"{% else %}TRUE{% endif %}
+  FROM "sdom" AS "a" JOIN "sdom" AS "b" ON "a"."s" = "b"."s" OR {{ bandwidth|literal }} > 1
 {%- else %}
   SELECT CAST("a"."s" AS INTEGER) AS "a", CAST("b"."s" AS INTEGER) AS "b",
     COALESCE("sh"."lvl", {{ height|literal }}) / {{ height|literal }} AS "d"
   FROM "sdom" AS "a"
   JOIN "sdom" AS "b" ON TRUE
-  {{ 'LEFT ' if bandwidth > 1 else '' }}JOIN (
+  LEFT JOIN (
     SELECT "x"."s" AS "a", "y"."s" AS "b", MIN("x"."lvl") AS "lvl"
     FROM {{ ancestors|ident }} AS "x"
     JOIN {{ ancestors|ident }} AS "y" ON "x"."lvl" = "y"."lvl" AND "x"."node" = "y"."node"
     GROUP BY "x"."s", "y"."s"
   ) AS "sh" ON "sh"."a" = "a"."s" AND "sh"."b" = "b"."s"
+  WHERE "sh"."lvl" IS NOT NULL OR {{ bandwidth|literal }} > 1
 {%- endif %}
 )
 {%- endmacro %}

@@ -36,6 +36,7 @@ from sqlglot import exp
 from sqlanon.config import Config, parse_config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import TOL
+from sqlanon.criteria.tcloseness import MAX_GROUND_PAIRS
 from sqlanon.criterion_spec import _CHECKERS, CRITERIA, _Checker
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
@@ -81,9 +82,9 @@ class Rule:
 
 class _Recorder(_Checker):
     """criterion_spec's checker of one kind, recording the parameters it checks; ``forced``
-    is the value its axis choice takes."""
+    gives the values its choices take (by key; the others take their default or first)."""
 
-    def __init__(self, kind: str, forced: str | None) -> None:
+    def __init__(self, kind: str, forced: Mapping[str, str]) -> None:
         super().__init__(kind, {}, "dbt")
         self.rules: list[Rule] = []
         self.forced = forced
@@ -101,7 +102,7 @@ class _Recorder(_Checker):
     def choice(self, key: str, choices: tuple[str, ...], default: str | None, what: str) -> str:
         self.allowed.add(key)
         self.rules.append(Rule("choice", key, choices=choices, default=default))
-        value = self.forced if key in AXES and self.forced is not None else (default or choices[0])
+        value = self.forced.get(key) or default or choices[0]
         self.params[key] = value
         return value
 
@@ -113,17 +114,54 @@ class _Recorder(_Checker):
 
 def variants(kind: str) -> tuple[Rule | None, dict[str, list[Rule]]]:
     """A kind's axis choice (None: one variant, named "") and each variant's parameters."""
-    first = _Recorder(kind, None)
+    first = _Recorder(kind, {})
     _CHECKERS[kind](first)
     axis = next((r for r in first.rules if r.type == "choice" and r.key in AXES), None)
     if axis is None:
         return None, {"": first.rules}
     out = {}
     for value in axis.choices:
-        recorder = _Recorder(kind, value)
+        recorder = _Recorder(kind, {axis.key: value})
         _CHECKERS[kind](recorder)
         out[value] = [r for r in recorder.rules if r.key != axis.key]
     return axis, out
+
+
+def forms(kind: str, variant: str) -> tuple[Rule | None, dict[str, list[Rule]]]:
+    """A variant's second choice (smoothed-js's ground; None: it has none, and its one form
+    is named "") and each of its forms' parameters."""
+    axis, per_variant = variants(kind)
+    sub = next((r for r in per_variant[variant] if r.type == "choice"), None)
+    if sub is None:
+        return None, {"": per_variant[variant]}
+    out = {}
+    for value in sub.choices:
+        recorder = _Recorder(kind, {**({axis.key: variant} if axis else {}), sub.key: value})
+        _CHECKERS[kind](recorder)
+        out[value] = [r for r in recorder.rules if r.key not in (sub.key, axis.key if axis else None)]
+    return sub, out
+
+
+@dataclass(frozen=True)
+class Form:
+    """One statement's choices: a kind's variant (its axis's value, "" without one) and the
+    variant's second choice (smoothed-js's ground, "" without one)."""
+
+    kind: str
+    variant: str
+    sub: str = ""
+
+    def parts(self) -> tuple[dict[str, str], list[Rule]]:
+        """The choices as configuration parameters, and the form's other parameters."""
+        axis, _ = variants(self.kind)
+        second, per_form = forms(self.kind, self.variant)
+        choices = {axis.key: self.variant} if axis else {}
+        if second is not None:
+            choices[second.key] = self.sub
+        return choices, per_form[self.sub]
+
+    def __str__(self) -> str:
+        return " ".join(x for x in (self.kind, self.variant, self.sub) if x)
 
 
 def _valid(rule: Rule, which: int) -> float | int:
@@ -134,14 +172,6 @@ def _valid(rule: Rule, which: int) -> float | int:
     if rule.high is None:
         return low + (1.25, 2.75)[which]
     return low + (rule.high - low) * (0.375, 0.625)[which]
-
-
-def _why_not(kind: str, rules: list[Rule]) -> str | None:
-    """Why the package cannot write a variant with these parameters (None: it can)."""
-    more = [r.key for r in rules if r.type == "choice"]
-    if more:
-        return f"its parameter {more[0]} is not taken by the package yet"
-    return None
 
 
 @dataclass(frozen=True)
@@ -210,17 +240,16 @@ def sensitive_name(index: int, count: int) -> str:
     return SENSITIVE if count == 1 else f"__sqlanon_sensitive_{index}__"
 
 
-def _config(
-    kind: str, variant: str, axis: Rule | None, rules: list[Rule], which: int, count: int = 1
-) -> Config:
-    """A configuration of one criterion of ``kind`` (its ``variant``) on :data:`MODEL`, a table
-    of a server (compile connects to none), with valid parameters (two sets: which = 0, 1),
-    over ``count`` sensitive columns."""
+def _config(form: Form, which: int, count: int = 1) -> Config:
+    """A configuration of one criterion of ``form`` on :data:`MODEL`, a table of a server
+    (compile connects to none), with valid parameters (two sets: which = 0, 1), over ``count``
+    sensitive columns."""
+    kind = form.kind
+    choices, rules = form.parts()
     params: dict[str, Any] = {r.key: _valid(r, which) for r in rules if r.type in ("number", "integer")}
     # lists of values of both lengths (the statement may not depend on them)
     params.update({r.key: [f"{r.key}{i}" for i in range(1 + which)] for r in rules if r.type == "values"})
-    if axis is not None:
-        params[axis.key] = variant
+    params.update(choices)
     names = [sensitive_name(i, count) for i in range(count)]
     if count > 1:
         params["attributes"] = names
@@ -241,10 +270,9 @@ def _config(
     return parse_config(data, Path.cwd(), gate=True)
 
 
-def _body_text(
-    kind: str, variant: str, axis: Rule | None, rules: list[Rule], dialect: str, which: int, count: int
-) -> Body:
-    config = _config(kind, variant, axis, rules, which, count)
+def _body_text(form: Form, dialect: str, which: int, count: int) -> Body:
+    config = _config(form, which, count)
+    _, rules = form.parts()
     numeric = {r.key: r.type for r in rules if r.type in ("number", "integer")}
     lists = frozenset(r.key for r in rules if r.type == "values")
     crit, formats, sentinels = _sentinels(make_criterion(config.criteria[0]), numeric, lists)
@@ -293,22 +321,20 @@ def _body_text(
     # level is used), but every parameter must reach the SQL through a placeholder
     used = {key: sentinel for key, sentinel in sentinels.items() if sentinel in text}
     for user in {*numeric, *lists} - {formats[key][0] for key in used}:
-        raise ConfigError(f"{kind} {variant}: the parameter {user} is not written into the SQL as given")
+        raise ConfigError(f"{form}: the parameter {user} is not written into the SQL as given")
     for key, sentinel in used.items():
         text = text.replace(sentinel, "{{ v[" + repr(key) + "] }}")
     return Body(text, {key: formats[key] for key in used}, crit.worst)
 
 
 @functools.cache  # the rules' formats and the generated file both need each statement
-def body(kind: str, variant: str, dialect: str, count: int = 1) -> Body:
-    """The Jinja statement of ``kind``'s ``variant`` over ``count`` sensitive columns in
-    ``dialect``, checked to depend on the parameters only through its placeholders."""
-    axis, per_variant = variants(kind)
-    rules = per_variant[variant]
-    first = _body_text(kind, variant, axis, rules, dialect, 0, count)
-    second = _body_text(kind, variant, axis, rules, dialect, 1, count)
+def body(form: Form, dialect: str, count: int = 1) -> Body:
+    """The Jinja statement of ``form`` over ``count`` sensitive columns in ``dialect``, checked
+    to depend on the parameters only through its placeholders."""
+    first = _body_text(form, dialect, 0, count)
+    second = _body_text(form, dialect, 1, count)
     if first != second:  # pragma: no cover - a template computing with a parameter in Python
-        raise ConfigError(f"{kind} {variant}: the SQL depends on a parameter beyond its placeholders")
+        raise ConfigError(f"{form}: the SQL depends on a parameter beyond its placeholders")
     return first
 
 
@@ -316,14 +342,11 @@ def body(kind: str, variant: str, dialect: str, count: int = 1) -> Body:
 SEVERAL = "it compares several sensitive columns"
 
 
-def _why(kind: str, variant: str, axis: Rule | None, rules: list[Rule], count: int = 1) -> str | None:
-    """Why the package does not write ``kind``'s ``variant`` over ``count`` sensitive columns
-    (None: it does)."""
-    why = _why_not(kind, rules)
-    if why is not None:
-        return why
+def _why(form: Form, count: int = 1) -> str | None:
+    """Why the package does not write ``form`` over ``count`` sensitive columns (None: it
+    does)."""
     try:
-        config = _config(kind, variant, axis, rules, 0, count)
+        config = _config(form, 0, count)
     except ConfigError as err:
         if count > 1:
             return str(err)  # sqlanon takes one column for it
@@ -339,11 +362,11 @@ def _why(kind: str, variant: str, axis: Rule | None, rules: list[Rule], count: i
     return unsupported(crit)
 
 
-def _numbers(kind: str, variant: str, axis: Rule | None, rules: list[Rule], count: int) -> bool:
-    """Whether a written variant reads the sensitive values as numbers (their numeric order,
-    or numeric distances): the test refuses NULLs and columns of other types, as check does."""
-    spec = _config(kind, variant, axis, rules, 0, count).criteria[0]
-    numeric = kind == "dissimilarity" and spec.params["distance"] in ("numeric", "variational")
+def _numbers(form: Form, count: int) -> bool:
+    """Whether a written form reads the sensitive values as numbers (their numeric order, or
+    numeric distances): the test refuses NULLs and columns of other types, as check does."""
+    spec = _config(form, 0, count).criteria[0]
+    numeric = form.kind == "dissimilarity" and spec.params["distance"] in ("numeric", "variational")
     return bool(spec.ordered) or numeric
 
 
@@ -369,9 +392,9 @@ def test_name(kind: str) -> str:
     return kind.replace("-", "_")
 
 
-def _macro_name(kind: str, variant: str, count: int = 1) -> str:
+def _macro_name(form: Form, count: int = 1) -> str:
     several = f"_{count}" if count > 1 else ""
-    return "sqlanon_" + re.sub(r"\W", "_", f"{kind}_{variant}".strip("_")) + several
+    return "sqlanon_" + re.sub(r"\W+", "_", str(form)) + several
 
 
 def _snippets(dialect: str) -> dict[str, str]:
@@ -396,6 +419,51 @@ def _snippets(dialect: str) -> dict[str, str]:
     }
 
 
+def _params(rules: list[Rule]) -> list[dict[str, Any]]:
+    return [
+        {
+            "type": r.type,
+            "key": r.key,
+            "low": r.low,
+            "high": r.high,
+            "open_low": r.open_low,
+            "choices": list(r.choices),
+            "default": r.default,
+            "empty": r.empty,
+        }
+        for r in rules
+    ]
+
+
+def _item(form: Form, rules: list[Rule]) -> dict[str, Any]:
+    """What the gate macro needs of one form: its parameters, why it is not written (None: it
+    is), its statements (one column, and ``multi``: count -> statement over several), how to
+    make its template values, and which checks of the data it needs."""
+    why = _why(form)
+    item: dict[str, Any] = {
+        "params": _params(rules),
+        "why": why,
+        "macro": _macro_name(form),
+        "multi": {
+            count: _macro_name(form, count)
+            for count in range(2, MAX_ATTRIBUTES + 1)
+            if _why(form, count) is None
+        },
+        "sub": None,
+    }
+    counts = ([1] if why is None else []) + list(item["multi"])
+    if counts:
+        formats = {tuple(sorted(body(form, ADAPTERS[0], n).formats.items())) for n in counts}
+        if len(formats) != 1:  # pragma: no cover - the templates take the same values
+            raise ConfigError(f"{form}: its statements take different values")
+        item["formats"] = {k: list(f) for k, f in body(form, ADAPTERS[0], counts[0]).formats.items()}
+        item["numbers"] = _numbers(form, counts[0])
+        item["hierarchy"] = bool(_config(form, 0, counts[0]).criteria[0].hierarchical)
+        # smoothed-js: its ground distance's pairs are capped as sqlanon caps them
+        item["pairs"] = form.sub if form.variant == "smoothed-js" else None
+    return item
+
+
 def _rules_data() -> dict[str, Any]:
     data: dict[str, Any] = {}
     for kind in CRITERIA:
@@ -407,44 +475,36 @@ def _rules_data() -> dict[str, Any]:
             "variants": {},
         }
         for variant, rules in per_variant.items():
-            why = _why(kind, variant, axis, rules)
-            item: dict[str, Any] = {
-                "params": [
-                    {
-                        "type": r.type,
-                        "key": r.key,
-                        "low": r.low,
-                        "high": r.high,
-                        "open_low": r.open_low,
-                        "choices": list(r.choices),
-                        "default": r.default,
-                        "empty": r.empty,
-                    }
-                    for r in rules
-                ],
-                "why": why,
-                "macro": _macro_name(kind, variant),
-                # over several sensitive columns (sensitive: a list): count -> statement
-                "multi": {
-                    count: _macro_name(kind, variant, count)
-                    for count in range(2, MAX_ATTRIBUTES + 1)
-                    if _why(kind, variant, axis, rules, count) is None
+            second, per_form = forms(kind, variant)
+            if second is None:
+                entry["variants"][variant] = _item(Form(kind, variant), rules)
+                continue
+            entry["variants"][variant] = {
+                "params": _params(rules),
+                "why": None,
+                "macro": None,
+                "multi": {},
+                "sub": {
+                    "key": second.key,
+                    "items": {sub: _item(Form(kind, variant, sub), r) for sub, r in per_form.items()},
                 },
             }
-            counts = ([1] if why is None else []) + list(item["multi"])
-            if counts:
-                formats = {tuple(sorted(body(kind, variant, ADAPTERS[0], n).formats.items())) for n in counts}
-                if len(formats) != 1:  # pragma: no cover - the templates take the same values
-                    raise ConfigError(f"{kind} {variant}: its statements take different values")
-                item["formats"] = {
-                    k: list(f) for k, f in body(kind, variant, ADAPTERS[0], counts[0]).formats.items()
-                }
-                item["numbers"] = _numbers(kind, variant, axis, rules, counts[0])
-                spec = _config(kind, variant, axis, rules, 0, counts[0]).criteria[0]
-                item["hierarchy"] = bool(spec.hierarchical)
-            entry["variants"][variant] = item
         data[kind] = entry
     return data
+
+
+def _statements(data: Mapping[str, Any]) -> list[tuple[Form, int, str]]:
+    """Every written statement: its form, its number of sensitive columns, its macro."""
+    out = []
+    for kind, entry in data.items():
+        for variant, item in entry["variants"].items():
+            subs = item["sub"]["items"].items() if item["sub"] else [("", item)]
+            for sub, made in subs:
+                form = Form(kind, variant, sub)
+                if made["why"] is None:
+                    out.append((form, 1, made["macro"]))
+                out.extend((form, count, macro) for count, macro in made["multi"].items())
+    return out
 
 
 HEADER = """\
@@ -464,6 +524,10 @@ def generate() -> str:
         "{% macro sqlanon_several() %}{{ return(" + _jinja(SEVERAL) + ") }}{% endmacro %}\n"
     )
     out.append(
+        "{#- the most pairs of values smoothed-js's ground distance may make neighbours -#}\n"
+        "{% macro sqlanon_max_ground_pairs() %}{{ return(" + _jinja(MAX_GROUND_PAIRS) + ") }}{% endmacro %}\n"
+    )
+    out.append(
         "{#- the tolerance of sqlanon's comparisons of measures with thresholds -#}\n"
         "{% macro sqlanon_tol() %}{{ return(" + _jinja(TOL) + ") }}{% endmacro %}\n"
     )
@@ -475,20 +539,14 @@ def generate() -> str:
             "{{ sqlanon.sqlanon_statement(g, model, quasi_identifiers) }}\n"
             "{% endtest %}\n"
         )
-    written = [  # (kind, variant, count, macro)
-        (kind, variant, count, macro)
-        for kind, entry in data.items()
-        for variant, item in entry["variants"].items()
-        for count, macro in ([(1, item["macro"])] if item["why"] is None else [])
-        + list(item["multi"].items())
-    ]
+    written = _statements(data)
     out.append(
         "{#- the statement sqlanon_gate chose (g['macro'], none when dbt only parses) -#}\n"
         "{% macro sqlanon_statement(g, model, quasi_identifiers) %}\n"
         + "".join(
             f"{{%- {'if' if i == 0 else 'elif'} g['macro'] == {_jinja(macro)} -%}}\n"
             f"{{{{ return(sqlanon.{macro}(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}}}\n"
-            for i, (_, _, _, macro) in enumerate(written)
+            for i, (_, _, macro) in enumerate(written)
         )
         + "{%- endif %}\n{% endmacro %}\n"
     )
@@ -498,7 +556,7 @@ def generate() -> str:
         out.append(f"{{% macro {dialect}__sqlanon_unlabel(column) %}}{pieces['unlabel']}{{% endmacro %}}\n")
         out.append(f"{{% macro {dialect}__sqlanon_quote(name) %}}{pieces['quote']}{{% endmacro %}}\n")
         out.append(f"{{% macro {dialect}__sqlanon_text(column) %}}{pieces['text']}{{% endmacro %}}\n")
-    for kind, variant, count, macro in written:
+    for form, count, macro in written:
         out.append(
             f"{{% macro {macro}{args} %}}"
             f"{{{{ return(adapter.dispatch({_jinja(macro)}, 'sqlanon'){args}) }}}}{{% endmacro %}}\n"
@@ -506,7 +564,7 @@ def generate() -> str:
             "{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}\n"
         )
         for dialect in ADAPTERS:
-            made = body(kind, variant, dialect, count)
+            made = body(form, dialect, count)
             out.append(f"{{% macro {dialect}__{macro}{args} %}}\n{made.sql}\n{{% endmacro %}}\n")
     return "\n".join(out)
 

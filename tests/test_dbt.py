@@ -83,7 +83,7 @@ def _test_of(criterion: dict[str, Any], qis: Sequence[str]) -> tuple[str, dict[s
     for key, value in params.items():
         if key != "multi_attribute":
             arguments["sensitive" if key in ("attribute", "attributes") else key] = value
-    if params.get("distance") == "hierarchical":
+    if "hierarchical" in (params.get("distance"), params.get("ground")):
         arguments["hierarchy"] = "{{ source('people', '" + HIERARCHY_TABLE + "') }}"
     return f"sqlanon.{dbt_package.test_name(kind)}", arguments
 
@@ -122,10 +122,20 @@ def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write()
     for kind, entry in data.items():
         assert f"{{% test {dbt_package.test_name(kind)}(" in text
         for variant, item in entry["variants"].items():
-            assert (item["why"] is None) == (f"macro postgres__{item['macro']}(" in text), (kind, variant)
-    written = {(k, v) for k, e in data.items() for v, i in e["variants"].items() if i["why"] is None}
-    assert ("k-anonymity", "") in written and ("t-closeness", "equal") in written
-    assert ("nt-closeness", "equal") not in written  # compile cannot write it either
+            forms = item["sub"]["items"].items() if item["sub"] else [("", item)]
+            for sub, made in forms:
+                for adapter in dbt_package.ADAPTERS:
+                    single = f"macro {adapter}__{made['macro']}(" in text
+                    assert (made["why"] is None) == single, (kind, variant, sub)
+                    for macro in made["multi"].values():
+                        assert f"macro {adapter}__{macro}(" in text, (kind, variant, macro)
+                assert made["why"] is None or made["why"], (kind, variant, sub)  # refused: says why
+    written = {(str(form), count) for form, count, _ in dbt_package._statements(data)}
+    assert ("k-anonymity", 1) in written and ("t-closeness equal", 1) in written
+    assert ("t-closeness smoothed-js hierarchical", 1) in written
+    assert ("l-diversity entropy", 4) in written and ("dissimilarity variational", 2) in written
+    assert ("dissimilarity variational", 1) not in written  # sqlanon takes several columns for it
+    assert ("nt-closeness equal", 1) not in written  # compile cannot write it either
 
 
 def _dbt(project: Path, *args: str, target: str = "duck") -> subprocess.CompletedProcess[str]:
@@ -420,13 +430,14 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
                 }
             },
             {
-                "sqlanon.t_closeness": {
+                "sqlanon.nt_closeness": {
                     "name": "not_written",
                     "arguments": {
                         "quasi_identifiers": ["age"],
                         "sensitive": "disease",
+                        "n": 2,
                         "t": 0.2,
-                        "distance": "smoothed-js",
+                        "distance": "ordered",
                     },
                 }
             },
@@ -469,6 +480,22 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
             },
         ],
         "nothing": [{k: {"name": "empty_model", "arguments": {"quasi_identifiers": ["age"], "k": 2}}}],
+        # 5,000 distinct values: smoothed-js with bandwidth > 1 makes every pair neighbours
+        "wide": [
+            {
+                "sqlanon.t_closeness": {
+                    "name": "smoothed_wide",
+                    "arguments": {
+                        "quasi_identifiers": ["age"],
+                        "sensitive": "disease",
+                        "t": 0.2,
+                        "distance": "smoothed-js",
+                        "ground": "equal",
+                        "bandwidth": 2,
+                    },
+                }
+            }
+        ],
         **{name: [] for name in HIERARCHIES},
     }
     hierarchical = {
@@ -523,6 +550,14 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
         ("multi_qi", {"quasi_identifiers": ["age"], "sensitive": ["age", "disease"], "l": 2}),
     ):
         sources["small"].append({"sqlanon.l_diversity": {"name": name, "arguments": arguments}})
+    smoothed = {"quasi_identifiers": ["age"], "sensitive": "disease", "t": 0.2, "distance": "smoothed-js"}
+    for name, arguments in (
+        ("smoothed_passes", {**smoothed, "ground": "equal", "bandwidth": 0.5}),
+        ("smoothed_no_ground", {**smoothed, "bandwidth": 0.5}),
+        ("smoothed_bad_ground", {**smoothed, "bandwidth": 0.5, "ground": "numeric"}),
+        ("smoothed_no_bandwidth", {**smoothed, "ground": "equal"}),
+    ):
+        sources["small"].append({"sqlanon.t_closeness": {"name": name, "arguments": arguments}})
     variational = {
         "quasi_identifiers": ["sex"],
         "epsilon": 1e6,
@@ -562,6 +597,7 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
     with duckdb.connect(str(project / "warehouse.duckdb")) as con:
         for name, hierarchy in HIERARCHIES.items():
             _load_table(con, name, hierarchy)
+        con.execute("CREATE TABLE wide AS SELECT range % 7 AS age, 'v' || range AS disease FROM range(5000)")
     return project
 
 
@@ -586,7 +622,7 @@ HIERARCHIES = {
         ("unknown_param", 1, "sqlanon.k_anonymity: unknown parameter l; use quasi_identifiers, k."),
         ("no_sensitive", 1, "sqlanon.t_closeness: needs sensitive"),
         ("t_too_big", 1, "sqlanon.t_closeness: t must lie in [0, 1], got 2."),
-        ("not_written", 1, "distance smoothed-js: not written by the dbt package yet"),
+        ("not_written", 1, "distance ordered: not written by the dbt package yet"),
         ("pd_passes", 0, "PASS=1"),
         ("pd_fails", 1, "FAIL"),
         ("npd_passes", 0, "PASS=1"),
@@ -622,6 +658,19 @@ HIERARCHIES = {
         ),
         ("variational_text", 1, "the sensitive column disease is of type"),
         ("variational_two", 0, "PASS=1"),
+        ("smoothed_passes", 0, "PASS=1"),
+        (
+            "smoothed_no_ground",
+            1,
+            "sqlanon.t_closeness: distance smoothed-js: needs ground: one of equal, ordered, hierarchical.",
+        ),
+        ("smoothed_bad_ground", 1, "unknown ground numeric; use one of equal, ordered, hierarchical."),
+        ("smoothed_no_bandwidth", 1, "sqlanon.t_closeness: needs the parameter bandwidth."),
+        (
+            "smoothed_wide",
+            1,
+            "bandwidth 2 makes about 25000000 pairs of the 5000 values of disease neighbours (at most 20000000)",
+        ),
         (
             "nt_refused",
             1,

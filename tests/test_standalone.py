@@ -51,6 +51,52 @@ CRITERIA = [c for c in MODELS + EXTRA if "nt-closeness" not in c] + [
         }
     },
     {"dissimilarity": {"epsilon": 1, "delta": 0, "k": 4, "distance": "hierarchical", "attribute": "disease"}},
+    # smoothed JS: each ground distance, with a bandwidth below 1 and above
+    {
+        "t-closeness": {
+            "t": 0.05,
+            "distance": "smoothed-js",
+            "ground": "equal",
+            "bandwidth": 0.5,
+            "attribute": "disease",
+        }
+    },
+    {
+        "t-closeness": {
+            "t": 0.1,
+            "distance": "smoothed-js",
+            "ground": "equal",
+            "bandwidth": 2,
+            "attribute": "disease",
+        }
+    },
+    {
+        "t-closeness": {
+            "t": 0.05,
+            "distance": "smoothed-js",
+            "ground": "hierarchical",
+            "bandwidth": 0.5,
+            "attribute": "disease",
+        }
+    },
+    {
+        "t-closeness": {
+            "t": 0.1,
+            "distance": "smoothed-js",
+            "ground": "hierarchical",
+            "bandwidth": 2,
+            "attribute": "disease",
+        }
+    },
+    {
+        "t-closeness": {
+            "t": 0.1,
+            "distance": "smoothed-js",
+            "ground": "ordered",
+            "bandwidth": 0.3,
+            "attribute": "salary",
+        }
+    },
     # multi-attribute l-diversity: each column with the other joining the quasi-identifiers
     {
         "l-diversity": {

@@ -119,6 +119,18 @@
   {%- endif -%}
   {%- set spec = entry['variants'][variant] -%}
   {%- set named = (axis ~ " " ~ variant ~ ("" if axis in given else " (the default)") ~ ": " if axis else "") -%}
+  {#- a variant's second choice (smoothed-js's ground) picks one of its forms -#}
+  {%- set sub = spec['sub'] -%}
+  {%- if sub -%}
+    {%- set choice = given.get(sub['key']) -%}
+    {%- if choice is none -%}
+      {{ sqlanon.sqlanon_fail(test, named ~ "needs " ~ sub['key'] ~ ": one of " ~ sub['items'].keys()|join(', ') ~ ".") }}
+    {%- elif choice not in sub['items'] -%}
+      {{ sqlanon.sqlanon_fail(test, "unknown " ~ sub['key'] ~ " " ~ choice ~ "; use one of " ~ sub['items'].keys()|join(', ') ~ ".") }}
+    {%- endif -%}
+    {%- set spec = sub['items'][choice] -%}
+    {%- set named = named[:-2] ~ ", " ~ sub['key'] ~ " " ~ choice ~ ": " -%}
+  {%- endif -%}
   {%- set macro = spec['macro'] -%}
   {%- if several -%}
     {%- if not spec['multi'] -%}
@@ -146,6 +158,7 @@
     {%- endif -%}
   {%- endif -%}
   {%- set known = ['hierarchy'] if spec['hierarchy'] else [] -%}
+  {%- if sub -%}{%- do known.append(sub['key']) -%}{%- endif -%}
   {%- if kind == 'l-diversity' -%}{%- do known.append('multi_attribute') -%}{%- endif -%}
   {%- for rule in spec['params'] -%}{%- do known.append(rule['key']) -%}{%- endfor -%}
   {%- for key in given -%}
@@ -191,6 +204,9 @@
     {%- endif -%}
   {%- endfor -%}
   {{- sqlanon.sqlanon_check_data(test, model, sensitive if kind != 'k-anonymity' else none, spec['numbers'], variant, axis, source) -}}
+  {%- if spec['pairs'] -%}
+    {{- sqlanon.sqlanon_check_pairs(test, model, sensitive, spec['pairs'], given.get('bandwidth')) -}}
+  {%- endif -%}
   {%- set names = {'rows': 'rows', 'observed': 'observed'} -%}
   {%- for name in ['rows', 'observed'] -%}
     {%- for _ in range(quasi_identifiers|length + 1) -%}
@@ -198,6 +214,21 @@
     {%- endfor -%}
   {%- endfor -%}
   {{ return({'macro': macro, 'sensitive': sensitive, 'v': v, 'names': names}) }}
+{% endmacro %}
+
+{#- smoothed-js: the pairs of values its ground distance makes neighbours, capped as sqlanon
+    caps them (t-closeness's _smoothing) -#}
+{% macro sqlanon_check_pairs(test, model, sensitive, ground, bandwidth) %}
+  {%- set m = run_query("SELECT COUNT(DISTINCT " ~ sqlanon.sqlanon_label(sqlanon.sqlanon_quote(sensitive)) ~ ") FROM " ~ model).rows[0][0]|int -%}
+  {%- if ground == 'ordered' -%}
+    {%- set width = 2 * ((bandwidth * ([m - 1, 1]|max))|round(0, 'ceil')|int) + 1 -%}
+    {%- set pairs = m * ([m, width]|min) -%}
+  {%- else -%}
+    {%- set pairs = m * m if bandwidth > 1 else m -%}
+  {%- endif -%}
+  {%- if pairs > sqlanon.sqlanon_max_ground_pairs() -%}
+    {{ sqlanon.sqlanon_fail(test, "bandwidth " ~ bandwidth ~ " makes about " ~ pairs ~ " pairs of the " ~ m ~ " values of " ~ sensitive ~ " neighbours (at most " ~ sqlanon.sqlanon_max_ground_pairs() ~ "); lower the bandwidth.") }}
+  {%- endif -%}
 {% endmacro %}
 
 {#- a parameter listing sensitive values (allowed, protected), checked as sqlanon's configuration checks it -#}

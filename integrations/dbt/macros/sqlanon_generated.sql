@@ -2,10 +2,13 @@
     (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
     fails when this file is not what the generator writes. -#}
 
-{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'multi': {}, 'formats': {'k': ['k', 'int']}, 'numbers': false, 'hierarchy': false}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'multi': {2: 'sqlanon_l_diversity_distinct_2', 3: 'sqlanon_l_diversity_distinct_3', 4: 'sqlanon_l_diversity_distinct_4'}, 'formats': {'l': ['l', 'int']}, 'numbers': false, 'hierarchy': false}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'multi': {2: 'sqlanon_l_diversity_entropy_2', 3: 'sqlanon_l_diversity_entropy_3', 4: 'sqlanon_l_diversity_entropy_4'}, 'formats': {'l': ['l', 'float']}, 'numbers': false, 'hierarchy': false}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'multi': {2: 'sqlanon_l_diversity_recursive_2', 3: 'sqlanon_l_diversity_recursive_3', 4: 'sqlanon_l_diversity_recursive_4'}, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false, 'hierarchy': false}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_pd_recursive', 'multi': {}, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den'], 'allowed': ['allowed', 'codes']}, 'numbers': false, 'hierarchy': false}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': 'protected must list at least one value (the values that must appear in every class); with none, use variant pd-recursive.'}], 'why': none, 'macro': 'sqlanon_l_diversity_npd_recursive', 'multi': {}, 'formats': {'l': ['l', 'int'], 'c_num': ['c1', 'num'], 'c_den': ['c1', 'den'], 'allowed': ['allowed', 'codes'], 'protected': ['protected', 'codes'], 'protected_count': ['protected', 'count'], 'c2_num': ['c2', 'num'], 'c2_den': ['c2', 'den']}, 'numbers': false, 'hierarchy': false}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_hierarchical', 'multi': {}, 'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'multi': {}, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none, 'empty': none}], 'why': 'its parameter ground is not taken by the package yet', 'macro': 'sqlanon_t_closeness_smoothed_js', 'multi': {}}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'multi': {}, 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false, 'hierarchy': false}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_equal', 'multi': {}}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_ordered', 'multi': {}}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_hierarchical', 'multi': {}}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'multi': {}, 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'multi': {}, 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_hierarchical', 'multi': {}, 'formats': {'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den'], 'level': ['epsilon', 'level']}, 'numbers': false, 'hierarchy': true}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it compares several sensitive columns', 'macro': 'sqlanon_dissimilarity_variational', 'multi': {2: 'sqlanon_dissimilarity_variational_2', 3: 'sqlanon_dissimilarity_variational_3', 4: 'sqlanon_dissimilarity_variational_4'}, 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'multi': {}, 'formats': {'delta': ['delta', 'float']}, 'numbers': false, 'hierarchy': false}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'multi': {}, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'multi': {}, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false}}}}) }}{% endmacro %}
+{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'multi': {}, 'sub': none, 'formats': {'k': ['k', 'int']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'multi': {2: 'sqlanon_l_diversity_distinct_2', 3: 'sqlanon_l_diversity_distinct_3', 4: 'sqlanon_l_diversity_distinct_4'}, 'sub': none, 'formats': {'l': ['l', 'int']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'multi': {2: 'sqlanon_l_diversity_entropy_2', 3: 'sqlanon_l_diversity_entropy_3', 4: 'sqlanon_l_diversity_entropy_4'}, 'sub': none, 'formats': {'l': ['l', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'multi': {2: 'sqlanon_l_diversity_recursive_2', 3: 'sqlanon_l_diversity_recursive_3', 4: 'sqlanon_l_diversity_recursive_4'}, 'sub': none, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_pd_recursive', 'multi': {}, 'sub': none, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den'], 'allowed': ['allowed', 'codes']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': 'protected must list at least one value (the values that must appear in every class); with none, use variant pd-recursive.'}], 'why': none, 'macro': 'sqlanon_l_diversity_npd_recursive', 'multi': {}, 'sub': none, 'formats': {'l': ['l', 'int'], 'c_num': ['c1', 'num'], 'c_den': ['c1', 'den'], 'allowed': ['allowed', 'codes'], 'protected': ['protected', 'codes'], 'protected_count': ['protected', 'count'], 'c2_num': ['c2', 'num'], 'c2_den': ['c2', 'den']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_hierarchical', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true, 'pairs': none}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none, 'empty': none}], 'why': none, 'macro': none, 'multi': {}, 'sub': {'key': 'ground', 'items': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_smoothed_js_equal', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': 'equal'}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_smoothed_js_ordered', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']}, 'numbers': true, 'hierarchy': false, 'pairs': 'ordered'}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_smoothed_js_hierarchical', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true, 'pairs': 'hierarchical'}}}}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'multi': {}, 'sub': none, 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_equal', 'multi': {}, 'sub': none}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_ordered', 'multi': {}, 'sub': none}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_hierarchical', 'multi': {}, 'sub': none}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'multi': {}, 'sub': none, 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'multi': {}, 'sub': none, 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_hierarchical', 'multi': {}, 'sub': none, 'formats': {'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den'], 'level': ['epsilon', 'level']}, 'numbers': false, 'hierarchy': true, 'pairs': none}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it compares several sensitive columns', 'macro': 'sqlanon_dissimilarity_variational', 'multi': {2: 'sqlanon_dissimilarity_variational_2', 3: 'sqlanon_dissimilarity_variational_3', 4: 'sqlanon_dissimilarity_variational_4'}, 'sub': none, 'formats': {'epsilon': ['epsilon', 'float'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false, 'pairs': none}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'multi': {}, 'sub': none, 'formats': {'delta': ['delta', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'multi': {}, 'sub': none, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'multi': {}, 'sub': none, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}}) }}{% endmacro %}
 
 {#- why a variant that compares several columns is not written for one -#}
 {% macro sqlanon_several() %}{{ return('it compares several sensitive columns') }}{% endmacro %}
+
+{#- the most pairs of values smoothed-js's ground distance may make neighbours -#}
+{% macro sqlanon_max_ground_pairs() %}{{ return(20000000) }}{% endmacro %}
 
 {#- the tolerance of sqlanon's comparisons of measures with thresholds -#}
 {% macro sqlanon_tol() %}{{ return(1e-09) }}{% endmacro %}
@@ -94,6 +97,12 @@
 {{ return(sqlanon.sqlanon_t_closeness_kl(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_js' -%}
 {{ return(sqlanon.sqlanon_t_closeness_js(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_smoothed_js_equal' -%}
+{{ return(sqlanon.sqlanon_t_closeness_smoothed_js_equal(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_smoothed_js_ordered' -%}
+{{ return(sqlanon.sqlanon_t_closeness_smoothed_js_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_smoothed_js_hierarchical' -%}
+{{ return(sqlanon.sqlanon_t_closeness_smoothed_js_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_alpha_k_anonymity' -%}
 {{ return(sqlanon.sqlanon_alpha_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_numeric' -%}
@@ -8627,6 +8636,1543 @@ FROM (
       LEAST(GREATEST("js", 0.0), LN(2.0)) > {{ v['t'] }} + 1e-09 AS "bad",
       LEAST(GREATEST("js", 0.0), LN(2.0)) AS "val"
     FROM "c"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_t_closeness_smoothed_js_equal(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_t_closeness_smoothed_js_equal', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_t_closeness_smoothed_js_equal(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_t_closeness_smoothed_js_equal(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        SUM("n") / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "sdom" AS (
+      SELECT DISTINCT
+        "p"."s",
+        0 AS "r"
+      FROM (
+        SELECT
+          "s"
+        FROM "g"
+      ) AS "p"
+    ), "sm" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "sdom"
+    ), "sground" AS (
+      SELECT
+        CAST("a"."s" AS INT) AS "a",
+        CAST("b"."s" AS INT) AS "b",
+        CASE WHEN "a"."s" = "b"."s" THEN 0.0 ELSE 1.0 END AS "d"
+      FROM "sdom" AS "a"
+      JOIN "sdom" AS "b"
+        ON "a"."s" = "b"."s" OR {{ v['bandwidth'] }} > 1
+    ), "dom" AS (
+      SELECT
+        "s"
+      FROM "sdom"
+    ), "x" AS (
+      SELECT
+        "gr"."a",
+        "gr"."b",
+        CAST("gr"."d" AS DOUBLE) / {{ v['bandwidth'] }} AS "x"
+      FROM "sground" AS "gr"
+      WHERE
+        "gr"."a" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+        AND "gr"."b" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+    ), "k" AS (
+      SELECT
+        "a",
+        "b",
+        0.75 * (
+          1.0 - "x" * "x"
+        ) AS "w"
+      FROM "x"
+      WHERE
+        ABS("x") < 1
+    ), "kn" AS (
+      SELECT
+        "a",
+        "b",
+        "w" / SUM("w") OVER (PARTITION BY "a") AS "w"
+      FROM "k"
+    ), "qs" AS (
+      SELECT
+        "kn"."a",
+        SUM("g"."q" * "kn"."w") AS "q"
+      FROM "g"
+      JOIN "kn"
+        ON "kn"."b" = "g"."s"
+      GROUP BY
+        "kn"."a"
+    ), "qh" AS (
+      SELECT
+        "a",
+        "q" / SUM("q") OVER () AS "q"
+      FROM "qs"
+    ), "pc" AS (
+      SELECT
+        "q0",
+        "s",
+        "n",
+        SUM("n") OVER (PARTITION BY "q0") AS "total",
+        CAST(SUM("cnt") OVER (PARTITION BY "q0") AS INT128) AS "size"
+      FROM "f"
+    ), "ps" AS (
+      SELECT
+        "pc"."q0",
+        "kn"."a",
+        MAX("pc"."size") AS "size",
+        SUM("pc"."n" / "pc"."total" * "kn"."w") AS "p"
+      FROM "pc"
+      JOIN "kn"
+        ON "kn"."b" = "pc"."s"
+      GROUP BY
+        "pc"."q0",
+        "kn"."a"
+    ), "ph" AS (
+      SELECT
+        "q0",
+        "a",
+        "size",
+        "p" / SUM("p") OVER (PARTITION BY "q0") AS "p"
+      FROM "ps"
+    ), "c" AS (
+      SELECT
+        "ph"."q0",
+        MAX("ph"."size") AS "size",
+        SUM(
+          CASE
+            WHEN "ph"."p" > 0
+            THEN 0.5 * (
+              "ph"."p" * LN(2.0 * "ph"."p" / (
+                "ph"."p" + "qh"."q"
+              )) + "qh"."q" * LN(2.0 * "qh"."q" / (
+                "ph"."p" + "qh"."q"
+              ))
+            )
+            ELSE 0.0
+          END
+        ) AS "present",
+        SUM(CASE WHEN "ph"."p" > 0 THEN "qh"."q" ELSE 0.0 END) AS "qin"
+      FROM "ph"
+      JOIN "qh"
+        ON "qh"."a" = "ph"."a"
+      GROUP BY
+        "ph"."q0"
+    ), "v" AS (
+      SELECT
+        "q0",
+        "size",
+        LEAST(GREATEST("present" + 0.5 * LN(2.0) * GREATEST(1.0 - "qin", 0.0), 0.0), LN(2.0)) AS "js"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      "js" > {{ v['t'] }} + 1e-09 AS "bad",
+      "js" AS "val"
+    FROM "v"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_t_closeness_smoothed_js_equal(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "sdom" AS (
+      SELECT DISTINCT
+        "p"."s",
+        0 AS "r"
+      FROM (
+        SELECT
+          "s"
+        FROM "g"
+      ) AS "p"
+    ), "sm" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "sdom"
+    ), "sground" AS (
+      SELECT
+        CAST("a"."s" AS INT) AS "a",
+        CAST("b"."s" AS INT) AS "b",
+        CASE WHEN "a"."s" = "b"."s" THEN 0.0 ELSE 1.0 END AS "d"
+      FROM "sdom" AS "a"
+      JOIN "sdom" AS "b"
+        ON "a"."s" = "b"."s" OR {{ v['bandwidth'] }} > 1
+    ), "dom" AS (
+      SELECT
+        "s"
+      FROM "sdom"
+    ), "x" AS (
+      SELECT
+        "gr"."a",
+        "gr"."b",
+        CAST("gr"."d" AS DOUBLE PRECISION) / {{ v['bandwidth'] }} AS "x"
+      FROM "sground" AS "gr"
+      WHERE
+        "gr"."a" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+        AND "gr"."b" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+    ), "k" AS (
+      SELECT
+        "a",
+        "b",
+        0.75 * (
+          1.0 - "x" * "x"
+        ) AS "w"
+      FROM "x"
+      WHERE
+        ABS("x") < 1
+    ), "kn" AS MATERIALIZED (
+      SELECT
+        "a",
+        "b",
+        CAST("w" AS DOUBLE PRECISION) / SUM("w") OVER (PARTITION BY "a") AS "w"
+      FROM "k"
+    ), "qs" AS (
+      SELECT
+        "kn"."a",
+        SUM("g"."q" * "kn"."w") AS "q"
+      FROM "g"
+      JOIN "kn"
+        ON "kn"."b" = "g"."s"
+      GROUP BY
+        "kn"."a"
+    ), "qh" AS MATERIALIZED (
+      SELECT
+        "a",
+        CAST("q" AS DOUBLE PRECISION) / SUM("q") OVER () AS "q"
+      FROM "qs"
+    ), "pc" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "s",
+        "n",
+        SUM("n") OVER (PARTITION BY "q0") AS "total",
+        CAST(SUM("cnt") OVER (PARTITION BY "q0") AS DECIMAL(38, 0)) AS "size"
+      FROM "f"
+    ), "ps" AS (
+      SELECT
+        "pc"."q0",
+        "kn"."a",
+        MAX("pc"."size") AS "size",
+        SUM(CAST("pc"."n" AS DOUBLE PRECISION) / "pc"."total" * "kn"."w") AS "p"
+      FROM "pc"
+      JOIN "kn"
+        ON "kn"."b" = "pc"."s"
+      GROUP BY
+        "pc"."q0",
+        "kn"."a"
+    ), "ph" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "a",
+        "size",
+        CAST("p" AS DOUBLE PRECISION) / SUM("p") OVER (PARTITION BY "q0") AS "p"
+      FROM "ps"
+    ), "c" AS (
+      SELECT
+        "ph"."q0",
+        MAX("ph"."size") AS "size",
+        SUM(
+          CASE
+            WHEN "ph"."p" > 0
+            THEN 0.5 * (
+              "ph"."p" * LN(CAST(2.0 * "ph"."p" AS DOUBLE PRECISION) / (
+                "ph"."p" + "qh"."q"
+              )) + "qh"."q" * LN(CAST(2.0 * "qh"."q" AS DOUBLE PRECISION) / (
+                "ph"."p" + "qh"."q"
+              ))
+            )
+            ELSE 0.0
+          END
+        ) AS "present",
+        SUM(CASE WHEN "ph"."p" > 0 THEN "qh"."q" ELSE 0.0 END) AS "qin"
+      FROM "ph"
+      JOIN "qh"
+        ON "qh"."a" = "ph"."a"
+      GROUP BY
+        "ph"."q0"
+    ), "v" AS (
+      SELECT
+        "q0",
+        "size",
+        LEAST(GREATEST("present" + 0.5 * LN(2.0) * GREATEST(1.0 - "qin", 0.0), 0.0), LN(2.0)) AS "js"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      "js" > {{ v['t'] }} + 1e-09 AS "bad",
+      "js" AS "val"
+    FROM "v"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_t_closeness_smoothed_js_ordered(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_t_closeness_smoothed_js_ordered', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_t_closeness_smoothed_js_ordered(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_t_closeness_smoothed_js_ordered(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        SUM("n") / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "sdom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "g"
+        )
+    ), "sm" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "sdom"
+    ), "sground" AS (
+      SELECT
+        CAST("a"."s" AS INT) AS "a",
+        CAST("b"."s" AS INT) AS "b",
+        CASE
+          WHEN "sm"."m" <= 1
+          THEN 0.0
+          ELSE ABS("a"."r" - "b"."r") / (
+            "sm"."m" - 1.0
+          )
+        END AS "d"
+      FROM "sdom" AS "a"
+      CROSS JOIN "sm"
+      JOIN "sdom" AS "b"
+        ON "b"."r" > "a"."r" - {{ v['bandwidth'] }} * GREATEST("sm"."m" - 1, 1)
+        AND "b"."r" < "a"."r" + {{ v['bandwidth'] }} * GREATEST("sm"."m" - 1, 1)
+    ), "dom" AS (
+      SELECT
+        "s"
+      FROM "sdom"
+    ), "x" AS (
+      SELECT
+        "gr"."a",
+        "gr"."b",
+        CAST("gr"."d" AS DOUBLE) / {{ v['bandwidth'] }} AS "x"
+      FROM "sground" AS "gr"
+      WHERE
+        "gr"."a" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+        AND "gr"."b" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+    ), "k" AS (
+      SELECT
+        "a",
+        "b",
+        0.75 * (
+          1.0 - "x" * "x"
+        ) AS "w"
+      FROM "x"
+      WHERE
+        ABS("x") < 1
+    ), "kn" AS (
+      SELECT
+        "a",
+        "b",
+        "w" / SUM("w") OVER (PARTITION BY "a") AS "w"
+      FROM "k"
+    ), "qs" AS (
+      SELECT
+        "kn"."a",
+        SUM("g"."q" * "kn"."w") AS "q"
+      FROM "g"
+      JOIN "kn"
+        ON "kn"."b" = "g"."s"
+      GROUP BY
+        "kn"."a"
+    ), "qh" AS (
+      SELECT
+        "a",
+        "q" / SUM("q") OVER () AS "q"
+      FROM "qs"
+    ), "pc" AS (
+      SELECT
+        "q0",
+        "s",
+        "n",
+        SUM("n") OVER (PARTITION BY "q0") AS "total",
+        CAST(SUM("cnt") OVER (PARTITION BY "q0") AS INT128) AS "size"
+      FROM "f"
+    ), "ps" AS (
+      SELECT
+        "pc"."q0",
+        "kn"."a",
+        MAX("pc"."size") AS "size",
+        SUM("pc"."n" / "pc"."total" * "kn"."w") AS "p"
+      FROM "pc"
+      JOIN "kn"
+        ON "kn"."b" = "pc"."s"
+      GROUP BY
+        "pc"."q0",
+        "kn"."a"
+    ), "ph" AS (
+      SELECT
+        "q0",
+        "a",
+        "size",
+        "p" / SUM("p") OVER (PARTITION BY "q0") AS "p"
+      FROM "ps"
+    ), "c" AS (
+      SELECT
+        "ph"."q0",
+        MAX("ph"."size") AS "size",
+        SUM(
+          CASE
+            WHEN "ph"."p" > 0
+            THEN 0.5 * (
+              "ph"."p" * LN(2.0 * "ph"."p" / (
+                "ph"."p" + "qh"."q"
+              )) + "qh"."q" * LN(2.0 * "qh"."q" / (
+                "ph"."p" + "qh"."q"
+              ))
+            )
+            ELSE 0.0
+          END
+        ) AS "present",
+        SUM(CASE WHEN "ph"."p" > 0 THEN "qh"."q" ELSE 0.0 END) AS "qin"
+      FROM "ph"
+      JOIN "qh"
+        ON "qh"."a" = "ph"."a"
+      GROUP BY
+        "ph"."q0"
+    ), "v" AS (
+      SELECT
+        "q0",
+        "size",
+        LEAST(GREATEST("present" + 0.5 * LN(2.0) * GREATEST(1.0 - "qin", 0.0), 0.0), LN(2.0)) AS "js"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      "js" > {{ v['t'] }} + 1e-09 AS "bad",
+      "js" AS "val"
+    FROM "v"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_t_closeness_smoothed_js_ordered(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "sdom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "g"
+        )
+    ), "sm" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "sdom"
+    ), "sground" AS (
+      SELECT
+        CAST("a"."s" AS INT) AS "a",
+        CAST("b"."s" AS INT) AS "b",
+        CASE
+          WHEN "sm"."m" <= 1
+          THEN 0.0
+          ELSE CAST(ABS("a"."r" - "b"."r") AS DOUBLE PRECISION) / (
+            "sm"."m" - 1.0
+          )
+        END AS "d"
+      FROM "sdom" AS "a"
+      CROSS JOIN "sm"
+      JOIN "sdom" AS "b"
+        ON "b"."r" > "a"."r" - {{ v['bandwidth'] }} * GREATEST("sm"."m" - 1, 1)
+        AND "b"."r" < "a"."r" + {{ v['bandwidth'] }} * GREATEST("sm"."m" - 1, 1)
+    ), "dom" AS (
+      SELECT
+        "s"
+      FROM "sdom"
+    ), "x" AS (
+      SELECT
+        "gr"."a",
+        "gr"."b",
+        CAST("gr"."d" AS DOUBLE PRECISION) / {{ v['bandwidth'] }} AS "x"
+      FROM "sground" AS "gr"
+      WHERE
+        "gr"."a" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+        AND "gr"."b" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+    ), "k" AS (
+      SELECT
+        "a",
+        "b",
+        0.75 * (
+          1.0 - "x" * "x"
+        ) AS "w"
+      FROM "x"
+      WHERE
+        ABS("x") < 1
+    ), "kn" AS MATERIALIZED (
+      SELECT
+        "a",
+        "b",
+        CAST("w" AS DOUBLE PRECISION) / SUM("w") OVER (PARTITION BY "a") AS "w"
+      FROM "k"
+    ), "qs" AS (
+      SELECT
+        "kn"."a",
+        SUM("g"."q" * "kn"."w") AS "q"
+      FROM "g"
+      JOIN "kn"
+        ON "kn"."b" = "g"."s"
+      GROUP BY
+        "kn"."a"
+    ), "qh" AS MATERIALIZED (
+      SELECT
+        "a",
+        CAST("q" AS DOUBLE PRECISION) / SUM("q") OVER () AS "q"
+      FROM "qs"
+    ), "pc" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "s",
+        "n",
+        SUM("n") OVER (PARTITION BY "q0") AS "total",
+        CAST(SUM("cnt") OVER (PARTITION BY "q0") AS DECIMAL(38, 0)) AS "size"
+      FROM "f"
+    ), "ps" AS (
+      SELECT
+        "pc"."q0",
+        "kn"."a",
+        MAX("pc"."size") AS "size",
+        SUM(CAST("pc"."n" AS DOUBLE PRECISION) / "pc"."total" * "kn"."w") AS "p"
+      FROM "pc"
+      JOIN "kn"
+        ON "kn"."b" = "pc"."s"
+      GROUP BY
+        "pc"."q0",
+        "kn"."a"
+    ), "ph" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "a",
+        "size",
+        CAST("p" AS DOUBLE PRECISION) / SUM("p") OVER (PARTITION BY "q0") AS "p"
+      FROM "ps"
+    ), "c" AS (
+      SELECT
+        "ph"."q0",
+        MAX("ph"."size") AS "size",
+        SUM(
+          CASE
+            WHEN "ph"."p" > 0
+            THEN 0.5 * (
+              "ph"."p" * LN(CAST(2.0 * "ph"."p" AS DOUBLE PRECISION) / (
+                "ph"."p" + "qh"."q"
+              )) + "qh"."q" * LN(CAST(2.0 * "qh"."q" AS DOUBLE PRECISION) / (
+                "ph"."p" + "qh"."q"
+              ))
+            )
+            ELSE 0.0
+          END
+        ) AS "present",
+        SUM(CASE WHEN "ph"."p" > 0 THEN "qh"."q" ELSE 0.0 END) AS "qin"
+      FROM "ph"
+      JOIN "qh"
+        ON "qh"."a" = "ph"."a"
+      GROUP BY
+        "ph"."q0"
+    ), "v" AS (
+      SELECT
+        "q0",
+        "size",
+        LEAST(GREATEST("present" + 0.5 * LN(2.0) * GREATEST(1.0 - "qin", 0.0), 0.0), LN(2.0)) AS "js"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      "js" > {{ v['t'] }} + 1e-09 AS "bad",
+      "js" AS "val"
+    FROM "v"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro sqlanon_t_closeness_smoothed_js_hierarchical(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_t_closeness_smoothed_js_hierarchical', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_t_closeness_smoothed_js_hierarchical(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_t_closeness_smoothed_js_hierarchical(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        SUM("n") / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "sdom" AS (
+      SELECT DISTINCT
+        "p"."s",
+        0 AS "r"
+      FROM (
+        SELECT
+          "s"
+        FROM "g"
+      ) AS "p"
+    ), "sm" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "sdom"
+    ), "sground" AS (
+      SELECT
+        CAST("a"."s" AS INT) AS "a",
+        CAST("b"."s" AS INT) AS "b",
+        COALESCE("sh"."lvl", {{ v['height'] }}) / {{ v['height'] }} AS "d"
+      FROM "sdom" AS "a"
+      JOIN "sdom" AS "b"
+        ON TRUE
+      LEFT JOIN (
+        SELECT
+          "x"."s" AS "a",
+          "y"."s" AS "b",
+          MIN("x"."lvl") AS "lvl"
+        FROM "sqlanon_ancestors_0" AS "x"
+        JOIN "sqlanon_ancestors_0" AS "y"
+          ON "x"."lvl" = "y"."lvl" AND "x"."node" = "y"."node"
+        GROUP BY
+          "x"."s",
+          "y"."s"
+      ) AS "sh"
+        ON "sh"."a" = "a"."s" AND "sh"."b" = "b"."s"
+      WHERE
+        NOT "sh"."lvl" IS NULL OR {{ v['bandwidth'] }} > 1
+    ), "dom" AS (
+      SELECT
+        "s"
+      FROM "sdom"
+    ), "x" AS (
+      SELECT
+        "gr"."a",
+        "gr"."b",
+        CAST("gr"."d" AS DOUBLE) / {{ v['bandwidth'] }} AS "x"
+      FROM "sground" AS "gr"
+      WHERE
+        "gr"."a" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+        AND "gr"."b" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+    ), "k" AS (
+      SELECT
+        "a",
+        "b",
+        0.75 * (
+          1.0 - "x" * "x"
+        ) AS "w"
+      FROM "x"
+      WHERE
+        ABS("x") < 1
+    ), "kn" AS (
+      SELECT
+        "a",
+        "b",
+        "w" / SUM("w") OVER (PARTITION BY "a") AS "w"
+      FROM "k"
+    ), "qs" AS (
+      SELECT
+        "kn"."a",
+        SUM("g"."q" * "kn"."w") AS "q"
+      FROM "g"
+      JOIN "kn"
+        ON "kn"."b" = "g"."s"
+      GROUP BY
+        "kn"."a"
+    ), "qh" AS (
+      SELECT
+        "a",
+        "q" / SUM("q") OVER () AS "q"
+      FROM "qs"
+    ), "pc" AS (
+      SELECT
+        "q0",
+        "s",
+        "n",
+        SUM("n") OVER (PARTITION BY "q0") AS "total",
+        CAST(SUM("cnt") OVER (PARTITION BY "q0") AS INT128) AS "size"
+      FROM "f"
+    ), "ps" AS (
+      SELECT
+        "pc"."q0",
+        "kn"."a",
+        MAX("pc"."size") AS "size",
+        SUM("pc"."n" / "pc"."total" * "kn"."w") AS "p"
+      FROM "pc"
+      JOIN "kn"
+        ON "kn"."b" = "pc"."s"
+      GROUP BY
+        "pc"."q0",
+        "kn"."a"
+    ), "ph" AS (
+      SELECT
+        "q0",
+        "a",
+        "size",
+        "p" / SUM("p") OVER (PARTITION BY "q0") AS "p"
+      FROM "ps"
+    ), "c" AS (
+      SELECT
+        "ph"."q0",
+        MAX("ph"."size") AS "size",
+        SUM(
+          CASE
+            WHEN "ph"."p" > 0
+            THEN 0.5 * (
+              "ph"."p" * LN(2.0 * "ph"."p" / (
+                "ph"."p" + "qh"."q"
+              )) + "qh"."q" * LN(2.0 * "qh"."q" / (
+                "ph"."p" + "qh"."q"
+              ))
+            )
+            ELSE 0.0
+          END
+        ) AS "present",
+        SUM(CASE WHEN "ph"."p" > 0 THEN "qh"."q" ELSE 0.0 END) AS "qin"
+      FROM "ph"
+      JOIN "qh"
+        ON "qh"."a" = "ph"."a"
+      GROUP BY
+        "ph"."q0"
+    ), "v" AS (
+      SELECT
+        "q0",
+        "size",
+        LEAST(GREATEST("present" + 0.5 * LN(2.0) * GREATEST(1.0 - "qin", 0.0), 0.0), LN(2.0)) AS "js"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      "js" > {{ v['t'] }} + 1e-09 AS "bad",
+      "js" AS "val"
+    FROM "v"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+JOIN (
+  SELECT DISTINCT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "sqlanon_class",
+    {{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}
+  FROM {{ model }}
+) AS "c"
+  ON CAST("c"."sqlanon_class" AS TEXT) = "v"."__sqlanon_class__"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "c"."sqlanon_class"
+{% endmacro %}
+
+{% macro postgres__sqlanon_t_closeness_smoothed_js_hierarchical(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  {{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS MATERIALIZED (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM sqlanon_keyed
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS MATERIALIZED (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "sdom" AS (
+      SELECT DISTINCT
+        "p"."s",
+        0 AS "r"
+      FROM (
+        SELECT
+          "s"
+        FROM "g"
+      ) AS "p"
+    ), "sm" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "sdom"
+    ), "sground" AS (
+      SELECT
+        CAST("a"."s" AS INT) AS "a",
+        CAST("b"."s" AS INT) AS "b",
+        CAST(COALESCE("sh"."lvl", {{ v['height'] }}) AS DOUBLE PRECISION) / {{ v['height'] }} AS "d"
+      FROM "sdom" AS "a"
+      JOIN "sdom" AS "b"
+        ON TRUE
+      LEFT JOIN (
+        SELECT
+          "x"."s" AS "a",
+          "y"."s" AS "b",
+          MIN("x"."lvl") AS "lvl"
+        FROM "sqlanon_ancestors_0" AS "x"
+        JOIN "sqlanon_ancestors_0" AS "y"
+          ON "x"."lvl" = "y"."lvl" AND "x"."node" = "y"."node"
+        GROUP BY
+          "x"."s",
+          "y"."s"
+      ) AS "sh"
+        ON "sh"."a" = "a"."s" AND "sh"."b" = "b"."s"
+      WHERE
+        NOT "sh"."lvl" IS NULL OR {{ v['bandwidth'] }} > 1
+    ), "dom" AS (
+      SELECT
+        "s"
+      FROM "sdom"
+    ), "x" AS (
+      SELECT
+        "gr"."a",
+        "gr"."b",
+        CAST("gr"."d" AS DOUBLE PRECISION) / {{ v['bandwidth'] }} AS "x"
+      FROM "sground" AS "gr"
+      WHERE
+        "gr"."a" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+        AND "gr"."b" IN (
+          SELECT
+            "s"
+          FROM "dom"
+        )
+    ), "k" AS (
+      SELECT
+        "a",
+        "b",
+        0.75 * (
+          1.0 - "x" * "x"
+        ) AS "w"
+      FROM "x"
+      WHERE
+        ABS("x") < 1
+    ), "kn" AS MATERIALIZED (
+      SELECT
+        "a",
+        "b",
+        CAST("w" AS DOUBLE PRECISION) / SUM("w") OVER (PARTITION BY "a") AS "w"
+      FROM "k"
+    ), "qs" AS (
+      SELECT
+        "kn"."a",
+        SUM("g"."q" * "kn"."w") AS "q"
+      FROM "g"
+      JOIN "kn"
+        ON "kn"."b" = "g"."s"
+      GROUP BY
+        "kn"."a"
+    ), "qh" AS MATERIALIZED (
+      SELECT
+        "a",
+        CAST("q" AS DOUBLE PRECISION) / SUM("q") OVER () AS "q"
+      FROM "qs"
+    ), "pc" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "s",
+        "n",
+        SUM("n") OVER (PARTITION BY "q0") AS "total",
+        CAST(SUM("cnt") OVER (PARTITION BY "q0") AS DECIMAL(38, 0)) AS "size"
+      FROM "f"
+    ), "ps" AS (
+      SELECT
+        "pc"."q0",
+        "kn"."a",
+        MAX("pc"."size") AS "size",
+        SUM(CAST("pc"."n" AS DOUBLE PRECISION) / "pc"."total" * "kn"."w") AS "p"
+      FROM "pc"
+      JOIN "kn"
+        ON "kn"."b" = "pc"."s"
+      GROUP BY
+        "pc"."q0",
+        "kn"."a"
+    ), "ph" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "a",
+        "size",
+        CAST("p" AS DOUBLE PRECISION) / SUM("p") OVER (PARTITION BY "q0") AS "p"
+      FROM "ps"
+    ), "c" AS (
+      SELECT
+        "ph"."q0",
+        MAX("ph"."size") AS "size",
+        SUM(
+          CASE
+            WHEN "ph"."p" > 0
+            THEN 0.5 * (
+              "ph"."p" * LN(CAST(2.0 * "ph"."p" AS DOUBLE PRECISION) / (
+                "ph"."p" + "qh"."q"
+              )) + "qh"."q" * LN(CAST(2.0 * "qh"."q" AS DOUBLE PRECISION) / (
+                "ph"."p" + "qh"."q"
+              ))
+            )
+            ELSE 0.0
+          END
+        ) AS "present",
+        SUM(CASE WHEN "ph"."p" > 0 THEN "qh"."q" ELSE 0.0 END) AS "qin"
+      FROM "ph"
+      JOIN "qh"
+        ON "qh"."a" = "ph"."a"
+      GROUP BY
+        "ph"."q0"
+    ), "v" AS (
+      SELECT
+        "q0",
+        "size",
+        LEAST(GREATEST("present" + 0.5 * LN(2.0) * GREATEST(1.0 - "qin", 0.0), 0.0), LN(2.0)) AS "js"
+      FROM "c"
+    )
+    SELECT
+      "q0",
+      "size",
+      "js" > {{ v['t'] }} + 1e-09 AS "bad",
+      "js" AS "val"
+    FROM "v"
   )
   SELECT
     "c0"."q0",
