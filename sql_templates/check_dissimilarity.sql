@@ -7,7 +7,8 @@
 --           {column, dictionary}), dictionary, order, full_domain (ordered: true when the order
 --           is explicit; else the domain is the values present in the input), ancestors, level (hierarchical: the
 --           deepest lowest-common-ancestor level within epsilon, floor((epsilon + tol) H)),
---           height H, epsilon >= 0, tol, k, delta = delta_num / delta_den (exact, in [0, 1]).
+--           height H, epsilon >= 0, tol, within (= epsilon + tol, the largest distance that
+--           counts as within epsilon), k, delta = delta_num / delta_den (exact, in [0, 1]).
 -- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= risk(E, epsilon); worst = MAX).
 -- Formula:  Phi(v) = rows of E whose value lies within epsilon of v (v itself included);
 --           risk(E) = max_v (Phi(v) - 1) / (|E| - 1), and 1 when |E| = 1. E passes iff |E| >= k
@@ -48,7 +49,7 @@ WITH "f" AS (
     SUM("x"."n") OVER (
       PARTITION BY {% for key in keys %}"x".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
       ORDER BY "x"."x"
-      RANGE BETWEEN {{ (epsilon + tol)|literal }} PRECEDING AND {{ (epsilon + tol)|literal }} FOLLOWING
+      RANGE BETWEEN {{ within|literal }} PRECEDING AND {{ within|literal }} FOLLOWING
     ) AS "phi"
   FROM (
   {%- if distance == "numeric" %}
@@ -72,7 +73,7 @@ WITH "f" AS (
   JOIN "x" AS "b"
     ON {% for key in keys %}"a".{{ key|ident }} IS NOT DISTINCT FROM "b".{{ key|ident }} AND {% endfor %}
     0.5 * ({% for c in columns %}ABS("a".{{ ('x' ~ loop.index0)|ident }} - "b".{{ ('x' ~ loop.index0)|ident }}){% if not loop.last %} + {% endif %}{% endfor %})
-      <= {{ (epsilon + tol)|literal }}
+      <= {{ within|literal }}
   GROUP BY {% for key in keys %}"a".{{ key|ident }}, {% endfor %}{% for c in columns %}"a".{{ ('v' ~ loop.index0)|ident }}, {% endfor %}"a"."n"
 {%- endif %}
 ), "r" AS (

@@ -10,9 +10,14 @@ criterion templates and the engines' rewrite rules), with stand-ins that the mac
   fixed number of keys, the test any number of quasi-identifiers;
 - the sensitive column :data:`SENSITIVE` (for models over several columns, one statement per
   number of columns, up to :data:`MAX_ATTRIBUTES`, and :func:`sensitive_name` for each);
-- every number the criterion's parameters put into its template: distinct sentinel literals,
-  replaced by ``{{ v['k'] }}``-style Jinja (written with two different sets of parameters, the
-  texts must then agree: no value derived from a parameter outside the sentinels).
+- the sensitive hierarchy's levels, and the values the test's lists (allowed, protected) name
+  with their codes: relations the macros write;
+- every number the criterion's parameters put into its template, and each list's codes:
+  distinct sentinel literals, replaced by ``{{ v['k'] }}``-style Jinja (written with two
+  different sets of parameters and lists of two lengths, the texts must then agree: no value
+  derived from a parameter outside the sentinels).
+
+A variant's second choice (smoothed-js's ``ground``) gets a statement per value (:class:`Form`).
 
 A wrapper joins the statement's violating classes back to the quasi-identifiers' labels. The
 parameters' rules (names, ranges, defaults) are recorded from criterion_spec's own checks.
@@ -208,6 +213,8 @@ def _sentinels(
             elif key == "level" and self.spec.hierarchical:
                 # the deepest level within epsilon: floor((epsilon + TOL) H), made by the macro
                 user, part = "epsilon", "level"
+            elif key == "within":
+                user, part = "epsilon", "within"  # epsilon + TOL, made by the macro
             elif key in lists:
                 part = "codes"
             elif key.endswith("_count") and key[:-6] in lists:
@@ -226,9 +233,12 @@ def _sentinels(
 
 
 def _sentinel(index: int, how: str) -> int | float:
-    """A literal no template writes by itself, one per template parameter (by its position)."""
-    number = 9_100_000_000 + 1_000_003 * (index + 1)
-    return number + 0.5 if how == "float" else number
+    """A literal no template writes by itself, one per template parameter (by its position).
+    Floats are small enough that a value a template derives from one (adding a tolerance)
+    is written differently, so that it cannot pass for the sentinel."""
+    if how in ("float", "within"):
+        return 9_100 + 1.003 * (index + 1) + 0.0005
+    return 9_100_000_000 + 1_000_003 * (index + 1)
 
 
 def _quoted(name: str, dialect: str) -> str:
@@ -319,11 +329,16 @@ def _body_text(form: Form, dialect: str, which: int, count: int) -> Body:
         text = text.replace(_quoted(name, dialect), replacement)
     # a template value the statement does not use is dropped (the height, epsilon when only its
     # level is used), but every parameter must reach the SQL through a placeholder
-    used = {key: sentinel for key, sentinel in sentinels.items() if sentinel in text}
+    # (a sentinel is matched as a whole number: one with more digits is a derived value)
+    pattern = {key: re.compile(r"(?<![\w.])" + re.escape(s) + r"(?![\w.])") for key, s in sentinels.items()}
+    used = {key: sentinel for key, sentinel in sentinels.items() if pattern[key].search(text)}
     for user in {*numeric, *lists} - {formats[key][0] for key in used}:
         raise ConfigError(f"{form}: the parameter {user} is not written into the SQL as given")
-    for key, sentinel in used.items():
-        text = text.replace(sentinel, "{{ v[" + repr(key) + "] }}")
+    for key in used:
+        text = pattern[key].sub("{{ v[" + repr(key) + "] }}", text)
+    for key, sentinel in sentinels.items():  # a derived value would hold the sentinel's digits
+        if sentinel.split(".")[0] in text:
+            raise ConfigError(f"{form}: the SQL holds a value computed from {formats[key][0]}")
     return Body(text, {key: formats[key] for key in used}, crit.worst)
 
 

@@ -118,6 +118,10 @@ def check_output_files(out: TableRef, reads: Reads) -> None:
         )
 
 
+#: the commands whose reports a later report may replace
+REPORT_COMMANDS = ("anonymize", "apply", "check")
+
+
 def _is_report(path: Path) -> bool:
     """Whether the existing file ``path`` is empty or a report sqlanon wrote."""
     try:
@@ -126,7 +130,7 @@ def _is_report(path: Path) -> bool:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
         return False
-    return isinstance(data, dict) and data.get("command") in ("anonymize", "check") and "passed" in data
+    return isinstance(data, dict) and data.get("command") in REPORT_COMMANDS and "passed" in data
 
 
 def check_report_path(path: Path, config: Config | None, extra: Sequence[tuple[str, Path]] = ()) -> None:

@@ -383,6 +383,31 @@ def test_failing_rows_on_postgres_equal_duckdbs(
         _same(_by_class(pg, len(qis)), _by_class(duck, len(qis)))
 
 
+#: two rows whose distance is epsilon = 0.3 up to floating point (0.4 - 0.1 is a little more)
+FRAC = "(1, 0.1, 0.0), (1, 0.4, 0.3)"
+TOLERANCE = {
+    "tol_numeric": {"quasi_identifiers": ["age"], "sensitive": "x", "epsilon": 0.3, "delta": 0.5, "k": 1, "distance": "numeric"},
+    "tol_variational": {"quasi_identifiers": ["age"], "sensitive": ["x", "y"], "epsilon": 0.3, "delta": 0.5, "k": 1, "distance": "variational"},
+}  # fmt: skip
+
+
+def test_the_tolerance_cases_fail_in_sqlanon_check_too(tmp_path: Path) -> None:
+    """The dbt tests above must fail (exit codes below) because check fails them: within
+    epsilon counts the 1e-9 tolerance."""
+    with duckdb.connect(str(tmp_path / "frac.duckdb")) as con:
+        con.execute(f"CREATE TABLE frac AS SELECT * FROM (VALUES {FRAC}) AS f(age, x, y)")
+    for arguments in TOLERANCE.values():
+        sensitive = arguments["sensitive"]
+        params = {k: v for k, v in arguments.items() if k not in ("quasi_identifiers", "sensitive")}
+        params["attributes" if isinstance(sensitive, list) else "attribute"] = sensitive
+        config = {
+            "source": {"database": str(tmp_path / "frac.duckdb"), "table": "frac"},
+            "columns": {"age": "quasi", "x": "sensitive", "y": "sensitive"},
+            "criteria": [{"dissimilarity": params}],
+        }
+        assert not api.check(config).passed, arguments
+
+
 @pytest.fixture(scope="module")
 def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> Path:
     """One table of 12 rows, 4 per age, with tests that pass, fail, warn and are misconfigured."""
@@ -480,6 +505,11 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
             },
         ],
         "nothing": [{k: {"name": "empty_model", "arguments": {"quasi_identifiers": ["age"], "k": 2}}}],
+        # distances that equal epsilon only up to floating point: within it, as sqlanon counts
+        "frac": [
+            {"sqlanon.dissimilarity": {"name": name, "arguments": arguments}}
+            for name, arguments in TOLERANCE.items()
+        ],
         # 5,000 distinct values: smoothed-js with bandwidth > 1 makes every pair neighbours
         "wide": [
             {
@@ -550,6 +580,31 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
         ("multi_qi", {"quasi_identifiers": ["age"], "sensitive": ["age", "disease"], "l": 2}),
     ):
         sources["small"].append({"sqlanon.l_diversity": {"name": name, "arguments": arguments}})
+    # a misspelt column; a text column behind a where config
+    l_one = {"quasi_identifiers": ["age"], "l": 2}
+    variational_args = {
+        "quasi_identifiers": ["sex"],
+        "epsilon": 1e6,
+        "delta": 0,
+        "k": 1,
+        "distance": "variational",
+    }
+    sources["small"] += [
+        {k: {"name": "qi_misspelt", "arguments": {"quasi_identifiers": ["agee"], "k": 2}}},
+        {
+            "sqlanon.l_diversity": {
+                "name": "sensitive_misspelt",
+                "arguments": {**l_one, "sensitive": "diseas"},
+            }
+        },
+        {
+            "sqlanon.dissimilarity": {
+                "name": "variational_where",
+                "arguments": {**variational_args, "sensitive": ["salary", "disease"]},
+                "config": {"where": "1 = 1"},
+            }
+        },
+    ]
     smoothed = {"quasi_identifiers": ["age"], "sensitive": "disease", "t": 0.2, "distance": "smoothed-js"}
     for name, arguments in (
         ("smoothed_passes", {**smoothed, "ground": "equal", "bandwidth": 0.5}),
@@ -598,6 +653,7 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
         for name, hierarchy in HIERARCHIES.items():
             _load_table(con, name, hierarchy)
         con.execute("CREATE TABLE wide AS SELECT range % 7 AS age, 'v' || range AS disease FROM range(5000)")
+        con.execute(f"CREATE TABLE frac AS SELECT * FROM (VALUES {FRAC}) AS f(age, x, y)")
     return project
 
 
@@ -658,6 +714,15 @@ HIERARCHIES = {
         ),
         ("variational_text", 1, "the sensitive column disease is of type"),
         ("variational_two", 0, "PASS=1"),
+        ("tol_numeric", 1, "FAIL"),
+        ("tol_variational", 1, "FAIL"),
+        (
+            "qi_misspelt",
+            1,
+            "quasi_identifiers names agee, which is not a column of the model; its columns are",
+        ),
+        ("sensitive_misspelt", 1, "sensitive names diseas, which is not a column of the model"),
+        ("variational_where", 1, "the sensitive column disease is of type"),
         ("smoothed_passes", 0, "PASS=1"),
         (
             "smoothed_no_ground",
@@ -967,6 +1032,7 @@ SMALL_COLUMNS = {
     "disease": "sensitive",
     "salary": "insensitive",
 }
+TWO_SENSITIVE = {**SMALL_COLUMNS, "sex": "sensitive"}
 SMALL_RELEASES = {
     "rel_ok": (SMALL_COLUMNS, {"zip": 1, "age": 0}, [{"k-anonymity": {"k": 4}}], 0),
     "rel_fails": (SMALL_COLUMNS, {"zip": 1, "age": 0}, [{"k-anonymity": {"k": 5}}], 0),
@@ -980,6 +1046,12 @@ SMALL_RELEASES = {
     "rel_builtin": ({**SMALL_COLUMNS, "zip": {"role": "quasi", "hierarchy": "builtin:zip5"}}, {"zip": 0, "age": 0}, [{"k-anonymity": {"k": 2}}], 0),
     "rel_params": (SMALL_COLUMNS, {"zip": 0, "age": 0}, [{"k-anonymity": 3}], 0),
     "rel_ordered_text": (SMALL_COLUMNS, {"zip": 1, "age": 2}, [{"t-closeness": {"t": 0.5, "distance": "ordered"}}], 0),
+    "rel_multi_switch": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"l-diversity": {"l": 1, "attributes": ["disease", "sex"]}}], 0),
+    "rel_multi_ok": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"l-diversity": {"l": 1, "multi_attribute": True, "attributes": ["disease", "sex"]}}], 0),
+    "rel_attributes_text": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"l-diversity": {"l": 1, "multi_attribute": True, "attributes": "disease"}}], 0),
+    "rel_attribute_list": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"l-diversity": {"l": 1, "attribute": ["disease", "sex"]}}], 0),
+    "rel_multi_pd": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"l-diversity": {"variant": "pd-recursive", "l": 1, "c": 2, "allowed": [], "attributes": ["disease", "sex"]}}], 0),
+    "rel_variational_one": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"dissimilarity": {"epsilon": 1, "delta": 0, "k": 1, "distance": "variational", "attribute": "disease"}}], 0),
 }  # fmt: skip
 
 
@@ -1003,6 +1075,17 @@ SMALL_RELEASES = {
         ("rel_params", 1, "the parameters of k-anonymity must be a mapping"),
         # the column's type is checked on the model: the database's message would show a value
         ("rel_ordered_text", 1, "the sensitive column disease is of type"),
+        # several sensitive columns, in the YAML's words, refused where sqlanon apply refuses them
+        ("rel_multi_switch", 1, "several attributes need multi_attribute: true"),
+        ("rel_multi_ok", 0, "PASS=1"),
+        ("rel_attributes_text", 1, "l-diversity: attributes must list at least two sensitive columns."),
+        ("rel_attribute_list", 1, "l-diversity: attribute must name one sensitive column; for several"),
+        ("rel_multi_pd", 1, "takes one sensitive column; give it as attribute: name"),
+        (
+            "rel_variational_one",
+            1,
+            "distance variational compares distributions: list their columns in 'attributes'.",
+        ),
     ],
 )
 def test_the_release_macros_exit_codes_and_errors(

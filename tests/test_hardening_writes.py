@@ -251,6 +251,12 @@ def test_a_report_replaces_an_earlier_report(project: Path) -> None:
         json.loads(report.read_text(encoding="utf-8"))["command"] == "check"
         and first["command"] == "anonymize"
     )
+    # a release that repeats: apply at the node anonymize chose, twice, to the same report
+    node = ",".join(f"{column}={level}" for column, level in first["node"].items())
+    monthly = project / "monthly.json"
+    for _ in range(2):
+        ok(run("apply", str(config), "--node", node, "--report", str(monthly)))
+        assert json.loads(monthly.read_text(encoding="utf-8"))["command"] == "apply"
 
 
 # --------------------------------------------------------------------------- item 8: no release without its report

@@ -42,6 +42,7 @@ class Dissimilarity(Criterion):
             "distance": self.distance,
             "epsilon": epsilon,
             "tol": TOL,
+            "within": epsilon + TOL,
             "k": int(self.spec.params["k"]),
             "delta_num": delta.numerator,
             "delta_den": delta.denominator,

@@ -62,6 +62,10 @@
   {%- endif -%}
   {%- set entry = sqlanon.sqlanon_rules()[kind] -%}
   {%- set test = entry['test'] -%}
+  {#- called by sqlanon.release (source given): its criteria are in the YAML's words -#}
+  {%- set yaml = source is not none -%}
+  {%- set one = 'attribute' if yaml else 'sensitive' -%}
+  {%- set many = 'attributes' if yaml else 'sensitive' -%}
   {%- if quasi_identifiers is none or quasi_identifiers is string or quasi_identifiers is mapping
         or quasi_identifiers is not iterable or quasi_identifiers|length == 0 -%}
     {{ sqlanon.sqlanon_fail(test, "needs quasi_identifiers: the list of the model's quasi-identifier columns, e.g. [age, zip].") }}
@@ -84,7 +88,7 @@
   {%- set several = sensitive is not none and sensitive is not string and sensitive is not mapping and sensitive is iterable -%}
   {%- if sensitive is not none and column_name is not none and kind != 'k-anonymity'
         and (column_name not in sensitive if several else sensitive != column_name) -%}
-    {{ sqlanon.sqlanon_fail(test, "the test is attached to column " ~ column_name ~ " but names sensitive: " ~ sensitive ~ "; attach it to the sensitive column, or to the model, with one of them.") }}
+    {{ sqlanon.sqlanon_fail(test, "the test is attached to column " ~ column_name ~ " but names sensitive: " ~ ("[" ~ sensitive|join(', ') ~ "]" if several else sensitive) ~ "; attach it to the sensitive column, or to the model, with one of them.") }}
   {%- endif -%}
   {%- set sensitive = sensitive if sensitive is not none else column_name -%}
   {%- if kind == 'k-anonymity' -%}
@@ -94,15 +98,15 @@
   {%- elif several -%}
     {%- for name in sensitive -%}
       {%- if name is not string -%}
-        {{ sqlanon.sqlanon_fail(test, "sensitive must name columns, got " ~ name ~ ".") }}
+        {{ sqlanon.sqlanon_fail(test, many ~ " must name columns, got " ~ name ~ ".") }}
       {%- elif name in quasi_identifiers -%}
         {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ name ~ " is also listed in quasi_identifiers.") }}
       {%- endif -%}
     {%- endfor -%}
     {%- if sensitive|length < 2 -%}
-      {{ sqlanon.sqlanon_fail(test, "sensitive lists " ~ sensitive|length ~ " column(s); give one column as sensitive: name, or list at least two.") }}
+      {{ sqlanon.sqlanon_fail(test, many ~ " lists " ~ sensitive|length ~ " column(s); give one column as " ~ one ~ ": name, or list at least two.") }}
     {%- elif sensitive|unique|list|length != sensitive|length -%}
-      {{ sqlanon.sqlanon_fail(test, "sensitive lists a column twice.") }}
+      {{ sqlanon.sqlanon_fail(test, many ~ " lists a column twice.") }}
     {%- endif -%}
   {%- elif sensitive is none or sensitive is not string -%}
     {{ sqlanon.sqlanon_fail(test, "needs sensitive: the name of the sensitive column it protects (or attach the test to that column).") }}
@@ -136,30 +140,32 @@
     {%- if not spec['multi'] -%}
       {%- set taking = [] -%}
       {%- for name, item in entry['variants'].items() if item['multi'] -%}{%- do taking.append(name) -%}{%- endfor -%}
-      {{ sqlanon.sqlanon_fail(test, named ~ "takes one sensitive column; give it as sensitive: name" ~ (" (several columns are taken by " ~ axis ~ " " ~ taking|join(', ') ~ ")" if taking else "") ~ ".") }}
+      {{ sqlanon.sqlanon_fail(test, named ~ "takes one sensitive column; give it as " ~ one ~ ": name" ~ (" (several columns are taken by " ~ axis ~ " " ~ taking|join(', ') ~ ")" if taking else "") ~ ".") }}
     {%- elif sensitive|length not in spec['multi'] -%}
-      {{ sqlanon.sqlanon_fail(test, "sensitive lists " ~ sensitive|length ~ " columns; the package takes at most " ~ spec['multi']|list|max ~ ". Run `sqlanon check` on the model's table for more.") }}
+      {{ sqlanon.sqlanon_fail(test, many ~ " lists " ~ sensitive|length ~ " columns; the package takes at most " ~ spec['multi']|list|max ~ ". Run `sqlanon check` on the model's table for more.") }}
     {%- endif -%}
     {%- set macro = spec['multi'][sensitive|length] -%}
   {%- elif spec['why'] == sqlanon.sqlanon_several() -%}
-    {{ sqlanon.sqlanon_fail(test, named ~ spec['why'] ~ ": list them in sensitive, e.g. sensitive: [" ~ sensitive ~ ", other_column].") }}
+    {{ sqlanon.sqlanon_fail(test, named ~ spec['why'] ~ ": list them in " ~ many ~ ", e.g. " ~ many ~ ": [" ~ sensitive ~ ", other_column].") }}
   {%- elif spec['why'] is not none -%}
     {{ sqlanon.sqlanon_fail(test, named ~ "not written by the dbt package yet: " ~ spec['why'] ~ ". Run `sqlanon check` on the model's table for it.") }}
   {%- endif -%}
   {#- multi_attribute: sqlanon's YAML configuration's switch; here the list of columns says it -#}
   {%- set multi = given.get('multi_attribute') -%}
-  {%- if multi is not none and kind == 'l-diversity' -%}
-    {%- if multi is not boolean -%}
+  {%- if kind == 'l-diversity' -%}
+    {%- if multi is not none and multi is not boolean -%}
       {{ sqlanon.sqlanon_fail(test, "multi_attribute must be true or false, got " ~ multi ~ ".") }}
     {%- elif multi and not several -%}
-      {{ sqlanon.sqlanon_fail(test, "multi_attribute needs sensitive to list the sensitive columns, at least two, e.g. sensitive: [" ~ sensitive ~ ", other_column].") }}
-    {%- elif several and not multi -%}
-      {{ sqlanon.sqlanon_fail(test, "sensitive lists several columns but multi_attribute is false; to check them separately, give one test per column.") }}
+      {{ sqlanon.sqlanon_fail(test, "multi_attribute needs " ~ many ~ " to list the sensitive columns, at least two, e.g. " ~ many ~ ": [" ~ sensitive ~ ", other_column].") }}
+    {%- elif several and multi is not none and not multi -%}
+      {{ sqlanon.sqlanon_fail(test, many ~ " lists several columns but multi_attribute is false; to check them separately, give one " ~ ("criterion" if yaml else "test") ~ " per column.") }}
+    {%- elif several and yaml and not multi -%}
+      {{ sqlanon.sqlanon_fail(test, "several attributes need multi_attribute: true (each checked with the others as quasi-identifiers); to check them separately, give one criterion per attribute.") }}
     {%- endif -%}
   {%- endif -%}
   {%- set known = ['hierarchy'] if spec['hierarchy'] else [] -%}
   {%- if sub -%}{%- do known.append(sub['key']) -%}{%- endif -%}
-  {%- if kind == 'l-diversity' -%}{%- do known.append('multi_attribute') -%}{%- endif -%}
+  {%- if kind == 'l-diversity' and spec['multi'] -%}{%- do known.append('multi_attribute') -%}{%- endif -%}
   {%- for rule in spec['params'] -%}{%- do known.append(rule['key']) -%}{%- endfor -%}
   {%- for key in given -%}
     {%- if key != axis and key not in known -%}
@@ -169,6 +175,8 @@
   {%- for rule in spec['params'] if rule['type'] in ['number', 'integer'] -%}
     {{- sqlanon.sqlanon_check_param(test, rule, given.get(rule['key'])) -}}
   {%- endfor -%}
+  {{- sqlanon.sqlanon_check_columns(test, model, quasi_identifiers, sensitive if kind != 'k-anonymity' else none,
+        {'quasi': 'columns' if yaml else 'quasi_identifiers', 'sensitive': many if several else one}) -}}
   {%- set lists = [] -%}
   {%- for rule in spec['params'] if rule['type'] == 'values' -%}
     {%- do lists.append(sqlanon.sqlanon_check_values(test, rule, given.get(rule['key']))) -%}
@@ -189,6 +197,9 @@
     {%- elif how[1] == 'level' -%}
       {#- as sqlanon computes it: floor((epsilon + tol) H) in floating point -#}
       {%- do v.update({key: ((value|float + sqlanon.sqlanon_tol()) * levels['height'])|round(0, 'floor')|int}) -%}
+    {%- elif how[1] == 'within' -%}
+      {#- the largest distance within epsilon, as sqlanon computes it: epsilon + tol -#}
+      {%- do v.update({key: value|float + sqlanon.sqlanon_tol()}) -%}
     {%- elif how[1] == 'codes' -%}
       {%- set codes = [] -%}
       {%- for item in value -%}{%- do codes.append(reserved['values'].index(item|string)) -%}{%- endfor -%}
@@ -297,20 +308,49 @@
     {%- set what = axis ~ " " ~ variant -%}
     {%- for name in columns -%}
       {%- if row[loop.index]|int < total -%}
-        {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ name ~ " has " ~ (total - row[loop.index]|int) ~ " NULL (missing) values, which have no place in the numeric order or distance " ~ what ~ " needs. Fill them or filter them out (the test's where config).") }}
+        {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ name ~ " has " ~ (total - row[loop.index]|int) ~ " NULL (missing) values; " ~ what ~ " reads its values as numbers, and a NULL is none. Fill them or filter them out (" ~ ("in the model" if source is not none else "the test's where config") ~ ").") }}
       {%- endif -%}
     {%- endfor -%}
+    {#- the column types: of the relation, or of the query dbt makes of it (a test's where config) -#}
     {%- set typed = source if source is not none else model -%}
     {%- if typed is not string and typed.identifier is defined -%}
-      {%- for column in adapter.get_columns_in_relation(typed) -%}
-        {%- for name in columns if column.name == name or column.name|lower == name|lower -%}
-          {%- if not column.is_number() -%}
-            {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ name ~ " is of type " ~ column.data_type ~ "; " ~ what ~ " reads its values as numbers: cast it to a numeric type in the model.") }}
-          {%- endif -%}
-        {%- endfor -%}
-      {%- endfor -%}
+      {%- set described = adapter.get_columns_in_relation(typed) -%}
+    {%- else -%}
+      {%- set described = adapter.get_column_schema_from_query("SELECT * FROM " ~ typed ~ " WHERE 1 = 0") -%}
     {%- endif -%}
+    {%- for column in described -%}
+      {%- for name in columns if column.name == name or column.name|lower == name|lower -%}
+        {%- if not sqlanon.sqlanon_is_number(column) -%}
+          {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ name ~ " is of type " ~ column.data_type ~ "; " ~ what ~ " reads its values as numbers: cast it to a numeric type in the model.") }}
+        {%- endif -%}
+      {%- endfor -%}
+    {%- endfor -%}
   {%- endif -%}
+{% endmacro %}
+
+{#- whether a column (of a relation, or of a query: there psycopg2's type names) is numeric -#}
+{% macro sqlanon_is_number(column) %}
+  {%- set base = (column.dtype|upper).split('(')[0]|trim -%}
+  {{ return(column.is_number() or base in ['INTEGER', 'LONGINTEGER', 'FLOAT', 'DECIMAL', 'NUMERIC', 'HUGEINT',
+      'UHUGEINT', 'UBIGINT', 'UINTEGER', 'USMALLINT', 'UTINYINT', 'TINYINT', 'SMALLINT', 'BIGINT', 'DOUBLE', 'REAL']) }}
+{% endmacro %}
+
+{#- every column the test names is a column of the model (else the database's error would
+    name the package's own columns) -#}
+{% macro sqlanon_check_columns(test, model, quasi_identifiers, sensitive, words) %}
+  {%- set have = run_query("SELECT * FROM " ~ model ~ " WHERE 1 = 0").column_names -%}
+  {%- set lower = [] -%}
+  {%- for name in have -%}{%- do lower.append(name|lower) -%}{%- endfor -%}
+  {%- set named = [] -%}
+  {%- for q in quasi_identifiers -%}{%- do named.append([words['quasi'], q]) -%}{%- endfor -%}
+  {%- for name in ([] if sensitive is none else ([sensitive] if sensitive is string else sensitive)) -%}
+    {%- do named.append([words['sensitive'], name]) -%}
+  {%- endfor -%}
+  {%- for where, name in named -%}
+    {%- if name not in have and name|lower not in lower -%}
+      {{ sqlanon.sqlanon_fail(test, where ~ " names " ~ name ~ ", which is not a column of the model; its columns are " ~ have|join(', ') ~ ".") }}
+    {%- endif -%}
+  {%- endfor -%}
 {% endmacro %}
 
 {#- a hierarchical distance's hierarchy: a relation (a seed, a ref, a source) whose columns,

@@ -178,6 +178,14 @@
       {%- for key, value in given.items() if key not in ['attribute', 'attributes', 'severity'] -%}{%- do params.update({key: value}) -%}{%- endfor -%}
       {%- if 'attribute' in given and 'attributes' in given -%}
         {{ sqlanon.sqlanon_fail(test, kind ~ ": give either attribute or attributes, not both.") }}
+      {%- elif 'attribute' in given and given['attribute'] is not string -%}
+        {{ sqlanon.sqlanon_fail(test, kind ~ ": attribute must name one sensitive column; for several, give attributes: [..].") }}
+      {%- elif 'attributes' in given and (given['attributes'] is string or given['attributes'] is mapping or given['attributes'] is not iterable) -%}
+        {{ sqlanon.sqlanon_fail(test, kind ~ ": attributes must list at least two sensitive columns.") }}
+      {%- elif given.get('multi_attribute') is true and 'attributes' not in given -%}
+        {{ sqlanon.sqlanon_fail(test, kind ~ ": multi_attribute needs 'attributes': the sensitive columns, at least two.") }}
+      {%- elif given.get('distance') == 'variational' and kind == 'dissimilarity' and 'attributes' not in given -%}
+        {{ sqlanon.sqlanon_fail(test, kind ~ ": distance variational compares distributions: list their columns in 'attributes'.") }}
       {%- endif -%}
       {#- attributes: the sensitive columns of a model over several, as a list -#}
       {%- set attribute = given.get('attributes', given.get('attribute')) -%}
