@@ -35,6 +35,7 @@ from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hier
 from sqlanon.source import refuse_pattern
 from sqlanon.source_query import parse_query
 from sqlanon.sql.render import render_template, with_first
+from sqlanon.supersets import TOP
 
 #: the dialects ``compile`` writes: engine kind (whose rewrite rules apply) and sqlglot dialect
 TESTED = {"duckdb": "duckdb", "postgres": "postgres", "spark": "spark"}
@@ -49,7 +50,8 @@ FREQUENCIES = "sqlanon_frequencies"
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
     r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
-    r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+)",
+    r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+"
+    r"|qi_hierarchy_\d+|generalize_\d+)",
     re.IGNORECASE,
 )
 
@@ -149,6 +151,28 @@ def compile_gate(
         if why is not None:
             statements.append(Statement(_describe(len(statements), crit), None, why))
             continue
+        label = _describe(len(statements), crit)
+        supersets: tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[exp.Select]] = ([], [], [])
+        if crit.needs_levels:
+            made = _supersets(config, qis)
+            if isinstance(made, str):
+                statements.append(Statement(label, None, made))
+                continue
+            supersets = made
+            for guard in supersets[2]:
+                what = (
+                    f"{label}: the labels of each quasi-identifier with a hierarchy are those of one of its "
+                    "levels (a row here names one whose are not: sqlanon check refuses the table, and the "
+                    "statement below does not apply)"
+                )
+                try:
+                    statements.append(
+                        Statement(
+                            what, render(with_first(guard, needed([*reads, *supersets[0]], guard)), dialect)
+                        )
+                    )
+                except NotWritten as err:
+                    statements.append(Statement(what, None, str(err)))
         # each statement counts the classes with only the attributes its criterion reads
         used = sorted(crit.attributes)
         columns = {a: (domains[a][0], f"s{j}") for j, a in enumerate(used)}
@@ -159,10 +183,14 @@ def compile_gate(
             sensitive=[{"column": a, "table": domains[a][0].table} for a in used],
             null_label=NULL_VALUE,
         )
-        ctes = [*reads, *(cte for a in used for cte in domains[a][1]), (FREQUENCIES, frequencies)]
-        plan = CheckPlan([crit], [f"q{i}" for i in range(len(qis))], columns)
+        ctes = [
+            *reads,
+            *(cte for a in used for cte in domains[a][1]),
+            *supersets[0],
+            (FREQUENCIES, frequencies),
+        ]
+        plan = CheckPlan([crit], [f"q{i}" for i in range(len(qis))], columns, generalization=supersets[1])
         query = _violations(plan, qis)
-        label = _describe(len(statements), crit)
         try:
             statements.append(Statement(label, render(with_first(query, needed(ctes, query)), dialect)))
         except NotWritten as err:
@@ -202,13 +230,49 @@ def needed(ctes: Sequence[tuple[str, exp.Expr]], query: exp.Expr) -> list[tuple[
     return out[::-1]
 
 
+def _supersets(
+    config: Config, qis: Sequence[str]
+) -> tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[exp.Select]] | str:
+    """The natural supersets of (n,t)-closeness: each quasi-identifier's generalization table
+    (standalone_generalize.sql) and its hierarchy as CTEs, the plan's generalization entries,
+    and a guard query per hierarchy (a row: the labels are not one level's); or why compile
+    cannot write them."""
+    ctes: list[tuple[str, exp.Expr]] = []
+    generalization: list[dict[str, str]] = []
+    guards: list[exp.Select] = []
+    for i, name in enumerate(qis):
+        spec = config.column(name).hierarchy
+        common: dict[str, Any] = {
+            "source": TABLE,
+            "column": name,
+            "null_label": NULL_VALUE,
+            "null_leaf": NULL_LEAF,
+            "top": TOP,
+            "hierarchy": None,
+            "height": 0,
+        }
+        if spec is not None:
+            if built_from_values(spec, config.base_dir):
+                return (
+                    "compile writes (n,t)-closeness with the quasi-identifiers' hierarchies in the SQL; the "
+                    f"hierarchy of {name!r} is built from the column's values, which the SQL would then show. "
+                    "Write it out as a tree or an ARX CSV file (or drop it: then only '*' generalizes the "
+                    "column), or run sqlanon check for it."
+                )
+            h = load_hierarchy(name, spec, [], config.base_dir)
+            common.update(hierarchy=f"sqlanon_qi_hierarchy_{i}", height=h.height)
+            ctes.append((common["hierarchy"], values_table(h.rows, [f"h{j}" for j in range(h.height + 1)])))
+            guard = render_template("standalone_generalize.sql", part="guard", **common)
+            assert isinstance(guard, exp.Select)
+            guards.append(guard)
+        table = f"sqlanon_generalize_{i}"
+        ctes.append((table, render_template("standalone_generalize.sql", part="generalize", **common)))
+        generalization.append({"table": table, "level": "0"})
+    return ctes, generalization, guards
+
+
 def unsupported(c: Criterion) -> str | None:
     """Why compile cannot write criterion ``c`` (None: it can)."""
-    if c.needs_levels:
-        return (
-            f"compile cannot write {c.kind} yet: it needs the natural supersets of the classes, which depend "
-            "on the level each quasi-identifier is published at. Run sqlanon check for it."
-        )
     if type(c).setup is not BaseCriterion.setup:  # pragma: no cover - no criterion has one yet
         return f"compile cannot write {c.kind} yet: it builds lookup tables in Python."
     return None

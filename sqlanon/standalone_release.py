@@ -59,6 +59,12 @@ def compile_release(config: Config, dialect: str, levels: Mapping[str, int], ori
         )
     required = [make_criterion(c) for c in config.criteria if c.severity == "error"]
     refuse_unsupported(required)  # the release suppresses what they find
+    for c in required:
+        if c.needs_levels:
+            raise ConfigError(
+                f"compile --node cannot write {c.kind} yet: the release's suppression needs each class's "
+                "natural supersets at the node. Run sqlanon apply for it, or give it severity warn."
+            )
     if not required:
         raise ConfigError(
             "compile --node needs an error-severity criterion: the release suppresses what violates one."

@@ -1,0 +1,181 @@
+"""``sqlanon compile`` writes (n,t)-closeness: each quasi-identifier's generalization table is
+defined in SQL from the table's labels and the hierarchy written in as VALUES, and the printed
+statement returns the classes ``check --show-violations`` lists (labels, rows, measure within
+1e-9), in DuckDB, PostgreSQL and Spark, on random tables published at random levels (NULL
+cells included). A table whose labels are no level's is refused by check; compile's guard
+statement then names the column."""
+
+from __future__ import annotations
+
+import csv
+import os
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pytest
+
+from sqlanon import api
+from sqlanon.errors import ConfigError, DataError
+from tests.test_engine_postgres_check import COLUMNS, _rows
+from tests.test_standalone import ALL, _demo, _same_classes
+
+NT = [
+    {"nt-closeness": {"n": 8, "t": 0.2, "distance": "equal", "attribute": "disease"}},
+    {"nt-closeness": {"n": 15, "t": 0.15, "distance": "ordered", "attribute": "salary"}},
+    {"nt-closeness": {"n": 10, "t": 0.2, "distance": "hierarchical", "attribute": "disease"}},
+]
+
+
+def _zip(value: str | None, level: int) -> str | None:
+    return None if value is None else (value, value[:3] + "**", "*")[level]
+
+
+def _age(value: int | None, level: int) -> str | None:
+    if value is None:  # the hierarchy's empty leaf: 'unknown' above level 0
+        return None
+    return (str(value), f"{value // 10 * 10}s", "*")[level]
+
+
+def _case(folder: Path, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Random rows with zip and age published at random levels of their (written-out)
+    hierarchies, sex without one, and one (n,t)-closeness criterion."""
+    rng = random.Random(300 + seed)
+    raw = _rows(seed)
+    zl, al = rng.randint(0, 2), rng.randint(0, 2)
+    rows = [dict(r, zip=_zip(r["zip"], zl), age=_age(r["age"], al)) for r in raw]
+    zips = sorted({r["zip"] for r in raw if r["zip"] is not None})
+    ages = sorted({r["age"] for r in raw if r["age"] is not None})
+    (folder / f"zip{seed}.csv").write_text("".join(f"{z};{z[:3]}**;*\n" for z in zips))
+    (folder / f"age{seed}.csv").write_text("".join(f"{a};{a // 10 * 10}s;*\n" for a in ages) + ";unknown;*\n")
+    path = folder / f"nt{seed}.csv"
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    config = {
+        "source": path.name,
+        "columns": {
+            "zip": {"role": "quasi", "hierarchy": f"zip{seed}.csv"},
+            "age": {"role": "quasi", "hierarchy": f"age{seed}.csv"},
+            "sex": "quasi",
+            "disease": {"role": "sensitive", "hierarchy": "hierarchies/disease.yaml"},
+            "salary": "sensitive",
+        },
+        "criteria": [rng.choice(NT)],
+    }
+    return rows, config
+
+
+@pytest.fixture(scope="module")
+def pg(postgres: Any) -> Iterator[Any]:
+    import psycopg
+
+    con = psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True)
+    con.execute("CREATE SCHEMA IF NOT EXISTS compiled")
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _demo(tmp_path_factory.mktemp("nt"), 1)[0]
+
+
+def _gate_rows(statements: Any, run: Any) -> list[list[tuple[Any, ...]]]:
+    """Each criterion statement's rows; the guards (labels of one level) must return none."""
+    out = []
+    for s in statements:
+        rows = [tuple(r) for r in run(s.sql)]
+        if "a row here names one whose are not" in s.criterion:
+            assert rows == [], (s.criterion, rows)
+        else:
+            out.append(rows)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_printed_statement_in_duckdb_lists_checks_violating_classes(folder: Path, seed: int) -> None:
+    _, config = _case(folder, seed)
+    want = api.check(config, base_dir=folder, show_violations=ALL)
+    compiled = api.compile_sql(config, base_dir=folder, dialect="duckdb")
+    con = duckdb.connect()
+    _same_classes(want, _gate_rows(compiled.statements, lambda sql: con.sql(sql).fetchall()))
+
+
+def test_the_cases_cover_passing_failing_and_every_distance(folder: Path) -> None:
+    outcomes = set()
+    for seed in range(12):
+        _, config = _case(folder, seed)
+        report = api.check(config, base_dir=folder)
+        ((_, params),) = config["criteria"][0].items()
+        outcomes.add((params["distance"], report.passed))
+    assert {d for d, _ in outcomes} == {"equal", "ordered", "hierarchical"}
+    assert {p for _, p in outcomes} == {True, False}, outcomes
+
+
+def test_labels_of_no_single_level_are_refused_by_check_and_flagged_by_the_guard(folder: Path) -> None:
+    _, config = _case(folder, 0)
+    mixed = [dict(r, zip=_zip(r["zip"], i % 2) if r["zip"] else None) for i, r in enumerate(_rows(0))]
+    path = folder / "mixed.csv"
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(mixed)
+    config = dict(config, source=path.name)
+    with pytest.raises(DataError, match="'zip' are not the labels of one level"):
+        api.check(config, base_dir=folder)
+    compiled = api.compile_sql(config, base_dir=folder, dialect="duckdb")
+    con = duckdb.connect()
+    flagged = [con.sql(s.sql).fetchall() for s in compiled.statements if "a row here names" in s.criterion]
+    assert [r for rows in flagged for r in rows] == [("zip", 0)]
+
+
+def test_a_hierarchy_built_from_values_is_refused_with_the_reason(folder: Path) -> None:
+    _, config = _case(folder, 1)
+    built = dict(
+        config, columns=dict(config["columns"], age={"role": "quasi", "hierarchy": "hierarchies/age.yaml"})
+    )
+    (statement,) = api.compile_sql(built, base_dir=folder, dialect="duckdb").statements
+    assert statement.sql is None and "hierarchy of 'age' is built from the column's values" in statement.why
+    with pytest.raises(ConfigError, match="compile --node cannot write nt-closeness"):
+        api.compile_sql(
+            dict(config, criteria=[config["criteria"][0]]), node="zip=0,age=0,sex=0", base_dir=folder
+        )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_printed_statement_in_postgres_lists_checks_violating_classes(
+    folder: Path, pg: Any, postgres: Any, seed: int
+) -> None:
+    from tests import pgserver
+
+    rows, config = _case(folder, seed)
+    want = api.check(config, base_dir=folder, show_violations=ALL)
+    types = ["text", "text", "text", "text", "integer"]  # age holds labels such as 20s
+    table = f"nt_{seed}"
+    pgserver.load(
+        pg, "compiled", table, list(zip(COLUMNS, types, strict=True)), ([r[c] for c in COLUMNS] for r in rows)
+    )
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    compiled = api.compile_sql(
+        dict(config, source={"table": f"compiled.{table}"}, engine=engine), base_dir=folder
+    )
+    _same_classes(want, _gate_rows(compiled.statements, lambda sql: pg.execute(sql).fetchall()))
+
+
+def test_the_printed_statements_in_spark_list_checks_violating_classes(folder: Path, spark: Any) -> None:
+    spark.sql("CREATE DATABASE IF NOT EXISTS compiled")
+    schema = "zip string, age string, sex string, disease string, salary int"
+    for seed in range(3):
+        rows, config = _case(folder, seed)
+        want = api.check(config, base_dir=folder, show_violations=ALL)
+        frame = spark.createDataFrame([tuple(r[c] for c in COLUMNS) for r in rows], schema)
+        frame.write.mode("overwrite").saveAsTable(f"compiled.nt_{seed}")
+        on_spark = dict(config, source={"table": f"compiled.nt_{seed}"}, engine={"kind": "spark"})
+        compiled = api.compile_sql(on_spark, base_dir=folder)
+        _same_classes(want, _gate_rows(compiled.statements, lambda sql: spark.sql(sql).collect()))
