@@ -42,6 +42,20 @@ def postgres() -> Iterator[pgserver.Server]:
         pgserver.stop(server)
 
 
+@pytest.fixture(scope="module")
+def compiled_pg(postgres: pgserver.Server) -> Iterator[Any]:
+    """A connection to the test server, with the schema ``compiled`` the compile tests load
+    their tables into."""
+    import psycopg
+
+    con = psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True)
+    con.execute("CREATE SCHEMA IF NOT EXISTS compiled")
+    try:
+        yield con
+    finally:
+        con.close()
+
+
 @pytest.fixture(scope="session")
 def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     """One Spark session in local mode for the whole test run, built as sqlanon builds its own

@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -515,18 +515,6 @@ def test_compile_from_a_report_prints_the_release_of_its_node(
 # PostgreSQL ------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def pg(postgres: Any) -> Iterator[Any]:
-    import psycopg
-
-    con = psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True)
-    con.execute("CREATE SCHEMA IF NOT EXISTS compiled")
-    try:
-        yield con
-    finally:
-        con.close()
-
-
 def _on_postgres(
     con: Any, postgres: Any, seed: int, rows: Sequence[dict[str, Any]], config: dict[str, Any]
 ) -> dict[str, Any]:
@@ -547,17 +535,17 @@ def _on_postgres(
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_printed_statements_in_postgres_list_checks_violating_classes(
-    demo: tuple[Path, dict[str, Any]], pg: Any, postgres: Any, seed: int
+    demo: tuple[Path, dict[str, Any]], compiled_pg: Any, postgres: Any, seed: int
 ) -> None:
     folder, base = demo
     case = _case(folder, base, seed)
     if case is None:
         return
     rows, config, want = case
-    on_pg = _on_postgres(pg, postgres, seed, rows, config)
+    on_pg = _on_postgres(compiled_pg, postgres, seed, rows, config)
     compiled = api.compile_sql(on_pg, base_dir=folder)
     assert compiled.dialect == "postgres"
-    _same_classes(want, [pg.execute(s.sql).fetchall() for s in compiled.statements])
+    _same_classes(want, [compiled_pg.execute(s.sql).fetchall() for s in compiled.statements])
 
 
 def _duckdb_release(folder: Path, config: dict[str, Any], node: dict[str, int]) -> Counter[tuple[str, ...]]:
@@ -572,7 +560,7 @@ def _texts(rows: Sequence[Sequence[Any]]) -> Counter[tuple[str, ...]]:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_release_select_in_postgres_equals_duckdbs(
-    release_demo: tuple[Path, dict[str, Any]], pg: Any, postgres: Any, seed: int
+    release_demo: tuple[Path, dict[str, Any]], compiled_pg: Any, postgres: Any, seed: int
 ) -> None:
     """The release in PostgreSQL's dialect, on the same rows in a PostgreSQL table (the builder
     hierarchies built from the values read there), returns DuckDB's rows; its gate statements
@@ -581,16 +569,22 @@ def test_the_release_select_in_postgres_equals_duckdbs(
     config, node = _release_case(folder, base, seed)
     rows = list(csv.DictReader((folder / config["source"]).open()))
     on_pg = _on_postgres(
-        pg, postgres, 100 + seed, [dict(r, age=int(r["age"]), salary=int(r["salary"])) for r in rows], config
+        compiled_pg,
+        postgres,
+        100 + seed,
+        [dict(r, age=int(r["age"]), salary=int(r["salary"])) for r in rows],
+        config,
     )
     compiled = api.compile_sql(on_pg, node=node, base_dir=folder)
     assert compiled.dialect == "postgres" and compiled.release is not None
-    assert _texts(pg.execute(compiled.release).fetchall()) == _duckdb_release(folder, config, node)
+    assert _texts(compiled_pg.execute(compiled.release).fetchall()) == _duckdb_release(folder, config, node)
     for s in compiled.statements:
-        pg.execute(s.sql).fetchall()
+        compiled_pg.execute(s.sql).fetchall()
 
 
-def test_the_printed_script_through_psql(demo: tuple[Path, dict[str, Any]], pg: Any, postgres: Any) -> None:
+def test_the_printed_script_through_psql(
+    demo: tuple[Path, dict[str, Any]], compiled_pg: Any, postgres: Any
+) -> None:
     """The script pasted into psql as it is: one result per criterion, with check's counts."""
     from tests import pgserver
 
@@ -598,7 +592,9 @@ def test_the_printed_script_through_psql(demo: tuple[Path, dict[str, Any]], pg: 
     seed = next(s for s in range(100) if (c := _case(folder, base, s)) is not None and not c[2].passed)
     rows, config, want = _case(folder, base, seed)  # type: ignore[misc]
     script = folder / "gate.sql"
-    script.write_text(api.compile_sql(_on_postgres(pg, postgres, seed, rows, config), base_dir=folder).text())
+    script.write_text(
+        api.compile_sql(_on_postgres(compiled_pg, postgres, seed, rows, config), base_dir=folder).text()
+    )
     psql = pgserver.binaries() / "psql"  # type: ignore[operator]
     env = dict(os.environ, PGPASSWORD=os.environ[postgres.password_env])
     out = subprocess.run(

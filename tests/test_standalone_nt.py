@@ -8,9 +8,7 @@ statement then names the column."""
 from __future__ import annotations
 
 import csv
-import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -67,18 +65,6 @@ def _case(folder: Path, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any]
         "criteria": [rng.choice(NT)],
     }
     return rows, config
-
-
-@pytest.fixture(scope="module")
-def pg(postgres: Any) -> Iterator[Any]:
-    import psycopg
-
-    con = psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True)
-    con.execute("CREATE SCHEMA IF NOT EXISTS compiled")
-    try:
-        yield con
-    finally:
-        con.close()
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +136,7 @@ def test_a_hierarchy_built_from_values_is_refused_with_the_reason(folder: Path) 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_printed_statement_in_postgres_lists_checks_violating_classes(
-    folder: Path, pg: Any, postgres: Any, seed: int
+    folder: Path, compiled_pg: Any, postgres: Any, seed: int
 ) -> None:
     from tests import pgserver
 
@@ -159,13 +145,17 @@ def test_the_printed_statement_in_postgres_lists_checks_violating_classes(
     types = ["text", "text", "text", "text", "integer"]  # age holds labels such as 20s
     table = f"nt_{seed}"
     pgserver.load(
-        pg, "compiled", table, list(zip(COLUMNS, types, strict=True)), ([r[c] for c in COLUMNS] for r in rows)
+        compiled_pg,
+        "compiled",
+        table,
+        list(zip(COLUMNS, types, strict=True)),
+        ([r[c] for c in COLUMNS] for r in rows),
     )
     engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
     compiled = api.compile_sql(
         dict(config, source={"table": f"compiled.{table}"}, engine=engine), base_dir=folder
     )
-    _same_classes(want, _gate_rows(compiled.statements, lambda sql: pg.execute(sql).fetchall()))
+    _same_classes(want, _gate_rows(compiled.statements, lambda sql: compiled_pg.execute(sql).fetchall()))
 
 
 def test_the_printed_statements_in_spark_list_checks_violating_classes(folder: Path, spark: Any) -> None:
