@@ -117,6 +117,7 @@ class _Recorder(_Checker):
         self.params[key] = ["value"]
 
 
+@functools.cache  # every statement's configuration asks for its kind's rules
 def variants(kind: str) -> tuple[Rule | None, dict[str, list[Rule]]]:
     """A kind's axis choice (None: one variant, named "") and each variant's parameters."""
     first = _Recorder(kind, {})
@@ -132,6 +133,7 @@ def variants(kind: str) -> tuple[Rule | None, dict[str, list[Rule]]]:
     return axis, out
 
 
+@functools.cache
 def forms(kind: str, variant: str) -> tuple[Rule | None, dict[str, list[Rule]]]:
     """A variant's second choice (smoothed-js's ground; None: it has none, and its one form
     is named "") and each of its forms' parameters."""

@@ -516,12 +516,21 @@ def test_compile_from_a_report_prints_the_release_of_its_node(
 
 
 def _on_postgres(
-    con: Any, postgres: Any, seed: int, rows: Sequence[dict[str, Any]], config: dict[str, Any]
+    con: Any,
+    postgres: Any,
+    seed: int,
+    rows: Sequence[dict[str, Any]],
+    config: dict[str, Any],
+    *,
+    table: str | None = None,
+    age: str = "integer",
 ) -> dict[str, Any]:
+    """``rows`` in a table of the test server (default people_<seed>; ``age``: its column's
+    type) and ``config`` reading it there."""
     from tests import pgserver
 
-    types = ["text", "integer", "text", "text", "integer"]
-    table = f"people_{seed}"
+    types = ["text", age, "text", "text", "integer"]
+    table = table or f"people_{seed}"
     pgserver.load(
         con,
         "compiled",

@@ -18,7 +18,7 @@ import pytest
 from sqlanon import api
 from sqlanon.errors import ConfigError, DataError
 from tests.test_engine_postgres_check import COLUMNS, _rows
-from tests.test_standalone import ALL, _demo, _same_classes
+from tests.test_standalone import ALL, _demo, _on_postgres, _same_classes
 
 NT = [
     {"nt-closeness": {"n": 8, "t": 0.2, "distance": "equal", "attribute": "disease"}},
@@ -138,23 +138,11 @@ def test_a_hierarchy_built_from_values_is_refused_with_the_reason(folder: Path) 
 def test_the_printed_statement_in_postgres_lists_checks_violating_classes(
     folder: Path, compiled_pg: Any, postgres: Any, seed: int
 ) -> None:
-    from tests import pgserver
-
     rows, config = _case(folder, seed)
     want = api.check(config, base_dir=folder, show_violations=ALL)
-    types = ["text", "text", "text", "text", "integer"]  # age holds labels such as 20s
-    table = f"nt_{seed}"
-    pgserver.load(
-        compiled_pg,
-        "compiled",
-        table,
-        list(zip(COLUMNS, types, strict=True)),
-        ([r[c] for c in COLUMNS] for r in rows),
-    )
-    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
-    compiled = api.compile_sql(
-        dict(config, source={"table": f"compiled.{table}"}, engine=engine), base_dir=folder
-    )
+    # age holds labels such as 20s
+    on_pg = _on_postgres(compiled_pg, postgres, seed, rows, config, table=f"nt_{seed}", age="text")
+    compiled = api.compile_sql(on_pg, base_dir=folder)
     _same_classes(want, _gate_rows(compiled.statements, lambda sql: compiled_pg.execute(sql).fetchall()))
 
 
