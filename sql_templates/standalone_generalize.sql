@@ -2,11 +2,13 @@
 --           supersets of (n,t)-closeness, defined from the table itself, for the self-contained
 --           SQL of `sqlanon compile` (the gate builds the same rows in Python:
 --           supersets.generalization_tables).
--- Inputs:   source (the table checked); hierarchy (relation "h0".."hH": one row per leaf, its
---           label at each level), or none.
+-- Inputs:   source (the table checked); the hierarchy, or none: either hierarchy (relation
+--           "h0".."hH": one row per leaf, its label at each level) or paths_table (relation "leaf",
+--           "lvl", "label": each leaf's label at each level 0..H, the dbt package's).
 -- Params:   part ("generalize" | "guard"), source, column, null_label (how NULL is written, as
 --           gate_frequencies.sql writes it), null_leaf (the hierarchy's leaf for NULL),
---           hierarchy, height (H), top (the label of the whole table without a hierarchy).
+--           hierarchy and height (H), or paths_table; top (the label of the whole table without a
+--           hierarchy).
 -- Output:   generalize: lf INT (always 0: the published level), cf VARCHAR (a published
 --           label), lt INT, ct VARCHAR (its label at level lt). With a hierarchy, the published
 --           labels are those of one level L (the only level whose labels hold every label
@@ -21,7 +23,10 @@ SELECT DISTINCT COALESCE(CAST({{ column|ident }} AS VARCHAR), {{ null_label|lite
 FROM {{ source|ident }}
 {%- endmacro %}
 {%- macro paths() -%}
-{%- for lvl in range(height + 1) %}
+{%- if paths_table %}
+SELECT "hp"."leaf", "hp"."lvl", "hp"."label" FROM {{ paths_table|ident }} AS "hp"
+{%- endif %}
+{%- for lvl in range(height + 1) if not paths_table %}
 SELECT "h0" AS "leaf", {{ lvl }} AS "lvl", {{ ('h' ~ lvl)|ident }} AS "label" FROM {{ hierarchy|ident }}
 {%- if not loop.last %} UNION ALL{% endif %}
 {%- endfor %}
@@ -39,7 +44,7 @@ WITH "p" AS ({{ present() }}), "t" AS ({{ paths() }})
 SELECT {{ column|literal }} AS "quasi_identifier", COUNT(*) AS "levels"
 FROM ({{ candidates() }}) AS "c"
 HAVING COUNT(*) <> 1
-{%- elif hierarchy %}
+{%- elif hierarchy or paths_table %}
 WITH "p" AS ({{ present() }}), "t" AS ({{ paths() }}), "lv" AS (
   SELECT MIN("c"."lvl") AS "lvl" FROM ({{ candidates() }}) AS "c" HAVING COUNT(*) = 1
 ), "up" AS (
@@ -59,8 +64,9 @@ FROM "up" JOIN "nulls" ON "up"."lt" > "nulls"."lvl"
 WHERE "up"."empty"
 UNION
 SELECT 0, {{ null_label|literal }}, "u"."lvl",
-  CASE WHEN "u"."lvl" = {{ height }} THEN (SELECT MIN("label") FROM "t" WHERE "lvl" = {{ height }}) ELSE {{ null_label|literal }} END
+  CASE WHEN "u"."lvl" = "top"."lvl" THEN "top"."label" ELSE {{ null_label|literal }} END
 FROM (SELECT DISTINCT "lvl" FROM "t") AS "u" JOIN "nulls" ON "u"."lvl" > "nulls"."lvl"
+CROSS JOIN (SELECT MAX("lvl") AS "lvl", MIN("label") AS "label" FROM "t" WHERE "lvl" = (SELECT MAX("lvl") FROM "t")) AS "top"
 WHERE NOT EXISTS (SELECT 1 FROM "up" WHERE "up"."empty")
 {%- else %}
 WITH "p" AS ({{ present() }})

@@ -18,6 +18,10 @@ criterion templates and the engines' rewrite rules), with stand-ins that the mac
   derived from a parameter outside the sentinels).
 
 A variant's second choice (smoothed-js's ``ground``) gets a statement per value (:class:`Form`).
+(n,t)-closeness's natural supersets generalize each quasi-identifier on its own, so its
+statements read them one by one (a statement per number of them, up to :data:`MAX_QUASI`),
+each with its generalization table: a relation the macros write from compile's own SQL
+(standalone_generalize.sql, generated here too) over the test's hierarchy.
 
 A wrapper joins the statement's violating classes back to the quasi-identifiers' labels. The
 parameters' rules (names, ranges, defaults) are recorded from criterion_spec's own checks.
@@ -45,7 +49,10 @@ from sqlanon.criteria.tcloseness import MAX_GROUND_PAIRS
 from sqlanon.criterion_spec import _CHECKERS, CRITERIA, _Checker
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
+from sqlanon.hierarchy import NULL_LEAF
+from sqlanon.sql.render import render_template
 from sqlanon.standalone import compile_gate, render, unsupported
+from sqlanon.supersets import TOP
 
 #: the adapters whose SQL the package carries (the engines sqlanon runs and tests with dbt)
 ADAPTERS = ("duckdb", "postgres")
@@ -67,6 +74,10 @@ _OBSERVED = "__sqlanon_observed__"
 _COLUMN = "__sqlanon_column__"
 _LEVELS = "__sqlanon_levels__"
 _RESERVED = "__sqlanon_reserved__"
+_PATHS = "__sqlanon_paths__"
+#: the most quasi-identifiers a test of (n,t)-closeness takes (a statement per count: its
+#: natural supersets generalize each quasi-identifier on its own)
+MAX_QUASI = 8
 #: the axis parameter of a model's variants (the first choice its checks make)
 AXES = ("variant", "distance")
 
@@ -252,10 +263,26 @@ def sensitive_name(index: int, count: int) -> str:
     return SENSITIVE if count == 1 else f"__sqlanon_sensitive_{index}__"
 
 
-def _config(form: Form, which: int, count: int = 1) -> Config:
+def quasi_name(index: int) -> str:
+    """The column a statement over the quasi-identifiers one by one ((n,t)-closeness) reads
+    for the ``index``-th (the model's column, renamed by the statement's first CTE)."""
+    return f"__sqlanon_qi_{index}__"
+
+
+def _quasi_in(index: int) -> str:
+    """The stand-in of the model's ``index``-th quasi-identifier column."""
+    return f"__sqlanon_quasi_{index}__"
+
+
+def _generalize_in(index: int) -> str:
+    """The stand-in of the ``index``-th quasi-identifier's generalization table."""
+    return f"__sqlanon_generalize_{index}__"
+
+
+def _config(form: Form, which: int, count: int = 1, quasi: int = 0) -> Config:
     """A configuration of one criterion of ``form`` on :data:`MODEL`, a table of a server
     (compile connects to none), with valid parameters (two sets: which = 0, 1), over ``count``
-    sensitive columns."""
+    sensitive columns, and ``quasi`` quasi-identifiers (0: the one class key :data:`CLASS`)."""
     kind = form.kind
     choices, rules = form.parts()
     params: dict[str, Any] = {r.key: _valid(r, which) for r in rules if r.type in ("number", "integer")}
@@ -276,38 +303,60 @@ def _config(form: Form, which: int, count: int = 1) -> Config:
     data = {
         "source": {"table": MODEL},
         "engine": {"kind": "postgres", "url": "postgresql://nowhere"},
-        "columns": {CLASS: "quasi", **{name: sensitive for name in names}},
+        "columns": {
+            **({quasi_name(i): "quasi" for i in range(quasi)} if quasi else {CLASS: "quasi"}),
+            **{name: sensitive for name in names},
+        },
         "criteria": [{kind: params}],
     }
     return parse_config(data, Path.cwd(), gate=True)
 
 
-def _body_text(form: Form, dialect: str, which: int, count: int) -> Body:
-    config = _config(form, which, count)
+def _body_text(form: Form, dialect: str, which: int, count: int, quasi: int = 0) -> Body:
+    config = _config(form, which, count, quasi)
     _, rules = form.parts()
     numeric = {r.key: r.type for r in rules if r.type in ("number", "integer")}
     lists = frozenset(r.key for r in rules if r.type == "values")
     crit, formats, sentinels = _sentinels(make_criterion(config.criteria[0]), numeric, lists)
-    keyed = sqlglot.parse_one(
-        f'SELECT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS "{CLASS}", * FROM "{MODEL}"', read="duckdb"
-    )
+    desc = " DESC" if crit.worst == "MAX" else ""
+    if quasi:
+        # the quasi-identifiers one by one, each with its generalization table
+        renamed = ", ".join(f'"{_quasi_in(i)}" AS "{quasi_name(i)}"' for i in range(quasi))
+        keyed = sqlglot.parse_one(f'SELECT {renamed}, * FROM "{MODEL}"', read="duckdb")
+        labels = ", ".join(f'"v"."{quasi_name(i)}" AS "{_quasi_in(i)}"' for i in range(quasi))
+        order = ", ".join(f'"v"."{quasi_name(i)}"' for i in range(quasi))
+        wrapper = sqlglot.parse_one(
+            f'SELECT {labels}, "v"."rows" AS "{_ROWS}", "v"."observed" AS "{_OBSERVED}" '
+            f'FROM "{_STATEMENT}" AS "v" ORDER BY "v"."observed"{desc} NULLS LAST, "v"."rows", {order}',
+            read="duckdb",
+        )
+    else:
+        # the quasi-identifiers as one class key
+        keyed = sqlglot.parse_one(
+            f'SELECT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS "{CLASS}", * FROM "{MODEL}"', read="duckdb"
+        )
+        wrapper = sqlglot.parse_one(
+            f'SELECT "{_LABELS_OUT}", "v"."rows" AS "{_ROWS}", "v"."observed" AS "{_OBSERVED}" '
+            f'FROM "{_STATEMENT}" AS "v" JOIN (SELECT DISTINCT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS '
+            f'"sqlanon_class", "{_LABELS_IN}" FROM "{MODEL}") AS "c" '
+            f'ON CAST("c"."sqlanon_class" AS VARCHAR) = "v"."{CLASS}" '
+            f'ORDER BY "v"."observed"{desc} NULLS LAST, "v"."rows", "c"."sqlanon_class"',
+            read="duckdb",
+        )
     levels = {SENSITIVE: _LEVELS} if config.criteria[0].hierarchical else None
     reserved = {SENSITIVE: _RESERVED} if lists else None
     compiled = compile_gate(
-        config, dialect, release=[("sqlanon_keyed", keyed)], criteria=[crit], levels=levels, reserved=reserved
+        config,
+        dialect,
+        release=[("sqlanon_keyed", keyed)],
+        criteria=[crit],
+        levels=levels,
+        reserved=reserved,
+        generalized=[_generalize_in(i) for i in range(quasi)] if quasi else None,
     )
     statement = next(s for s in compiled.statements if s.criterion.startswith("criteria[0]"))
     if statement.sql is None:  # pragma: no cover - the tested dialects write every statement
         raise ConfigError(statement.why)
-    desc = " DESC" if crit.worst == "MAX" else ""
-    wrapper = sqlglot.parse_one(
-        f'SELECT "{_LABELS_OUT}", "v"."rows" AS "{_ROWS}", "v"."observed" AS "{_OBSERVED}" '
-        f'FROM "{_STATEMENT}" AS "v" JOIN (SELECT DISTINCT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS '
-        f'"sqlanon_class", "{_LABELS_IN}" FROM "{MODEL}") AS "c" '
-        f'ON CAST("c"."sqlanon_class" AS VARCHAR) = "v"."{CLASS}" '
-        f'ORDER BY "v"."observed"{desc} NULLS LAST, "v"."rows", "c"."sqlanon_class"',
-        read="duckdb",
-    )
     text = render(wrapper, dialect).replace(_quoted(_STATEMENT, dialect), f"(\n{statement.sql}\n)")
     if re.search(r"\{[{%#]", text):  # pragma: no cover - no template writes these
         raise ConfigError("the statement holds Jinja delimiters")
@@ -326,6 +375,11 @@ def _body_text(form: Form, dialect: str, which: int, count: int) -> Body:
         _OBSERVED: "{{ sqlanon.sqlanon_quote(names.observed) }}",
         _LEVELS: "({{ v['levels'] }})",
         _RESERVED: "({{ v['reserved'] }})",
+        **{
+            _quasi_in(i): "{{ sqlanon.sqlanon_quote(quasi_identifiers[" + str(i) + "]) }}"
+            for i in range(quasi)
+        },
+        **{_generalize_in(i): "({{ v['generalize'][" + str(i) + "] }})" for i in range(quasi)},
     }
     for name, replacement in jinja.items():
         text = text.replace(_quoted(name, dialect), replacement)
@@ -345,11 +399,12 @@ def _body_text(form: Form, dialect: str, which: int, count: int) -> Body:
 
 
 @functools.cache  # the rules' formats and the generated file both need each statement
-def body(form: Form, dialect: str, count: int = 1) -> Body:
-    """The Jinja statement of ``form`` over ``count`` sensitive columns in ``dialect``, checked
-    to depend on the parameters only through its placeholders."""
-    first = _body_text(form, dialect, 0, count)
-    second = _body_text(form, dialect, 1, count)
+def body(form: Form, dialect: str, count: int = 1, quasi: int = 0) -> Body:
+    """The Jinja statement of ``form`` over ``count`` sensitive columns (and ``quasi``
+    quasi-identifiers one by one; 0: as one class key) in ``dialect``, checked to depend on
+    the parameters only through its placeholders."""
+    first = _body_text(form, dialect, 0, count, quasi)
+    second = _body_text(form, dialect, 1, count, quasi)
     if first != second:  # pragma: no cover - a template computing with a parameter in Python
         raise ConfigError(f"{form}: the SQL depends on a parameter beyond its placeholders")
     return first
@@ -370,13 +425,13 @@ def _why(form: Form, count: int = 1) -> str | None:
         if "attributes" in str(err):
             return SEVERAL
         raise  # pragma: no cover - the recorded parameters are valid
-    crit = make_criterion(config.criteria[0])
-    if crit.needs_levels:
-        return (
-            "it needs the natural supersets of the classes, which depend on the level each "
-            "quasi-identifier is published at"
-        )
-    return unsupported(crit)
+    return unsupported(make_criterion(config.criteria[0]))
+
+
+def _by_quasi(form: Form) -> bool:
+    """Whether ``form`` reads the quasi-identifiers one by one ((n,t)-closeness's natural
+    supersets generalize each): a statement per number of them, up to :data:`MAX_QUASI`."""
+    return make_criterion(_config(form, 0).criteria[0]).needs_levels
 
 
 def _numbers(form: Form, count: int) -> bool:
@@ -409,9 +464,10 @@ def test_name(kind: str) -> str:
     return kind.replace("-", "_")
 
 
-def _macro_name(form: Form, count: int = 1) -> str:
+def _macro_name(form: Form, count: int = 1, quasi: int = 0) -> str:
     several = f"_{count}" if count > 1 else ""
-    return "sqlanon_" + re.sub(r"\W+", "_", str(form)) + several
+    by_quasi = f"_q{quasi}" if quasi else ""
+    return "sqlanon_" + re.sub(r"\W+", "_", str(form)) + several + by_quasi
 
 
 def _snippets(dialect: str) -> dict[str, str]:
@@ -436,6 +492,39 @@ def _snippets(dialect: str) -> dict[str, str]:
     }
 
 
+def _generalization(dialect: str, part: str, paths: bool) -> str:
+    """A quasi-identifier's generalization table of (n,t)-closeness (part "generalize") or
+    the guard of its labels (part "guard"), as compile writes them (standalone_generalize.sql),
+    over the hierarchy's ``paths`` (the gate macro makes them from the test's relation) or,
+    without, generalizing only to the top: Jinja over ``model``, ``column`` and ``paths``."""
+    tree = render_template(
+        "standalone_generalize.sql",
+        part=part,
+        source=MODEL,
+        column=_COLUMN,
+        null_label=NULL_VALUE,
+        null_leaf=NULL_LEAF,
+        top=TOP,
+        hierarchy=None,
+        height=0,
+        paths_table=_PATHS if paths else None,
+    )
+    text = render(tree, dialect)
+    if re.search(r"\{[{%#]", text):  # pragma: no cover - the template writes none
+        raise ConfigError("the generalization holds Jinja delimiters")
+    replacements = {
+        _quoted(MODEL, dialect): "{{ model }}",
+        _quoted(_COLUMN, dialect): "{{ sqlanon.sqlanon_quote(column) }}",
+        _quoted(_PATHS, dialect): "({{ paths }})",
+        exp.Literal.string(_COLUMN).sql(dialect=dialect): "'{{ column|replace(\"'\", \"''\") }}'",
+    }
+    for name, replacement in replacements.items():
+        text = text.replace(name, replacement)
+    if "__sqlanon_" in text:  # pragma: no cover - every stand-in is replaced above
+        raise ConfigError("the generalization holds a stand-in")
+    return text
+
+
 def _params(rules: list[Rule]) -> list[dict[str, Any]]:
     return [
         {
@@ -457,25 +546,29 @@ def _item(form: Form, rules: list[Rule]) -> dict[str, Any]:
     is), its statements (one column, and ``multi``: count -> statement over several), how to
     make its template values, and which checks of the data it needs."""
     why = _why(form)
+    by_quasi = why is None and _by_quasi(form)
     item: dict[str, Any] = {
         "params": _params(rules),
         "why": why,
-        "macro": _macro_name(form),
+        "macro": None if by_quasi else _macro_name(form),
         "multi": {
             count: _macro_name(form, count)
             for count in range(2, MAX_ATTRIBUTES + 1)
             if _why(form, count) is None
         },
+        # the statement per number of quasi-identifiers of a form that reads them one by one
+        "quasi": {n: _macro_name(form, 1, n) for n in range(1, MAX_QUASI + 1)} if by_quasi else {},
         "sub": None,
     }
-    counts = ([1] if why is None else []) + list(item["multi"])
-    if counts:
-        formats = {tuple(sorted(body(form, ADAPTERS[0], n).formats.items())) for n in counts}
+    shapes = [(n, 0) for n in ([1] if why is None and not by_quasi else []) + list(item["multi"])]
+    shapes += [(1, n) for n in item["quasi"]]
+    if shapes:
+        formats = {tuple(sorted(body(form, ADAPTERS[0], *shape).formats.items())) for shape in shapes}
         if len(formats) != 1:  # pragma: no cover - the templates take the same values
             raise ConfigError(f"{form}: its statements take different values")
-        item["formats"] = {k: list(f) for k, f in body(form, ADAPTERS[0], counts[0]).formats.items()}
-        item["numbers"] = _numbers(form, counts[0])
-        item["hierarchy"] = bool(_config(form, 0, counts[0]).criteria[0].hierarchical)
+        item["formats"] = {k: list(f) for k, f in body(form, ADAPTERS[0], *shapes[0]).formats.items()}
+        item["numbers"] = _numbers(form, shapes[0][0])
+        item["hierarchy"] = bool(_config(form, 0, shapes[0][0]).criteria[0].hierarchical)
         # smoothed-js: its ground distance's pairs are capped as sqlanon caps them
         item["pairs"] = form.sub if form.variant == "smoothed-js" else None
     return item
@@ -501,26 +594,31 @@ def _rules_data() -> dict[str, Any]:
                 "why": None,
                 "macro": None,
                 "multi": {},
+                "quasi": {},
                 "sub": {
                     "key": second.key,
                     "items": {sub: _item(Form(kind, variant, sub), r) for sub, r in per_form.items()},
                 },
             }
+        # the kind reads the quasi-identifiers' hierarchies (its test's ``hierarchies``)
+        entry["hierarchies"] = any(item["quasi"] for item in entry["variants"].values())
         data[kind] = entry
     return data
 
 
-def _statements(data: Mapping[str, Any]) -> list[tuple[Form, int, str]]:
-    """Every written statement: its form, its number of sensitive columns, its macro."""
+def _statements(data: Mapping[str, Any]) -> list[tuple[Form, int, int, str]]:
+    """Every written statement: its form, its number of sensitive columns, its number of
+    quasi-identifiers (0: any, as one class key), its macro."""
     out = []
     for kind, entry in data.items():
         for variant, item in entry["variants"].items():
             subs = item["sub"]["items"].items() if item["sub"] else [("", item)]
             for sub, made in subs:
                 form = Form(kind, variant, sub)
-                if made["why"] is None:
-                    out.append((form, 1, made["macro"]))
-                out.extend((form, count, macro) for count, macro in made["multi"].items())
+                if made["macro"] is not None and made["why"] is None:
+                    out.append((form, 1, 0, made["macro"]))
+                out.extend((form, count, 0, macro) for count, macro in made["multi"].items())
+                out.extend((form, 1, quasi, macro) for quasi, macro in made["quasi"].items())
     return out
 
 
@@ -563,7 +661,7 @@ def generate() -> str:
         + "".join(
             f"{{%- {'if' if i == 0 else 'elif'} g['macro'] == {_jinja(macro)} -%}}\n"
             f"{{{{ return(sqlanon.{macro}(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}}}\n"
-            for i, (_, _, macro) in enumerate(written)
+            for i, (_, _, _, macro) in enumerate(written)
         )
         + "{%- endif %}\n{% endmacro %}\n"
     )
@@ -573,7 +671,16 @@ def generate() -> str:
         out.append(f"{{% macro {dialect}__sqlanon_unlabel(column) %}}{pieces['unlabel']}{{% endmacro %}}\n")
         out.append(f"{{% macro {dialect}__sqlanon_quote(name) %}}{pieces['quote']}{{% endmacro %}}\n")
         out.append(f"{{% macro {dialect}__sqlanon_text(column) %}}{pieces['text']}{{% endmacro %}}\n")
-    for form, count, macro in written:
+        out.append(
+            f"{{% macro {dialect}__sqlanon_generalize(model, column, paths) %}}\n"
+            f"{{%- if paths is none %}}\n{_generalization(dialect, 'generalize', False)}\n"
+            f"{{%- else %}}\n{_generalization(dialect, 'generalize', True)}\n{{%- endif %}}\n{{% endmacro %}}\n"
+        )
+        out.append(
+            f"{{% macro {dialect}__sqlanon_generalize_guard(model, column, paths) %}}\n"
+            f"{_generalization(dialect, 'guard', True)}\n{{% endmacro %}}\n"
+        )
+    for form, count, quasi, macro in written:
         out.append(
             f"{{% macro {macro}{args} %}}"
             f"{{{{ return(adapter.dispatch({_jinja(macro)}, 'sqlanon'){args}) }}}}{{% endmacro %}}\n"
@@ -581,7 +688,7 @@ def generate() -> str:
             "{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}\n"
         )
         for dialect in ADAPTERS:
-            made = body(form, dialect, count)
+            made = body(form, dialect, count, quasi)
             out.append(f"{{% macro {dialect}__{macro}{args} %}}\n{made.sql}\n{{% endmacro %}}\n")
     return "\n".join(out)
 

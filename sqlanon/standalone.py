@@ -119,18 +119,22 @@ def compile_gate(
     criteria: Sequence[Criterion] | None = None,
     levels: Mapping[str, str] | None = None,
     reserved: Mapping[str, str] | None = None,
+    generalized: Sequence[str] | None = None,
 ) -> Compiled:
     """The gate of ``config.criteria`` on ``table`` (default ``config.source``) as
     self-contained statements in ``dialect`` (one of :data:`DIALECTS`). ``release``: CTEs
     whose last one is the table to gate instead (a release's SELECT). ``criteria``: the
     criterion objects of ``config.criteria``, when the caller made them; per sensitive
     attribute, ``levels``: a relation holding its hierarchy's levels, and ``reserved``: one
-    holding the values its criteria name with their codes (all three dbt_package's)."""
+    holding the values its criteria name with their codes; ``generalized``: per
+    quasi-identifier (in order), a relation holding its generalization table
+    (standalone_generalize.sql's part "generalize"), made and checked by the caller instead of
+    written from the hierarchies (all four dbt_package's)."""
     check_dialect(dialect)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]
     if release:
-        reads = [*release, (TABLE, exp.select("*").from_(exp.to_table(release[-1][0], quoted=True)))]
+        reads = [*release, (TABLE, exp.select("*").from_(_table(release[-1][0])))]
     else:
         relation = source_relation(table or config.source, config.engine.kind, dialect)
         reads = [(TABLE, exp.select("*").from_(as_from(relation)))]
@@ -154,7 +158,7 @@ def compile_gate(
         label = _describe(len(statements), crit)
         supersets: tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[exp.Select]] = ([], [], [])
         if crit.needs_levels:
-            made = _supersets(config, qis)
+            made = _supersets(config, qis) if generalized is None else _given_supersets(generalized)
             if isinstance(made, str):
                 statements.append(Statement(label, None, made))
                 continue
@@ -199,7 +203,7 @@ def compile_gate(
         # an empty release passes every criterion: say that apply publishes nothing then
         empty = (
             exp.select(exp.alias_(exp.Count(this=exp.Star()), "release_rows", quoted=True))
-            .from_(exp.to_table(TABLE, quoted=True))
+            .from_(_table(TABLE))
             .having(exp.EQ(this=exp.Count(this=exp.Star()), expression=exp.Literal.number(0)))
         )
         what = "the release has rows: a row here means apply publishes nothing at this node"
@@ -250,6 +254,7 @@ def _supersets(
             "top": TOP,
             "hierarchy": None,
             "height": 0,
+            "paths_table": None,
         }
         if spec is not None:
             if built_from_values(spec, config.base_dir):
@@ -269,6 +274,18 @@ def _supersets(
         ctes.append((table, render_template("standalone_generalize.sql", part="generalize", **common)))
         generalization.append({"table": table, "level": "0"})
     return ctes, generalization, guards
+
+
+def _given_supersets(
+    relations: Sequence[str],
+) -> tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[exp.Select]]:
+    """:func:`_supersets` from generalization tables the caller made (no guards: the caller
+    checks the labels)."""
+    ctes: list[tuple[str, exp.Expr]] = []
+    for i, relation in enumerate(relations):
+        read = exp.select("*").from_(_table(relation).as_("g", quoted=True))
+        ctes.append((f"sqlanon_generalize_{i}", read))
+    return ctes, [{"table": name, "level": "0"} for name, _ in ctes], []
 
 
 def unsupported(c: Criterion) -> str | None:
@@ -466,6 +483,11 @@ def values_table(rows: Sequence[Sequence[str]], columns: Sequence[str]) -> exp.E
         ),
     )
     return exp.select("*").from_(values)
+
+
+def _table(name: str) -> exp.Table:
+    """The relation ``name`` (one quoted identifier)."""
+    return exp.Table(this=exp.to_identifier(name, quoted=True))
 
 
 def _col(name: str, table: str | None = None) -> exp.Column:

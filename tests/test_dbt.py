@@ -126,16 +126,20 @@ def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write()
             for sub, made in forms:
                 for adapter in dbt_package.ADAPTERS:
                     single = f"macro {adapter}__{made['macro']}(" in text
-                    assert (made["why"] is None) == single, (kind, variant, sub)
-                    for macro in made["multi"].values():
+                    # a statement for any number of quasi-identifiers, or one per number
+                    assert (made["why"] is None and not made["quasi"]) == single, (kind, variant, sub)
+                    for macro in [*made["multi"].values(), *made["quasi"].values()]:
                         assert f"macro {adapter}__{macro}(" in text, (kind, variant, macro)
                 assert made["why"] is None or made["why"], (kind, variant, sub)  # refused: says why
-    written = {(str(form), count) for form, count, _ in dbt_package._statements(data)}
-    assert ("k-anonymity", 1) in written and ("t-closeness equal", 1) in written
-    assert ("t-closeness smoothed-js hierarchical", 1) in written
-    assert ("l-diversity entropy", 4) in written and ("dissimilarity variational", 2) in written
-    assert ("dissimilarity variational", 1) not in written  # sqlanon takes several columns for it
-    assert ("nt-closeness equal", 1) not in written  # it needs the quasi-identifiers' hierarchies
+    written = {(str(form), count, quasi) for form, count, quasi, _ in dbt_package._statements(data)}
+    assert ("k-anonymity", 1, 0) in written and ("t-closeness equal", 1, 0) in written
+    assert ("t-closeness smoothed-js hierarchical", 1, 0) in written
+    assert ("l-diversity entropy", 4, 0) in written and ("dissimilarity variational", 2, 0) in written
+    assert ("dissimilarity variational", 1, 0) not in written  # sqlanon takes several columns for it
+    # (n,t)-closeness generalizes each quasi-identifier on its own: a statement per number of them
+    nt = {(form, quasi) for form, _, quasi in written if form.startswith("nt-closeness")}
+    quasi = range(1, dbt_package.MAX_QUASI + 1)
+    assert nt == {(f"nt-closeness {d}", n) for d in ("equal", "ordered", "hierarchical") for n in quasi}
 
 
 def _dbt(project: Path, *args: str, target: str = "duck") -> subprocess.CompletedProcess[str]:
@@ -456,7 +460,7 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
             },
             {
                 "sqlanon.nt_closeness": {
-                    "name": "not_written",
+                    "name": "nt_ordered_text",
                     "arguments": {
                         "quasi_identifiers": ["age"],
                         "sensitive": "disease",
@@ -475,8 +479,54 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
             {k: {"name": "k_as_text", "arguments": {"quasi_identifiers": ["age"], "k": "5"}}},
             {
                 "sqlanon.nt_closeness": {
-                    "name": "nt_refused",
+                    "name": "nt_passes",
                     "arguments": {"quasi_identifiers": ["age"], "sensitive": "disease", "n": 4, "t": 0.2},
+                }
+            },
+            {
+                "sqlanon.nt_closeness": {
+                    "name": "nt_fails",
+                    "arguments": {
+                        "quasi_identifiers": ["age", "salary"],
+                        "sensitive": "disease",
+                        "n": 5,
+                        "t": 0.2,
+                    },
+                }
+            },
+            {
+                "sqlanon.nt_closeness": {
+                    "name": "nt_hierarchies_list",
+                    "arguments": {
+                        "quasi_identifiers": ["age"],
+                        "sensitive": "disease",
+                        "n": 4,
+                        "t": 0.2,
+                        "hierarchies": ["age"],
+                    },
+                }
+            },
+            {
+                "sqlanon.nt_closeness": {
+                    "name": "nt_hierarchies_other",
+                    "arguments": {
+                        "quasi_identifiers": ["age"],
+                        "sensitive": "disease",
+                        "n": 4,
+                        "t": 0.2,
+                        "hierarchies": {"sex": "{{ source('people', 'small') }}"},
+                    },
+                }
+            },
+            {
+                "sqlanon.nt_closeness": {
+                    "name": "nt_too_many",
+                    "arguments": {
+                        "quasi_identifiers": ["zip", "age", "sex", "salary", "a", "b", "c", "d", "e"],
+                        "sensitive": "disease",
+                        "n": 4,
+                        "t": 0.2,
+                    },
                 }
             },
             {
@@ -678,7 +728,7 @@ HIERARCHIES = {
         ("unknown_param", 1, "sqlanon.k_anonymity: unknown parameter l; use quasi_identifiers, k."),
         ("no_sensitive", 1, "sqlanon.t_closeness: needs sensitive"),
         ("t_too_big", 1, "sqlanon.t_closeness: t must lie in [0, 1], got 2."),
-        ("not_written", 1, "distance ordered: not written by the dbt package yet"),
+        ("nt_ordered_text", 1, "the sensitive column disease is of type"),
         ("pd_passes", 0, "PASS=1"),
         ("pd_fails", 1, "FAIL"),
         ("npd_passes", 0, "PASS=1"),
@@ -736,10 +786,19 @@ HIERARCHIES = {
             1,
             "bandwidth 2 makes about 25000000 pairs of the 5000 values of disease neighbours (at most 20000000)",
         ),
+        # (n,t)-closeness: without hierarchies each quasi-identifier generalizes only to '*'
+        ("nt_passes", 0, "PASS=1"),
+        ("nt_fails", 1, "FAIL 12"),  # only the whole table has 5 rows, and no class is close to it
         (
-            "nt_refused",
+            "nt_hierarchies_list",
             1,
-            "distance equal (the default): not written by the dbt package yet: it needs the natural",
+            "hierarchies must map quasi-identifiers to their hierarchies as relations, e.g. {age:",
+        ),
+        ("nt_hierarchies_other", 1, "hierarchies names sex, which is not in quasi_identifiers."),
+        (
+            "nt_too_many",
+            1,
+            "the package writes it for up to 8 quasi-identifiers; the test lists 9. Run `sqlanon check`",
         ),
         ("attribute_named", 1, "name the sensitive column with sensitive"),
         ("k_as_text", 1, "k must be a whole number, got the text '5'"),
@@ -1051,6 +1110,8 @@ SMALL_RELEASES = {
     "rel_attributes_text": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"l-diversity": {"l": 1, "multi_attribute": True, "attributes": "disease"}}], 0),
     "rel_attribute_list": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"l-diversity": {"l": 1, "attribute": ["disease", "sex"]}}], 0),
     "rel_multi_pd": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"l-diversity": {"variant": "pd-recursive", "l": 1, "c": 2, "allowed": [], "attributes": ["disease", "sex"]}}], 0),
+    "rel_nt_hierarchies": (SMALL_COLUMNS, {"zip": 0, "age": 0}, [{"nt-closeness": {"n": 2, "t": 0.5, "hierarchies": {"zip": "h_zip"}}}], 0),
+    "rel_nt_ok": (SMALL_COLUMNS, {"zip": 1, "age": 1}, [{"nt-closeness": {"n": 4, "t": 0.5}}], 0),
     "rel_variational_one": (TWO_SENSITIVE, {"zip": 0, "age": 0}, [{"dissimilarity": {"epsilon": 1, "delta": 0, "k": 1, "distance": "variational", "attribute": "disease"}}], 0),
 }  # fmt: skip
 
@@ -1081,6 +1142,12 @@ SMALL_RELEASES = {
         ("rel_attributes_text", 1, "l-diversity: attributes must list at least two sensitive columns."),
         ("rel_attribute_list", 1, "l-diversity: attribute must name one sensitive column; for several"),
         ("rel_multi_pd", 1, "takes one sensitive column; give it as attribute: name"),
+        (
+            "rel_nt_hierarchies",
+            1,
+            "nt-closeness: hierarchies is not a parameter of the criterion; the quasi-identifiers' hierarchies",
+        ),
+        ("rel_nt_ok", 0, "PASS=1"),
         (
             "rel_variational_one",
             1,

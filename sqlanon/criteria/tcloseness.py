@@ -9,7 +9,8 @@ divergence of kernel-smoothed distributions (survey 001, section 9.2).
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from sqlanon.criteria.base import TOL, Criterion
 from sqlanon.encode import SensitiveDomain
@@ -145,6 +146,7 @@ class NtCloseness(Criterion):
     global_distribution = True
     needs_levels = True
     batchable = False
+    param_names: ClassVar[Mapping[str, str]] = {"n_min": "n"}
 
     def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
         assert domain is not None

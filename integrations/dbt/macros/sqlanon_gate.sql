@@ -136,6 +136,13 @@
     {%- set named = named[:-2] ~ ", " ~ sub['key'] ~ " " ~ choice ~ ": " -%}
   {%- endif -%}
   {%- set macro = spec['macro'] -%}
+  {#- a model reading the quasi-identifiers one by one ((n,t)-closeness): a statement per count -#}
+  {%- if spec['quasi'] -%}
+    {%- if quasi_identifiers|length not in spec['quasi'] -%}
+      {{ sqlanon.sqlanon_fail(test, named ~ "the package writes it for up to " ~ spec['quasi']|list|max ~ " quasi-identifiers; " ~ ("the release has " if yaml else "the test lists ") ~ quasi_identifiers|length ~ ". Run `sqlanon check` on the model's table for more.") }}
+    {%- endif -%}
+    {%- set macro = spec['quasi'][quasi_identifiers|length] -%}
+  {%- endif -%}
   {%- if several -%}
     {%- if not spec['multi'] -%}
       {%- set taking = [] -%}
@@ -164,6 +171,7 @@
     {%- endif -%}
   {%- endif -%}
   {%- set known = ['hierarchy'] if spec['hierarchy'] else [] -%}
+  {%- if spec['quasi'] -%}{%- do known.append('hierarchies') -%}{%- endif -%}
   {%- if sub -%}{%- do known.append(sub['key']) -%}{%- endif -%}
   {%- if kind == 'l-diversity' and spec['multi'] -%}{%- do known.append('multi_attribute') -%}{%- endif -%}
   {%- for rule in spec['params'] -%}{%- do known.append(rule['key']) -%}{%- endfor -%}
@@ -189,6 +197,9 @@
   {%- if spec['hierarchy'] -%}
     {%- set levels = sqlanon.sqlanon_hierarchy(test, model, sensitive, given.get('hierarchy')) -%}
     {%- do v.update({'levels': levels['sql']}) -%}
+  {%- endif -%}
+  {%- if spec['quasi'] -%}
+    {%- do v.update({'generalize': sqlanon.sqlanon_generalizations(test, model, quasi_identifiers, given.get('hierarchies'), yaml)}) -%}
   {%- endif -%}
   {%- for key, how in spec['formats'].items() -%}
     {%- set value = given.get(how[0]) -%}
@@ -357,9 +368,12 @@
     in order, hold each value and then its label at every level up to a single top such as
     '*', as sqlanon's hierarchy files (value;level1;...;*). Checked as sqlanon checks a
     hierarchy file, and its values must cover the sensitive column's (NULL: an empty value).
-    Returns its height, its levels as SQL (standalone_domain.sql's part "levels"), and its
-    leaf and columns as text (for sqlanon.release's maps). -#}
-{% macro sqlanon_hierarchy(test, model, sensitive, hierarchy) %}
+    Returns its height, its levels as SQL (standalone_domain.sql's part "levels"), its paths
+    (every level's, the top's too: standalone_generalize.sql's input) and its leaf and columns
+    as text (for sqlanon.release's maps). quasi: the hierarchy of a quasi-identifier (named
+    by sensitive), whose values may be labels of any level (sqlanon_generalizations checks
+    them) -#}
+{% macro sqlanon_hierarchy(test, model, sensitive, hierarchy, quasi=false) %}
   {%- if hierarchy is string and ('(' not in hierarchy and '.' not in hierarchy) -%}
     {{ sqlanon.sqlanon_fail(test, "the hierarchy " ~ hierarchy ~ " is a name, not a relation: give a seed, ref or source, e.g. ref('" ~ sensitive ~ "_hierarchy'), laid out as sqlanon's hierarchy files (sqlanon's builders and files are not read by the package).") }}
   {%- endif -%}
@@ -401,14 +415,41 @@
       {{ sqlanon.sqlanon_fail(test, where ~ " is inconsistent: " ~ row[3 + i] ~ " label(s) of column " ~ names[i] ~ " have several parents in column " ~ names[i + 1] ~ ". Each label needs exactly one parent.") }}
     {%- endif -%}
   {%- endfor -%}
-  {%- if row[3 + height]|int > 0 -%}
+  {%- if row[3 + height]|int > 0 and not quasi -%}
     {{ sqlanon.sqlanon_fail(test, row[3 + height] ~ " value(s) of the column " ~ sensitive ~ " are not in the first column of " ~ where ~ " (a NULL is an empty value there). Add a row for each.") }}
   {%- endif -%}
   {%- set levels = [] -%}
-  {%- for i in range(height) -%}
+  {%- for i in range(height + 1) -%}
     {%- do levels.append("SELECT " ~ leaf ~ " AS \"leaf\", " ~ i ~ " AS \"lvl\", " ~ (leaf if i == 0 else c[i]) ~ " AS \"label\" FROM " ~ hierarchy) -%}
   {%- endfor -%}
-  {{ return({'height': height, 'sql': levels|join(" UNION ALL "), 'leaf': leaf, 'columns': c}) }}
+  {{ return({'height': height, 'sql': levels[:height]|join(" UNION ALL "), 'paths': levels|join(" UNION ALL "), 'leaf': leaf, 'columns': c}) }}
+{% endmacro %}
+
+{#- (n,t)-closeness: each quasi-identifier's generalization table (its natural supersets), from
+    its hierarchy in hierarchies (a relation, as for sqlanon_hierarchy) or, without one, to the
+    top only, as sqlanon check generalizes it; the labels present must be those of one level of
+    the hierarchy, as check requires -#}
+{% macro sqlanon_generalizations(test, model, quasi_identifiers, hierarchies, yaml) %}
+  {%- set hierarchies = {} if hierarchies is none else hierarchies -%}
+  {%- if hierarchies is not mapping -%}
+    {{ sqlanon.sqlanon_fail(test, "hierarchies must map quasi-identifiers to their hierarchies as relations, e.g. {age: \"{{ ref('age_hierarchy') }}\"}; a quasi-identifier without one generalizes only to '*'.") }}
+  {%- endif -%}
+  {%- for name in hierarchies if name not in quasi_identifiers -%}
+    {{ sqlanon.sqlanon_fail(test, "hierarchies names " ~ name ~ ", which is not in " ~ ("the release's quasi-identifiers" if yaml else "quasi_identifiers") ~ ".") }}
+  {%- endfor -%}
+  {%- set out = [] -%}
+  {%- for q in quasi_identifiers -%}
+    {%- if q in hierarchies -%}
+      {%- set h = sqlanon.sqlanon_hierarchy(test, model, q, hierarchies[q], true) -%}
+      {%- if run_query(sqlanon.sqlanon_generalize_guard(model, q, h['paths'])).rows|length > 0 -%}
+        {{ sqlanon.sqlanon_fail(test, "the values of the quasi-identifier " ~ q ~ " are not the labels of one level of its hierarchy " ~ hierarchies[q] ~ " (sqlanon check refuses such a table too): the natural supersets generalize each class from the level it is published at. Publish the column at one level of that hierarchy.") }}
+      {%- endif -%}
+      {%- do out.append(sqlanon.sqlanon_generalize(model, q, h['paths'])) -%}
+    {%- else -%}
+      {%- do out.append(sqlanon.sqlanon_generalize(model, q, none)) -%}
+    {%- endif -%}
+  {%- endfor -%}
+  {{ return(out) }}
 {% endmacro %}
 
 {#- the quasi-identifiers' labels (text, NULL as a label of its own) in a class's ORDER BY, the
@@ -427,6 +468,10 @@
   {%- endfor -%}
 {% endmacro %}
 
+{% macro sqlanon_generalize(model, column, paths) %}{{ return(adapter.dispatch('sqlanon_generalize', 'sqlanon')(model, column, paths)) }}{% endmacro %}
+{% macro sqlanon_generalize_guard(model, column, paths) %}{{ return(adapter.dispatch('sqlanon_generalize_guard', 'sqlanon')(model, column, paths)) }}{% endmacro %}
+{% macro default__sqlanon_generalize(model, column, paths) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+{% macro default__sqlanon_generalize_guard(model, column, paths) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
 {% macro sqlanon_label(column) %}{{ return(adapter.dispatch('sqlanon_label', 'sqlanon')(column)) }}{% endmacro %}
 {% macro sqlanon_unlabel(column) %}{{ return(adapter.dispatch('sqlanon_unlabel', 'sqlanon')(column)) }}{% endmacro %}
 {% macro sqlanon_quote(name) %}{{ return(adapter.dispatch('sqlanon_quote', 'sqlanon')(name)) }}{% endmacro %}

@@ -2,7 +2,7 @@
     (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
     fails when this file is not what the generator writes. -#}
 
-{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'multi': {}, 'sub': none, 'formats': {'k': ['k', 'int']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'multi': {2: 'sqlanon_l_diversity_distinct_2', 3: 'sqlanon_l_diversity_distinct_3', 4: 'sqlanon_l_diversity_distinct_4'}, 'sub': none, 'formats': {'l': ['l', 'int']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'multi': {2: 'sqlanon_l_diversity_entropy_2', 3: 'sqlanon_l_diversity_entropy_3', 4: 'sqlanon_l_diversity_entropy_4'}, 'sub': none, 'formats': {'l': ['l', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'multi': {2: 'sqlanon_l_diversity_recursive_2', 3: 'sqlanon_l_diversity_recursive_3', 4: 'sqlanon_l_diversity_recursive_4'}, 'sub': none, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_pd_recursive', 'multi': {}, 'sub': none, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den'], 'allowed': ['allowed', 'codes']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': 'protected must list at least one value (the values that must appear in every class); with none, use variant pd-recursive.'}], 'why': none, 'macro': 'sqlanon_l_diversity_npd_recursive', 'multi': {}, 'sub': none, 'formats': {'l': ['l', 'int'], 'c_num': ['c1', 'num'], 'c_den': ['c1', 'den'], 'allowed': ['allowed', 'codes'], 'protected': ['protected', 'codes'], 'protected_count': ['protected', 'count'], 'c2_num': ['c2', 'num'], 'c2_den': ['c2', 'den']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_hierarchical', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true, 'pairs': none}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none, 'empty': none}], 'why': none, 'macro': none, 'multi': {}, 'sub': {'key': 'ground', 'items': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_smoothed_js_equal', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': 'equal'}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_smoothed_js_ordered', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']}, 'numbers': true, 'hierarchy': false, 'pairs': 'ordered'}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_smoothed_js_hierarchical', 'multi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true, 'pairs': 'hierarchical'}}}}}}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'multi': {}, 'sub': none, 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_equal', 'multi': {}, 'sub': none}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_ordered', 'multi': {}, 'sub': none}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it needs the natural supersets of the classes, which depend on the level each quasi-identifier is published at', 'macro': 'sqlanon_nt_closeness_hierarchical', 'multi': {}, 'sub': none}}}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'multi': {}, 'sub': none, 'formats': {'within': ['epsilon', 'within'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'multi': {}, 'sub': none, 'formats': {'within': ['epsilon', 'within'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_hierarchical', 'multi': {}, 'sub': none, 'formats': {'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den'], 'level': ['epsilon', 'level']}, 'numbers': false, 'hierarchy': true, 'pairs': none}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it compares several sensitive columns', 'macro': 'sqlanon_dissimilarity_variational', 'multi': {2: 'sqlanon_dissimilarity_variational_2', 3: 'sqlanon_dissimilarity_variational_3', 4: 'sqlanon_dissimilarity_variational_4'}, 'sub': none, 'formats': {'within': ['epsilon', 'within'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false, 'pairs': none}}}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'multi': {}, 'sub': none, 'formats': {'delta': ['delta', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'multi': {}, 'sub': none, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'multi': {}, 'sub': none, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}}}) }}{% endmacro %}
+{% macro sqlanon_rules() %}{{ return({'k-anonymity': {'test': 'k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_k_anonymity', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'k': ['k', 'int']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}, 'hierarchies': false}, 'l-diversity': {'test': 'l_diversity', 'axis': 'variant', 'default': 'distinct', 'variants': {'distinct': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_distinct', 'multi': {2: 'sqlanon_l_diversity_distinct_2', 3: 'sqlanon_l_diversity_distinct_3', 4: 'sqlanon_l_diversity_distinct_4'}, 'quasi': {}, 'sub': none, 'formats': {'l': ['l', 'int']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'entropy': {'params': [{'type': 'number', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_entropy', 'multi': {2: 'sqlanon_l_diversity_entropy_2', 3: 'sqlanon_l_diversity_entropy_3', 4: 'sqlanon_l_diversity_entropy_4'}, 'quasi': {}, 'sub': none, 'formats': {'l': ['l', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_recursive', 'multi': {2: 'sqlanon_l_diversity_recursive_2', 3: 'sqlanon_l_diversity_recursive_3', 4: 'sqlanon_l_diversity_recursive_4'}, 'quasi': {}, 'sub': none, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'pd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_l_diversity_pd_recursive', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den'], 'allowed': ['allowed', 'codes']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'npd-recursive': {'params': [{'type': 'integer', 'key': 'l', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c1', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'c2', 'low': 0, 'high': 100, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'allowed', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'values', 'key': 'protected', 'low': none, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': 'protected must list at least one value (the values that must appear in every class); with none, use variant pd-recursive.'}], 'why': none, 'macro': 'sqlanon_l_diversity_npd_recursive', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'l': ['l', 'int'], 'c_num': ['c1', 'num'], 'c_den': ['c1', 'den'], 'allowed': ['allowed', 'codes'], 'protected': ['protected', 'codes'], 'protected_count': ['protected', 'count'], 'c2_num': ['c2', 'num'], 'c2_den': ['c2', 'den']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}, 'hierarchies': false}, 't-closeness': {'test': 't_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_equal', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_ordered', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_hierarchical', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true, 'pairs': none}, 'variational': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_variational', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'kl': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_kl', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_js', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'t': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'smoothed-js': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'choice', 'key': 'ground', 'low': none, 'high': none, 'open_low': false, 'choices': ['equal', 'ordered', 'hierarchical'], 'default': none, 'empty': none}], 'why': none, 'macro': none, 'multi': {}, 'quasi': {}, 'sub': {'key': 'ground', 'items': {'equal': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_smoothed_js_equal', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': 'equal'}, 'ordered': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_smoothed_js_ordered', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']}, 'numbers': true, 'hierarchy': false, 'pairs': 'ordered'}, 'hierarchical': {'params': [{'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'bandwidth', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_t_closeness_smoothed_js_hierarchical', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true, 'pairs': 'hierarchical'}}}}}, 'hierarchies': false}, 'alpha-k-anonymity': {'test': 'alpha_k_anonymity', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'alpha', 'low': 0, 'high': 1, 'open_low': true, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_alpha_k_anonymity', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}, 'hierarchies': false}, 'nt-closeness': {'test': 'nt_closeness', 'axis': 'distance', 'default': 'equal', 'variants': {'equal': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': none, 'multi': {}, 'quasi': {1: 'sqlanon_nt_closeness_equal_q1', 2: 'sqlanon_nt_closeness_equal_q2', 3: 'sqlanon_nt_closeness_equal_q3', 4: 'sqlanon_nt_closeness_equal_q4', 5: 'sqlanon_nt_closeness_equal_q5', 6: 'sqlanon_nt_closeness_equal_q6', 7: 'sqlanon_nt_closeness_equal_q7', 8: 'sqlanon_nt_closeness_equal_q8'}, 'sub': none, 'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'ordered': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': none, 'multi': {}, 'quasi': {1: 'sqlanon_nt_closeness_ordered_q1', 2: 'sqlanon_nt_closeness_ordered_q2', 3: 'sqlanon_nt_closeness_ordered_q3', 4: 'sqlanon_nt_closeness_ordered_q4', 5: 'sqlanon_nt_closeness_ordered_q5', 6: 'sqlanon_nt_closeness_ordered_q6', 7: 'sqlanon_nt_closeness_ordered_q7', 8: 'sqlanon_nt_closeness_ordered_q8'}, 'sub': none, 'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'hierarchical': {'params': [{'type': 'integer', 'key': 'n', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 't', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': none, 'multi': {}, 'quasi': {1: 'sqlanon_nt_closeness_hierarchical_q1', 2: 'sqlanon_nt_closeness_hierarchical_q2', 3: 'sqlanon_nt_closeness_hierarchical_q3', 4: 'sqlanon_nt_closeness_hierarchical_q4', 5: 'sqlanon_nt_closeness_hierarchical_q5', 6: 'sqlanon_nt_closeness_hierarchical_q6', 7: 'sqlanon_nt_closeness_hierarchical_q7', 8: 'sqlanon_nt_closeness_hierarchical_q8'}, 'sub': none, 'formats': {'n_min': ['n', 'int'], 't': ['t', 'float'], 'height': ['hierarchy', 'height']}, 'numbers': false, 'hierarchy': true, 'pairs': none}}, 'hierarchies': true}, 'dissimilarity': {'test': 'dissimilarity', 'axis': 'distance', 'default': none, 'variants': {'numeric': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_numeric', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'within': ['epsilon', 'within'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'ordered': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_ordered', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'within': ['epsilon', 'within'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false, 'pairs': none}, 'hierarchical': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_dissimilarity_hierarchical', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den'], 'level': ['epsilon', 'level']}, 'numbers': false, 'hierarchy': true, 'pairs': none}, 'variational': {'params': [{'type': 'number', 'key': 'epsilon', 'low': 0, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'number', 'key': 'delta', 'low': 0, 'high': 1, 'open_low': false, 'choices': [], 'default': none, 'empty': none}, {'type': 'integer', 'key': 'k', 'low': 1, 'high': none, 'open_low': false, 'choices': [], 'default': none, 'empty': none}], 'why': 'it compares several sensitive columns', 'macro': 'sqlanon_dissimilarity_variational', 'multi': {2: 'sqlanon_dissimilarity_variational_2', 3: 'sqlanon_dissimilarity_variational_3', 4: 'sqlanon_dissimilarity_variational_4'}, 'quasi': {}, 'sub': none, 'formats': {'within': ['epsilon', 'within'], 'k': ['k', 'int'], 'delta_num': ['delta', 'num'], 'delta_den': ['delta', 'den']}, 'numbers': true, 'hierarchy': false, 'pairs': none}}, 'hierarchies': false}, 'delta-disclosure': {'test': 'delta_disclosure', 'axis': none, 'default': none, 'variants': {'': {'params': [{'type': 'number', 'key': 'delta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_delta_disclosure', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'delta': ['delta', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}, 'hierarchies': false}, 'beta-likeness': {'test': 'beta_likeness', 'axis': 'variant', 'default': 'basic', 'variants': {'basic': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_basic', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}, 'enhanced': {'params': [{'type': 'number', 'key': 'beta', 'low': 0, 'high': none, 'open_low': true, 'choices': [], 'default': none, 'empty': none}], 'why': none, 'macro': 'sqlanon_beta_likeness_enhanced', 'multi': {}, 'quasi': {}, 'sub': none, 'formats': {'beta': ['beta', 'float']}, 'numbers': false, 'hierarchy': false, 'pairs': none}}, 'hierarchies': false}}) }}{% endmacro %}
 
 {#- why a variant that compares several columns is not written for one -#}
 {% macro sqlanon_several() %}{{ return('it compares several sensitive columns') }}{% endmacro %}
@@ -105,6 +105,54 @@
 {{ return(sqlanon.sqlanon_t_closeness_smoothed_js_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_alpha_k_anonymity' -%}
 {{ return(sqlanon.sqlanon_alpha_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q1' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q1(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q2' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q2(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q3' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q4' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q5' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q5(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q6' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q6(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q7' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q7(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q8' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q8(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q1' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q1(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q2' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q2(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q3' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q4' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q5' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q5(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q6' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q6(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q7' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q7(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q8' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q8(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q1' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q1(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q2' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q2(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q3' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q4' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q5' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q5(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q6' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q6(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q7' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q7(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q8' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q8(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_numeric' -%}
 {{ return(sqlanon.sqlanon_dissimilarity_numeric(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_ordered' -%}
@@ -142,6 +190,227 @@ END{% endmacro %}
 
 {% macro duckdb__sqlanon_text(column) %}CAST({{ column }} AS TEXT){% endmacro %}
 
+{% macro duckdb__sqlanon_generalize(model, column, paths) %}
+{%- if paths is none %}
+WITH "p" AS (
+  SELECT DISTINCT
+    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "v"
+  FROM {{ model }}
+)
+SELECT
+  0 AS "lf",
+  "v" AS "cf",
+  0 AS "lt",
+  "v" AS "ct"
+FROM "p"
+UNION ALL
+SELECT
+  0,
+  "v",
+  1,
+  '*'
+FROM "p"
+{%- else %}
+WITH "p" AS (
+  SELECT DISTINCT
+    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "v"
+  FROM {{ model }}
+), "t" AS (
+  SELECT
+    "hp"."leaf",
+    "hp"."lvl",
+    "hp"."label"
+  FROM ({{ paths }}) AS "hp"
+), "lv" AS (
+  SELECT
+    MIN("c"."lvl") AS "lvl"
+  FROM (
+    SELECT
+      "a"."lvl"
+    FROM (
+      SELECT DISTINCT
+        "lvl"
+      FROM "t"
+    ) AS "a"
+    LEFT JOIN (
+      SELECT
+        "t"."lvl",
+        COUNT(DISTINCT "t"."label") AS "hit"
+      FROM "t"
+      JOIN "p"
+        ON "t"."label" = "p"."v"
+      GROUP BY
+        "t"."lvl"
+    ) AS "h"
+      ON "h"."lvl" = "a"."lvl"
+    WHERE
+      COALESCE("h"."hit", 0) = (
+        SELECT
+          COUNT(*)
+        FROM "p"
+        WHERE
+          "p"."v" <> (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+      )
+  ) AS "c"
+  HAVING
+    COUNT(*) = 1
+), "up" AS (
+  SELECT
+    "a"."label" AS "cf",
+    "b"."lvl" AS "lt",
+    "b"."label" AS "ct",
+    "a"."label" = '' AS "empty"
+  FROM "t" AS "a"
+  JOIN "lv"
+    ON "a"."lvl" = "lv"."lvl"
+  JOIN "t" AS "b"
+    ON "b"."leaf" = "a"."leaf" AND "b"."lvl" >= "a"."lvl"
+), "nulls" AS (
+  SELECT
+    "lv"."lvl"
+  FROM "lv"
+  WHERE
+    EXISTS(
+      SELECT
+        1
+      FROM "p"
+      WHERE
+        "p"."v" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+    )
+)
+SELECT DISTINCT
+  0 AS "lf",
+  "cf",
+  "lt",
+  "ct"
+FROM "up"
+UNION
+SELECT
+  0,
+  (
+    CHR(30) || 'NULL' || CHR(30)
+  ),
+  "nulls"."lvl",
+  (
+    CHR(30) || 'NULL' || CHR(30)
+  )
+FROM "nulls"
+UNION
+SELECT
+  0,
+  (
+    CHR(30) || 'NULL' || CHR(30)
+  ),
+  "up"."lt",
+  "up"."ct"
+FROM "up"
+JOIN "nulls"
+  ON "up"."lt" > "nulls"."lvl"
+WHERE
+  "up"."empty"
+UNION
+SELECT
+  0,
+  (
+    CHR(30) || 'NULL' || CHR(30)
+  ),
+  "u"."lvl",
+  CASE
+    WHEN "u"."lvl" = "top"."lvl"
+    THEN "top"."label"
+    ELSE (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+  END
+FROM (
+  SELECT DISTINCT
+    "lvl"
+  FROM "t"
+) AS "u"
+JOIN "nulls"
+  ON "u"."lvl" > "nulls"."lvl"
+CROSS JOIN (
+  SELECT
+    MAX("lvl") AS "lvl",
+    MIN("label") AS "label"
+  FROM "t"
+  WHERE
+    "lvl" = (
+      SELECT
+        MAX("lvl")
+      FROM "t"
+    )
+) AS "top"
+WHERE
+  NOT EXISTS(
+    SELECT
+      1
+    FROM "up"
+    WHERE
+      "up"."empty"
+  )
+{%- endif %}
+{% endmacro %}
+
+{% macro duckdb__sqlanon_generalize_guard(model, column, paths) %}
+WITH "p" AS (
+  SELECT DISTINCT
+    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "v"
+  FROM {{ model }}
+), "t" AS (
+  SELECT
+    "hp"."leaf",
+    "hp"."lvl",
+    "hp"."label"
+  FROM ({{ paths }}) AS "hp"
+)
+SELECT
+  '{{ column|replace("'", "''") }}' AS "quasi_identifier",
+  COUNT(*) AS "levels"
+FROM (
+  SELECT
+    "a"."lvl"
+  FROM (
+    SELECT DISTINCT
+      "lvl"
+    FROM "t"
+  ) AS "a"
+  LEFT JOIN (
+    SELECT
+      "t"."lvl",
+      COUNT(DISTINCT "t"."label") AS "hit"
+    FROM "t"
+    JOIN "p"
+      ON "t"."label" = "p"."v"
+    GROUP BY
+      "t"."lvl"
+  ) AS "h"
+    ON "h"."lvl" = "a"."lvl"
+  WHERE
+    COALESCE("h"."hit", 0) = (
+      SELECT
+        COUNT(*)
+      FROM "p"
+      WHERE
+        "p"."v" <> (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+    )
+) AS "c"
+HAVING
+  COUNT(*) <> 1
+{% endmacro %}
+
 {% macro postgres__sqlanon_label(column) %}COALESCE(CAST({{ column }} AS TEXT), (
   CHR(  30) || 'NULL' || CHR(  30)
 )){% endmacro %}
@@ -157,6 +426,227 @@ END{% endmacro %}
 {% macro postgres__sqlanon_quote(name) %}"{{ name|replace('"', '""') }}"{% endmacro %}
 
 {% macro postgres__sqlanon_text(column) %}CAST({{ column }} AS TEXT){% endmacro %}
+
+{% macro postgres__sqlanon_generalize(model, column, paths) %}
+{%- if paths is none %}
+WITH "p" AS (
+  SELECT DISTINCT
+    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "v"
+  FROM {{ model }}
+)
+SELECT
+  0 AS "lf",
+  "v" AS "cf",
+  0 AS "lt",
+  "v" AS "ct"
+FROM "p"
+UNION ALL
+SELECT
+  0,
+  "v",
+  1,
+  '*'
+FROM "p"
+{%- else %}
+WITH "p" AS (
+  SELECT DISTINCT
+    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "v"
+  FROM {{ model }}
+), "t" AS (
+  SELECT
+    "hp"."leaf",
+    "hp"."lvl",
+    "hp"."label"
+  FROM ({{ paths }}) AS "hp"
+), "lv" AS MATERIALIZED (
+  SELECT
+    MIN("c"."lvl") AS "lvl"
+  FROM (
+    SELECT
+      "a"."lvl"
+    FROM (
+      SELECT DISTINCT
+        "lvl"
+      FROM "t"
+    ) AS "a"
+    LEFT JOIN (
+      SELECT
+        "t"."lvl",
+        COUNT(DISTINCT "t"."label") AS "hit"
+      FROM "t"
+      JOIN "p"
+        ON "t"."label" = "p"."v"
+      GROUP BY
+        "t"."lvl"
+    ) AS "h"
+      ON "h"."lvl" = "a"."lvl"
+    WHERE
+      COALESCE("h"."hit", 0) = (
+        SELECT
+          COUNT(*)
+        FROM "p"
+        WHERE
+          "p"."v" <> (
+            CHR(  30) || 'NULL' || CHR(  30)
+          )
+      )
+  ) AS "c"
+  HAVING
+    COUNT(*) = 1
+), "up" AS (
+  SELECT
+    "a"."label" AS "cf",
+    "b"."lvl" AS "lt",
+    "b"."label" AS "ct",
+    "a"."label" = '' AS "empty"
+  FROM "t" AS "a"
+  JOIN "lv"
+    ON "a"."lvl" = "lv"."lvl"
+  JOIN "t" AS "b"
+    ON "b"."leaf" = "a"."leaf" AND "b"."lvl" >= "a"."lvl"
+), "nulls" AS (
+  SELECT
+    "lv"."lvl"
+  FROM "lv"
+  WHERE
+    EXISTS(
+      SELECT
+        1
+      FROM "p"
+      WHERE
+        "p"."v" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+    )
+)
+SELECT DISTINCT
+  0 AS "lf",
+  "cf",
+  "lt",
+  "ct"
+FROM "up"
+UNION
+SELECT
+  0,
+  (
+    CHR(  30) || 'NULL' || CHR(  30)
+  ),
+  "nulls"."lvl",
+  (
+    CHR(  30) || 'NULL' || CHR(  30)
+  )
+FROM "nulls"
+UNION
+SELECT
+  0,
+  (
+    CHR(  30) || 'NULL' || CHR(  30)
+  ),
+  "up"."lt",
+  "up"."ct"
+FROM "up"
+JOIN "nulls"
+  ON "up"."lt" > "nulls"."lvl"
+WHERE
+  "up"."empty"
+UNION
+SELECT
+  0,
+  (
+    CHR(  30) || 'NULL' || CHR(  30)
+  ),
+  "u"."lvl",
+  CASE
+    WHEN "u"."lvl" = "top"."lvl"
+    THEN "top"."label"
+    ELSE (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+  END
+FROM (
+  SELECT DISTINCT
+    "lvl"
+  FROM "t"
+) AS "u"
+JOIN "nulls"
+  ON "u"."lvl" > "nulls"."lvl"
+CROSS JOIN (
+  SELECT
+    MAX("lvl") AS "lvl",
+    MIN("label") AS "label"
+  FROM "t"
+  WHERE
+    "lvl" = (
+      SELECT
+        MAX("lvl")
+      FROM "t"
+    )
+) AS "top"
+WHERE
+  NOT EXISTS(
+    SELECT
+      1
+    FROM "up"
+    WHERE
+      "up"."empty"
+  )
+{%- endif %}
+{% endmacro %}
+
+{% macro postgres__sqlanon_generalize_guard(model, column, paths) %}
+WITH "p" AS (
+  SELECT DISTINCT
+    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "v"
+  FROM {{ model }}
+), "t" AS (
+  SELECT
+    "hp"."leaf",
+    "hp"."lvl",
+    "hp"."label"
+  FROM ({{ paths }}) AS "hp"
+)
+SELECT
+  '{{ column|replace("'", "''") }}' AS "quasi_identifier",
+  COUNT(*) AS "levels"
+FROM (
+  SELECT
+    "a"."lvl"
+  FROM (
+    SELECT DISTINCT
+      "lvl"
+    FROM "t"
+  ) AS "a"
+  LEFT JOIN (
+    SELECT
+      "t"."lvl",
+      COUNT(DISTINCT "t"."label") AS "hit"
+    FROM "t"
+    JOIN "p"
+      ON "t"."label" = "p"."v"
+    GROUP BY
+      "t"."lvl"
+  ) AS "h"
+    ON "h"."lvl" = "a"."lvl"
+  WHERE
+    COALESCE("h"."hit", 0) = (
+      SELECT
+        COUNT(*)
+      FROM "p"
+      WHERE
+        "p"."v" <> (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+    )
+) AS "c"
+HAVING
+  COUNT(*) <> 1
+{% endmacro %}
 
 {% macro sqlanon_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_k_anonymity', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
 {% macro default__sqlanon_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
@@ -175,7 +665,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_frequencies" AS (
   SELECT
     COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
@@ -245,7 +735,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_frequencies" AS (
   SELECT
     COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
@@ -322,7 +812,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -421,7 +911,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -527,7 +1017,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -699,7 +1189,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -884,7 +1374,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -1119,7 +1609,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -1370,7 +1860,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -1676,7 +2166,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -2001,7 +2491,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -2107,7 +2597,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -2220,7 +2710,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -2408,7 +2898,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -2609,7 +3099,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -2871,7 +3361,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -3149,7 +3639,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -3495,7 +3985,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -3860,7 +4350,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -3979,7 +4469,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -4105,7 +4595,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -4321,7 +4811,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -4550,7 +5040,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -4857,7 +5347,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -5180,7 +5670,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -5590,7 +6080,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -6019,7 +6509,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -6199,7 +6689,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -6389,7 +6879,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -6570,7 +7060,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -6761,7 +7251,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -6891,7 +7381,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -7028,7 +7518,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -7268,7 +7758,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -7524,7 +8014,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -7685,7 +8175,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -7853,7 +8343,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -7983,7 +8473,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -8120,7 +8610,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -8255,7 +8745,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -8399,7 +8889,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -8537,7 +9027,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -8682,7 +9172,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -8920,7 +9410,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -9165,7 +9655,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -9418,7 +9908,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -9678,7 +10168,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -9945,7 +10435,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -10219,7 +10709,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -10327,7 +10817,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -10425,6 +10915,19992 @@ ORDER BY
   "c"."sqlanon_class"
 {% endmacro %}
 
+{% macro sqlanon_nt_closeness_equal_q1(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_equal_q1', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_equal_q1(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_equal_q1(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."mid",
+        SUM(GREATEST("fm"."n" / "c"."size" - "sup"."n" / "ssize"."size", 0.0)) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "sup"
+        USING ("mid", "u0", "s")
+      JOIN "c"
+        USING ("q0")
+      GROUP BY
+        "fm"."q0",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "c"."q0",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_equal_q1(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."mid",
+        SUM(
+          GREATEST(
+            CAST("fm"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "sup"
+        USING ("mid", "u0", "s")
+      JOIN "c"
+        USING ("q0")
+      GROUP BY
+        "fm"."q0",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "c"."q0",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_equal_q2(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_equal_q2', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_equal_q2(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_equal_q2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        SUM(GREATEST("fm"."n" / "c"."size" - "sup"."n" / "ssize"."size", 0.0)) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "s")
+      JOIN "c"
+        USING ("q0", "q1")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_equal_q2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        SUM(
+          GREATEST(
+            CAST("fm"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "s")
+      JOIN "c"
+        USING ("q0", "q1")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_equal_q3(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_equal_q3', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_equal_q3(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_equal_q3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        SUM(GREATEST("fm"."n" / "c"."size" - "sup"."n" / "ssize"."size", 0.0)) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_equal_q3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        SUM(
+          GREATEST(
+            CAST("fm"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_equal_q4(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_equal_q4', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_equal_q4(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_equal_q4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        SUM(GREATEST("fm"."n" / "c"."size" - "sup"."n" / "ssize"."size", 0.0)) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_equal_q4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        SUM(
+          GREATEST(
+            CAST("fm"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_equal_q5(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_equal_q5', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_equal_q5(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_equal_q5(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        SUM(GREATEST("fm"."n" / "c"."size" - "sup"."n" / "ssize"."size", 0.0)) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_equal_q5(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        SUM(
+          GREATEST(
+            CAST("fm"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_equal_q6(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_equal_q6', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_equal_q6(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_equal_q6(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q5",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE WHEN "v"."q5" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        SUM(GREATEST("fm"."n" / "c"."size" - "sup"."n" / "ssize"."size", 0.0)) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_equal_q6(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q5",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        SUM(
+          GREATEST(
+            CAST("fm"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_equal_q7(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_equal_q7', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_equal_q7(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_equal_q7(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q6",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE WHEN "v"."q5" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  CASE WHEN "v"."q6" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        SUM(GREATEST("fm"."n" / "c"."size" - "sup"."n" / "ssize"."size", 0.0)) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_equal_q7(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q6",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        SUM(
+          GREATEST(
+            CAST("fm"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_equal_q8(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_equal_q8', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_equal_q8(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_equal_q8(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."__sqlanon_qi_7__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }} AS "__sqlanon_qi_7__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_generalize_7" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][7] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q6",
+    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q7",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE WHEN "v"."q5" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  CASE WHEN "v"."q6" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
+  CASE WHEN "v"."q7" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q7" END AS "__sqlanon_qi_7__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "g7" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_7"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6",
+        "l7"."lt" AS "a7"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g7"
+      ) AS "l7"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "f"."q7",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "g7"."ct" AS "u7",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+      JOIN "g7"
+        ON "g7"."cf" = "f"."q7" AND "g7"."lt" = "anc"."a7"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        SUM(GREATEST("fm"."n" / "c"."size" - "sup"."n" / "ssize"."size", 0.0)) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."q7",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."q7",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6",
+  "v"."q7"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__",
+  "v"."__sqlanon_qi_7__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_equal_q8(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."__sqlanon_qi_7__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }} AS "__sqlanon_qi_7__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_generalize_7" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][7] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q6",
+    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q7",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
+  CASE
+    WHEN "v"."q7" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q7"
+  END AS "__sqlanon_qi_7__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "g7" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_7"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6",
+        "l7"."lt" AS "a7"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g7"
+      ) AS "l7"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "f"."q7",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "g7"."ct" AS "u7",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+      JOIN "g7"
+        ON "g7"."cf" = "f"."q7" AND "g7"."lt" = "anc"."a7"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        SUM(
+          GREATEST(
+            CAST("fm"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."q7",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."q7",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6",
+  "v"."q7"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__",
+  "v"."__sqlanon_qi_7__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_ordered_q1(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_ordered_q1', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_ordered_q1(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_ordered_q1(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."mid",
+        "dom"."r",
+        COALESCE("e"."n", 0.0) / "c"."size" AS "p",
+        "sup"."n" / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "sup"
+        USING ("mid", "u0")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0" AND "e"."s" = "sup"."s"
+    ), "cum" AS (
+      SELECT
+        "q0",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE SUM("cum"."part") / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "c"."q0",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_ordered_q1(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."mid",
+        "dom"."r",
+        CAST(COALESCE("e"."n", 0.0) AS DOUBLE PRECISION) / "c"."size" AS "p",
+        CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "sup"
+        USING ("mid", "u0")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0" AND "e"."s" = "sup"."s"
+    ), "cum" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE CAST(SUM("cum"."part") AS DOUBLE PRECISION) / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "c"."q0",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_ordered_q2(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_ordered_q2', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_ordered_q2(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_ordered_q2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."mid",
+        "dom"."r",
+        COALESCE("e"."n", 0.0) / "c"."size" AS "p",
+        "sup"."n" / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "sup"
+        USING ("mid", "u0", "u1")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0" AND "e"."q1" = "pr"."q1" AND "e"."s" = "sup"."s"
+    ), "cum" AS (
+      SELECT
+        "q0",
+        "q1",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE SUM("cum"."part") / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_ordered_q2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."mid",
+        "dom"."r",
+        CAST(COALESCE("e"."n", 0.0) AS DOUBLE PRECISION) / "c"."size" AS "p",
+        CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "sup"
+        USING ("mid", "u0", "u1")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0" AND "e"."q1" = "pr"."q1" AND "e"."s" = "sup"."s"
+    ), "cum" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "q1",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE CAST(SUM("cum"."part") AS DOUBLE PRECISION) / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_ordered_q3(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_ordered_q3', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_ordered_q3(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_ordered_q3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."mid",
+        "dom"."r",
+        COALESCE("e"."n", 0.0) / "c"."size" AS "p",
+        "sup"."n" / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE SUM("cum"."part") / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_ordered_q3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."mid",
+        "dom"."r",
+        CAST(COALESCE("e"."n", 0.0) AS DOUBLE PRECISION) / "c"."size" AS "p",
+        CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE CAST(SUM("cum"."part") AS DOUBLE PRECISION) / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_ordered_q4(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_ordered_q4', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_ordered_q4(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_ordered_q4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."mid",
+        "dom"."r",
+        COALESCE("e"."n", 0.0) / "c"."size" AS "p",
+        "sup"."n" / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE SUM("cum"."part") / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_ordered_q4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."mid",
+        "dom"."r",
+        CAST(COALESCE("e"."n", 0.0) AS DOUBLE PRECISION) / "c"."size" AS "p",
+        CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE CAST(SUM("cum"."part") AS DOUBLE PRECISION) / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_ordered_q5(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_ordered_q5', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_ordered_q5(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_ordered_q5(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."q4",
+        "pr"."mid",
+        "dom"."r",
+        COALESCE("e"."n", 0.0) / "c"."size" AS "p",
+        "sup"."n" / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."q4" = "pr"."q4"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "q4", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE SUM("cum"."part") / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_ordered_q5(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."q4",
+        "pr"."mid",
+        "dom"."r",
+        CAST(COALESCE("e"."n", 0.0) AS DOUBLE PRECISION) / "c"."size" AS "p",
+        CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."q4" = "pr"."q4"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "q4", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE CAST(SUM("cum"."part") AS DOUBLE PRECISION) / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_ordered_q6(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_ordered_q6', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_ordered_q6(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_ordered_q6(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q5",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE WHEN "v"."q5" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."q4",
+        "pr"."q5",
+        "pr"."mid",
+        "dom"."r",
+        COALESCE("e"."n", 0.0) / "c"."size" AS "p",
+        "sup"."n" / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."q4" = "pr"."q4"
+        AND "e"."q5" = "pr"."q5"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "q4", "q5", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE SUM("cum"."part") / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_ordered_q6(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q5",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."q4",
+        "pr"."q5",
+        "pr"."mid",
+        "dom"."r",
+        CAST(COALESCE("e"."n", 0.0) AS DOUBLE PRECISION) / "c"."size" AS "p",
+        CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."q4" = "pr"."q4"
+        AND "e"."q5" = "pr"."q5"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "q4", "q5", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE CAST(SUM("cum"."part") AS DOUBLE PRECISION) / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_ordered_q7(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_ordered_q7', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_ordered_q7(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_ordered_q7(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q6",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE WHEN "v"."q5" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  CASE WHEN "v"."q6" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."q4",
+        "pr"."q5",
+        "pr"."q6",
+        "pr"."mid",
+        "dom"."r",
+        COALESCE("e"."n", 0.0) / "c"."size" AS "p",
+        "sup"."n" / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."q4" = "pr"."q4"
+        AND "e"."q5" = "pr"."q5"
+        AND "e"."q6" = "pr"."q6"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "q4", "q5", "q6", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."q6",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE SUM("cum"."part") / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."q6",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_ordered_q7(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q6",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."q4",
+        "pr"."q5",
+        "pr"."q6",
+        "pr"."mid",
+        "dom"."r",
+        CAST(COALESCE("e"."n", 0.0) AS DOUBLE PRECISION) / "c"."size" AS "p",
+        CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."q4" = "pr"."q4"
+        AND "e"."q5" = "pr"."q5"
+        AND "e"."q6" = "pr"."q6"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "q4", "q5", "q6", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."q6",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE CAST(SUM("cum"."part") AS DOUBLE PRECISION) / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."q6",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_ordered_q8(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_ordered_q8', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_ordered_q8(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_ordered_q8(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."__sqlanon_qi_7__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }} AS "__sqlanon_qi_7__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE), "value" COLLATE "binary") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_generalize_7" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][7] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q6",
+    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q7",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE WHEN "v"."q5" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  CASE WHEN "v"."q6" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
+  CASE WHEN "v"."q7" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q7" END AS "__sqlanon_qi_7__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "g7" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_7"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6",
+        "l7"."lt" AS "a7"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g7"
+      ) AS "l7"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "f"."q7",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "g7"."ct" AS "u7",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+      JOIN "g7"
+        ON "g7"."cf" = "f"."q7" AND "g7"."lt" = "anc"."a7"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."q4",
+        "pr"."q5",
+        "pr"."q6",
+        "pr"."q7",
+        "pr"."mid",
+        "dom"."r",
+        COALESCE("e"."n", 0.0) / "c"."size" AS "p",
+        "sup"."n" / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."q4" = "pr"."q4"
+        AND "e"."q5" = "pr"."q5"
+        AND "e"."q6" = "pr"."q6"
+        AND "e"."q7" = "pr"."q7"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."q6",
+        "cum"."q7",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE SUM("cum"."part") / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."q6",
+        "cum"."q7",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."q7",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."q7",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6",
+  "v"."q7"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__",
+  "v"."__sqlanon_qi_7__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_ordered_q8(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."__sqlanon_qi_7__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }} AS "__sqlanon_qi_7__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_order_0" AS (
+  SELECT
+    "code" AS "s",
+    CAST(ROW_NUMBER() OVER (ORDER BY CAST("value" AS DOUBLE PRECISION), "value" COLLATE "C") AS INT) AS "pos"
+  FROM "sqlanon_dictionary_0"
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_generalize_7" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][7] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q6",
+    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q7",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
+  CASE
+    WHEN "v"."q7" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q7"
+  END AS "__sqlanon_qi_7__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "g7" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_7"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6",
+        "l7"."lt" AS "a7"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g7"
+      ) AS "l7"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "f"."q7",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "g7"."ct" AS "u7",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+      JOIN "g7"
+        ON "g7"."cf" = "f"."q7" AND "g7"."lt" = "anc"."a7"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+    ), "dom" AS (
+      SELECT
+        "o"."s",
+        ROW_NUMBER() OVER (ORDER BY "o"."pos") AS "r"
+      FROM "sqlanon_order_0" AS "o"
+      WHERE
+        "o"."s" IN (
+          SELECT
+            "s"
+          FROM "f"
+        )
+    ), "m" AS MATERIALIZED (
+      SELECT
+        COUNT(*) AS "m"
+      FROM "dom"
+    ), "grid" AS (
+      SELECT
+        "pr"."q0",
+        "pr"."q1",
+        "pr"."q2",
+        "pr"."q3",
+        "pr"."q4",
+        "pr"."q5",
+        "pr"."q6",
+        "pr"."q7",
+        "pr"."mid",
+        "dom"."r",
+        CAST(COALESCE("e"."n", 0.0) AS DOUBLE PRECISION) / "c"."size" AS "p",
+        CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size" AS "q"
+      FROM "pr"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "dom"
+        ON "dom"."s" = "sup"."s"
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+      LEFT JOIN "f" AS "e"
+        ON "e"."q0" = "pr"."q0"
+        AND "e"."q1" = "pr"."q1"
+        AND "e"."q2" = "pr"."q2"
+        AND "e"."q3" = "pr"."q3"
+        AND "e"."q4" = "pr"."q4"
+        AND "e"."q5" = "pr"."q5"
+        AND "e"."q6" = "pr"."q6"
+        AND "e"."q7" = "pr"."q7"
+        AND "e"."s" = "sup"."s"
+    ), "cum" AS MATERIALIZED (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "mid",
+        ABS(SUM("p") OVER "w" - SUM("q") OVER "w") * (
+          LEAD("r", 1, "r") OVER "w" - "r"
+        ) AS "part"
+      FROM "grid"
+      WINDOW "w" AS (
+        PARTITION BY "q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "mid"
+        ORDER BY "r"
+        ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+      )
+    ), "dist" AS (
+      SELECT
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."q6",
+        "cum"."q7",
+        "cum"."mid",
+        CASE
+          WHEN MAX("m"."m") <= 1
+          THEN 0.0
+          ELSE CAST(SUM("cum"."part") AS DOUBLE PRECISION) / (
+            MAX("m"."m") - 1
+          )
+        END AS "d"
+      FROM "cum"
+      CROSS JOIN "m"
+      GROUP BY
+        "cum"."q0",
+        "cum"."q1",
+        "cum"."q2",
+        "cum"."q3",
+        "cum"."q4",
+        "cum"."q5",
+        "cum"."q6",
+        "cum"."q7",
+        "cum"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."q7",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."q7",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6",
+  "v"."q7"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__",
+  "v"."__sqlanon_qi_7__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_hierarchical_q1(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_hierarchical_q1', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_hierarchical_q1(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_hierarchical_q1(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."mid",
+        SUM(GREATEST("pn"."n" / "c"."size" - "qn"."n" / "ssize"."size", 0.0)) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "qn"
+        USING ("mid", "u0", "lvl", "node")
+      JOIN "c"
+        USING ("q0")
+      GROUP BY
+        "pn"."q0",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "c"."q0",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_hierarchical_q1(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."mid",
+        "fm"."u0",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."mid",
+        CAST(SUM(
+          GREATEST(
+            CAST("pn"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("qn"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS DOUBLE PRECISION) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0")
+      JOIN "qn"
+        USING ("mid", "u0", "lvl", "node")
+      JOIN "c"
+        USING ("q0")
+      GROUP BY
+        "pn"."q0",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0"
+    )
+    SELECT
+      "c"."q0",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_hierarchical_q2(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_hierarchical_q2', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_hierarchical_q2(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_hierarchical_q2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."mid",
+        SUM(GREATEST("pn"."n" / "c"."size" - "qn"."n" / "ssize"."size", 0.0)) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_hierarchical_q2(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."mid",
+        CAST(SUM(
+          GREATEST(
+            CAST("pn"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("qn"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS DOUBLE PRECISION) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_hierarchical_q3(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_hierarchical_q3', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_hierarchical_q3(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_hierarchical_q3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."mid",
+        SUM(GREATEST("pn"."n" / "c"."size" - "qn"."n" / "ssize"."size", 0.0)) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_hierarchical_q3(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."mid",
+        CAST(SUM(
+          GREATEST(
+            CAST("pn"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("qn"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS DOUBLE PRECISION) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_hierarchical_q4(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_hierarchical_q4', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_hierarchical_q4(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_hierarchical_q4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."mid",
+        SUM(GREATEST("pn"."n" / "c"."size" - "qn"."n" / "ssize"."size", 0.0)) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_hierarchical_q4(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."mid",
+        CAST(SUM(
+          GREATEST(
+            CAST("pn"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("qn"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS DOUBLE PRECISION) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_hierarchical_q5(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_hierarchical_q5', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_hierarchical_q5(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_hierarchical_q5(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."mid",
+        SUM(GREATEST("pn"."n" / "c"."size" - "qn"."n" / "ssize"."size", 0.0)) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_hierarchical_q5(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."mid",
+        CAST(SUM(
+          GREATEST(
+            CAST("pn"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("qn"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS DOUBLE PRECISION) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_hierarchical_q6(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_hierarchical_q6', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_hierarchical_q6(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_hierarchical_q6(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q5",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE WHEN "v"."q5" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."mid",
+        SUM(GREATEST("pn"."n" / "c"."size" - "qn"."n" / "ssize"."size", 0.0)) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_hierarchical_q6(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q5",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."mid",
+        CAST(SUM(
+          GREATEST(
+            CAST("pn"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("qn"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS DOUBLE PRECISION) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_hierarchical_q7(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_hierarchical_q7', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_hierarchical_q7(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_hierarchical_q7(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q6",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE WHEN "v"."q5" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  CASE WHEN "v"."q6" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "sup"."u6",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "sup"."u6",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."q6",
+        "pn"."mid",
+        SUM(GREATEST("pn"."n" / "c"."size" - "qn"."n" / "ssize"."size", 0.0)) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."q6",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_hierarchical_q7(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q6",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "sup"."u6",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "sup"."u6",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."q6",
+        "pn"."mid",
+        CAST(SUM(
+          GREATEST(
+            CAST("pn"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("qn"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS DOUBLE PRECISION) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."q6",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__"
+{% endmacro %}
+
+{% macro sqlanon_nt_closeness_hierarchical_q8(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_nt_closeness_hierarchical_q8', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
+{% macro default__sqlanon_nt_closeness_hierarchical_q8(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
+
+{% macro duckdb__sqlanon_nt_closeness_hierarchical_q8(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."__sqlanon_qi_7__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }} AS "__sqlanon_qi_7__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(30) || 'NULL' || CHR(30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_generalize_7" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][7] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q6",
+    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) AS "q7",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(30) || 'NULL' || CHR(30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9
+)
+SELECT
+  CASE WHEN "v"."q0" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE WHEN "v"."q1" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE WHEN "v"."q2" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE WHEN "v"."q3" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE WHEN "v"."q4" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE WHEN "v"."q5" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  CASE WHEN "v"."q6" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
+  CASE WHEN "v"."q7" = (
+    CHR(30) || 'NULL' || CHR(30)
+  ) THEN NULL ELSE "v"."q7" END AS "__sqlanon_qi_7__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "g7" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_7"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6",
+        "l7"."lt" AS "a7"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g7"
+      ) AS "l7"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "f"."q7",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "g7"."ct" AS "u7",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+      JOIN "g7"
+        ON "g7"."cf" = "f"."q7" AND "g7"."lt" = "anc"."a7"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "sup"."u6",
+        "sup"."u7",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "sup"."u6",
+        "sup"."u7",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."q6",
+        "pn"."q7",
+        "pn"."mid",
+        SUM(GREATEST("pn"."n" / "c"."size" - "qn"."n" / "ssize"."size", 0.0)) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."q6",
+        "pn"."q7",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."q7",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."q7",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6",
+  "v"."q7"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__",
+  "v"."__sqlanon_qi_7__"
+{% endmacro %}
+
+{% macro postgres__sqlanon_nt_closeness_hierarchical_q8(model, quasi_identifiers, sensitive, v, names) %}
+SELECT
+  "v"."__sqlanon_qi_0__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }},
+  "v"."__sqlanon_qi_1__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }},
+  "v"."__sqlanon_qi_2__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }},
+  "v"."__sqlanon_qi_3__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }},
+  "v"."__sqlanon_qi_4__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }},
+  "v"."__sqlanon_qi_5__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }},
+  "v"."__sqlanon_qi_6__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }},
+  "v"."__sqlanon_qi_7__" AS {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }},
+  "v"."rows" AS {{ sqlanon.sqlanon_quote(names.rows) }},
+  "v"."observed" AS {{ sqlanon.sqlanon_quote(names.observed) }}
+FROM (
+WITH "sqlanon_keyed" AS (
+  SELECT
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[0]) }} AS "__sqlanon_qi_0__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[1]) }} AS "__sqlanon_qi_1__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[2]) }} AS "__sqlanon_qi_2__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[3]) }} AS "__sqlanon_qi_3__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[4]) }} AS "__sqlanon_qi_4__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[5]) }} AS "__sqlanon_qi_5__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[6]) }} AS "__sqlanon_qi_6__",
+    {{ sqlanon.sqlanon_quote(quasi_identifiers[7]) }} AS "__sqlanon_qi_7__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_dictionary_0" AS (
+  SELECT
+    "d"."value",
+    CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
+  FROM (
+    SELECT DISTINCT
+      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )) AS "value"
+    FROM "sqlanon_table"
+  ) AS "d"
+), "sqlanon_ancestors_0" AS MATERIALIZED (
+  SELECT
+    "d"."code" AS "s",
+    CAST("a"."lvl" AS INT) AS "lvl",
+    CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
+  FROM "sqlanon_dictionary_0" AS "d"
+  JOIN ({{ v['levels'] }}) AS "a"
+    ON "a"."leaf" = CASE
+      WHEN "d"."value" = (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      THEN ''
+      ELSE "d"."value"
+    END
+), "sqlanon_generalize_0" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][0] }}) AS "g"
+), "sqlanon_generalize_1" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][1] }}) AS "g"
+), "sqlanon_generalize_2" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][2] }}) AS "g"
+), "sqlanon_generalize_3" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][3] }}) AS "g"
+), "sqlanon_generalize_4" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][4] }}) AS "g"
+), "sqlanon_generalize_5" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][5] }}) AS "g"
+), "sqlanon_generalize_6" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][6] }}) AS "g"
+), "sqlanon_generalize_7" AS (
+  SELECT
+    *
+  FROM ({{ v['generalize'][7] }}) AS "g"
+), "sqlanon_frequencies" AS (
+  SELECT
+    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q0",
+    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q1",
+    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q2",
+    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q3",
+    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q4",
+    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q5",
+    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q6",
+    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) AS "q7",
+    "e0"."code" AS "s0",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "sqlanon_table" AS "p"
+  JOIN "sqlanon_dictionary_0" AS "e0"
+    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )) = "e0"."value"
+  GROUP BY
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9
+)
+SELECT
+  CASE
+    WHEN "v"."q0" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
+  CASE
+    WHEN "v"."q7" = (
+      CHR(  30) || 'NULL' || CHR(  30)
+    )
+    THEN NULL
+    ELSE "v"."q7"
+  END AS "__sqlanon_qi_7__",
+  "v"."size" AS "rows",
+  "v"."v0" AS "observed"
+FROM (
+  WITH "c0" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "sqlanon_frequencies"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_0"
+      WHERE
+        "lf" = 0
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_1"
+      WHERE
+        "lf" = 0
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_2"
+      WHERE
+        "lf" = 0
+    ), "g3" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_3"
+      WHERE
+        "lf" = 0
+    ), "g4" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_4"
+      WHERE
+        "lf" = 0
+    ), "g5" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_5"
+      WHERE
+        "lf" = 0
+    ), "g6" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_6"
+      WHERE
+        "lf" = 0
+    ), "g7" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM "sqlanon_generalize_7"
+      WHERE
+        "lf" = 0
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2",
+        "l3"."lt" AS "a3",
+        "l4"."lt" AS "a4",
+        "l5"."lt" AS "a5",
+        "l6"."lt" AS "a6",
+        "l7"."lt" AS "a7"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g3"
+      ) AS "l3"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g4"
+      ) AS "l4"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g5"
+      ) AS "l5"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g6"
+      ) AS "l6"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g7"
+      ) AS "l7"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."q3",
+        "f"."q4",
+        "f"."q5",
+        "f"."q6",
+        "f"."q7",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "g3"."ct" AS "u3",
+        "g4"."ct" AS "u4",
+        "g5"."ct" AS "u5",
+        "g6"."ct" AS "u6",
+        "g7"."ct" AS "u7",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+      JOIN "g3"
+        ON "g3"."cf" = "f"."q3" AND "g3"."lt" = "anc"."a3"
+      JOIN "g4"
+        ON "g4"."cf" = "f"."q4" AND "g4"."lt" = "anc"."a4"
+      JOIN "g5"
+        ON "g5"."cf" = "f"."q5" AND "g5"."lt" = "anc"."a5"
+      JOIN "g6"
+        ON "g6"."cf" = "f"."q6" AND "g6"."lt" = "anc"."a6"
+      JOIN "g7"
+        ON "g7"."cf" = "f"."q7" AND "g7"."lt" = "anc"."a7"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "u3",
+        "u4",
+        "u5",
+        "u6",
+        "u7"
+      HAVING
+        SUM("cnt") >= {{ v['n_min'] }}
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+    ), "pn" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7",
+        "a"."lvl",
+        "a"."node",
+        SUM("fm"."n") AS "n"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "fm"."s"
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."q3",
+        "fm"."q4",
+        "fm"."q5",
+        "fm"."q6",
+        "fm"."q7",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2",
+        "fm"."u3",
+        "fm"."u4",
+        "fm"."u5",
+        "fm"."u6",
+        "fm"."u7",
+        "a"."lvl",
+        "a"."node"
+    ), "qn" AS (
+      SELECT
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "sup"."u6",
+        "sup"."u7",
+        "a"."lvl",
+        "a"."node",
+        SUM("sup"."n") AS "n"
+      FROM "sup"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "sqlanon_ancestors_0" AS "a"
+        ON "a"."s" = "sup"."s"
+      GROUP BY
+        "sup"."mid",
+        "sup"."u0",
+        "sup"."u1",
+        "sup"."u2",
+        "sup"."u3",
+        "sup"."u4",
+        "sup"."u5",
+        "sup"."u6",
+        "sup"."u7",
+        "a"."lvl",
+        "a"."node"
+    ), "dist" AS (
+      SELECT
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."q6",
+        "pn"."q7",
+        "pn"."mid",
+        CAST(SUM(
+          GREATEST(
+            CAST("pn"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("qn"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS DOUBLE PRECISION) / {{ v['height'] }} AS "d"
+      FROM "pn"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7")
+      JOIN "qn"
+        USING ("mid", "u0", "u1", "u2", "u3", "u4", "u5", "u6", "u7", "lvl", "node")
+      JOIN "c"
+        USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+      GROUP BY
+        "pn"."q0",
+        "pn"."q1",
+        "pn"."q2",
+        "pn"."q3",
+        "pn"."q4",
+        "pn"."q5",
+        "pn"."q6",
+        "pn"."q7",
+        "pn"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "q3",
+        "q4",
+        "q5",
+        "q6",
+        "q7"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."q3",
+      "c"."q4",
+      "c"."q5",
+      "c"."q6",
+      "c"."q7",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > {{ v['t'] }} + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."q3",
+    "c0"."q4",
+    "c0"."q5",
+    "c0"."q6",
+    "c0"."q7",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  "v"."bad"
+ORDER BY
+  "v"."v0" DESC NULLS LAST,
+  "v"."size",
+  "v"."q0",
+  "v"."q1",
+  "v"."q2",
+  "v"."q3",
+  "v"."q4",
+  "v"."q5",
+  "v"."q6",
+  "v"."q7"
+) AS "v"
+ORDER BY
+  "v"."observed" DESC NULLS LAST,
+  "v"."rows",
+  "v"."__sqlanon_qi_0__",
+  "v"."__sqlanon_qi_1__",
+  "v"."__sqlanon_qi_2__",
+  "v"."__sqlanon_qi_3__",
+  "v"."__sqlanon_qi_4__",
+  "v"."__sqlanon_qi_5__",
+  "v"."__sqlanon_qi_6__",
+  "v"."__sqlanon_qi_7__"
+{% endmacro %}
+
 {% macro sqlanon_dissimilarity_numeric(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_dissimilarity_numeric', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
 {% macro default__sqlanon_dissimilarity_numeric(model, quasi_identifiers, sensitive, v, names) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
 
@@ -10442,7 +30918,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -10581,7 +31057,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -10727,7 +31203,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -10887,7 +31363,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -11054,7 +31530,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -11198,7 +31674,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -11349,7 +31825,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -11516,7 +31992,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -11696,7 +32172,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -11886,7 +32362,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -12092,7 +32568,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -12305,7 +32781,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -12537,7 +33013,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -12671,7 +33147,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -12818,7 +33294,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -12963,7 +33439,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -13116,7 +33592,7 @@ WITH "sqlanon_keyed" AS (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",
@@ -13262,7 +33738,7 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
 ), "sqlanon_table" AS (
   SELECT
     *
-  FROM sqlanon_keyed
+  FROM "sqlanon_keyed"
 ), "sqlanon_dictionary_0" AS (
   SELECT
     "d"."value",

@@ -113,7 +113,7 @@
   {%- for name in sensitive if columns[name] is not string and columns[name].get('hierarchy') is not none -%}
     {%- do sensitive_hierarchies.update({name: columns[name]['hierarchy']}) -%}
   {%- endfor -%}
-  {%- set statements = sqlanon.sqlanon_release_statements(test, criteria, as_relation, qis, sensitive, sensitive_hierarchies, model) -%}
+  {%- set statements = sqlanon.sqlanon_release_statements(test, criteria, as_relation, qis, sensitive, sensitive_hierarchies, model, hierarchies) -%}
   {%- if not statements -%}
     {{ sqlanon.sqlanon_fail(test, "needs an error-severity criterion: the release suppresses what violates one.") }}
   {%- endif -%}
@@ -140,7 +140,7 @@
   {%- endif -%}
   {%- set kept = prefix ~ "SELECT " ~ kept_columns|join(", ") ~ " FROM \"sqlanon_generalized\" AS \"g\" WHERE NOT " ~ violating -%}
   {#- the gate: every error-severity criterion again, on the release itself -#}
-  {%- set gated = sqlanon.sqlanon_release_statements(test, criteria, "(" ~ kept ~ ") AS \"sqlanon_release\"", qis, sensitive, sensitive_hierarchies, model) -%}
+  {%- set gated = sqlanon.sqlanon_release_statements(test, criteria, "(" ~ kept ~ ") AS \"sqlanon_release\"", qis, sensitive, sensitive_hierarchies, model, hierarchies) -%}
   {%- for s in gated -%}
     {%- set found = run_query("SELECT COUNT(*) FROM (" ~ s['sql'] ~ ") AS \"v\"").rows[0][0]|int -%}
     {%- if found > 0 -%}
@@ -158,7 +158,7 @@
 {% endmacro %}
 
 {#- each error-severity criterion (YAML form) as its statement over a relation -#}
-{% macro sqlanon_release_statements(test, criteria, relation, qis, sensitive, hierarchies, source) %}
+{% macro sqlanon_release_statements(test, criteria, relation, qis, sensitive, hierarchies, source, quasi_hierarchies) %}
   {%- set out = [] -%}
   {%- for item in criteria -%}
     {%- if item is not mapping or item|length != 1 -%}
@@ -205,6 +205,11 @@
           {{ sqlanon.sqlanon_fail(test, kind ~ ": the hierarchical distance needs a hierarchy on column " ~ attribute ~ ": 'hierarchy': ref('...') in its entry of columns.") }}
         {%- endif -%}
         {%- do params.update({'hierarchy': hierarchies[attribute]}) -%}
+      {%- endif -%}
+      {%- if 'hierarchies' in given -%}
+        {{ sqlanon.sqlanon_fail(test, kind ~ ": hierarchies is not a parameter of the criterion; the quasi-identifiers' hierarchies are those of columns.") }}
+      {%- elif sqlanon.sqlanon_rules()[kind]['hierarchies'] -%}
+        {%- do params.update({'hierarchies': quasi_hierarchies}) -%}
       {%- endif -%}
       {%- if given.get('severity', 'error') == 'error' -%}
         {%- set g = sqlanon.sqlanon_gate(kind, relation, qis, attribute if kind != 'k-anonymity' else none, none, params, source) -%}
