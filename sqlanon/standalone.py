@@ -51,7 +51,7 @@ FREQUENCIES = "sqlanon_frequencies"
 OWN_NAMES = re.compile(
     r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
     r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+"
-    r"|qi_hierarchy_\d+|generalize_\d+)",
+    r"|qi_hierarchy_\d+|(node_)?generalize_\d+)",
     re.IGNORECASE,
 )
 

@@ -3,7 +3,8 @@
 What ``apply`` publishes, in SQL an analyst can read and run: each quasi-identifier mapped to
 its label at the node's level through its hierarchy (written in as VALUES, leaf -> label), the
 classes that violate an error-severity criterion suppressed when their rows fit the suppression
-limit, identifier columns dropped, every other column unchanged (in the configuration's
+limit ((n,t)-closeness's natural supersets from the node's levels up to each hierarchy's top, as
+the search's dimension tables give them), identifier columns dropped, every other column unchanged (in the configuration's
 order). When the node does not meet the criteria within the limit, or a value is not covered
 by its hierarchy, it returns no rows: ``apply`` would publish nothing. ``apply`` then gates what
 it wrote; ``compile`` prints that gate after the SELECT, reading it.
@@ -59,12 +60,6 @@ def compile_release(config: Config, dialect: str, levels: Mapping[str, int], ori
         )
     required = [make_criterion(c) for c in config.criteria if c.severity == "error"]
     refuse_unsupported(required)  # the release suppresses what they find
-    for c in required:
-        if c.needs_levels:
-            raise ConfigError(
-                f"compile --node cannot write {c.kind} yet: the release's suppression needs each class's "
-                "natural supersets at the node. Run sqlanon apply for it, or give it severity warn."
-            )
     if not required:
         raise ConfigError(
             "compile --node needs an error-severity criterion: the release suppresses what violates one."
@@ -175,9 +170,40 @@ def release_ctes(
             ),
         )
     )
-    plan = CheckPlan(list(required), [f"q{i}" for i in range(len(qis))], domains)
+    generalization = []
+    if any(c.needs_levels for c in required):
+        # (n,t)-closeness: each class's natural supersets, from the node's levels up to the top
+        for i, name in enumerate(qis):
+            table = f"sqlanon_node_generalize_{i}"
+            ctes.append((table, _generalization(hierarchies[name], node[name])))
+            generalization.append({"table": table, "level": "0"})
+    plan = CheckPlan(
+        list(required), [f"q{i}" for i in range(len(qis))], domains, generalization=generalization
+    )
     ctes.append((VERDICTS, plan.verdicts("sqlanon_node_frequencies")))
     return ctes, _kept(config, qis)
+
+
+def _generalization(h: Hierarchy, level: int) -> exp.Select:
+    """The generalization table (lf, cf, lt, ct) of a quasi-identifier generalized to ``level``
+    of ``h``: each label of the level (lf 0) and its label at every level from it to the top,
+    as the search's dimension tables map them."""
+    rows = sorted({(path[level], up, path[up]) for path in h.rows for up in range(level, h.height + 1)})
+    values = exp.Values(
+        expressions=[
+            exp.Tuple(
+                expressions=[
+                    exp.Literal.number(0),
+                    exp.Literal.string(cf),
+                    exp.Literal.number(lt),
+                    exp.Literal.string(ct),
+                ]
+            )
+            for cf, lt, ct in rows
+        ],
+        alias=exp.TableAlias(this=quoted("v"), columns=[quoted(c) for c in ("lf", "cf", "lt", "ct")]),
+    )
+    return exp.select("*").from_(values)
 
 
 def _kept(config: Config, qis: Sequence[str]) -> exp.Select:

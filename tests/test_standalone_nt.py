@@ -16,9 +16,19 @@ import duckdb
 import pytest
 
 from sqlanon import api
-from sqlanon.errors import ConfigError, DataError
+from sqlanon.errors import DataError
 from tests.test_engine_postgres_check import COLUMNS, _rows
-from tests.test_standalone import ALL, _demo, _on_postgres, _same_classes
+from tests.test_standalone import (
+    ALL,
+    _demo,
+    _duckdb_release,
+    _on_postgres,
+    _release_case,
+    _same_classes,
+    _same_rows,
+    _texts,
+    release_equals_apply,
+)
 
 NT = [
     {"nt-closeness": {"n": 8, "t": 0.2, "distance": "equal", "attribute": "disease"}},
@@ -128,10 +138,74 @@ def test_a_hierarchy_built_from_values_is_refused_with_the_reason(folder: Path) 
     )
     (statement,) = api.compile_sql(built, base_dir=folder, dialect="duckdb").statements
     assert statement.sql is None and "hierarchy of 'age' is built from the column's values" in statement.why
-    with pytest.raises(ConfigError, match="compile --node cannot write nt-closeness"):
-        api.compile_sql(
-            dict(config, criteria=[config["criteria"][0]]), node="zip=0,age=0,sex=0", base_dir=folder
-        )
+
+
+def _hierarchy_files(folder: Path, seed: int, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """ARX-style hierarchy files of the release case's quasi-identifiers (zip and age of
+    height 3, sex of height 1), as its columns."""
+    zips = sorted({r["zip"] for r in rows})
+    ages = sorted({int(r["age"]) for r in rows})
+    lines = {
+        "zip": [f"{z};{z[:4]}*;{z[:3]}**;*" for z in zips],
+        "age": [f"{a};{a // 10 * 10}-{a // 10 * 10 + 9};{a // 20 * 20}-{a // 20 * 20 + 19};*" for a in ages],
+        "sex": [f"{s};*" for s in sorted({r["sex"] for r in rows})],
+    }
+    columns = {}
+    for q, text in lines.items():
+        (folder / f"release_{q}{seed}.csv").write_text("\n".join(text) + "\n")
+        columns[q] = {"role": "quasi", "hierarchy": f"release_{q}{seed}.csv"}
+    return columns
+
+
+def _nt_release_case(folder: Path, base: dict[str, Any], seed: int) -> tuple[dict[str, Any], dict[str, int]]:
+    """A release case (test_standalone's) with file hierarchies, an error-severity
+    (n,t)-closeness (n up to the table's size: then only the supersets near the top qualify),
+    sometimes k-anonymity, and a random node and suppression limit."""
+    rng = random.Random(800 + seed)
+    config, _ = _release_case(folder, base, seed)
+    rows = list(csv.DictReader((folder / config["source"]).open()))
+    columns = dict(config["columns"], **_hierarchy_files(folder, seed, rows))
+    ((kind, params),) = rng.choice(NT).items()
+    nt = {kind: dict(params, n=rng.choice([params["n"], rng.randint(5, len(rows))]))}
+    criteria = [nt] + ([{"k-anonymity": {"k": rng.choice([2, 3, 5])}}] if rng.random() < 0.5 else [])
+    config = dict(config, columns=columns, criteria=criteria, suppression_limit=rng.choice([0, 0.3, 0.9]))
+    return config, {"zip": rng.randint(0, 3), "age": rng.randint(0, 3), "sex": rng.randint(0, 1)}
+
+
+@pytest.fixture(scope="module")
+def release_folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    return _demo(tmp_path_factory.mktemp("nt_release"), 0)
+
+
+def test_the_release_of_a_node_suppresses_and_gates_with_it_as_apply_does(
+    release_folder: tuple[Path, dict[str, Any]],
+) -> None:
+    """compile --node with an error-severity (n,t)-closeness: the release's suppression finds
+    each class's natural supersets from the node's levels, and the printed release and gate
+    agree with apply on random tables, nodes and suppression limits."""
+    folder, base = release_folder
+    outcomes = [release_equals_apply(folder, *_nt_release_case(folder, base, seed)) for seed in range(16)]
+    assert set(outcomes) == {"published", "suppressed", "failed"}, outcomes
+
+
+@pytest.mark.parametrize("seed", [0, 14])  # published; suppressed
+def test_the_release_of_a_node_in_postgres_equals_duckdbs(
+    release_folder: tuple[Path, dict[str, Any]], compiled_pg: Any, postgres: Any, seed: int
+) -> None:
+    folder, base = release_folder
+    config, node = _nt_release_case(folder, base, seed)
+    rows = list(csv.DictReader((folder / config["source"]).open()))
+    typed = [dict(r, age=int(r["age"]), salary=int(r["salary"])) for r in rows]
+    on_pg = _on_postgres(compiled_pg, postgres, 300 + seed, typed, config)
+    compiled = api.compile_sql(on_pg, node=node, base_dir=folder)
+    assert compiled.release is not None
+    got = _texts(compiled_pg.execute(compiled.release).fetchall())
+    assert got and got == _duckdb_release(folder, config, node)
+    duck = api.compile_sql(config, node=node, base_dir=folder, dialect="duckdb").statements
+    con = duckdb.connect()
+    assert len(compiled.statements) == len(duck)
+    for on_pg_, on_duck in zip(compiled.statements, duck, strict=True):
+        _same_rows(compiled_pg.execute(on_pg_.sql).fetchall(), con.sql(on_duck.sql).fetchall())
 
 
 @pytest.mark.parametrize("seed", range(4))
