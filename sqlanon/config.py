@@ -20,6 +20,7 @@ import sqlglot
 from sqlanon import yamlfile
 from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
 from sqlanon.errors import ConfigError, brief
+from sqlanon.risk import RiskSettings, parse_risk
 from sqlanon.source_query import parse_query
 
 ROLES = ("identifier", "quasi", "sensitive", "insensitive")
@@ -324,6 +325,8 @@ class Config:
     engine: EngineSettings = EngineSettings()
     #: the configuration file, when it was read from one (never written over)
     path: Path | None = None
+    #: ``risk:``: the threshold of records at risk and the risk limits the gate enforces
+    risk: RiskSettings = field(default_factory=RiskSettings)
 
     @property
     def csv(self) -> CsvOptions:
@@ -631,6 +634,7 @@ def parse_config(
         "search_in",
         "apply_fallback",
         "warn_suppressed",
+        "risk",
         "output",
         "overwrite",
         "engine",
@@ -753,6 +757,7 @@ def parse_config(
         search_in=search_in,
         apply_fallback=apply_fallback,
         warn_suppressed=float(warn_suppressed),
+        risk=parse_risk(data.get("risk")),
         output=output,
         overwrite=overwrite,
         base_dir=base_dir,

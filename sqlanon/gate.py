@@ -21,6 +21,7 @@ from sqlanon.engines import Engine
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.numbers import is_number
+from sqlanon.risk import limit_entries, measure
 from sqlanon.sql.render import render_template
 from sqlanon.supersets import generalization_tables
 
@@ -41,15 +42,26 @@ class GateResult:
     #: the columns the configuration declares identifiers, and those the table still holds
     identifiers: tuple[str, ...] = ()
     identifiers_left: tuple[str, ...] = ()
+    #: the table's re-identification risk (risk.measure), and the checks of its limits
+    risk: dict[str, Any] | None = None
+    risk_checks: tuple[dict[str, Any], ...] = ()
 
     @property
     def passed(self) -> bool:
-        """Every error-severity criterion holds (warn-severity failures are only reported) and
-        the table holds no identifier column."""
+        """Every error-severity criterion and risk limit holds (warn-severity failures are only
+        reported) and the table holds no identifier column."""
         severities = self.severities or ("error",) * len(self.outcomes)
-        return not self.identifiers_left and all(
-            o.passed for o, sev in zip(self.outcomes, severities, strict=True) if sev == "error"
+        return (
+            not self.identifiers_left
+            and all(o.passed for o, sev in zip(self.outcomes, severities, strict=True) if sev == "error")
+            and all(c["passed"] for c in self.risk_checks)
         )
+
+    @property
+    def criteria_passed(self) -> bool:
+        """Every error-severity criterion holds (the risk limits aside)."""
+        severities = self.severities or ("error",) * len(self.outcomes)
+        return all(o.passed for o, sev in zip(self.outcomes, severities, strict=True) if sev == "error")
 
 
 def check_parameters(
@@ -184,6 +196,7 @@ def run_gate(
     )
     declared = tuple(c.name for c in config.by_role("identifier"))
     columns = {name for name, _ in engine.columns(published)}
+    risk = measure(engine, freq, [f"q{i}" for i in range(len(qis))], config.risk.threshold)
     return GateResult(
         summary.outcomes,
         rows,
@@ -192,6 +205,8 @@ def run_gate(
         violations,
         declared,
         tuple(name for name in declared if name in columns),
+        risk,
+        tuple(limit_entries(risk, config.risk)),
     )
 
 

@@ -609,11 +609,18 @@ def _publish(
         staged.abort(engine)
         raise
     base.checks = _entries(criteria, gate)
+    base.risk = gate.risk
     base.rows_out = gate.rows
     base.sql = report_sql(config, config.output or staged.staged)
     if not gate.passed:
         staged.abort(engine)
         base.message = "the release failed its own gate; nothing was written"
+        if gate.criteria_passed and not gate.identifiers_left:
+            base.message = (
+                f"the release exceeds its risk limit(s) {_over(gate)}; nothing was written. The search "
+                "chooses by the criteria, not the risk limits: a larger k (1 / prosecutor_highest) makes "
+                "classes larger"
+            )
         return _written(base, report_path)
     base.passed = True
     base.output = (config.output or staged.staged).describe()
@@ -683,7 +690,17 @@ def _entries(criteria: list[Criterion], gate: GateResult) -> list[dict[str, Any]
     entries = check_entries(criteria, gate.outcomes, gate.violations)
     if gate.identifiers:
         entries.append(identifier_entry(gate.identifiers, gate.identifiers_left, gate.rows))
-    return entries
+    return entries + list(gate.risk_checks)
+
+
+def _over(gate: GateResult) -> str:
+    """The risk limits a gated table exceeds, with the figures."""
+    return ", ".join(
+        f"{key} {c['observed']:.3g} > {limit:g}"
+        for c in gate.risk_checks
+        if not c["passed"]
+        for key, limit in list(c["params"].items())[:1]
+    )
 
 
 def _prepare_report(path: Path | None, config: Config) -> None:
@@ -728,8 +745,10 @@ def check(
         if gate.identifiers_left:
             held = ", ".join(repr(name) for name in gate.identifiers_left)
             message = f"the table still holds identifier column(s) {held}: drop them before publishing"
-        elif not gate.passed:
+        elif not gate.criteria_passed:
             message = "the table does not satisfy every error-severity criterion"
+        elif not gate.passed:
+            message = f"the table exceeds its risk limit(s) {_over(gate)}"
         else:
             message = "" if not warned else f"{warned} warn-severity criterion(s) not met"
         # a gate publishes nothing and suppresses nothing: rows_out and suppressed_rows are null
@@ -742,6 +761,7 @@ def check(
             checks=_entries(criteria, gate),
             message=message,
             sql=report_sql(config, config.source),
+            risk=gate.risk,
         )
     finally:
         engine.close()

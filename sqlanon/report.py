@@ -14,6 +14,8 @@ from sqlanon import atomic
 from sqlanon.checks import Outcome
 from sqlanon.criteria import Criterion
 from sqlanon.errors import InputError
+from sqlanon.risk import CRITERION as RISK
+from sqlanon.risk import summary as risk_summary
 
 
 @dataclass
@@ -41,6 +43,9 @@ class Report:
     #: with a node: a fingerprint of each quasi-identifier's hierarchy (``apply --from-report``
     #: refuses to repeat the node with other hierarchies)
     hierarchies: dict[str, str] = field(default_factory=dict)
+    #: the re-identification risk of the table gated (the release, or check's table): None when
+    #: nothing was gated
+    risk: dict[str, Any] | None = None
     #: a run on the caller's connection with no output: the release, as the connection gives
     #: it (a DuckDB relation, a Spark DataFrame, the name of a PostgreSQL temp table); not in
     #: the JSON report
@@ -59,6 +64,7 @@ class Report:
             "rows_out": self.rows_out,
             "suppressed_rows": self.suppressed_rows,
             "checks": self.checks,
+            "risk": self.risk,
             "output": self.output,
             "search": self.search,
             "warnings": self.warnings,
@@ -133,9 +139,15 @@ class Report:
             lines.append(
                 f"  rows in: {self.rows_in}, rows out: {self.rows_out}, suppressed: {self.suppressed_rows}"
             )
+        if self.risk is not None:
+            lines.append("  " + risk_summary(self.risk))
         lines.extend(f"  warning: {w}" for w in self.warnings)
         for c in self.checks:
             status = "ok  " if c["passed"] else ("warn" if c.get("severity") == "warn" else "FAIL")
+            if c["criterion"] == RISK:
+                ((key, limit), *_) = c["params"].items()
+                lines.append(f"  [{status}] {RISK} {key} <= {limit:g}: observed {_fmt(c['observed'])}")
+                continue
             if c["criterion"] == IDENTIFIERS:
                 held = ", ".join(repr(name) for name in c["observed"])
                 declared = ", ".join(repr(name) for name in c["attribute"])
