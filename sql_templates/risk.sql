@@ -1,16 +1,46 @@
 -- risk.sql: re-identification risk of a table from its equivalence classes' sizes.
--- Inputs:   freq (gate_frequencies.sql's table: q0..qk-1, the sensitive codes, n).
--- Params:   freq, keys (the class keys q0..), threshold_num / threshold_den (the threshold t of
---           "records at risk" as an exact fraction).
--- Output:   one row: rows BIGINT (N), classes BIGINT (number of classes), smallest BIGINT (the
+-- Inputs:   freq (gate_frequencies.sql's table: q0..qk-1, the sensitive codes, n); for the
+--           journalist risk, population (one row per person, the quasi-identifiers' columns)
+--           and per quasi-identifier a map (leaf, label) to the table's level, or none.
+-- Params:   part ("prosecutor" | "journalist" | "uncovered"), freq, keys (the class keys q0..),
+--           threshold_num / threshold_den (the threshold t of "records at risk" as an exact
+--           fraction); population, qis (its columns, in the keys' order), maps, null_label (how
+--           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL).
+-- Output:   prosecutor: one row: rows BIGINT (N), classes BIGINT (number of classes), smallest BIGINT (the
 --           smallest class's size; NULL without rows), at_risk BIGINT (rows in classes whose
 --           prosecutor risk 1/|E| exceeds t: |E| * t < 1, compared exactly as
 --           |E| * num < den), uniques BIGINT (rows alone in their class).
+--           journalist: one row: rows, smallest BIGINT (the smallest population count F of a
+--           class of the table), short BIGINT (classes with F < |E|: the population does not
+--           hold the table), at_risk BIGINT (rows of classes with 1/F > t), average DOUBLE
+--           (sum over classes of |E|/F, divided by N).
+--           uncovered: one row, per mapped quasi-identifier the population rows its map does
+--           not cover (u0.., BIGINT).
 -- Formula:  prosecutor risk of a record in class E: 1/|E|; highest = 1/min|E|, average =
 --           classes / N; marketer risk (expected share re-identified) = classes / N; sample
---           uniques = rows in classes of size 1 / N (El Emam, Guide to the De-Identification of
---           Personal Health Information, 2013; ARX's risk models). The divisions are made from
---           these exact counts by the caller.
+--           uniques = rows in classes of size 1 / N; journalist risk of a record in E: 1/F_E,
+--           F_E the number of persons of the population in E's class (its labels, the
+--           population generalized as the table is; '' and NULL are one label, as a CSV file
+--           reads them) (El Emam, Guide to the De-Identification of Personal Health
+--           Information, 2013; ARX's risk models). The divisions are made from these exact
+--           counts by the caller, but the journalist average's.
+{%- macro norm(expr) -%}
+CASE WHEN {{ expr }} = '' THEN {{ null_label|literal }} ELSE {{ expr }} END
+{%- endmacro %}
+{%- macro popkey(i, q) -%}
+{%- if maps[i] -%}
+"m{{ i }}"."label"
+{%- else -%}
+COALESCE(CAST("p".{{ q|ident }} AS VARCHAR), {{ null_label|literal }})
+{%- endif -%}
+{%- endmacro %}
+{%- macro joins() -%}
+{%- for q in qis %}{% if maps[loop.index0] %}
+LEFT JOIN {{ maps[loop.index0]|ident }} AS {{ ('m' ~ loop.index0)|ident }}
+  ON {{ ('m' ~ loop.index0)|ident }}."leaf" = COALESCE(CAST("p".{{ q|ident }} AS VARCHAR), {{ null_leaf|literal }})
+{%- endif %}{% endfor %}
+{%- endmacro %}
+{%- if part == "prosecutor" %}
 WITH "c" AS (
   SELECT SUM("n") AS "size" FROM {{ freq|ident }}
   {%- if keys %} GROUP BY {{ keys|map('ident')|join(', ') }}{% endif %}
@@ -23,3 +53,33 @@ SELECT
   CAST(COALESCE(SUM(CASE WHEN "size" = 1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS "uniques"
 FROM "c"
 WHERE "size" > 0
+{%- elif part == "uncovered" %}
+SELECT
+{%- for q in qis %}
+  CAST(SUM(CASE WHEN {% if maps[loop.index0] %}"m{{ loop.index0 }}"."label" IS NULL{% else %}FALSE{% endif %} THEN 1 ELSE 0 END) AS BIGINT) AS {{ ('u' ~ loop.index0)|ident }}{% if not loop.last %},{% endif %}
+{%- endfor %}
+FROM {{ population|ident }} AS "p"
+{{- joins() }}
+{%- else %}
+WITH "c" AS (
+  SELECT {% for k in keys %}{{ norm(k|ident) }} AS {{ ('k' ~ loop.index0)|ident }}, {% endfor %}SUM("n") AS "size"
+  FROM {{ freq|ident }}
+  GROUP BY {% for k in keys %}{{ loop.index }}{% if not loop.last %}, {% endif %}{% endfor %}
+), "pop" AS (
+  SELECT {% for q in qis %}{{ norm(popkey(loop.index0, q)) }} AS {{ ('k' ~ loop.index0)|ident }}, {% endfor %}COUNT(*) AS "f"
+  FROM {{ population|ident }} AS "p"
+  {{- joins() }}
+  GROUP BY {% for q in qis %}{{ loop.index }}{% if not loop.last %}, {% endif %}{% endfor %}
+), "j" AS (
+  SELECT "c"."size", COALESCE("pop"."f", 0) AS "f"
+  FROM "c" LEFT JOIN "pop" ON {% for k in keys %}"pop".{{ ('k' ~ loop.index0)|ident }} = "c".{{ ('k' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+  WHERE "c"."size" > 0
+)
+SELECT
+  CAST(COALESCE(SUM("size"), 0) AS BIGINT) AS "rows",
+  CAST(MIN("f") AS BIGINT) AS "smallest",
+  CAST(COALESCE(SUM(CASE WHEN "f" < "size" THEN 1 ELSE 0 END), 0) AS BIGINT) AS "short",
+  CAST(COALESCE(SUM(CASE WHEN "f" * {{ threshold_num|literal }} < {{ threshold_den|literal }} THEN "size" ELSE 0 END), 0) AS BIGINT) AS "at_risk",
+  SUM(CASE WHEN "f" > 0 THEN CAST("size" AS DOUBLE) / "f" ELSE 0.0 END) AS "average"
+FROM "j"
+{%- endif %}

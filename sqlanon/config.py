@@ -20,7 +20,7 @@ import sqlglot
 from sqlanon import yamlfile
 from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
 from sqlanon.errors import ConfigError, brief
-from sqlanon.risk import RiskSettings, parse_risk
+from sqlanon.risk_spec import RiskSettings, parse_risk
 from sqlanon.source_query import parse_query
 
 ROLES = ("identifier", "quasi", "sensitive", "insensitive")
@@ -327,6 +327,9 @@ class Config:
     path: Path | None = None
     #: ``risk:``: the threshold of records at risk and the risk limits the gate enforces
     risk: RiskSettings = field(default_factory=RiskSettings)
+    #: the population the table is a sample of (one row per person, the quasi-identifiers'
+    #: columns at their original level): the journalist risk's class sizes
+    population: TableRef | None = None
 
     @property
     def csv(self) -> CsvOptions:
@@ -545,7 +548,9 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
     return tuple(out)
 
 
-def _check_connection_tables(engine: EngineSettings, source: TableRef, output: TableRef | None) -> None:
+def _check_connection_tables(
+    engine: EngineSettings, source: TableRef, output: TableRef | None, what: str = "source"
+) -> None:
     """With a caller's connection: the output is a table of it (or none: the release is
     returned), and a DuckDB source is no other database file."""
     name = ENGINE_NAMES[engine.kind]
@@ -556,7 +561,7 @@ def _check_connection_tables(engine: EngineSettings, source: TableRef, output: T
         )
     if source.kind == "duckdb":
         raise ConfigError(
-            "With a connection given, name the source as a table of that connection ({table: name}) or pass a "
+            f"With a connection given, name the {what} as a table of that connection ({{table: name}}) or pass a "
             "relation of it; to read another DuckDB database file, attach it to the connection (ATTACH ... AS db) "
             "and pass con.table('db.main.name')."
         )
@@ -569,15 +574,18 @@ def _of_connection(ref: TableRef) -> TableRef:
     return replace(ref, label=f"table {ref.qualified!r} of the connection")
 
 
-def _check_engine_tables(engine: EngineSettings, source: TableRef, output: TableRef | None) -> None:
-    """Sources and outputs name what the engine can read and write."""
+def _check_engine_tables(
+    engine: EngineSettings, source: TableRef, output: TableRef | None, what: str = "source"
+) -> None:
+    """Sources (``what``: the source, or the population) and outputs name what the engine can
+    read and write."""
     if engine.connection is not None:
-        _check_connection_tables(engine, source, output)
+        _check_connection_tables(engine, source, output, what)
     if engine.kind == "duckdb" and engine.connection is None:
-        for what, ref in (("source", source), ("output", output)):
+        for which, ref in ((what, source), ("output", output)):
             if ref is not None and ref.kind == "table":
                 raise ConfigError(
-                    f"The {what} {{table: {ref.qualified}}} names a table of a database server, but the engine is "
+                    f"The {which} {{table: {ref.qualified}}} names a table of a database server, but the engine is "
                     "embedded DuckDB: set engine: {kind: postgres, url: ...} or {kind: spark} to use the engine's table, "
                     "or name a "
                     "DuckDB file with {database: file.duckdb, table: ...}."
@@ -594,7 +602,7 @@ def _check_engine_tables(engine: EngineSettings, source: TableRef, output: Table
     ):
         readers = " or ".join(ENGINE_NAMES[k] for k in READS_FILES)
         raise ConfigError(
-            f"With engine kind {engine.kind} the source must be a table of {name}'s catalog, {{table: schema.name}}, "
+            f"With engine kind {engine.kind} the {what} must be a table of {name}'s catalog, {{table: schema.name}}, "
             + ("a CSV or Parquet file, " if files else "")
             + "or a query, {query: SELECT ...}; "
             f"got {source.describe()}. "
@@ -635,6 +643,7 @@ def parse_config(
         "apply_fallback",
         "warn_suppressed",
         "risk",
+        "population",
         "output",
         "overwrite",
         "engine",
@@ -730,9 +739,27 @@ def parse_config(
     else:
         engine = _engine_settings(data.get("engine"), base_dir)
     _check_engine_tables(engine, source, output)
+    population = None
+    if data.get("population") is not None:
+        population = _table_ref(data["population"], base_dir, "population")
+        _check_engine_tables(engine, population, None, "population")
+        if search == "mondrian" and not gate:
+            raise ConfigError(
+                "population (the journalist risk) needs the release's quasi-identifiers at levels of their "
+                "hierarchies; search mondrian publishes partitions. Use a lattice search, or run sqlanon check "
+                "with the population on a release."
+            )
+    risk = parse_risk(data.get("risk"))
+    journalist = [key for key in risk.limits if key.startswith("journalist_")]
+    if journalist and population is None:
+        raise ConfigError(
+            f"risk.{journalist[0]} needs population: the table of persons the table is a sample of, whose "
+            "class sizes the journalist risk reads."
+        )
     if connection is not None:
         source = _of_connection(source)
         output = None if output is None else _of_connection(output)
+        population = None if population is None else _of_connection(population)
     search_in = _choice(data.get("search_in", "engine"), SEARCH_PLACES, "search_in")
     if search_in == "local" and search == "mondrian":
         raise ConfigError(
@@ -757,7 +784,8 @@ def parse_config(
         search_in=search_in,
         apply_fallback=apply_fallback,
         warn_suppressed=float(warn_suppressed),
-        risk=parse_risk(data.get("risk")),
+        risk=risk,
+        population=population,
         output=output,
         overwrite=overwrite,
         base_dir=base_dir,

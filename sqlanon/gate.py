@@ -21,7 +21,7 @@ from sqlanon.engines import Engine
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.numbers import is_number
-from sqlanon.risk import limit_entries, measure
+from sqlanon.risk import journalist, limit_entries, measure, population_maps
 from sqlanon.sql.render import render_template
 from sqlanon.supersets import generalization_tables
 
@@ -123,6 +123,8 @@ def run_gate(
     qi_levels: Mapping[str, int] | None = None,
     check_params: bool = True,
     tree: str | None = None,
+    population: str | None = None,
+    population_hierarchies: Mapping[str, Hierarchy] | None = None,
 ) -> GateResult:
     """Evaluate ``config.criteria`` on the temp table ``published``, and whether it still holds
     a column the configuration declares an identifier (which fails the gate).
@@ -134,6 +136,9 @@ def run_gate(
     natural supersets; a quasi-identifier without a hierarchy generalizes only to '*'.
     ``tree`` (a Mondrian release: each final partition's labels and ancestors, see
     mondrian_tree.sql) makes the partition tree's ancestors the natural supersets instead.
+    ``population`` (a temp table: the population the table is a sample of) adds the journalist
+    risk, its quasi-identifiers mapped to the table's levels by ``population_hierarchies``
+    (default ``qi_hierarchies``) at ``qi_levels`` (or the level of the table's labels).
     ``check_params`` refuses parameters the table cannot satisfy (k larger than the table, ...);
     anonymize's gate skips it: those were checked on the source, and on a release that
     suppression made smaller they are simply criteria that do not hold.
@@ -196,7 +201,14 @@ def run_gate(
     )
     declared = tuple(c.name for c in config.by_role("identifier"))
     columns = {name for name, _ in engine.columns(published)}
-    risk = measure(engine, freq, [f"q{i}" for i in range(len(qis))], config.risk.threshold)
+    keys = [f"q{i}" for i in range(len(qis))]
+    risk = measure(engine, freq, keys, config.risk.threshold)
+    if population is not None:
+        hierarchies_of = (
+            population_hierarchies if population_hierarchies is not None else qi_hierarchies or {}
+        )
+        maps = population_maps(engine, published, qis, hierarchies_of, qi_levels or {})
+        risk["journalist"] = journalist(engine, freq, keys, population, qis, maps, config.risk.threshold)
     return GateResult(
         summary.outcomes,
         rows,

@@ -59,7 +59,8 @@ def hierarchy_files(config: Config) -> list[tuple[str, Path]]:
 def read_files(config: Config) -> list[tuple[str, Path]]:
     """Every file the run reads: (what it is, its path)."""
     out = [("configuration", config.path)] if config.path is not None else []
-    return out + _with_log("source", config.source) + hierarchy_files(config)
+    population = _with_log("population", config.population) if config.population is not None else []
+    return out + _with_log("source", config.source) + population + hierarchy_files(config)
 
 
 def check_output(config: Config) -> None:

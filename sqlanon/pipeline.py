@@ -15,10 +15,10 @@ from sqlanon.config import ADOPTED_RELATION, Config, TableRef
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.engines import Engine, open_engine
-from sqlanon.errors import ConfigError, HierarchyError
+from sqlanon.errors import ConfigError, DataError, HierarchyError
 from sqlanon.evaluator import NodeEvaluator, NodeResult, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
-from sqlanon.hierarchy import Hierarchy, load_hierarchy
+from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
 from sqlanon.lattice import Lattice, Node
 from sqlanon.local_search import local_copy
 from sqlanon.metrics import (
@@ -103,6 +103,36 @@ def quasi_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, H
                 f"supersets, but it cannot be built from the published labels ({err}). Give it as an ARX "
                 "CSV file or a tree, or drop it (then only '*' generalizes the column)."
             ) from None
+    return out
+
+
+def _population(engine: Engine, config: Config) -> str | None:
+    """The population (``population:``) read into a temp table, or None."""
+    if config.population is None:
+        return None
+    table = read_table(engine, config.population, what="population")
+    present = {name for name, _ in engine.columns(table)}
+    missing = [c.name for c in config.by_role("quasi") if c.name not in present]
+    if missing:
+        raise DataError(
+            f"The population has no column(s) {missing}: it needs every quasi-identifier's column, named as in "
+            f"the table (it has {sorted(present)})."
+        )
+    return table
+
+
+def population_hierarchies(config: Config, engine: Engine, population: str) -> dict[str, Hierarchy]:
+    """For ``check`` with a population: the quasi-identifiers' hierarchies that map the
+    population's values to the table's labels; a builder's is built from the population's
+    values."""
+    out = {}
+    for spec in config.by_role("quasi"):
+        if spec.hierarchy is None:
+            continue
+        values: list[str] = []
+        if built_from_values(spec.hierarchy, config.base_dir):
+            values = [str(v) for v, _ in column_profile(engine, population, spec.name) if v is not None]
+        out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
     return out
 
 
@@ -604,6 +634,7 @@ def _publish(
             qi_levels=levels,
             check_params=False,
             tree=tree,
+            population=_population(engine, config),
         )
     except BaseException:
         staged.abort(engine)
@@ -732,6 +763,7 @@ def check(
 
         check_columns(engine, table, config, "table", gate=True)
         _say(stage, "gating the table")
+        population = _population(engine, config)
         gate: GateResult = run_gate(
             engine,
             config,
@@ -739,6 +771,10 @@ def check(
             sensitive_hierarchies(config, engine, table, reveal=show_violations > 0),
             show_violations,
             qi_hierarchies=quasi_hierarchies(config, engine, table),
+            population=population,
+            population_hierarchies=None
+            if population is None
+            else population_hierarchies(config, engine, population),
         )
         criteria = [make_criterion(c) for c in config.criteria]
         warned = sum(1 for o, c in zip(gate.outcomes, criteria, strict=True) if not o.passed)

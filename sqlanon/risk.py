@@ -4,66 +4,32 @@ A record's prosecutor risk is 1/|E|, E its class: the chance that an attacker wh
 record is in the table picks it out of its class. The report gives the highest and average of
 it, the share of records whose risk exceeds a threshold, the marketer risk (the expected share
 of records re-identified when every record is targeted: classes / N) and the share of sample
-uniques (records alone in their class), as ARX's risk views do. ``risk:`` in the configuration
-sets the threshold and, optionally, limits that fail the run like an error-severity criterion.
+uniques (records alone in their class), as ARX's risk views do. With a population the table
+is a sample of (``population:``), the journalist risk 1/F_E replaces |E| by the number of
+persons of the population in E's class. ``risk:`` in the configuration sets the threshold and,
+optionally, limits that fail the run like an error-severity criterion.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from sqlanon.errors import ConfigError
+from sqlglot import exp
+
+from sqlanon.encode import NULL_VALUE, column_profile
+from sqlanon.errors import DataError
+from sqlanon.hierarchy import NULL_LEAF, Hierarchy
+from sqlanon.risk_spec import RiskSettings
 from sqlanon.sql.render import render_template
+from sqlanon.supersets import published_level
 
 if TYPE_CHECKING:
     from sqlanon.engines import Engine
 
-#: the default threshold of "records at risk" (ARX's default highest acceptable risk)
-THRESHOLD = 0.2
-#: the limits ``risk:`` takes: report key -> what it bounds
-LIMITS = {
-    "prosecutor_highest": "the highest prosecutor risk, 1 / the smallest class's size",
-    "prosecutor_average": "the average prosecutor risk, classes / rows",
-    "records_at_risk": "the share of records whose prosecutor risk exceeds the threshold",
-    "marketer": "the marketer risk, the expected share of records re-identified",
-    "sample_uniques": "the share of records alone in their class",
-}
 #: the report's criterion name of a risk limit's check entry
 CRITERION = "risk"
-
-
-@dataclass(frozen=True)
-class RiskSettings:
-    """``risk:``: the threshold of records at risk, and the limits (key -> largest allowed)."""
-
-    threshold: float = THRESHOLD
-    limits: Mapping[str, float] = field(default_factory=dict)
-
-
-def parse_risk(value: Any) -> RiskSettings:
-    """``risk: {threshold: 0.2, prosecutor_highest: 0.1, ...}`` (every key optional)."""
-    if value is None:
-        return RiskSettings()
-    if not isinstance(value, Mapping):
-        raise ConfigError(
-            "risk must be a mapping, e.g. {threshold: 0.2, prosecutor_highest: 0.1}: the threshold of records "
-            "at risk and, optionally, limits on " + ", ".join(LIMITS) + "."
-        )
-    unknown = sorted(set(value) - {"threshold", *LIMITS})
-    if unknown:
-        raise ConfigError(f"Unknown risk key(s) {unknown}; use threshold, {', '.join(LIMITS)}.")
-    out: dict[str, float] = {}
-    for key, given in value.items():
-        if isinstance(given, bool) or not isinstance(given, (int, float)) or not 0 <= given <= 1:
-            raise ConfigError(f"risk.{key} must be a share in [0, 1], got {given!r}.")
-        if key == "threshold" and given == 0:
-            raise ConfigError("risk.threshold must be greater than 0: every record's risk is above 0.")
-        out[key] = float(given)
-    threshold = out.pop("threshold", THRESHOLD)
-    return RiskSettings(threshold, out)
 
 
 def measure(engine: Engine, freq: str, keys: Sequence[str], threshold: float) -> dict[str, Any]:
@@ -74,7 +40,12 @@ def measure(engine: Engine, freq: str, keys: Sequence[str], threshold: float) ->
         int(v or 0)
         for v in engine.fetchone(
             render_template(
-                "risk.sql", freq=freq, keys=list(keys), threshold_num=t.numerator, threshold_den=t.denominator
+                "risk.sql",
+                part="prosecutor",
+                freq=freq,
+                keys=list(keys),
+                threshold_num=t.numerator,
+                threshold_den=t.denominator,
             )
         )
     )
@@ -92,10 +63,101 @@ def measure(engine: Engine, freq: str, keys: Sequence[str], threshold: float) ->
     }
 
 
+def population_maps(
+    engine: Engine,
+    published: str,
+    qis: Sequence[str],
+    hierarchies: Mapping[str, Hierarchy],
+    levels: Mapping[str, int],
+) -> list[str | None]:
+    """Per quasi-identifier, a temp table (leaf, label) mapping the population's values to the
+    table's labels: its hierarchy's level (``levels``, or the one level of ``published``'s
+    labels); None for a column without a hierarchy (compared as it is)."""
+    out: list[str | None] = []
+    for name in qis:
+        h = hierarchies.get(name)
+        if h is None:
+            out.append(None)
+            continue
+        level = levels.get(name)
+        if level is None:
+            present = [str(v) for v, _ in column_profile(engine, published, name) if v is not None]
+            level = published_level(h, present)
+        pairs = sorted({(path[0], path[level]) for path in h.rows})
+        values = exp.Values(
+            expressions=[
+                exp.Tuple(expressions=[exp.Literal.string(a), exp.Literal.string(b)]) for a, b in pairs
+            ],
+            alias=exp.TableAlias(
+                this=exp.to_identifier("v", quoted=True),
+                columns=[exp.to_identifier(c, quoted=True) for c in ("leaf", "label")],
+            ),
+        )
+        table = engine.temp_name("population_map")
+        engine.create_temp_as(table, exp.select("*").from_(values))
+        out.append(table)
+    return out
+
+
+def journalist(
+    engine: Engine,
+    freq: str,
+    keys: Sequence[str],
+    population: str,
+    qis: Sequence[str],
+    maps: Sequence[str | None],
+    threshold: float,
+) -> dict[str, Any]:
+    """The report's ``journalist`` risk of the table whose frequency table is ``freq``, a
+    sample of the table ``population`` (its quasi-identifiers mapped by ``maps``, see
+    :func:`population_maps`): a DataError when the population's values are not covered, or
+    a class of the table has more rows than the population's."""
+    t = Fraction(str(threshold))
+    common = {
+        "freq": freq,
+        "keys": list(keys),
+        "population": population,
+        "qis": list(qis),
+        "maps": list(maps),
+        "null_label": NULL_VALUE,
+        "null_leaf": NULL_LEAF,
+        "threshold_num": t.numerator,
+        "threshold_den": t.denominator,
+    }
+    for name, count in zip(
+        qis, engine.fetchone(render_template("risk.sql", part="uncovered", **common)), strict=True
+    ):
+        if count:
+            raise DataError(
+                f"{int(count):,} row(s) of the population hold values of {name!r} that its hierarchy does not "
+                "cover. The population's quasi-identifiers are read at their original level, as the source's: "
+                "give a hierarchy (a file or a tree) that covers every value of the population."
+            )
+    rows, smallest, short, at_risk, average = engine.fetchone(
+        render_template("risk.sql", part="journalist", **common)
+    )
+    if int(short or 0):
+        raise DataError(
+            f"The population holds fewer persons than the table in {int(short):,} of the table's classes: the "
+            "table must be a sample of the population (every person of the table in it, with the same "
+            "quasi-identifier values). Check that the population is the right table."
+        )
+    rows = int(rows or 0)
+    if not rows:
+        return {"highest": None, "average": None, "records_at_risk": None, "threshold": threshold}
+    return {
+        "highest": 1 / int(smallest),
+        "average": float(average) / rows,
+        "records_at_risk": int(at_risk) / rows,
+        "threshold": threshold,
+    }
+
+
 def observed(risk: Mapping[str, Any], key: str) -> float | None:
     """The figure a limit bounds."""
-    if key.startswith("prosecutor_"):
-        value = risk["prosecutor"][key.removeprefix("prosecutor_")]
+    if key.startswith(("prosecutor_", "journalist_")):
+        model, figure = key.split("_", 1)
+        value = (risk[model] or {}).get(figure)
     elif key == "records_at_risk":
         value = risk["prosecutor"]["records_at_risk"]
     else:
@@ -115,7 +177,7 @@ def limit_entries(risk: Mapping[str, Any], settings: RiskSettings) -> list[dict[
                 "attribute": None,
                 "params": {
                     key: limit,
-                    **({"threshold": settings.threshold} if key == "records_at_risk" else {}),
+                    **({"threshold": settings.threshold} if key.endswith("records_at_risk") else {}),
                 },
                 "severity": "error",
                 "passed": value is None or value <= limit + 1e-12,
@@ -132,11 +194,18 @@ def summary(risk: Mapping[str, Any]) -> str:
     p = risk["prosecutor"]
     if p["highest"] is None:
         return "risk: no rows"
+    j = risk["journalist"]
     return (
         f"risk: prosecutor highest {p['highest']:.3g}, average {p['average']:.3g}, "
         f"{p['records_at_risk']:.1%} of records above {p['threshold']:g}; marketer {risk['marketer']:.3g}; "
         f"sample uniques {risk['sample_uniques']:.1%}"
+        + (
+            f"; journalist highest {j['highest']:.3g}, average {j['average']:.3g}, "
+            f"{j['records_at_risk']:.1%} above {j['threshold']:g}"
+            if j and j["highest"] is not None
+            else ""
+        )
     )
 
 
-__all__ = ["LIMITS", "THRESHOLD", "RiskSettings", "limit_entries", "measure", "parse_risk", "summary"]
+__all__ = ["journalist", "limit_entries", "measure", "population_maps", "summary"]

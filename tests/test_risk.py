@@ -1,7 +1,8 @@
 """The report's re-identification risk (sqlanon.risk, risk.sql): on random tables its figures
 equal an independent computation from the table's class sizes (check: the table; anonymize:
-the release it wrote), on DuckDB, PostgreSQL and Spark; risk limits fail a run as an
-error-severity criterion does, and publish nothing."""
+the release it wrote), on DuckDB, PostgreSQL and Spark; the journalist risk equals one from a
+population generalized in Python as the table is; risk limits fail a run as an error-severity
+criterion does, and publish nothing."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from click.testing import CliRunner
 from sqlanon import api
 from sqlanon.cli import main
 from sqlanon.demo import write_demo
-from sqlanon.errors import ConfigError
+from sqlanon.errors import ConfigError, InputError
 from tests.test_engine_postgres_check import COLUMNS, _rows
 from tests.test_standalone import _demo, _on_postgres, _write
 
@@ -206,3 +207,190 @@ def test_bad_risk_settings_are_clear_errors(demo: tuple[Path, dict[str, Any]], r
     with pytest.raises(ConfigError) as err:
         api.check(dict(base, risk=risk), base_dir=folder)
     assert says in str(err.value)
+
+
+# The journalist risk: a population the table is a sample of ---------------------------------
+
+
+def _zip_label(value: str, level: int) -> str:
+    return (value, value[:4] + "*", value[:3] + "**", "*")[level]
+
+
+def _age_label(value: int, level: int) -> str:
+    return (str(value), f"{value // 10 * 10}s", "*")[level]
+
+
+def _journalist(
+    table: list[tuple[Any, ...]], population: list[tuple[Any, ...]], threshold: float
+) -> dict[str, Any]:
+    """The journalist figures from the table's classes and the population's (labels as
+    tuples, the population already generalized; '' and NULL one label)."""
+
+    def key(labels: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(None if v == "" else v for v in labels)
+
+    sizes = Counter(key(r) for r in table)
+    counts = Counter(key(r) for r in population)
+    n = sum(sizes.values())
+    t = Fraction(str(threshold))
+    return {
+        "highest": 1 / min(counts[c] for c in sizes),
+        "average": sum(size / counts[c] for c, size in sizes.items()) / n,
+        "records_at_risk": sum(size for c, size in sizes.items() if Fraction(1, counts[c]) > t) / n,
+        "threshold": threshold,
+    }
+
+
+def _population_case(folder: Path, seed: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A sample (_rows) published with zip and age at random levels of their hierarchies (files
+    covering the population's values) and sex as it is, and a population holding the sample's
+    persons and others; the check configuration and the expected journalist figures."""
+    rng = random.Random(4000 + seed)
+    sample = _rows(seed)
+    others = [r for r in _rows(seed + 1000) if r["zip"] is not None and r["age"] is not None]
+    population = sample + rng.sample(others, rng.randint(0, len(others)))
+    zl, al = rng.randint(0, 3), rng.randint(0, 2)
+    zips = sorted({r["zip"] for r in population})
+    ages = sorted({r["age"] for r in population})
+    (folder / f"pz{seed}.csv").write_text(
+        "".join(";".join(_zip_label(z, i) for i in range(4)) + "\n" for z in zips)
+    )
+    (folder / f"pa{seed}.csv").write_text(
+        "".join(";".join(_age_label(a, i) for i in range(3)) + "\n" for a in ages)
+    )
+    published = [dict(r, zip=_zip_label(r["zip"], zl), age=_age_label(r["age"], al)) for r in sample]
+    _write(folder / f"ps{seed}.csv", published)
+    _write(folder / f"pp{seed}.csv", population)
+    threshold = rng.choice([0.2, 0.05, 1 / 3])
+    config = {
+        "source": f"ps{seed}.csv",
+        "population": f"pp{seed}.csv",
+        "columns": {
+            "zip": {"role": "quasi", "hierarchy": f"pz{seed}.csv"},
+            "age": {"role": "quasi", "hierarchy": f"pa{seed}.csv"},
+            "sex": "quasi",
+            "disease": "sensitive",
+            "salary": "insensitive",
+        },
+        "criteria": [{"k-anonymity": {"k": 1}}],
+        "risk": {"threshold": threshold},
+    }
+    table = [(r["zip"], r["age"], r["sex"]) for r in published]
+    mapped = [(_zip_label(r["zip"], zl), _age_label(r["age"], al), r["sex"]) for r in population]
+    return config, _journalist(table, mapped, threshold)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_checks_journalist_risk_equals_the_populations_class_sizes(tmp_path: Path, seed: int) -> None:
+    config, want = _population_case(tmp_path, seed)
+    report = api.check(config, base_dir=tmp_path)
+    assert report.risk is not None
+    _same(report.risk["journalist"], want)
+    # the population holds the table: no record's journalist risk exceeds its prosecutor risk
+    assert report.risk["journalist"]["highest"] <= report.risk["prosecutor"]["highest"] + TOL
+
+
+def test_journalist_risk_on_postgres_equals_duckdbs(compiled_pg: Any, postgres: Any, tmp_path: Path) -> None:
+    from tests import pgserver
+
+    config, want = _population_case(tmp_path, 3)
+    types = ["text", "text", "text", "text", "integer"]
+    for name in ("ps3", "pp3"):
+        rows = list(csv.DictReader((tmp_path / f"{name}.csv").open()))
+        pgserver.load(
+            compiled_pg,
+            "compiled",
+            f"risk_{name}",
+            list(zip(COLUMNS, types, strict=True)),
+            ([r[c] or None for c in COLUMNS] for r in rows),
+        )
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    on_pg = dict(
+        config,
+        source={"table": "compiled.risk_ps3"},
+        population={"table": "compiled.risk_pp3"},
+        engine=engine,
+    )
+    report = api.check(on_pg, base_dir=tmp_path)
+    assert report.risk is not None
+    _same(report.risk["journalist"], want)
+
+
+def test_anonymizes_journalist_risk_is_that_of_its_release(tmp_path: Path) -> None:
+    """The release's classes against the population generalized at the node the search chose,
+    with file hierarchies covering the population."""
+    folder, base = _anonymize_demo(tmp_path)
+    with (folder / base["source"]).open(newline="") as f:
+        people = list(csv.DictReader(f))
+    rng = random.Random(5)
+    extra = [dict(r, name=r["name"] + " (2)") for r in rng.sample(people, 150)]
+    population = people + extra
+    with (folder / "population.csv").open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(people[0]))
+        writer.writeheader()
+        writer.writerows(population)
+    zips = sorted({r["zip"] for r in population})
+    ages = sorted({int(r["age"]) for r in population})
+    (folder / "z.csv").write_text("".join(";".join(_zip_label(z, i) for i in range(4)) + "\n" for z in zips))
+    (folder / "a.csv").write_text("".join(";".join(_age_label(a, i) for i in range(3)) + "\n" for a in ages))
+    columns = dict(
+        base["columns"],
+        zip={"role": "quasi", "hierarchy": "z.csv"},
+        age={"role": "quasi", "hierarchy": "a.csv"},
+    )
+    config = dict(base, columns=columns, criteria=[{"k-anonymity": {"k": 3}}], population="population.csv")
+    report = api.anonymize(config, base_dir=folder)
+    assert report.passed and report.risk is not None and report.node is not None
+    node = report.node
+    sex = [tuple(line.split(";")) for line in (folder / "hierarchies" / "sex.csv").read_text().splitlines()]
+    sex_at = {row[0]: row[node["sex"]] for row in sex}
+    with (folder / config["output"]).open(newline="") as f:
+        table = [(r["zip"], r["age"], r["sex"]) for r in csv.DictReader(f)]
+    mapped = [
+        (_zip_label(r["zip"], node["zip"]), _age_label(int(r["age"]), node["age"]), sex_at[r["sex"]])
+        for r in population
+    ]
+    _same(report.risk["journalist"], _journalist(table, mapped, 0.2))
+    assert "journalist highest" in report.text()
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        # most persons of the table missing from the population
+        (lambda rows: rows[:1], "The population holds fewer persons than the table in "),
+        # a value the hierarchy does not cover
+        (lambda rows: [*rows, dict(rows[0], zip="99999")], "row(s) of the population hold values of 'zip'"),
+    ],
+)
+def test_a_population_that_does_not_hold_the_table_is_refused(tmp_path: Path, change: Any, says: str) -> None:
+    config, _ = _population_case(tmp_path, 0)
+    with (tmp_path / "pp0.csv").open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    rows = sorted(rows, key=lambda r: (r["zip"], r["age"]))
+    with (tmp_path / "pp0.csv").open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(change(rows))
+    with pytest.raises(InputError) as err:
+        api.check(config, base_dir=tmp_path)
+    assert says in str(err.value)
+    assert "99999" not in str(err.value)  # the value itself is not shown
+
+
+def test_population_settings_are_checked(tmp_path: Path) -> None:
+    config, _ = _population_case(tmp_path, 1)
+    with pytest.raises(ConfigError, match=r"risk\.journalist_highest needs population"):
+        api.check(
+            dict({k: v for k, v in config.items() if k != "population"}, risk={"journalist_highest": 0.1}),
+            base_dir=tmp_path,
+        )
+    with pytest.raises(InputError, match=r"The population has no column\(s\) \['sex'\]"):
+        (tmp_path / "nosex.csv").write_text("zip,age\n12345,25\n")
+        api.check(dict(config, population="nosex.csv"), base_dir=tmp_path)
+    limited = api.check(dict(config, risk={"journalist_highest": 0.0}), base_dir=tmp_path)
+    assert not limited.passed and "journalist_highest" in limited.message
+    # the population is never an output: anonymize refuses to write over it
+    folder, base = _anonymize_demo(tmp_path / "demo")
+    with pytest.raises(InputError, match="is the population"):
+        api.anonymize(dict(base, population=base["output"]), base_dir=folder)
