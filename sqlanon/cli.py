@@ -7,6 +7,7 @@ gate failed); 2 bad input, configuration or runtime error (one paragraph, no tra
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
@@ -65,10 +66,17 @@ def _say_done(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def _finish(report: Report) -> None:
+def _text(report: Report, verbose: bool) -> str:
+    """The text report, wrapped to the terminal's width when stdout is one (else whole lines,
+    for logs and pipes)."""
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    return report.text(verbose=verbose, width=width)
+
+
+def _finish(report: Report, verbose: bool = False) -> None:
     if sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
-    _say_done(report.text())
+    _say_done(_text(report, verbose))
     sys.exit(0 if report.passed else 1)
 
 
@@ -138,6 +146,14 @@ violations_option = click.option(
 )
 
 
+verbose_option = click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    help="Also say how the search went (nodes checked, minimal nodes, every metric).",
+)
+
+
 def _needs_report(show_violations: int, report_path: str | None) -> None:
     if show_violations > 0 and not report_path:
         raise InputError(
@@ -158,14 +174,15 @@ def main() -> None:
 @click.argument("config", type=click.Path(dir_okay=False))
 @report_option
 @violations_option
+@verbose_option
 @_guard
-def anonymize(config: str, report_path: str | None, show_violations: int) -> None:
+def anonymize(config: str, report_path: str | None, show_violations: int, verbose: bool) -> None:
     """Search, write and gate the release described by CONFIG (YAML)."""
     _needs_report(show_violations, report_path)
     report = api.anonymize(
         config, progress=_progress(), show_violations=show_violations, stage=_stage(), report=report_path
     )
-    _finish(report)
+    _finish(report, verbose)
 
 
 @main.command()
@@ -173,9 +190,15 @@ def anonymize(config: str, report_path: str | None, show_violations: int) -> Non
 @node_options("The node")
 @report_option
 @violations_option
+@verbose_option
 @_guard
 def apply(
-    config: str, node: str | None, from_report: str | None, report_path: str | None, show_violations: int
+    config: str,
+    node: str | None,
+    from_report: str | None,
+    report_path: str | None,
+    show_violations: int,
+    verbose: bool,
 ) -> None:
     """Publish CONFIG's source generalized at a fixed node (--node or --from-report), with no
     search, and gate it: exit 1 and nothing written when the node does not satisfy the criteria
@@ -192,19 +215,20 @@ def apply(
         stage=_stage(),
         report=report_path,
     )
-    _finish(report)
+    _finish(report, verbose)
 
 
 @main.command()
 @click.argument("config", type=click.Path(dir_okay=False))
 @report_option
 @violations_option
+@verbose_option
 @_guard
-def check(config: str, report_path: str | None, show_violations: int) -> None:
+def check(config: str, report_path: str | None, show_violations: int, verbose: bool) -> None:
     """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail;
     warn-severity criteria are reported without failing)."""
     _needs_report(show_violations, report_path)
-    _finish(api.check(config, show_violations=show_violations, stage=_stage(), report=report_path))
+    _finish(api.check(config, show_violations=show_violations, stage=_stage(), report=report_path), verbose)
 
 
 @main.command(name="compile")
@@ -254,9 +278,9 @@ def demo(folder: str | None, rows: int, report_path: str | None) -> None:
     report = api.anonymize(anonymize_path, progress=_progress(), stage=_stage(), report=report_path)
     if sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
-    _say_done(report.text())
+    _say_done(_text(report, False))
     if not report.passed:
         sys.exit(1)
     gate = api.check(check_path)
-    _say_done(gate.text())
+    _say_done(_text(gate, False))
     sys.exit(0 if gate.passed else 1)

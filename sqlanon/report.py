@@ -14,8 +14,6 @@ from sqlanon import atomic
 from sqlanon.checks import Outcome
 from sqlanon.criteria import Criterion
 from sqlanon.errors import InputError
-from sqlanon.risk import CRITERION as RISK
-from sqlanon.risk import summary as risk_summary
 
 
 @dataclass
@@ -80,99 +78,12 @@ class Report:
         staged = StagedReport.write(self, Path(path))
         staged.swap().finish()
 
-    def text(self) -> str:
-        lines = [
-            f"sqlanon {self.command}: {'PASSED' if self.passed else 'FAILED'}"
-            + (f" - {self.message}" if self.message else "")
-        ]
-        if self.node is not None:
-            lines.append("  node: " + ", ".join(f"{k}={v}" for k, v in self.node.items()))
-            if self.search.get("strategy") == "apply":
-                lines.append(f"  applied: {self.search['node_from']}, no search")
-            else:
-                lines.append(f"  minimal nodes: {len(self.minimal_nodes)}")
-        if "fallback_from" in self.search:
-            fallback = self.search["fallback_from"]
-            lines.append(
-                "  searched instead of applying "
-                + ", ".join(f"{k}={v}" for k, v in fallback["node"].items())
-                + f" (apply_fallback: search): it {fallback['why']}"
-            )
-        if "lattice_size" in self.search:
-            checked, evaluations = self.search["nodes_checked"], self.search["evaluations"]
-            lines.append(
-                f"  search: {self.search['strategy']}, {checked:,} of {self.search['lattice_size']:,} lattice "
-                "nodes checked"
-                + (
-                    f" ({evaluations:,} evaluations: some nodes were checked in two parts)"
-                    if evaluations != checked
-                    else ""
-                )
-                + (
-                    f", in embedded DuckDB on this machine ({self.search['copied_rows']:,} rows of encoded "
-                    "tables copied)"
-                    if self.search.get("search_in") == "local"
-                    else ""
-                )
-            )
-        if "max_level" in self.search:
-            lines.append("  max_level: " + ", ".join(f"{k}={v}" for k, v in self.search["max_level"].items()))
-        if self.search.get("strategy") == "mondrian":
-            lines.append(
-                f"  mondrian: {self.search['partitions']} partition{'s' if self.search['partitions'] != 1 else ''}, "
-                f"{self.search['rounds']} rounds, "
-                f"{self.search['statements']} statements"
-            )
-        if self.metric is not None:
-            weights = self.metric.get("weights")
-            lines.append(
-                f"  {self.metric['name']}: {_fmt(self.metric['value'])}"
-                + (
-                    " (weighted: " + ", ".join(f"{k}={v:g}" for k, v in weights.items()) + ")"
-                    if weights
-                    else ""
-                )
-            )
-        if self.rows_out is None:
-            lines.append(f"  rows: {self.rows_in}")
-        else:
-            lines.append(
-                f"  rows in: {self.rows_in}, rows out: {self.rows_out}, suppressed: {self.suppressed_rows}"
-            )
-        if self.risk is not None:
-            lines.append("  " + risk_summary(self.risk))
-        lines.extend(f"  warning: {w}" for w in self.warnings)
-        for c in self.checks:
-            status = "ok  " if c["passed"] else ("warn" if c.get("severity") == "warn" else "FAIL")
-            if c["criterion"] == RISK:
-                ((key, limit), *_) = c["params"].items()
-                lines.append(f"  [{status}] {RISK} {key} <= {limit:g}: observed {_fmt(c['observed'])}")
-                continue
-            if c["criterion"] == IDENTIFIERS:
-                held = ", ".join(repr(name) for name in c["observed"])
-                declared = ", ".join(repr(name) for name in c["attribute"])
-                lines.append(
-                    f"  [{status}] {IDENTIFIERS}: "
-                    + (
-                        f"the table still holds identifier column(s) {held}"
-                        if held
-                        else f"the identifier column(s) {declared} are gone"
-                    )
-                )
-                continue
-            lines.append(
-                f"  [{status}] {c['criterion']}"
-                + (f" ({variant})" if (variant := _variant(c["params"])) else "")
-                + (f" on {c['attribute']!r}" if c["attribute"] else "")
-                + f": observed {_fmt(c['observed'])}, violating classes {c['violating_classes']}"
-                + f", rows {c['violating_rows']}"
-            )
-            if c.get("violations"):
-                # the classes themselves go to the JSON report only: they are the revealing ones
-                lines.append(f"         {len(c['violations'])} violating class(es) listed in the report")
-        if self.output:
-            lines.append(f"  written: {self.output}")
-        return "\n".join(lines)
+    def text(self, verbose: bool = False, width: int | None = None) -> str:
+        """The text report (report_text.render): ``verbose`` adds how the search went;
+        ``width``: the terminal's columns (None: lines are not wrapped)."""
+        from sqlanon.report_text import render
+
+        return render(self, verbose, width)
 
 
 def _umask() -> int:
@@ -235,18 +146,6 @@ class StagedReport:
         atomic.discard(self.staged)
         self.staged = None
         atomic.remove_folders(self.created)
-
-
-def _variant(params: Mapping[str, Any]) -> str:
-    return str(params.get("variant") or params.get("distance") or "")
-
-
-def _fmt(value: Any) -> str:
-    if value is None:
-        return "unbounded"
-    if isinstance(value, float):
-        return f"{value:.6g}"
-    return str(value)
 
 
 def _finite(value: Any) -> Any:

@@ -189,23 +189,24 @@ def limit_entries(risk: Mapping[str, Any], settings: RiskSettings) -> list[dict[
     return out
 
 
-def summary(risk: Mapping[str, Any]) -> str:
-    """The report's one line on risk."""
+def summary_lines(risk: Mapping[str, Any]) -> list[str]:
+    """The report's risk in short lines: the prosecutor's, marketer's and uniques' figures, then
+    the journalist's (with a population)."""
     p = risk["prosecutor"]
     if p["highest"] is None:
-        return "risk: no rows"
-    j = risk["journalist"]
-    return (
-        f"risk: prosecutor highest {p['highest']:.3g}, average {p['average']:.3g}, "
+        return ["no rows"]
+    lines = [
+        f"prosecutor highest {p['highest']:.3g}, average {p['average']:.3g}, "
         f"{p['records_at_risk']:.1%} of records above {p['threshold']:g}; marketer {risk['marketer']:.3g}; "
         f"sample uniques {risk['sample_uniques']:.1%}"
-        + (
-            f"; journalist highest {j['highest']:.3g}, average {j['average']:.3g}, "
-            f"{j['records_at_risk']:.1%} above {j['threshold']:g}"
-            if j and j["highest"] is not None
-            else ""
+    ]
+    j = risk["journalist"]
+    if j and j["highest"] is not None:
+        lines.append(
+            f"journalist highest {j['highest']:.3g}, average {j['average']:.3g}, "
+            f"{j['records_at_risk']:.1%} of records above {j['threshold']:g}"
         )
-    )
+    return lines
 
 
-__all__ = ["journalist", "limit_entries", "measure", "population_maps", "summary"]
+__all__ = ["journalist", "limit_entries", "measure", "population_maps", "summary_lines"]

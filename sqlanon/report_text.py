@@ -1,0 +1,198 @@
+"""The text report people read on the terminal: a verdict line, a few aligned facts (node,
+rows, metric, risk, warnings, output) and a table of the checks; ``verbose`` adds how the
+search went. Rendered with rich (no colour: the text goes to logs and pipes as well)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.table import Table
+
+from sqlanon.report import IDENTIFIERS
+from sqlanon.risk import CRITERION as RISK
+from sqlanon.risk import summary_lines
+
+if TYPE_CHECKING:
+    from sqlanon.report import Report
+#: the text's width when no terminal gives one: long enough that a line is never cut
+WIDE = 400
+
+
+def render(report: Report, verbose: bool = False, width: int | None = None) -> str:
+    """``report`` as text; ``width``: the terminal's columns (None: lines are not wrapped)."""
+    head = f"sqlanon {report.command}: {'PASSED' if report.passed else 'FAILED'}" + (
+        f" - {report.message}" if report.message else ""
+    )
+    facts = _facts(report, verbose)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=width is None, overflow="fold")
+    for key, value in facts:
+        grid.add_row(key, value)
+    checks = Table(box=None, pad_edge=False, padding=(0, 2), show_edge=False)
+    for name, right in (
+        ("", False),
+        ("criterion", False),
+        ("on", False),
+        ("observed", True),
+        ("violating classes", True),
+        ("rows", True),
+    ):
+        checks.add_column(name, justify="right" if right else "left", no_wrap=width is None, overflow="fold")
+    for c in report.checks:
+        checks.add_row(*_check_row(c))
+    out = io.StringIO()
+    console = Console(
+        file=out, width=width or WIDE, color_system=None, highlight=False, emoji=False, soft_wrap=False
+    )
+    console.print(head, markup=False)
+    console.print(_indented(grid))
+    if report.checks:
+        console.print()
+        console.print(_indented(checks))
+    listed = sum(1 for c in report.checks if c.get("violations"))
+    if listed:
+        console.print(
+            f"  violating classes of {listed} criterion(s) listed in the JSON report (never on the terminal)",
+            markup=False,
+        )
+    return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
+
+
+def _indented(table: Table) -> Table:
+    """``table`` two spaces in."""
+    outer = Table.grid()
+    outer.add_column(width=2)
+    outer.add_column()
+    outer.add_row("", table)
+    return outer
+
+
+def _facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
+    facts: list[tuple[str, str]] = []
+    search = report.search
+    if report.node is not None:
+        how = ""
+        if search.get("strategy") == "apply":
+            how = f" (applied: {search['node_from']}, no search)"
+        facts.append(("node", ", ".join(f"{k}={v}" for k, v in report.node.items()) + how))
+    if "fallback_from" in search:
+        fallback = search["fallback_from"]
+        facts.append(
+            (
+                "fallback",
+                "searched instead of applying "
+                + ", ".join(f"{k}={v}" for k, v in fallback["node"].items())
+                + f" (apply_fallback: search): it {fallback['why']}",
+            )
+        )
+    if verbose and report.node is not None and search.get("strategy") != "apply":
+        facts.append(("minimal nodes", str(len(report.minimal_nodes))))
+    if verbose and "lattice_size" in search:
+        checked, evaluations = search["nodes_checked"], search["evaluations"]
+        facts.append(
+            (
+                "search",
+                f"{search['strategy']}, {checked:,} of {search['lattice_size']:,} lattice nodes checked"
+                + (
+                    f" ({evaluations:,} evaluations: some nodes were checked in two parts)"
+                    if evaluations != checked
+                    else ""
+                )
+                + (
+                    f", in embedded DuckDB on this machine ({search['copied_rows']:,} rows of encoded tables copied)"
+                    if search.get("search_in") == "local"
+                    else ""
+                ),
+            )
+        )
+    if "max_level" in search:
+        facts.append(("max_level", ", ".join(f"{k}={v}" for k, v in search["max_level"].items())))
+    if search.get("strategy") == "mondrian":
+        partitions = search["partitions"]
+        facts.append(
+            (
+                "mondrian",
+                f"{partitions} partition{'s' if partitions != 1 else ''}"
+                + (f", {search['rounds']} rounds, {search['statements']} statements" if verbose else ""),
+            )
+        )
+    if report.rows_out is None:
+        rows = f"{report.rows_in:,}"
+    else:
+        rows = f"{report.rows_in:,} in, {report.rows_out:,} out, {report.suppressed_rows:,} suppressed"
+    facts.append(("rows", rows))
+    if report.metric is not None:
+        weights = report.metric.get("weights")
+        facts.append(
+            (
+                report.metric["name"],
+                fmt(report.metric["value"])
+                + (
+                    " (weighted: " + ", ".join(f"{k}={v:g}" for k, v in weights.items()) + ")"
+                    if weights
+                    else ""
+                ),
+            )
+        )
+    if verbose:
+        shown = report.metric["name"] if report.metric is not None else None
+        facts.extend(
+            (name, fmt(value))
+            for name, value in report.metrics.items()
+            if name != shown and not isinstance(value, Mapping)
+        )
+    if report.risk is not None:
+        facts.extend(("risk", line) for line in summary_lines(report.risk))
+    facts.extend(("warning", w) for w in report.warnings)
+    if report.output:
+        facts.append(("written", report.output))
+    return facts
+
+
+def _check_row(c: Mapping[str, Any]) -> tuple[str, ...]:
+    status = "ok" if c["passed"] else ("warn" if c.get("severity") == "warn" else "FAIL")
+    if c["criterion"] == RISK:
+        ((key, limit), *_) = c["params"].items()
+        return status, f"{RISK} {key} <= {limit:g}", "", fmt(c["observed"]), "", ""
+    if c["criterion"] == IDENTIFIERS:
+        held = ", ".join(c["observed"])
+        declared = ", ".join(c["attribute"])
+        what = f"still held: {held}" if held else "all gone"
+        return status, IDENTIFIERS, declared, what, "", str(c["violating_rows"] or 0)
+    attribute = c["attribute"]
+    on = ", ".join(attribute) if isinstance(attribute, list) else (attribute or "")
+    return (
+        status,
+        label(c["criterion"], c["params"]),
+        on,
+        fmt(c["observed"]),
+        str(c["violating_classes"]),
+        str(c["violating_rows"]),
+    )
+
+
+def label(kind: str, params: Mapping[str, Any]) -> str:
+    """``kind (variant, k=v, ...)``: the numbers of its parameters (lists of values, which name
+    sensitive values, are left out)."""
+    variant = str(params.get("variant") or params.get("distance") or "")
+    shown = [
+        f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+        for k, v in params.items()
+        if k not in ("variant", "distance", "severity", "multi_attribute")
+        and isinstance(v, (int, float, str))
+        and not isinstance(v, bool)
+    ]
+    inside = ", ".join(([variant] if variant else []) + shown)
+    return kind + (f" ({inside})" if inside else "")
+
+
+def fmt(value: Any) -> str:
+    if value is None:
+        return "unbounded"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)

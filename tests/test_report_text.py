@@ -1,0 +1,89 @@
+"""The text report (report_text.py): aligned facts and checks, how the search went only with
+--verbose, lines wrapped to a terminal's width and whole otherwise, and no sensitive value from
+a criterion's value lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from sqlanon import api
+from sqlanon.cli import main
+from sqlanon.demo import write_demo
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("text")
+    return folder, yaml.safe_load(write_demo(folder, rows=400)[0].read_text())
+
+
+def _table(text: str) -> list[str]:
+    """The checks table's lines: its header and rows."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "criterion" in line and "observed" in line)
+    return [
+        line
+        for line in lines[start:]
+        if line.strip() and not line.lstrip().startswith("violating classes of")
+    ]
+
+
+def test_the_checks_are_aligned_in_columns(demo: tuple[Path, dict[str, Any]]) -> None:
+    folder, config = demo
+    report = api.anonymize(dict(config, overwrite=True), base_dir=folder)
+    header, *rows = _table(report.text())
+    assert len(rows) == len(report.checks)
+    # right-aligned numbers end under their header; names start under theirs
+    for column in ("observed", "violating classes", "rows"):
+        end = header.index(column) + len(column)
+        for row, check in zip(rows, report.checks, strict=True):
+            value = str(check["violating_rows"]) if column == "rows" else None
+            if value is not None and check["criterion"] != "risk":
+                assert row[:end].endswith(value), (row, column)
+    start = header.index("criterion")
+    for row, check in zip(rows, report.checks, strict=True):
+        assert row[start:].startswith(check["criterion"]), row
+        assert row.lstrip().split()[0] == ("ok" if check["passed"] else "FAIL")
+
+
+def test_verbose_adds_how_the_search_went(demo: tuple[Path, dict[str, Any]]) -> None:
+    folder, config = demo
+    path = folder / "verbose.yaml"
+    path.write_text(yaml.safe_dump(dict(config, overwrite=True)))
+    short = CliRunner().invoke(main, ["anonymize", str(path)])
+    verbose = CliRunner().invoke(main, ["anonymize", str(path), "--verbose"])
+    assert short.exit_code == verbose.exit_code == 0, short.output
+    for line in ("minimal nodes", "search ", "discernibility"):
+        assert line not in short.output and line in verbose.output, line
+    for line in ("node ", "rows ", "risk ", "written "):
+        assert line in short.output and line in verbose.output, line
+
+
+def test_lines_wrap_to_a_terminal_and_stay_whole_otherwise(demo: tuple[Path, dict[str, Any]]) -> None:
+    folder, config = demo
+    report = api.anonymize(
+        dict(config, overwrite=True, warn_suppressed=0.0, suppression_limit=0.2), base_dir=folder
+    )
+    whole = report.text()
+    warnings = [line for line in whole.splitlines() if line.lstrip().startswith("warning")]
+    assert warnings and all(any(w in line for line in warnings) for w in report.warnings)
+    narrow = report.text(width=60)
+    assert all(len(line) <= 60 for line in narrow.splitlines()), narrow
+    assert " ".join(narrow.split()).count("warning") == len(report.warnings)
+
+
+def test_a_criterions_value_lists_are_not_printed(demo: tuple[Path, dict[str, Any]]) -> None:
+    folder, config = demo
+    pd = {
+        "l-diversity": {"variant": "pd-recursive", "l": 2, "c": 3, "allowed": ["flu"], "attribute": "disease"}
+    }
+    report = api.anonymize(
+        dict(config, overwrite=True, criteria=[{"k-anonymity": {"k": 2}}, pd]), base_dir=folder
+    )
+    text = report.text(verbose=True)
+    assert "l-diversity (pd-recursive, l=2, c=3)" in text and "flu" not in text
