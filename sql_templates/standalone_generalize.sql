@@ -11,12 +11,13 @@
 --           hierarchy).
 -- Output:   generalize: lf INT (always 0: the published level), cf VARCHAR (a published
 --           label), lt INT, ct VARCHAR (its label at level lt). With a hierarchy, the published
---           labels are those of one level L (the only level whose labels hold every label
---           present; none when no level or several do) and lt runs over L..H; a NULL cell is a
---           class of its own at L, above it the label of the hierarchy's empty leaf when it has
+--           labels are those of one level L (the highest level whose labels hold every label
+--           present; the guard says whether each present label is its own label there from
+--           every lower such level, else the labels do not say their level) and lt runs over
+--           L..H; a NULL cell is a class of its own at L, above it the label of the hierarchy's empty leaf when it has
 --           one, else itself up to the top. Without a hierarchy, a label stays (lt 0) or becomes
 --           top (lt 1).
---           guard: one row (column) when the labels present are not those of exactly one level
+--           guard: one row (column) when the labels present do not say their level (as above)
 --           (sqlanon check refuses such a table: the natural supersets are undefined).
 {%- macro present() -%}
 SELECT DISTINCT COALESCE(CAST({{ column|ident }} AS VARCHAR), {{ null_label|literal }}) AS "v"
@@ -40,13 +41,27 @@ LEFT JOIN (
 WHERE COALESCE("h"."hit", 0) = (SELECT COUNT(*) FROM "p" WHERE "p"."v" <> {{ null_label|literal }})
 {%- endmacro %}
 {%- if part == "guard" %}
-WITH "p" AS ({{ present() }}), "t" AS ({{ paths() }})
-SELECT {{ column|literal }} AS "quasi_identifier", COUNT(*) AS "levels"
-FROM ({{ candidates() }}) AS "c"
-HAVING COUNT(*) <> 1
+{# the published level is the highest candidate, when every present label is its own label
+    there from each lower candidate (else the labels do not say their level): n = candidates,
+    bad = paths that contradict it (generalize below takes the highest candidate: when the
+    guard returns a row, its table does not apply) #}
+WITH "p" AS ({{ present() }}), "t" AS ({{ paths() }}), "c" AS ({{ candidates() }}), "top" AS (
+  SELECT MAX("lvl") AS "lvl", COUNT(*) AS "n" FROM "c"
+), "bad" AS (
+  SELECT COUNT(*) AS "n"
+  FROM "t" AS "a"
+  JOIN "c" ON "c"."lvl" = "a"."lvl"
+  JOIN "p" ON "p"."v" = "a"."label"
+  JOIN "t" AS "b" ON "b"."leaf" = "a"."leaf"
+  JOIN "top" ON "b"."lvl" = "top"."lvl"
+  WHERE "a"."label" <> "b"."label"
+)
+SELECT {{ column|literal }} AS "quasi_identifier", "top"."n" AS "levels"
+FROM "top" CROSS JOIN "bad"
+WHERE "top"."n" = 0 OR "bad"."n" > 0
 {%- elif hierarchy or paths_table %}
 WITH "p" AS ({{ present() }}), "t" AS ({{ paths() }}), "lv" AS (
-  SELECT MIN("c"."lvl") AS "lvl" FROM ({{ candidates() }}) AS "c" HAVING COUNT(*) = 1
+  SELECT MAX("c"."lvl") AS "lvl" FROM ({{ candidates() }}) AS "c" HAVING COUNT(*) > 0
 ), "up" AS (
   SELECT "a"."label" AS "cf", "b"."lvl" AS "lt", "b"."label" AS "ct", "a"."label" = {{ null_leaf|literal }} AS "empty"
   FROM "t" AS "a"
@@ -64,9 +79,9 @@ FROM "up" JOIN "nulls" ON "up"."lt" > "nulls"."lvl"
 WHERE "up"."empty"
 UNION
 SELECT 0, {{ null_label|literal }}, "u"."lvl",
-  CASE WHEN "u"."lvl" = "top"."lvl" THEN "top"."label" ELSE {{ null_label|literal }} END
+  CASE WHEN "u"."lvl" = "root"."lvl" THEN "root"."label" ELSE {{ null_label|literal }} END
 FROM (SELECT DISTINCT "lvl" FROM "t") AS "u" JOIN "nulls" ON "u"."lvl" > "nulls"."lvl"
-CROSS JOIN (SELECT MAX("lvl") AS "lvl", MIN("label") AS "label" FROM "t" WHERE "lvl" = (SELECT MAX("lvl") FROM "t")) AS "top"
+CROSS JOIN (SELECT MAX("lvl") AS "lvl", MIN("label") AS "label" FROM "t" WHERE "lvl" = (SELECT MAX("lvl") FROM "t")) AS "root"
 WHERE NOT EXISTS (SELECT 1 FROM "up" WHERE "up"."empty")
 {%- else %}
 WITH "p" AS ({{ present() }})

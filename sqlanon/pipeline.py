@@ -100,8 +100,9 @@ def quasi_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, H
         except HierarchyError as err:
             raise ConfigError(
                 f"(n,t)-closeness needs the hierarchy of quasi-identifier {spec.name!r} to find natural "
-                f"supersets, but it cannot be built from the published labels ({err}). Give it as an ARX "
-                "CSV file or a tree, or drop it (then only '*' generalizes the column)."
+                f"supersets, but it cannot be read ({err}). Fix it; a hierarchy built from the values (a "
+                "builder) is built from the published labels here, so give an ARX CSV file or a tree for "
+                "one; or drop it (then only '*' generalizes the column)."
             ) from None
     return out
 

@@ -156,18 +156,22 @@ def compile_gate(
             statements.append(Statement(_describe(len(statements), crit), None, why))
             continue
         label = _describe(len(statements), crit)
-        supersets: tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[exp.Select]] = ([], [], [])
+        supersets: tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[tuple[str, exp.Select]]] = (
+            [],
+            [],
+            [],
+        )
         if crit.needs_levels:
             made = _supersets(config, qis) if generalized is None else _given_supersets(generalized)
             if isinstance(made, str):
                 statements.append(Statement(label, None, made))
                 continue
             supersets = made
-            for guard in supersets[2]:
+            for column, guard in supersets[2]:
                 what = (
-                    f"{label}: the labels of each quasi-identifier with a hierarchy are those of one of its "
-                    "levels (a row here names one whose are not: sqlanon check refuses the table, and the "
-                    "statement below does not apply)"
+                    f"{label}: the labels of {column!r} say which level of its hierarchy they are at (a row "
+                    "here says they do not: sqlanon check refuses the table, and the statement below does "
+                    "not apply; on an empty release every guard returns a row)"
                 )
                 try:
                     statements.append(
@@ -236,14 +240,14 @@ def needed(ctes: Sequence[tuple[str, exp.Expr]], query: exp.Expr) -> list[tuple[
 
 def _supersets(
     config: Config, qis: Sequence[str]
-) -> tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[exp.Select]] | str:
+) -> tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[tuple[str, exp.Select]]] | str:
     """The natural supersets of (n,t)-closeness: each quasi-identifier's generalization table
     (standalone_generalize.sql) and its hierarchy as CTEs, the plan's generalization entries,
-    and a guard query per hierarchy (a row: the labels are not one level's); or why compile
-    cannot write them."""
+    and a guard query per hierarchy, with its column (a row: the labels do not say their
+    level); or why compile cannot write them."""
     ctes: list[tuple[str, exp.Expr]] = []
     generalization: list[dict[str, str]] = []
-    guards: list[exp.Select] = []
+    guards: list[tuple[str, exp.Select]] = []
     for i, name in enumerate(qis):
         spec = config.column(name).hierarchy
         common: dict[str, Any] = {
@@ -269,7 +273,7 @@ def _supersets(
             ctes.append((common["hierarchy"], values_table(h.rows, [f"h{j}" for j in range(h.height + 1)])))
             guard = render_template("standalone_generalize.sql", part="guard", **common)
             assert isinstance(guard, exp.Select)
-            guards.append(guard)
+            guards.append((name, guard))
         table = f"sqlanon_generalize_{i}"
         ctes.append((table, render_template("standalone_generalize.sql", part="generalize", **common)))
         generalization.append({"table": table, "level": "0"})
@@ -278,7 +282,7 @@ def _supersets(
 
 def _given_supersets(
     relations: Sequence[str],
-) -> tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[exp.Select]]:
+) -> tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], list[tuple[str, exp.Select]]]:
     """:func:`_supersets` from generalization tables the caller made (no guards: the caller
     checks the labels)."""
     ctes: list[tuple[str, exp.Expr]] = []

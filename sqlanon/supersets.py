@@ -21,17 +21,20 @@ TOP = "*"
 
 
 def published_level(h: Hierarchy, labels: Sequence[str]) -> int:
-    """The level of ``h`` whose labels include every published label (it must be unique)."""
+    """The level of ``h`` whose labels include every published label. When several levels
+    do, the highest, if each published label is its own label there (a label repeated up
+    the hierarchy, ``130**`` at levels 1 and 2: the natural supersets are then the same from
+    either level); otherwise the labels do not say their level."""
     wanted = set(labels)
     levels = [level for level in range(h.height + 1) if wanted <= {row[level] for row in h.rows}]
-    if len(levels) == 1:
-        return levels[0]
+    if levels and all(row[levels[-1]] == row[a] for row in h.rows for a in levels if row[a] in wanted):
+        return levels[-1]
     if len(levels) > 1:
         raise DataError(
             f"The published values of quasi-identifier {h.column!r} are labels of several levels of its "
-            f"hierarchy ({h.origin}): levels {levels}, so (n,t)-closeness cannot tell which natural "
-            "supersets they have. Use labels that differ between levels, or remove the hierarchy from "
-            "the column (then only '*' generalizes it)."
+            f"hierarchy ({h.origin}): levels {levels}, where they generalize differently, so (n,t)-closeness "
+            "cannot tell which natural supersets they have. Use labels that differ between levels, or remove "
+            "the hierarchy from the column (then only '*' generalizes it)."
         )
     unknown = sorted(wanted - {row[lv] for row in h.rows for lv in range(h.height + 1)})
     raise DataError(

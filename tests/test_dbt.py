@@ -518,6 +518,26 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
                     },
                 }
             },
+            *(
+                {
+                    "sqlanon.nt_closeness": {
+                        "name": name,
+                        "arguments": {
+                            "quasi_identifiers": ["age"],
+                            "sensitive": "disease",
+                            "n": 4,
+                            "t": 0.2,
+                            "hierarchies": given,
+                        },
+                    }
+                }
+                for name, given in (
+                    ("nt_hierarchies_relation", "{{ source('people', 'small') }}"),
+                    ("nt_hierarchy_number", {"age": 5}),
+                    ("nt_hierarchy_dotted", {"age": "main.age_hierarchyy"}),
+                    ("nt_hierarchy_null", {"age": None}),
+                )
+            ),
             {
                 "sqlanon.nt_closeness": {
                     "name": "nt_too_many",
@@ -795,6 +815,10 @@ HIERARCHIES = {
             "hierarchies must map quasi-identifiers to their hierarchies as relations, e.g. {age:",
         ),
         ("nt_hierarchies_other", 1, "hierarchies names sex, which is not in quasi_identifiers."),
+        ("nt_hierarchies_relation", 1, "hierarchies must map quasi-identifiers to their hierarchies"),
+        ("nt_hierarchy_number", 1, "the hierarchy 5 of age is not a relation: give a seed, ref or source"),
+        ("nt_hierarchy_dotted", 1, "the hierarchy main.age_hierarchyy of age is not a relation"),
+        ("nt_hierarchy_null", 1, "hierarchies gives age no relation"),
         (
             "nt_too_many",
             1,

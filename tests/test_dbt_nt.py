@@ -167,7 +167,7 @@ def test_failing_rows_are_checks_violating_classes(nt_project: dict[str, Any]) -
     assert {s[0] for s in seen} == {"equal", "ordered", "hierarchical"}, seen
     assert {s[1] for s in seen} == {True, False} and {s[2] for s in seen} == {1, 2, 3}, seen
     assert {s[3] for s in seen} == {True, False}, seen
-    assert "the values of the quasi-identifier zip are not the labels of one level of its hierarchy" in mixed
+    assert "the values of the quasi-identifier zip do not say which level of its hierarchy" in mixed
     with pytest.raises(InputError, match="'zip' are not the labels of one level"):
         api.check(
             {
@@ -213,7 +213,7 @@ def test_failing_rows_on_postgres_equal_duckdbs(
         pg, duck = pg_failures[test_id], duck_failures[test_id]
         assert not isinstance(pg, str) and not isinstance(duck, str), (pg, duck)
         _same(_by_class(pg, len(qis)), _by_class(duck, len(qis)))
-    says = "the values of the quasi-identifier zip are not the labels of one level"
+    says = "the values of the quasi-identifier zip do not say which level"
     assert says in pg_mixed and says in duck_mixed, pg_mixed
 
 

@@ -61,9 +61,10 @@
     {{ return({'macro': none}) }}
   {%- endif -%}
   {%- set entry = sqlanon.sqlanon_rules()[kind] -%}
-  {%- set test = entry['test'] -%}
-  {#- called by sqlanon.release (source given): its criteria are in the YAML's words -#}
+  {#- called by sqlanon.release (source given): its criteria are in the YAML's words, and its
+      errors say the criterion -#}
   {%- set yaml = source is not none -%}
+  {%- set test = ('release (' ~ kind ~ ')') if yaml else entry['test'] -%}
   {%- set one = 'attribute' if yaml else 'sensitive' -%}
   {%- set many = 'attributes' if yaml else 'sensitive' -%}
   {%- if quasi_identifiers is none or quasi_identifiers is string or quasi_identifiers is mapping
@@ -374,8 +375,10 @@
     by sensitive), whose values may be labels of any level (sqlanon_generalizations checks
     them) -#}
 {% macro sqlanon_hierarchy(test, model, sensitive, hierarchy, quasi=false) %}
-  {%- if hierarchy is string and ('(' not in hierarchy and '.' not in hierarchy) -%}
-    {{ sqlanon.sqlanon_fail(test, "the hierarchy " ~ hierarchy ~ " is a name, not a relation: give a seed, ref or source, e.g. ref('" ~ sensitive ~ "_hierarchy'), laid out as sqlanon's hierarchy files (sqlanon's builders and files are not read by the package).") }}
+  {#- a relation: a Relation object, or the text dbt renders one to (quoted: "db"."schema"."t") -#}
+  {%- if hierarchy is not none and hierarchy.identifier is not defined
+        and (hierarchy is not string or ('(' not in hierarchy and '"' not in hierarchy and '`' not in hierarchy)) -%}
+    {{ sqlanon.sqlanon_fail(test, "the hierarchy " ~ hierarchy ~ " of " ~ sensitive ~ " is not a relation: give a seed, ref or source, e.g. \"{{ ref('" ~ sensitive ~ "_hierarchy') }}\", laid out as sqlanon's hierarchy files (sqlanon's builders and files are not read by the package).") }}
   {%- endif -%}
   {%- if hierarchy is none -%}
     {{ sqlanon.sqlanon_fail(test, "needs hierarchy: the sensitive column's hierarchy as a relation, e.g. \"{{ ref('disease_hierarchy') }}\": its columns hold each value, then its label at every level up to a single top such as '*'.") }}
@@ -431,7 +434,7 @@
     the hierarchy, as check requires -#}
 {% macro sqlanon_generalizations(test, model, quasi_identifiers, hierarchies, yaml) %}
   {%- set hierarchies = {} if hierarchies is none else hierarchies -%}
-  {%- if hierarchies is not mapping -%}
+  {%- if hierarchies is not mapping or hierarchies.identifier is defined -%}
     {{ sqlanon.sqlanon_fail(test, "hierarchies must map quasi-identifiers to their hierarchies as relations, e.g. {age: \"{{ ref('age_hierarchy') }}\"}; a quasi-identifier without one generalizes only to '*'.") }}
   {%- endif -%}
   {%- for name in hierarchies if name not in quasi_identifiers -%}
@@ -439,10 +442,13 @@
   {%- endfor -%}
   {%- set out = [] -%}
   {%- for q in quasi_identifiers -%}
+    {%- if q in hierarchies and hierarchies[q] is none -%}
+      {{ sqlanon.sqlanon_fail(test, "hierarchies gives " ~ q ~ " no relation; give its hierarchy, e.g. {" ~ q ~ ": \"{{ ref('" ~ q ~ "_hierarchy') }}\"}, or leave " ~ q ~ " out (then only '*' generalizes it).") }}
+    {%- endif -%}
     {%- if q in hierarchies -%}
       {%- set h = sqlanon.sqlanon_hierarchy(test, model, q, hierarchies[q], true) -%}
       {%- if run_query(sqlanon.sqlanon_generalize_guard(model, q, h['paths'])).rows|length > 0 -%}
-        {{ sqlanon.sqlanon_fail(test, "the values of the quasi-identifier " ~ q ~ " are not the labels of one level of its hierarchy " ~ hierarchies[q] ~ " (sqlanon check refuses such a table too): the natural supersets generalize each class from the level it is published at. Publish the column at one level of that hierarchy.") }}
+        {{ sqlanon.sqlanon_fail(test, "the values of the quasi-identifier " ~ q ~ " do not say which level of its hierarchy " ~ hierarchies[q] ~ " they are at (sqlanon check refuses such a table too): some value is not a label of the hierarchy, or the values mix levels, or they are labels of several levels that generalize differently. Check that it is the hierarchy the column was generalized with, and that the seed's columns are read as text (column_types: varchar, else a value such as 02134 becomes 2134).") }}
       {%- endif -%}
       {%- do out.append(sqlanon.sqlanon_generalize(model, q, h['paths'])) -%}
     {%- else -%}

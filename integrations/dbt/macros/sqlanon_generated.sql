@@ -227,7 +227,7 @@ WITH "p" AS (
   FROM ({{ paths }}) AS "hp"
 ), "lv" AS (
   SELECT
-    MIN("c"."lvl") AS "lvl"
+    MAX("c"."lvl") AS "lvl"
   FROM (
     SELECT
       "a"."lvl"
@@ -259,7 +259,7 @@ WITH "p" AS (
       )
   ) AS "c"
   HAVING
-    COUNT(*) = 1
+    COUNT(*) > 0
 ), "up" AS (
   SELECT
     "a"."label" AS "cf",
@@ -324,8 +324,8 @@ SELECT
   ),
   "u"."lvl",
   CASE
-    WHEN "u"."lvl" = "top"."lvl"
-    THEN "top"."label"
+    WHEN "u"."lvl" = "root"."lvl"
+    THEN "root"."label"
     ELSE (
       CHR(30) || 'NULL' || CHR(30)
     )
@@ -348,7 +348,7 @@ CROSS JOIN (
         MAX("lvl")
       FROM "t"
     )
-) AS "top"
+) AS "root"
 WHERE
   NOT EXISTS(
     SELECT
@@ -373,11 +373,7 @@ WITH "p" AS (
     "hp"."lvl",
     "hp"."label"
   FROM ({{ paths }}) AS "hp"
-)
-SELECT
-  '{{ column|replace("'", "''") }}' AS "quasi_identifier",
-  COUNT(*) AS "levels"
-FROM (
+), "c" AS (
   SELECT
     "a"."lvl"
   FROM (
@@ -406,9 +402,33 @@ FROM (
           CHR(30) || 'NULL' || CHR(30)
         )
     )
-) AS "c"
-HAVING
-  COUNT(*) <> 1
+), "top" AS (
+  SELECT
+    MAX("lvl") AS "lvl",
+    COUNT(*) AS "n"
+  FROM "c"
+), "bad" AS (
+  SELECT
+    COUNT(*) AS "n"
+  FROM "t" AS "a"
+  JOIN "c"
+    ON "c"."lvl" = "a"."lvl"
+  JOIN "p"
+    ON "p"."v" = "a"."label"
+  JOIN "t" AS "b"
+    ON "b"."leaf" = "a"."leaf"
+  JOIN "top"
+    ON "b"."lvl" = "top"."lvl"
+  WHERE
+    "a"."label" <> "b"."label"
+)
+SELECT
+  '{{ column|replace("'", "''") }}' AS "quasi_identifier",
+  "top"."n" AS "levels"
+FROM "top"
+CROSS JOIN "bad"
+WHERE
+  "top"."n" = 0 OR "bad"."n" > 0
 {% endmacro %}
 
 {% macro postgres__sqlanon_label(column) %}COALESCE(CAST({{ column }} AS TEXT), (
@@ -464,7 +484,7 @@ WITH "p" AS (
   FROM ({{ paths }}) AS "hp"
 ), "lv" AS MATERIALIZED (
   SELECT
-    MIN("c"."lvl") AS "lvl"
+    MAX("c"."lvl") AS "lvl"
   FROM (
     SELECT
       "a"."lvl"
@@ -496,7 +516,7 @@ WITH "p" AS (
       )
   ) AS "c"
   HAVING
-    COUNT(*) = 1
+    COUNT(*) > 0
 ), "up" AS (
   SELECT
     "a"."label" AS "cf",
@@ -561,8 +581,8 @@ SELECT
   ),
   "u"."lvl",
   CASE
-    WHEN "u"."lvl" = "top"."lvl"
-    THEN "top"."label"
+    WHEN "u"."lvl" = "root"."lvl"
+    THEN "root"."label"
     ELSE (
       CHR(  30) || 'NULL' || CHR(  30)
     )
@@ -585,7 +605,7 @@ CROSS JOIN (
         MAX("lvl")
       FROM "t"
     )
-) AS "top"
+) AS "root"
 WHERE
   NOT EXISTS(
     SELECT
@@ -610,11 +630,7 @@ WITH "p" AS (
     "hp"."lvl",
     "hp"."label"
   FROM ({{ paths }}) AS "hp"
-)
-SELECT
-  '{{ column|replace("'", "''") }}' AS "quasi_identifier",
-  COUNT(*) AS "levels"
-FROM (
+), "c" AS (
   SELECT
     "a"."lvl"
   FROM (
@@ -643,9 +659,33 @@ FROM (
           CHR(  30) || 'NULL' || CHR(  30)
         )
     )
-) AS "c"
-HAVING
-  COUNT(*) <> 1
+), "top" AS MATERIALIZED (
+  SELECT
+    MAX("lvl") AS "lvl",
+    COUNT(*) AS "n"
+  FROM "c"
+), "bad" AS MATERIALIZED (
+  SELECT
+    COUNT(*) AS "n"
+  FROM "t" AS "a"
+  JOIN "c"
+    ON "c"."lvl" = "a"."lvl"
+  JOIN "p"
+    ON "p"."v" = "a"."label"
+  JOIN "t" AS "b"
+    ON "b"."leaf" = "a"."leaf"
+  JOIN "top"
+    ON "b"."lvl" = "top"."lvl"
+  WHERE
+    "a"."label" <> "b"."label"
+)
+SELECT
+  '{{ column|replace("'", "''") }}' AS "quasi_identifier",
+  "top"."n" AS "levels"
+FROM "top"
+CROSS JOIN "bad"
+WHERE
+  "top"."n" = 0 OR "bad"."n" > 0
 {% endmacro %}
 
 {% macro sqlanon_k_anonymity(model, quasi_identifiers, sensitive, v, names) %}{{ return(adapter.dispatch('sqlanon_k_anonymity', 'sqlanon')(model, quasi_identifiers, sensitive, v, names)) }}{% endmacro %}
