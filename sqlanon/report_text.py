@@ -53,10 +53,11 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
     if report.checks:
         console.print()
         console.print(_indented(checks))
-    listed = sum(1 for c in report.checks if c.get("violations"))
+    listed = [len(c["violations"]) for c in report.checks if c.get("violations")]
     if listed:
         console.print(
-            f"  violating classes of {listed} criterion(s) listed in the JSON report (never on the terminal)",
+            f"  {sum(listed)} violating class(es) of {len(listed)} criterion(s) listed in the JSON report "
+            "(never on the terminal)",
             markup=False,
         )
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())

@@ -218,7 +218,7 @@ def test_show_violations_goes_to_the_report_only(project: Path) -> None:
     assert len(listed) == 3 and all(set(v["class"]) == {"zip", "age", "sex"} for v in listed)
     for v in listed:  # none of the listed classes' labels reach the terminal
         assert all(str(label) not in result.stdout for label in v["class"].values())
-    assert "3 violating class(es) listed in the report" in result.stdout
+    assert "3 violating class(es) of 1 criterion(s) listed in the JSON report" in result.stdout
 
 
 # --------------------------------------------------------------------------- item 15: NULL and coverage
@@ -538,7 +538,13 @@ def test_the_report_counts_distinct_nodes_checked(project: Path, search: str) ->
         suppression_limit=0.05,
         search=search,
     )
-    result = run("anonymize", str(write_yaml(project / "c.yaml", cfg)), "--report", str(project / "r.json"))
+    result = run(
+        "anonymize",
+        str(write_yaml(project / "c.yaml", cfg)),
+        "--report",
+        str(project / "r.json"),
+        "--verbose",
+    )
     ok(result)
     info = json.loads((project / "r.json").read_text(encoding="utf-8"))["search"]
     assert 0 < info["nodes_checked"] <= info["lattice_size"] <= info["evaluations"] + info["lattice_size"]
@@ -547,7 +553,7 @@ def test_the_report_counts_distinct_nodes_checked(project: Path, search: str) ->
         assert info["nodes_checked"] == info["lattice_size"]
     else:
         assert info["evaluations"] > info["nodes_checked"]  # some nodes were checked in two parts
-    shown = re.search(r"search: \w+, ([\d,]+) of ([\d,]+) lattice nodes checked", result.stdout)
+    shown = re.search(r"search +\w+, ([\d,]+) of ([\d,]+) lattice nodes checked", result.stdout)
     assert shown is not None
     done, size = (int(x.replace(",", "")) for x in shown.groups())
     assert done == info["nodes_checked"] <= size == info["lattice_size"]
