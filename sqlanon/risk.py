@@ -16,13 +16,12 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from sqlglot import exp
-
 from sqlanon.encode import NULL_VALUE, column_profile
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 from sqlanon.risk_spec import RiskSettings
 from sqlanon.sql.render import render_template
+from sqlanon.standalone import values_table
 from sqlanon.supersets import published_level
 
 if TYPE_CHECKING:
@@ -84,17 +83,8 @@ def population_maps(
             present = [str(v) for v, _ in column_profile(engine, published, name) if v is not None]
             level = published_level(h, present)
         pairs = sorted({(path[0], path[level]) for path in h.rows})
-        values = exp.Values(
-            expressions=[
-                exp.Tuple(expressions=[exp.Literal.string(a), exp.Literal.string(b)]) for a, b in pairs
-            ],
-            alias=exp.TableAlias(
-                this=exp.to_identifier("v", quoted=True),
-                columns=[exp.to_identifier(c, quoted=True) for c in ("leaf", "label")],
-            ),
-        )
         table = engine.temp_name("population_map")
-        engine.create_temp_as(table, exp.select("*").from_(values))
+        engine.create_temp_as(table, values_table(pairs, ["leaf", "label"]))
         out.append(table)
     return out
 

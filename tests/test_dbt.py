@@ -960,6 +960,19 @@ def _release_hierarchies(rows: Sequence[dict[str, Any]]) -> dict[str, list[tuple
     }
 
 
+def release_hierarchy_sources(
+    files: Path, seed: int, rows: Sequence[dict[str, Any]], sources: dict[str, list[dict[str, Any]]]
+) -> dict[str, list[tuple[str, ...]]]:
+    """A release case's quasi-identifier hierarchies: written as files (for apply) and declared
+    as sources h_<column><seed> (for the release model), with its source r_source<seed>."""
+    hierarchies = _release_hierarchies(rows)
+    for q, h in hierarchies.items():
+        (files / f"{q}{seed}.csv").write_text("".join(";".join(r) + "\n" for r in h))
+        sources[f"h_{q}{seed}"] = []
+    sources[f"r_source{seed}"] = []
+    return hierarchies
+
+
 def _jinja_literal(value: Any) -> str:
     """A configuration value as Jinja, hierarchies (table names) as source() calls."""
     if isinstance(value, dict):
@@ -985,11 +998,7 @@ def release_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -
     files.mkdir()
     for seed in range(RELEASES):
         rows = _rows(100 + seed)
-        hierarchies = _release_hierarchies(rows)
-        for q, h in hierarchies.items():
-            (files / f"{q}{seed}.csv").write_text("".join(";".join(r) + "\n" for r in h))
-            sources[f"h_{q}{seed}"] = []
-        sources[f"r_source{seed}"] = []
+        hierarchies = release_hierarchy_sources(files, seed, rows, sources)
         # (the quasi-identifiers are zip, age and sex)
         criteria = rng.sample([c for c in _written() if c not in SEVERAL], rng.randint(1, 2))
         node = {"zip": rng.randint(0, 3), "age": rng.randint(0, 3), "sex": rng.randint(0, 1)}

@@ -30,8 +30,8 @@ from tests.test_dbt import (
     _load_people,
     _load_table,
     _project,
-    _release_hierarchies,
     _same,
+    release_hierarchy_sources,
     release_matches_apply,
 )
 from tests.test_engine_postgres_check import COLUMNS, _rows
@@ -233,11 +233,7 @@ def test_the_release_macro_gates_with_it_as_apply_does(tmp_path: Path) -> None:
     cases = {}
     for seed in range(RELEASES):
         rows = _rows(200 + seed)
-        hierarchies = _release_hierarchies(rows)
-        for q, h in hierarchies.items():
-            (files / f"{q}{seed}.csv").write_text("".join(";".join(r) + "\n" for r in h))
-            sources[f"h_{q}{seed}"] = []
-        sources[f"r_source{seed}"] = []
+        hierarchies = release_hierarchy_sources(files, seed, rows, sources)
         nt = dict(rng.choice(NT))
         criteria = [nt] + ([{"k-anonymity": {"k": 2}}] if rng.random() < 0.5 else [])
         node = {"zip": rng.randint(0, 3), "age": rng.randint(0, 3), "sex": rng.randint(0, 1)}
