@@ -209,8 +209,8 @@ def main() -> None:
         config = parse_config(
             census_config(source, folder / "release.parquet", "optimal", args.memory_limit), folder
         )
-        engine = pipeline._engine(config)
-        table = read_table(engine, config.source, config.csv)
+        engine, config = pipeline.run_engine(config)
+        table = read_table(engine, config.source)
         encoded = encode(engine, config, table)
         criteria = [make_criterion(c) for c in config.criteria]
         recorder = Recorder()

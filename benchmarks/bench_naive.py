@@ -7,7 +7,7 @@ k=500 on the replicated table (every class is 100 times larger: the same satisfy
 7 QIs of the other Adult benchmarks (2,160-node lattice), metric precision.
 
 * sqlanon: read + encode (the one pass over the source), then the search and the choice of the
-  node (``run_search`` + ``_best_node``) with ``search: optimal`` (the default) and, for
+  node (``run_search`` + ``best_node``) with ``search: optimal`` (the default) and, for
   reference, ``incognito``, in one engine per repetition.
 * naive: the same table loaded in DuckDB, each QI's hierarchy as a table (value, l0, l1, ...);
   every lattice node is its own ``SELECT MIN(c) FROM (SELECT COUNT(*) c FROM source JOIN the
@@ -37,7 +37,7 @@ from common import ADULT_CSV, QUASI, adult_config, base_parser, hierarchy_path, 
 from sqlanon.evaluator import search_threads
 from sqlanon.hierarchy import read_arx_csv
 from sqlanon.lattice import Lattice
-from sqlanon.pipeline import _best_node, run_search
+from sqlanon.pipeline import best_node, run_search
 
 RATIO_TARGET = 100.0
 SCANS_TARGET = 10.0
@@ -57,7 +57,7 @@ def sqlanon_search(
         start = time.perf_counter()
         result, evaluator = run_search(p.engine, p.encoded, p.criteria, p.config, None)
         with p.engine.threads(search_threads(p.encoded)):
-            node = _best_node(p.engine, p.encoded, evaluator, result.minimal, p.config)[0]
+            node = best_node(p.engine, p.encoded, evaluator, result.minimal, p.config)[0]
         times.append(time.perf_counter() - start)
         evaluations = result.evaluations
         size = Lattice(tuple(d.height for d in p.encoded.qis)).size

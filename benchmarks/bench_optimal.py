@@ -2,7 +2,7 @@
 
 For each criteria set (k=5, then k=5 plus each l-diversity / t-closeness model), both strategies
 find the node to release (search, then the choice of the best minimal node: ``run_search`` and
-``_best_node``, what ``anonymize`` runs before writing); the node must be the same. Printed:
+``best_node``, what ``anonymize`` runs before writing); the node must be the same. Printed:
 nodes checked vs the lattice size, median seconds, and the ratio of medians, the strategies
 interleaved in every repetition. Run ``python benchmarks/bench_optimal.py --repeat 5``.
 """

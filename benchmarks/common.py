@@ -28,7 +28,7 @@ from sqlanon.encode import Encoded, encode
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import search_threads
 from sqlanon.hierarchy import read_arx_csv
-from sqlanon.pipeline import _best_node, run_search
+from sqlanon.pipeline import best_node, run_search
 from sqlanon.search import SearchResult
 from sqlanon.source import read_table
 
@@ -153,7 +153,7 @@ def choose(p: Prepared) -> tuple[float, Any, SearchResult]:
     node = None
     if result.minimal:
         with p.engine.threads(search_threads(p.encoded)):
-            node = _best_node(p.engine, p.encoded, evaluator, result.minimal, p.config)[0]
+            node = best_node(p.engine, p.encoded, evaluator, result.minimal, p.config)[0]
     return time.perf_counter() - start, node, result
 
 

@@ -1,10 +1,11 @@
 """sqlanon: a SQL-native anonymizer.
 
-Public API: :func:`anonymize`, :func:`apply`, :func:`check`, :func:`compile_sql`, :func:`demo` (the CLI's
-verbs), :func:`load_config`, :class:`Report`, and the error types.
+Public API: :func:`anonymize`, :func:`apply`, :func:`check`, :func:`audit`, :func:`compile_sql`, :func:`demo` (the CLI's
+verbs), :func:`load_config`, :class:`Report`, :class:`AuditReport`, and the error types.
 """
 
-from sqlanon.api import anonymize, apply, check, compile_sql, demo
+from sqlanon.api import anonymize, apply, audit, check, compile_sql, demo
+from sqlanon.audit_report import AuditReport
 from sqlanon.config import Config, load_config
 from sqlanon.errors import ConfigError, DataError, EngineError, HierarchyError, InputError, SqlanonError
 from sqlanon.report import Report
@@ -12,6 +13,7 @@ from sqlanon.report import Report
 __version__ = "0.1.0"
 
 __all__ = [
+    "AuditReport",
     "Config",
     "ConfigError",
     "DataError",
@@ -22,6 +24,7 @@ __all__ = [
     "SqlanonError",
     "anonymize",
     "apply",
+    "audit",
     "check",
     "compile_sql",
     "demo",

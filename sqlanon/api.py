@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlanon import pipeline
+from sqlanon.audit_report import AuditReport
 from sqlanon.config import Config, load_config, parse_config
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.node_spec import node_from_report, parse_node, same_hierarchies
@@ -20,7 +21,11 @@ from sqlanon.standalone import Compiled
 
 
 def _config(
-    config: str | Path | Mapping[str, Any] | Config, gate: bool, base_dir: Path | None, connection: Any = None
+    config: str | Path | Mapping[str, Any] | Config,
+    gate: bool,
+    base_dir: Path | None,
+    connection: Any = None,
+    need_output: bool = True,
 ) -> Config:
     if isinstance(config, Config):
         if connection is not None:
@@ -30,8 +35,10 @@ def _config(
             )
         return config
     if isinstance(config, Mapping):
-        return parse_config(config, base_dir or Path.cwd(), gate=gate, connection=connection)
-    return load_config(config, gate=gate, connection=connection)
+        return parse_config(
+            config, base_dir or Path.cwd(), gate=gate, connection=connection, need_output=need_output
+        )
+    return load_config(config, gate=gate, connection=connection, need_output=need_output)
 
 
 def anonymize(
@@ -134,6 +141,32 @@ def check(
     :func:`anonymize`."""
     return pipeline.check(
         _config(config, True, base_dir, connection), _count(show_violations), stage, _path(report)
+    )
+
+
+def audit(
+    config: str | Path | Mapping[str, Any] | Config,
+    *,
+    base_dir: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    stage: Callable[[str], None] | None = None,
+    report: str | Path | None = None,
+    connection: Any = None,
+) -> AuditReport:
+    """Measure every minimal node of ``config``'s lattice against the papers' attacks.
+
+    The minimal nodes are those satisfying the error-severity criteria within the suppression
+    limit (Incognito's full list, whatever ``search`` says); each one's release (its classes
+    that suppression removes left out) is measured against homogeneity, negation, similarity,
+    skewness and inference, with the parameters of the configuration's ``audit:``. Returns an
+    :class:`~sqlanon.audit_report.AuditReport`: per node the vulnerable classes and rows of each
+    attack, and which node ``anonymize`` would publish. Nothing is written but the report
+    (``report``: a path, checked as :func:`anonymize` checks it). ``output`` is not needed.
+    The other arguments as in :func:`anonymize`."""
+    from sqlanon.audit import audit as run_audit
+
+    return run_audit(
+        _config(config, False, base_dir, connection, need_output=False), progress, stage, _path(report)
     )
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from sqlanon import api, redact
+from sqlanon.audit_report import AuditReport
 from sqlanon.errors import EngineError, InputError, SqlanonError
 from sqlanon.guard import check_report_path
 from sqlanon.report import Report
@@ -66,14 +67,14 @@ def _say_done(text: str) -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def _text(report: Report, verbose: bool) -> str:
+def _text(report: Report | AuditReport, verbose: bool) -> str:
     """The text report, wrapped to the terminal's width when stdout is one (else whole lines,
     for logs and pipes)."""
     width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
     return report.text(verbose=verbose, width=width)
 
 
-def _finish(report: Report, verbose: bool = False) -> None:
+def _finish(report: Report | AuditReport, verbose: bool = False) -> None:
     if sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
     _say_done(_text(report, verbose))
@@ -229,6 +230,19 @@ def check(config: str, report_path: str | None, show_violations: int, verbose: b
     warn-severity criteria are reported without failing)."""
     _needs_report(show_violations, report_path)
     _finish(api.check(config, show_violations=show_violations, stage=_stage(), report=report_path), verbose)
+
+
+@main.command()
+@click.argument("config", type=click.Path(dir_okay=False))
+@report_option
+@verbose_option
+@_guard
+def audit(config: str, report_path: str | None, verbose: bool) -> None:
+    """Measure every minimal node of CONFIG's lattice (the releases that satisfy its criteria)
+    against the papers' attacks: homogeneity, negation, similarity, skewness, inference. Prints
+    a row per node; writes nothing but the report (exit 0 audited, 1 no node satisfies the
+    criteria)."""
+    _finish(api.audit(config, progress=_progress(), stage=_stage(), report=report_path), verbose)
 
 
 @main.command(name="compile")

@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 import sqlglot
 
 from sqlanon import yamlfile
+from sqlanon.audit_spec import AuditSettings, parse_audit
 from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
 from sqlanon.errors import ConfigError, brief
 from sqlanon.risk_spec import RiskSettings, parse_risk
@@ -330,6 +331,8 @@ class Config:
     #: the population the table is a sample of (one row per person, the quasi-identifiers'
     #: columns at their original level): the journalist risk's class sizes
     population: TableRef | None = None
+    #: ``audit:``: the parameters of the attacks ``sqlanon audit`` measures
+    audit: AuditSettings = field(default_factory=AuditSettings)
 
     @property
     def csv(self) -> CsvOptions:
@@ -644,6 +647,7 @@ def parse_config(
         "warn_suppressed",
         "risk",
         "population",
+        "audit",
         "output",
         "overwrite",
         "engine",
@@ -756,6 +760,14 @@ def parse_config(
             f"risk.{journalist[0]} needs population: the table of persons the table is a sample of, whose "
             "class sizes the journalist risk reads."
         )
+    audit = parse_audit(data.get("audit"))
+    if audit.distance == "hierarchical":
+        for c in columns:
+            if c.role == "sensitive" and c.hierarchy is None:
+                raise ConfigError(
+                    f"audit.distance hierarchical needs a hierarchy on every sensitive column; {c.name!r} has "
+                    "none. Give it one, or leave distance out (then each column gets its own default)."
+                )
     if connection is not None:
         source = _of_connection(source)
         output = None if output is None else _of_connection(output)
@@ -786,6 +798,7 @@ def parse_config(
         warn_suppressed=float(warn_suppressed),
         risk=risk,
         population=population,
+        audit=audit,
         output=output,
         overwrite=overwrite,
         base_dir=base_dir,
@@ -793,8 +806,10 @@ def parse_config(
     )
 
 
-def load_config(path: str | Path, *, gate: bool = False, connection: Any = None) -> Config:
-    """Read and validate a YAML configuration file (``connection`` as in :func:`parse_config`)."""
+def load_config(
+    path: str | Path, *, gate: bool = False, connection: Any = None, need_output: bool = True
+) -> Config:
+    """Read and validate a YAML configuration file (the arguments as in :func:`parse_config`)."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -809,4 +824,5 @@ def load_config(path: str | Path, *, gate: bool = False, connection: Any = None)
         data = yamlfile.load(text)
     except yamlfile.YamlProblem as err:
         raise ConfigError(f"Configuration {str(p)!r} cannot be read: {err}.") from None
-    return replace(parse_config(data, p.resolve().parent, gate=gate, connection=connection), path=p.resolve())
+    config = parse_config(data, p.resolve().parent, gate=gate, connection=connection, need_output=need_output)
+    return replace(config, path=p.resolve())

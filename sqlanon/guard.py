@@ -120,7 +120,7 @@ def check_output_files(out: TableRef, reads: Reads) -> None:
 
 
 #: the commands whose reports a later report may replace
-REPORT_COMMANDS = ("anonymize", "apply", "check")
+REPORT_COMMANDS = ("anonymize", "apply", "check", "audit")
 
 
 def _is_report(path: Path) -> bool:

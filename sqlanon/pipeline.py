@@ -44,7 +44,7 @@ Progress = Callable[[int, int], None]
 Stage = Callable[[str], None]
 
 
-def _engine(config: Config) -> tuple[Engine, Config]:
+def run_engine(config: Config) -> tuple[Engine, Config]:
     """The run's engine, as the configuration's ``engine:`` describes it (or on the caller's
     connection), and the configuration, whose relation source (a relation or DataFrame of the
     caller's connection) is now a temp view of the engine."""
@@ -59,12 +59,12 @@ def _engine(config: Config) -> tuple[Engine, Config]:
     return engine, replace(config, source=TableRef("table", None, name, "", label=ADOPTED_RELATION))
 
 
-def _say(stage: Stage | None, name: str) -> None:
+def say(stage: Stage | None, name: str) -> None:
     if stage is not None:
         stage(name)
 
 
-def _node_map(encoded: Encoded, node: Node) -> dict[str, int]:
+def node_map(encoded: Encoded, node: Node) -> dict[str, int]:
     return {d.column: level for d, level in zip(encoded.qis, node, strict=True)}
 
 
@@ -160,7 +160,7 @@ def _chose(
     base: Report, config: Config, encoded: Encoded, node: Node, values: dict[str, Any], suppressed: int
 ) -> None:
     """Record the node a report publishes: its levels, hierarchies, metrics, suppressed rows."""
-    base.node = _node_map(encoded, node)
+    base.node = node_map(encoded, node)
     base.hierarchies = hierarchy_fingerprints(config)
     base.metric = _metric_entry(config, encoded, values)
     base.metrics = values
@@ -268,20 +268,20 @@ def anonymize(
     Raises :class:`~sqlanon.errors.InputError` for bad configuration or data.
     """
     _needs_release(config, "anonymize")
-    _prepare_report(report_path, config)
-    engine, config = _engine(config)
+    prepare_report(report_path, config)
+    engine, config = run_engine(config)
     try:
         encoded, criteria, required = _encoded(engine, config, show_violations, stage)
         tree = None
         levels = None
         if config.search == "mondrian":
-            _say(stage, "partitioning (Mondrian)")
+            say(stage, "partitioning (Mondrian)")
             base, release, tree = _mondrian(engine, encoded, required, config, progress)
         else:
-            _say(stage, "searching the lattice")
+            say(stage, "searching the lattice")
             base, release, levels = _lattice(engine, encoded, required, config, progress, stage)
         if release is None:
-            return _written(base, report_path)
+            return written(base, report_path)
         return _publish(
             engine,
             config,
@@ -316,9 +316,9 @@ def _encoded(
     the data: (encoded, every criterion, the error-severity ones the release must satisfy)."""
     if config.output is not None:
         prepare_output(engine, config)
-    _say(stage, "reading the source")
+    say(stage, "reading the source")
     source = read_table(engine, config.source)
-    _say(stage, "encoding")
+    say(stage, "encoding")
     encoded = encode(engine, config, source, reveal=show_violations > 0)
     criteria = [make_criterion(c) for c in config.criteria]
     check_parameters(
@@ -352,8 +352,8 @@ def apply(
             "mondrian, whose releases are partitions, not nodes. Use a lattice search (optimal, the default)."
         )
     fingerprints = same_hierarchies(config, hierarchies or {}, origin)
-    _prepare_report(report_path, config)
-    engine, config = _engine(config)
+    prepare_report(report_path, config)
+    engine, config = run_engine(config)
     try:
         encoded, criteria, required = _encoded(engine, config, show_violations, stage)
         node = resolve_node(levels, [(d.column, d.height) for d in encoded.qis], origin)
@@ -372,28 +372,28 @@ def apply(
                     f"{origin}: the level {level} of {column!r} is above its max_level {cap} in the configuration."
                 )
         else:
-            _say(stage, "checking the node")
+            say(stage, "checking the node")
             evaluator = NodeEvaluator(engine, encoded, required, config.suppression_limit)
             outcome = evaluator.outcome(node)
             why = _unmet(required, outcome, evaluator.max_suppressed, config.suppression_limit)
         if outcome is None or not outcome.satisfied:
-            named = _named_node(_node_map(encoded, node))
+            named = _named_node(node_map(encoded, node))
             if config.apply_fallback != "search":
                 assert outcome is not None
                 base = _pending(encoded, info, command="apply")
-                base.node = _node_map(encoded, node)
+                base.node = node_map(encoded, node)
                 base.hierarchies = fingerprints
                 base.message = f"the node {named} {why}; nothing was written"
                 if all(o.evaluated for o in outcome.summary.outcomes):
                     base.checks = check_entries(required, outcome.summary.outcomes)
-                return _written(base, report_path)
-            _say(stage, "searching the lattice")
+                return written(base, report_path)
+            say(stage, "searching the lattice")
             base, release, chosen = _lattice(engine, encoded, required, config, progress, stage)
             base.command = "apply"
             base.hierarchies = fingerprints
-            base.search["fallback_from"] = {"node": _node_map(encoded, node), "node_from": origin, "why": why}
+            base.search["fallback_from"] = {"node": node_map(encoded, node), "node_from": origin, "why": why}
             if release is None:
-                return _written(base, report_path)
+                return written(base, report_path)
             return _publish(
                 engine, config, encoded, criteria, base, release, chosen, None, show_violations, stage, report_path,
                 first_warning=f"the node {named} was not applied (it {why}); the release was searched anew "
@@ -477,9 +477,9 @@ def _lattice(
     embedded DuckDB on a copy of the encoded tables, and only the chosen node is evaluated again
     in the engine, for the verdicts its release is built from."""
     if config.search_in == "local" and not engine.capabilities.embedded:
-        _say(stage, "copying the frequency table to this machine")
+        say(stage, "copying the frequency table to this machine")
         with local_copy(engine, encoded) as copy:
-            _say(stage, "searching the lattice (on this machine)")
+            say(stage, "searching the lattice (on this machine)")
             base, best = _search_and_rank(copy.engine, encoded, required, config, progress, stage)
             base.search["search_in"] = "local"
             base.search["copied_rows"] = copy.rows
@@ -521,21 +521,21 @@ def _search_and_rank(
         search_info["max_level"] = capped
     if config.search != "optimal":  # optimal does not enumerate the satisfying nodes
         search_info["satisfying_nodes"] = len(result.satisfying)
-    base = _pending(encoded, search_info, [_node_map(encoded, n) for n in result.minimal])
+    base = _pending(encoded, search_info, [node_map(encoded, n) for n in result.minimal])
     if not result.minimal:
         base.message = (
             "no generalization satisfies the criteria within the suppression limit "
             f"({config.suppression_limit:g} of the rows); nothing was written"
         )
         return base, None
-    _say(stage, f"ranking {len(result.minimal)} minimal nodes")
+    say(stage, f"ranking {len(result.minimal)} minimal nodes")
     with engine.threads(search_threads(encoded)):
-        node, values, verdicts, outcome = _best_node(engine, encoded, evaluator, result.minimal, config)
+        node, values, verdicts, outcome = best_node(engine, encoded, evaluator, result.minimal, config)
     _chose(base, config, encoded, node, values, outcome.suppressed_rows)
     return base, (node, verdicts)
 
 
-def _best_node(
+def best_node(
     engine: Engine, encoded: Encoded, evaluator: NodeEvaluator, minimal: list[Node], config: Config
 ) -> tuple[Node, dict[str, Any], str, Any]:
     """The minimal node with the lowest metric (ties: height, then the node tuple), with all its
@@ -616,7 +616,7 @@ def _publish(
     place (the previous one kept), the report moved into place, then what the release replaced
     dropped; a failure at any step undoes the ones before, so nothing is published without its
     report (a run killed between the two moves leaves the new release with the previous report)."""
-    _say(stage, "writing the release")
+    say(stage, "writing the release")
     staged: Staged | Returned = (
         write_staged(engine, release, config.output)
         if config.output is not None
@@ -624,7 +624,7 @@ def _publish(
     )
     try:
         published = read_table(engine, staged.staged, what="release")
-        _say(stage, "gating the release")
+        say(stage, "gating the release")
         gate = run_gate(
             engine,
             config,
@@ -653,7 +653,7 @@ def _publish(
                 "chooses by the criteria, not the risk limits: a larger k (1 / prosecutor_highest) makes "
                 "classes larger"
             )
-        return _written(base, report_path)
+        return written(base, report_path)
     base.passed = True
     base.output = (config.output or staged.staged).describe()
     base.warnings = ([first_warning] if first_warning else []) + utility_warnings(config, encoded, base)
@@ -735,7 +735,7 @@ def _over(gate: GateResult) -> str:
     )
 
 
-def _prepare_report(path: Path | None, config: Config) -> None:
+def prepare_report(path: Path | None, config: Config) -> None:
     """Before any work: the report may be written at ``path`` (:func:`guard.check_report_path`);
     what runs killed while writing a report there left is removed."""
     if path is not None:
@@ -743,7 +743,7 @@ def _prepare_report(path: Path | None, config: Config) -> None:
         atomic.remove_leftovers(path)
 
 
-def _written(report: Report, path: Path | None) -> Report:
+def written(report: Report, path: Path | None) -> Report:
     """``report``, written to ``path`` first when one is given."""
     if path is not None:
         report.write(path)
@@ -755,15 +755,15 @@ def check(
 ) -> Report:
     """The pre-publication gate on ``config.source`` as it is (no generalization); the report
     is written to ``report_path`` when one is given (checked before any work)."""
-    _prepare_report(report_path, config)
-    engine, config = _engine(config)
+    prepare_report(report_path, config)
+    engine, config = run_engine(config)
     try:
-        _say(stage, "reading the table")
+        say(stage, "reading the table")
         table = read_table(engine, config.source, what="table")
         from sqlanon.encode import check_columns
 
         check_columns(engine, table, config, "table", gate=True)
-        _say(stage, "gating the table")
+        say(stage, "gating the table")
         population = _population(engine, config)
         gate: GateResult = run_gate(
             engine,
@@ -802,4 +802,4 @@ def check(
         )
     finally:
         engine.close()
-    return _written(report, report_path)
+    return written(report, report_path)

@@ -8,7 +8,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from sqlanon import atomic
 from sqlanon.checks import Outcome
@@ -92,6 +92,12 @@ def _umask() -> int:
     return mask
 
 
+class JsonReport(Protocol):
+    """A report: its JSON text (a run's :class:`Report`, an audit's report)."""
+
+    def to_json(self) -> str: ...
+
+
 @dataclass
 class StagedReport:
     """A report written in full under a new, private name beside its destination (created
@@ -106,7 +112,7 @@ class StagedReport:
     created: list[Path]
 
     @classmethod
-    def write(cls, report: Report, target: Path) -> StagedReport:
+    def write(cls, report: JsonReport, target: Path) -> StagedReport:
         created = atomic.make_folders(target.parent)
         staged = None
         try:

@@ -49,10 +49,10 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
         file=out, width=width or WIDE, color_system=None, highlight=False, emoji=False, soft_wrap=False
     )
     console.print(head, markup=False)
-    console.print(_indented(grid))
+    console.print(indented(grid))
     if report.checks:
         console.print()
-        console.print(_indented(checks))
+        console.print(indented(checks))
     listed = [len(c["violations"]) for c in report.checks if c.get("violations")]
     if listed:
         console.print(
@@ -63,7 +63,7 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
 
 
-def _indented(table: Table) -> Table:
+def indented(table: Table) -> Table:
     """``table`` two spaces in."""
     outer = Table.grid()
     outer.add_column(width=2)

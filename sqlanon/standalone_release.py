@@ -100,10 +100,10 @@ def quasi_hierarchies(config: Config) -> dict[str, Hierarchy]:
         else:
             out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, [], config.base_dir)
     if from_values:
-        from sqlanon.pipeline import _engine
+        from sqlanon.pipeline import run_engine
         from sqlanon.source import read_table
 
-        engine, config = _engine(config)
+        engine, config = run_engine(config)
         try:
             table = read_table(engine, config.source)
             for name in from_values:

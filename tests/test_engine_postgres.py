@@ -142,6 +142,17 @@ QUERIES = [
     # RANGE in FROM and UNNEST(RANGE(n)) in a select list
     ('SELECT SUM("range") FROM RANGE($low)', "low"),
     ('SELECT COUNT(*), SUM("c") FROM (SELECT UNNEST(RANGE("q")) AS "c" FROM "t") AS "x"', None),
+    # a semi join on keys (USING), from a named table and from a derived one
+    (
+        'SELECT * FROM "t" SEMI JOIN (SELECT "q", "n" FROM "t" WHERE "n" > 2) AS "k" USING ("q", "n") '
+        'ORDER BY "i" NULLS FIRST, "q", "n", "t" NULLS FIRST',
+        None,
+    ),
+    (
+        'SELECT COUNT(*) AS "c" FROM (SELECT "q" FROM "t") AS "r" SEMI JOIN (SELECT "q" FROM "t" WHERE "q" < 3) '
+        'AS "k" USING ("q")',
+        None,
+    ),
     # ASOF: for each row, the greatest code at or below its q (rows with none dropped)
     (
         'SELECT "a"."i", "a"."q", "b"."q" AS "step" FROM "t" AS "a" ASOF JOIN '

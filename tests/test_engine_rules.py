@@ -57,6 +57,12 @@ def _out(sql: str, kind: str, dialect: str) -> str:
             "SELECT TRY_ELEMENT_AT(TRY_ELEMENT_AT(:m, CAST(b + 1 AS INT)), CAST(a + 1 AS INT)) FROM t",
         ),
         ("SELECT CAST(x AS HUGEINT)", "duckdb", "duckdb", "SELECT CAST(x AS INT128)"),
+        (
+            'SELECT * FROM "r" SEMI JOIN "k" USING ("a", "b")',
+            "postgres",
+            "postgres",
+            'SELECT * FROM "r" WHERE EXISTS(SELECT 1 FROM "k" WHERE "r"."a" = "k"."a" AND "r"."b" = "k"."b")',
+        ),
     ],
 )
 def test_rules_rewrite(canonical: str, kind: str, dialect: str, want: str) -> None:

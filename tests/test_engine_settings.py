@@ -16,7 +16,7 @@ from sqlanon.config import parse_config
 from sqlanon.demo import write_demo
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.errors import ConfigError
-from sqlanon.pipeline import _engine
+from sqlanon.pipeline import run_engine
 
 
 def config(engine: Any) -> dict[str, Any]:
@@ -48,7 +48,7 @@ def test_bad_engine_settings_are_refused(engine: Any, message: str, tmp_path: Pa
 
 def test_engine_settings_are_applied(tmp_path: Path) -> None:
     cfg = parse_config(config({"memory_limit": "512MB", "threads": 1, "temp_directory": "spill"}), tmp_path)
-    engine, _ = _engine(cfg)
+    engine, _ = run_engine(cfg)
     try:
         limit, threads, folder = engine.fetchone(
             "SELECT current_setting('memory_limit'), current_setting('threads'), current_setting('temp_directory')"

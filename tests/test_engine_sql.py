@@ -105,6 +105,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
         api.anonymize(dict(base, search="mondrian", metric="gcp", suppression_limit=0), base_dir=folder)
         api.anonymize(dict(base, search="incognito", suppression_limit=0), base_dir=folder)
         api.check(yaml.safe_load(check_yaml.read_text()), base_dir=folder)
+        api.audit(dict(base, suppression_limit=0.02), base_dir=folder)
     finally:
         pipeline.open_engine = original  # type: ignore[assignment]
     yield sorted(Recorder.statements)

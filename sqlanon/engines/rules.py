@@ -82,6 +82,38 @@ def _list_extract_to_element_at(node: exp.Expr) -> exp.Expr:
     return node
 
 
+def _semi_join_on_keys(node: exp.Expr) -> exp.Expr:
+    if not (isinstance(node, exp.Join) and _semi_using(node)):
+        return node
+    select = node.parent
+    source = select.args.get("from_") if isinstance(select, exp.Select) else None
+    left, right = (source.this if source else None), node.this
+    if not left or not left.alias_or_name or not right.alias_or_name:
+        return node  # a form this rule does not know: left for leftovers() to name
+    keys = [k.copy() for k in node.args["using"]]
+    condition = exp.and_(
+        *(
+            exp.EQ(
+                this=exp.column(k.copy(), table=exp.to_identifier(left.alias_or_name, quoted=True)),
+                expression=exp.column(k.copy(), table=exp.to_identifier(right.alias_or_name, quoted=True)),
+            )
+            for k in keys
+        )
+    )
+    joined = node.copy()
+    joined.set("using", None)
+    joined.set("on", condition)
+    return joined
+
+
+def _semi_using(node: exp.Expr) -> bool:
+    return (
+        isinstance(node, exp.Join)
+        and str(node.args.get("kind") or "").upper() in ("SEMI", "ANTI")
+        and bool(node.args.get("using"))
+    )
+
+
 def _name_derived_tables(node: exp.Expr) -> exp.Expr:
     # DuckDB lets a subquery in FROM go unnamed; PostgreSQL (before 16) requires a name
     if isinstance(node, exp.Subquery) and not node.alias and isinstance(node.parent, (exp.From, exp.Join)):
@@ -514,6 +546,12 @@ RULES: Mapping[str, tuple[Rule, ...]] = {
             _group_by_all_to_positions,
         ),
         Rule(
+            "semi joins on keys",
+            "sqlglot writes a SEMI JOIN ... ON as PostgreSQL's EXISTS, but not one with USING: the keys "
+            "become an ON condition first",
+            _semi_join_on_keys,
+        ),
+        Rule(
             "named derived tables",
             "PostgreSQL 15 needs a name for every subquery in FROM",
             _name_derived_tables,
@@ -643,7 +681,7 @@ DUCKDB_ONLY: Mapping[str, Callable[[exp.Expr], bool]] = {
 #: constructs that an engine's SQL generator would drop or change without a word (beyond
 #: DUCKDB_ONLY), by engine kind
 UNSUPPORTED: Mapping[str, Mapping[str, Callable[[exp.Expr], bool]]] = {
-    "postgres": {"HASH": lambda n: _call(n, "hash")},
+    "postgres": {"HASH": lambda n: _call(n, "hash"), "SEMI JOIN with USING": _semi_using},
     "spark": {
         "an aggregate in a given order": lambda n: (
             isinstance(n, exp.Order) and isinstance(n.parent, exp.AggFunc)

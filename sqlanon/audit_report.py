@@ -1,0 +1,182 @@
+"""The report of ``sqlanon audit``: per minimal node, the classes and rows each attack breaks
+(JSON for machines, a table for people)."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from sqlanon.audit_spec import ATTACKS
+from sqlanon.report import StagedReport
+from sqlanon.report_text import WIDE, indented
+
+
+@dataclass(frozen=True)
+class NodeAudit:
+    """One minimal node: its release's rows and classes, and per attack (None: not measured)
+    ``{classes, rows, attributes: {column: {classes, rows[, largest]} or None}}``."""
+
+    node: dict[str, int]
+    rows: int
+    suppressed_rows: int
+    classes: int
+    attacks: dict[str, dict[str, Any] | None]
+    #: the node ``anonymize`` would publish (the best by the configuration's metric)
+    chosen: bool = False
+
+    def vulnerable(self, attack: str) -> bool | None:
+        entry = self.attacks[attack]
+        return None if entry is None else entry["classes"] > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "node": self.node,
+            "chosen": self.chosen,
+            "rows": self.rows,
+            "suppressed_rows": self.suppressed_rows,
+            "classes": self.classes,
+            "attacks": self.attacks,
+        }
+
+
+@dataclass
+class AuditReport:
+    """What ``audit`` found. ``passed``: some node satisfies the criteria (there was a release
+    to audit); the attacks never fail a run."""
+
+    rows_in: int
+    criteria: list[str]
+    suppression_limit: float
+    settings: dict[str, Any]
+    search: dict[str, Any]
+    notes: dict[str, Any] = field(default_factory=dict)
+    nodes: list[NodeAudit] = field(default_factory=list)
+    passed: bool = False
+    message: str = ""
+    command: str = "audit"
+
+    def vulnerable_nodes(self) -> dict[str, int | None]:
+        """Per attack, the number of nodes with a vulnerable class (None: not measured)."""
+        out: dict[str, int | None] = {}
+        for attack in ATTACKS:
+            found = [n.vulnerable(attack) for n in self.nodes]
+            out[attack] = (
+                None if self.nodes and all(v is None for v in found) else sum(bool(v) for v in found)
+            )
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "passed": self.passed,
+            "message": self.message,
+            "rows_in": self.rows_in,
+            "criteria": self.criteria,
+            "suppression_limit": self.suppression_limit,
+            "attacks": dict(ATTACKS),
+            "settings": self.settings,
+            "search": self.search,
+            "notes": self.notes,
+            "vulnerable_nodes": self.vulnerable_nodes(),
+            "nodes": [n.to_dict() for n in self.nodes],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+
+    def write(self, path: str | Path) -> None:
+        """Write the JSON report to ``path`` atomically (see :class:`StagedReport`)."""
+        StagedReport.write(self, Path(path)).swap().finish()
+
+    def text(self, verbose: bool = False, width: int | None = None) -> str:
+        """A table: a row per node, a column per attack (vulnerable classes / their rows, ``-``
+        when it resists, ``n/a`` when not measured); ``verbose`` adds each attack's largest
+        distance and gain."""
+        out = io.StringIO()
+        console = Console(
+            file=out, width=width or WIDE, color_system=None, highlight=False, emoji=False, soft_wrap=False
+        )
+        count = len(self.nodes)
+        head = (
+            f"sqlanon audit: {count} minimal node{'s' if count != 1 else ''}"
+            if self.passed
+            else "sqlanon audit: FAILED"
+        )
+        console.print(head + (f" - {self.message}" if self.message else ""), markup=False)
+        facts = Table.grid(padding=(0, 2))
+        facts.add_column(no_wrap=True)
+        facts.add_column(no_wrap=width is None, overflow="fold")
+        facts.add_row(
+            "criteria", "; ".join(self.criteria) + f" (suppression limit {self.suppression_limit:g})"
+        )
+        facts.add_row("attacks", self._legend())
+        for column, why in self.notes.get("similarity", {}).items():
+            facts.add_row("similarity", f"not measured on {column}: {why}")
+        if verbose:
+            facts.add_row(
+                "search",
+                f"incognito, {self.search['nodes_checked']:,} of {self.search['lattice_size']:,} lattice nodes checked",
+            )
+        if self.nodes:
+            facts.add_row("levels of", ", ".join(self.nodes[0].node))
+        console.print(indented(facts))
+        if self.nodes:
+            console.print()
+            console.print(indented(self._table(verbose, width)))
+            console.print()
+            vulnerable = self.vulnerable_nodes()
+            parts = [f"{name} {'n/a' if n is None else f'{n} of {count}'}" for name, n in vulnerable.items()]
+            console.print(f"  nodes vulnerable: {', '.join(parts)}", markup=False)
+            console.print(
+                "  cells: vulnerable classes/rows; - resists; * the node anonymize would publish",
+                markup=False,
+            )
+        return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
+
+    def _legend(self) -> str:
+        s = self.settings
+        distances = sorted(set(s["distance"].values()))
+        return (
+            "homogeneity (one value), "
+            f"negation (at most {s['negations'] + 1} values), "
+            f"similarity (one group at level {s['similarity_level']}), "
+            f"skewness ({'/'.join(distances)} EMD > {s['t']:g}), "
+            f"inference (a value's share up by more than {s['inference_gain']:g})"
+        )
+
+    def _table(self, verbose: bool, width: int | None) -> Table:
+        table = Table(box=None, pad_edge=False, padding=(0, 2), show_edge=False)
+        table.add_column("", no_wrap=True)
+        table.add_column("node", no_wrap=True)
+        table.add_column("rows", justify="right", no_wrap=True)
+        for attack in ATTACKS:
+            table.add_column(attack, justify="right", no_wrap=width is None, overflow="fold")
+        for n in self.nodes:
+            cells = []
+            for attack in ATTACKS:
+                entry = n.attacks[attack]
+                if entry is None:
+                    cells.append("n/a")
+                    continue
+                cell = "-" if entry["classes"] == 0 else f"{entry['classes']:,}/{entry['rows']:,}"
+                if verbose and attack in ("skewness", "inference"):
+                    largest = [
+                        a["largest"] for a in entry["attributes"].values() if a and a["largest"] is not None
+                    ]
+                    if largest:
+                        cell += f" (max {max(largest):.3g})"
+                cells.append(cell)
+            rows = f"{n.rows:,}" + (f" ({n.suppressed_rows:,} supp.)" if n.suppressed_rows else "")
+            table.add_row(
+                "*" if n.chosen else "", "(" + ",".join(str(v) for v in n.node.values()) + ")", rows, *cells
+            )
+        return table
+
+
+__all__ = ["AuditReport", "NodeAudit"]

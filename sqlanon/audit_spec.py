@@ -1,0 +1,81 @@
+"""``audit:`` in the configuration: the parameters of the attacks ``sqlanon audit`` measures
+(sqlanon.audit measures them)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlanon.errors import ConfigError
+
+#: the attacks, in the order they are reported, and what makes a class vulnerable to each
+ATTACKS = {
+    "homogeneity": "every record of the class has the same sensitive value (002, section 3.1)",
+    "negation": "at most negations + 1 distinct sensitive values: ruling out that many leaves one (002, section 3)",
+    "similarity": "every sensitive value of the class lies under one node of the sensitive hierarchy at "
+    "similarity_level (003, section 3)",
+    "skewness": "the class's distribution is more than t from the table's (Earth Mover's Distance; 003, section 3)",
+    "inference": "some sensitive value's share in the class exceeds its share in the table by more than "
+    "inference_gain",
+}
+#: the distances skewness measures with (Earth Mover's Distance's ground distances)
+DISTANCES = ("equal", "ordered", "hierarchical")
+#: the defaults: one negation statement; t and the gain at the t of 003's experiments
+NEGATIONS = 1
+T = 0.2
+INFERENCE_GAIN = 0.2
+SIMILARITY_LEVEL = 1
+
+
+@dataclass(frozen=True)
+class AuditSettings:
+    """``audit:``: the attacks' parameters. ``distance`` None: per sensitive column, hierarchical
+    when it has a hierarchy, ordered when it has an ``order``, else equal."""
+
+    negations: int = NEGATIONS
+    t: float = T
+    distance: str | None = None
+    similarity_level: int = SIMILARITY_LEVEL
+    inference_gain: float = INFERENCE_GAIN
+
+
+def _share(key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ConfigError(f"audit.{key} must be a number in [0, 1], got {value!r}.")
+    return float(value)
+
+
+def _count(key: str, value: Any, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ConfigError(f"audit.{key} must be a whole number of at least {low}, got {value!r}.")
+    return value
+
+
+def parse_audit(value: Any) -> AuditSettings:
+    """``audit: {negations: 1, t: 0.2, distance: hierarchical, similarity_level: 1,
+    inference_gain: 0.2}`` (every key optional)."""
+    if value is None:
+        return AuditSettings()
+    keys = ("negations", "t", "distance", "similarity_level", "inference_gain")
+    if not isinstance(value, Mapping):
+        raise ConfigError(
+            "audit must be a mapping, e.g. {negations: 1, t: 0.2}: the parameters of the attacks sqlanon audit "
+            f"measures ({', '.join(keys)})."
+        )
+    unknown = sorted(set(value) - set(keys))
+    if unknown:
+        raise ConfigError(f"Unknown audit key(s) {unknown}; use {', '.join(keys)}.")
+    distance = value.get("distance")
+    if distance is not None and distance not in DISTANCES:
+        raise ConfigError(f"audit.distance must be one of {', '.join(DISTANCES)}, got {distance!r}.")
+    return AuditSettings(
+        negations=_count("negations", value.get("negations", NEGATIONS), 0),
+        t=_share("t", value.get("t", T)),
+        distance=distance,
+        similarity_level=_count("similarity_level", value.get("similarity_level", SIMILARITY_LEVEL), 1),
+        inference_gain=_share("inference_gain", value.get("inference_gain", INFERENCE_GAIN)),
+    )
+
+
+__all__ = ["ATTACKS", "DISTANCES", "AuditSettings", "parse_audit"]

@@ -1,0 +1,343 @@
+"""``sqlanon audit`` (sqlanon.audit, audit_attacks.sql): on random tables its minimal nodes are
+those of an exhaustive search in Python, and every attack's vulnerable classes and rows at each
+node equal a direct computation from the rows of the node's release (generalized in Python,
+the classes suppression removes left out); PostgreSQL and Spark equal DuckDB."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import random
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from sqlanon import api
+from sqlanon.cli import main
+from sqlanon.errors import ConfigError
+from tests.randomdata import RandomCase, generalize, random_case
+from tests.reference import TOL, emd, equivalence_classes, minimal_nodes
+
+ATTACKS = ("homogeneity", "negation", "similarity", "skewness", "inference")
+#: the largest distance and gain are quotients of exact counts (and EMD sums of them)
+CLOSE = 1e-9
+
+
+def _diagnosis(rng: random.Random, folder: Path, height: int) -> dict[str, tuple[str, ...]]:
+    """A second sensitive attribute's hierarchy (leaf, groups..., '*'), written to diag.csv."""
+    values = [f"d{j}" for j in range(rng.randint(2, 7))]
+    paths = {v: [v] for v in values}
+    current = {v: v for v in values}
+    for level in range(1, height):
+        groups = sorted(set(current.values()))
+        parent = {g: f"G{level}_{rng.randrange(max(1, len(groups) // 2))}" for g in groups}
+        for v in values:
+            current[v] = parent[current[v]]
+            paths[v].append(current[v])
+    for v in values:
+        paths[v].append("*")
+    with (folder / "diag.csv").open("w", newline="") as fh:
+        csv.writer(fh, delimiter=";").writerows(paths.values())
+    return {v: tuple(p) for v, p in paths.items()}
+
+
+def _case(seed: int, folder: Path) -> tuple[RandomCase, dict[str, Any], dict[str, tuple[str, ...]]]:
+    """A random table (3 quasi-identifiers; sens without a hierarchy, some values NULL; diag with
+    one) and a random audit configuration: k-anonymity and/or distinct l-diversity, suppression."""
+    rng = random.Random(seed)
+    case = random_case(seed, folder, n_qis=rng.randint(1, 3), max_rows=120)
+    hierarchy = _diagnosis(rng, folder, rng.randint(1, 3))
+    leaves = list(hierarchy)
+    for row in case.rows:
+        row["diag"] = rng.choice(leaves[: rng.randint(1, len(leaves))])
+        if rng.random() < 0.1:
+            row["sens"] = ""
+    with (folder / "data.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=[*case.qis, "sens", "diag"])
+        writer.writeheader()
+        writer.writerows(case.rows)
+    criteria: list[dict[str, Any]] = []
+    if rng.random() < 0.7:
+        criteria.append({"k-anonymity": {"k": rng.randint(2, 4)}})
+    if not criteria or rng.random() < 0.5:
+        criteria.append({"l-diversity": {"l": 2, "variant": "distinct", "attribute": "sens"}})
+    config = case.config(criteria, suppression_limit=rng.choice([0, 0, 0.05, 0.2]))
+    del config["output"]
+    config["columns"]["diag"] = {"role": "sensitive", "hierarchy": "diag.csv"}
+    config["audit"] = {
+        "negations": rng.randint(0, 2),
+        "t": rng.choice([0.1, 0.2, 0.3]),
+        "inference_gain": rng.choice([0.1, 0.2, Fraction(1, 3)]),
+        "similarity_level": rng.randint(1, 2),
+    }
+    config["audit"]["inference_gain"] = float(config["audit"]["inference_gain"])
+    return case, config, hierarchy
+
+
+def _violating(members: list[dict[str, str]], criteria: list[dict[str, Any]]) -> bool:
+    for criterion in criteria:
+        ((kind, params),) = criterion.items()
+        if kind == "k-anonymity" and len(members) < params["k"]:
+            return True
+        if kind == "l-diversity" and len({m[params["attribute"]] for m in members}) < params["l"]:
+            return True
+    return False
+
+
+def _release(case: RandomCase, config: dict[str, Any], node: tuple[int, ...]) -> list[dict[str, str]] | None:
+    """The rows ``node`` publishes (None: it does not satisfy the criteria within the limit)."""
+    rows = generalize(case, node)
+    classes = equivalence_classes(rows, case.qis)
+    bad = [m for m in classes.values() if _violating(m, config["criteria"])]
+    bad_rows = sum(len(m) for m in bad)
+    allowed = int(Fraction(str(config["suppression_limit"])) * len(rows))
+    if bad_rows > allowed or bad_rows == len(rows):
+        return None
+    return [r for m in classes.values() if not _violating(m, config["criteria"]) for r in m]
+
+
+def _attacks(
+    rows: list[dict[str, str]],
+    qis: list[str],
+    settings: dict[str, Any],
+    hierarchy: dict[str, tuple[str, ...]],
+) -> dict[str, Any]:
+    """Every attack on the release ``rows``, computed from its classes' values."""
+    n = len(rows)
+    height = len(next(iter(hierarchy.values()))) - 1
+    level = settings["similarity_level"]
+    gain = Fraction(str(settings["inference_gain"]))
+    out: dict[str, Any] = {}
+    classes = list(equivalence_classes(rows, qis).values())
+    flags: dict[tuple[str, str], list[bool]] = {}
+    largest: dict[tuple[str, str], float] = {}
+    for attr, distance in (("sens", "equal"), ("diag", "hierarchical")):
+        totals = Counter(r[attr] for r in rows)
+        domain = sorted(totals) if attr == "sens" else list(hierarchy)
+        q = [totals[v] / n for v in domain]
+        for members in classes:
+            counts = Counter(m[attr] for m in members)
+            size = len(members)
+            flags.setdefault(("homogeneity", attr), []).append(len(counts) == 1)
+            flags.setdefault(("negation", attr), []).append(len(counts) <= settings["negations"] + 1)
+            if attr == "diag" and level < height:
+                groups = {hierarchy[v][level] for v in counts}
+                flags.setdefault(("similarity", attr), []).append(len(groups) == 1)
+            p = [counts[v] / size for v in domain]
+            d = emd(distance, p, q, domain, hierarchy if attr == "diag" else None)
+            flags.setdefault(("skewness", attr), []).append(d > settings["t"] + TOL)
+            largest[("skewness", attr)] = max(largest.get(("skewness", attr), 0.0), d)
+            rises = [Fraction(c, size) - Fraction(totals[v], n) for v, c in counts.items()]
+            flags.setdefault(("inference", attr), []).append(max(rises) > gain)
+            largest[("inference", attr)] = max(largest.get(("inference", attr), -1.0), float(max(rises)))
+    sizes = [len(m) for m in classes]
+    for attack in ATTACKS:
+        per = {}
+        for attr in ("sens", "diag"):
+            got = flags.get((attack, attr))
+            if got is None:
+                per[attr] = None
+                continue
+            entry: dict[str, Any] = {
+                "classes": sum(got),
+                "rows": sum(s for s, f in zip(sizes, got, strict=True) if f),
+            }
+            if (attack, attr) in largest:
+                entry["largest"] = largest[(attack, attr)]
+            per[attr] = entry
+        measured = [flags[(attack, a)] for a in ("sens", "diag") if (attack, a) in flags]
+        if not measured:
+            out[attack] = None
+            continue
+        union = [any(f) for f in zip(*measured, strict=True)]
+        out[attack] = {
+            "classes": sum(union),
+            "rows": sum(s for s, f in zip(sizes, union, strict=True) if f),
+            "attributes": per,
+        }
+    return out
+
+
+def _same(got: Any, want: Any) -> None:
+    if isinstance(want, dict):
+        assert got.keys() == want.keys(), (sorted(got), sorted(want))
+        for key in want:
+            _same(got[key], want[key])
+    elif isinstance(want, float):
+        assert got is not None and abs(got - want) <= CLOSE, (got, want)
+    else:
+        assert got == want, (got, want)
+
+
+def _expected(
+    case: RandomCase, config: dict[str, Any], hierarchy: dict[str, tuple[str, ...]]
+) -> dict[Any, Any]:
+    """node tuple -> (rows published, attacks) for every minimal node of an exhaustive search."""
+    heights = [len(next(iter(case.hierarchies[q].values()))) - 1 for q in case.qis]
+    releases = {}
+    for node in itertools.product(*(range(h + 1) for h in heights)):
+        release = _release(case, config, node)
+        if release is not None:
+            releases[node] = release
+    return {
+        node: (len(releases[node]), _attacks(releases[node], case.qis, config["audit"], hierarchy))
+        for node in minimal_nodes(releases)
+    }
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_audit_equals_a_direct_computation_on_random_tables(tmp_path: Path, seed: int) -> None:
+    case, config, hierarchy = _case(seed, tmp_path)
+    want = _expected(case, config, hierarchy)
+    report = api.audit(config, base_dir=tmp_path)
+    assert report.passed == bool(want)
+    got = {tuple(n.node[q] for q in case.qis): n for n in report.nodes}
+    assert set(got) == set(want)
+    for node, (rows, attacks) in want.items():
+        assert got[node].rows == rows
+        assert got[node].suppressed_rows == len(case.rows) - rows
+        _same(got[node].attacks, attacks)
+    if want:
+        assert sum(n.chosen for n in report.nodes) == 1
+
+
+def test_the_random_cases_cover_every_attack_both_ways(tmp_path: Path) -> None:
+    """The cases above find vulnerable and resisting nodes for every attack, and nodes that
+    suppress rows (else the comparison could pass on an audit that says nothing)."""
+    seen: Counter[tuple[str, bool]] = Counter()
+    suppressed = 0
+    for seed in range(30):
+        case, config, hierarchy = _case(seed, tmp_path / str(seed))
+        for rows, attacks in _expected(case, config, hierarchy).values():
+            suppressed += rows < len(case.rows)
+            for attack, entry in attacks.items():
+                if entry is None:
+                    continue
+                seen[(attack, entry["classes"] > 0)] += 1
+    assert all(seen[(a, v)] for a in ATTACKS for v in (True, False)), seen
+    assert suppressed
+
+
+def test_the_chosen_node_is_the_one_anonymize_publishes(tmp_path: Path) -> None:
+    for seed in (2, 5, 9):
+        _, config, _ = _case(seed, tmp_path / str(seed))
+        audit = api.audit(config, base_dir=tmp_path / str(seed))
+        published = api.anonymize(dict(config, output="out.csv"), base_dir=tmp_path / str(seed))
+        chosen = [n.node for n in audit.nodes if n.chosen]
+        assert chosen == ([published.node] if published.passed else [])
+
+
+def test_the_cli_prints_a_row_per_node_and_writes_the_report(tmp_path: Path) -> None:
+    case, config, hierarchy = _case(4, tmp_path)
+    want = _expected(case, config, hierarchy)
+    assert want
+    (tmp_path / "audit.yaml").write_text(json.dumps(config))
+    result = CliRunner().invoke(
+        main, ["audit", str(tmp_path / "audit.yaml"), "--report", str(tmp_path / "r.json")]
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"sqlanon audit: {len(want)} minimal node{'s' if len(want) != 1 else ''}"
+    rows = [line for line in lines if line.lstrip("* ").startswith("(")]
+    assert len(rows) == len(want)
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["command"] == "audit" and data["passed"] is True
+    assert len(data["nodes"]) == len(want)
+    for entry in data["nodes"]:
+        node = tuple(entry["node"][q] for q in case.qis)
+        _same(entry["attacks"], want[node][1])
+    vulnerable = {a: sum(attacks[a]["classes"] > 0 for _, attacks in want.values()) for a in ATTACKS}
+    assert data["vulnerable_nodes"] == vulnerable
+    # no value of the table on the terminal or in the report: only counts
+    text = result.output + (tmp_path / "r.json").read_text()
+    for value in {r["diag"] for r in case.rows} | {r["sens"] for r in case.rows if r["sens"]}:
+        assert f"{value}" not in text.replace("audit.yaml", "")
+    # the report may be written again over an earlier audit's report, never over data
+    again = CliRunner().invoke(
+        main, ["audit", str(tmp_path / "audit.yaml"), "--report", str(tmp_path / "data.csv")]
+    )
+    assert again.exit_code == 2, again.output
+    assert "a report never replaces data" in again.output
+
+
+def test_no_node_satisfies_the_criteria_exits_1(tmp_path: Path) -> None:
+    case, config, _ = _case(1, tmp_path)
+    config["criteria"] = [{"k-anonymity": {"k": len(case.rows)}}]
+    for q in case.qis:  # the lattice is its bottom node, where the rows are not all alike
+        config["columns"][q]["max_level"] = 0
+    (tmp_path / "audit.yaml").write_text(json.dumps(config))
+    result = CliRunner().invoke(main, ["audit", str(tmp_path / "audit.yaml")])
+    assert result.exit_code == 1, result.output
+    assert "no generalization satisfies the criteria" in result.output
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"audit": {"t": 2}}, "audit.t must be a number in [0, 1]"),
+        ({"audit": {"negations": -1}}, "audit.negations must be a whole number of at least 0"),
+        ({"audit": {"similarity_level": 0}}, "audit.similarity_level must be a whole number of at least 1"),
+        ({"audit": {"gain": 0.1}}, "Unknown audit key(s) ['gain']"),
+        ({"audit": {"distance": "kl"}}, "audit.distance must be one of equal, ordered, hierarchical"),
+        ({"audit": {"distance": "hierarchical"}}, "'sens' has none"),
+        ({"audit": [1]}, "audit must be a mapping"),
+    ],
+)
+def test_bad_audit_settings_are_clear_errors(tmp_path: Path, change: dict[str, Any], says: str) -> None:
+    _, config, _ = _case(3, tmp_path)
+    with pytest.raises(ConfigError) as err:
+        api.audit(dict(config, **change), base_dir=tmp_path)
+    assert says in str(err.value)
+
+
+def test_a_configuration_without_a_sensitive_column_is_refused(tmp_path: Path) -> None:
+    _, config, _ = _case(3, tmp_path)
+    config["columns"]["sens"] = {"role": "insensitive"}
+    config["columns"]["diag"] = {"role": "insensitive"}
+    config["criteria"] = [{"k-anonymity": {"k": 2}}]
+    with pytest.raises(ConfigError, match="audit measures attacks on sensitive columns"):
+        api.audit(config, base_dir=tmp_path)
+
+
+def _nodes(report: Any) -> dict[tuple[tuple[str, int], ...], Any]:
+    return {tuple(n.node.items()): n.to_dict() for n in report.nodes}
+
+
+@pytest.mark.parametrize("seed", [4, 11])
+def test_audit_on_postgres_equals_duckdbs(tmp_path: Path, compiled_pg: Any, postgres: Any, seed: int) -> None:
+    from tests import pgserver
+
+    case, config, _ = _case(seed, tmp_path)
+    columns = [*case.qis, "sens", "diag"]
+    pgserver.load(
+        compiled_pg,
+        "compiled",
+        f"audit_{seed}",
+        [(c, "text") for c in columns],
+        ([r[c] or None for c in columns] for r in case.rows),
+    )
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    on_pg = dict(config, source={"table": f"compiled.audit_{seed}"}, engine=engine)
+    want = api.audit(config, base_dir=tmp_path)
+    got = api.audit(on_pg, base_dir=tmp_path)
+    assert want.nodes
+    _same(_nodes(got), _nodes(want))
+
+
+def test_audit_on_spark_equals_duckdbs(tmp_path: Path, spark: Any) -> None:
+    for seed in (4, 11):
+        case, config, _ = _case(seed, tmp_path / str(seed))
+        columns = [*case.qis, "sens", "diag"]
+        frame = spark.createDataFrame(
+            [tuple(r[c] or None for c in columns) for r in case.rows],
+            ", ".join(f"`{c}` string" for c in columns),
+        )
+        want = api.audit(config, base_dir=tmp_path / str(seed))
+        got = api.audit(dict(config, source=frame), base_dir=tmp_path / str(seed), connection=spark)
+        assert want.nodes
+        _same(_nodes(got), _nodes(want))
