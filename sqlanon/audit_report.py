@@ -14,7 +14,7 @@ from rich.table import Table
 
 from sqlanon.audit_spec import ATTACKS
 from sqlanon.report import StagedReport
-from sqlanon.report_text import WIDE, indented
+from sqlanon.report_text import WIDE, fitted, indented, print_facts
 
 
 @dataclass(frozen=True)
@@ -109,26 +109,28 @@ class AuditReport:
             else "sqlanon audit: FAILED"
         )
         console.print(head + (f" - {self.message}" if self.message else ""), markup=False)
-        facts = Table.grid(padding=(0, 2))
-        facts.add_column(no_wrap=True)
-        facts.add_column(no_wrap=width is None, overflow="fold")
-        facts.add_row(
-            "criteria", "; ".join(self.criteria) + f" (suppression limit {self.suppression_limit:g})"
-        )
-        facts.add_row("attacks", self._legend())
-        for column, why in self.notes.get("similarity", {}).items():
-            facts.add_row("similarity", f"not measured on {column}: {why}")
+        facts = [
+            ("criteria", "; ".join(self.criteria) + f" (suppression limit {self.suppression_limit:g})"),
+            ("attacks", self._legend()),
+        ]
+        facts += [
+            ("similarity", f"not measured on {column}: {why}")
+            for column, why in self.notes.get("similarity", {}).items()
+        ]
         if verbose:
-            facts.add_row(
-                "search",
-                f"incognito, {self.search['nodes_checked']:,} of {self.search['lattice_size']:,} lattice nodes checked",
+            facts.append(
+                (
+                    "search",
+                    f"incognito, {self.search['nodes_checked']:,} of {self.search['lattice_size']:,} lattice "
+                    "nodes checked",
+                )
             )
         if self.nodes:
-            facts.add_row("levels of", ", ".join(self.nodes[0].node))
-        console.print(indented(facts))
+            facts.append(("levels of", ", ".join(self.nodes[0].node)))
+        print_facts(console, facts)
         if self.nodes:
             console.print()
-            console.print(indented(self._table(verbose, width)))
+            console.print(indented(self._table(console, verbose)))
             console.print()
             vulnerable = self.vulnerable_nodes()
             parts = [f"{name} {'n/a' if n is None else f'{n} of {count}'}" for name, n in vulnerable.items()]
@@ -150,33 +152,39 @@ class AuditReport:
             f"inference (a value's share up by more than {s['inference_gain']:g})"
         )
 
-    def _table(self, verbose: bool, width: int | None) -> Table:
+    def _table(self, console: Console, verbose: bool) -> Table:
         table = Table(box=None, pad_edge=False, padding=(0, 2), show_edge=False)
         table.add_column("", no_wrap=True)
         table.add_column("node", no_wrap=True)
         table.add_column("rows", justify="right", no_wrap=True)
         for attack in ATTACKS:
-            table.add_column(attack, justify="right", no_wrap=width is None, overflow="fold")
+            table.add_column(attack, justify="right", no_wrap=True)
+        stacked = []
         for n in self.nodes:
-            cells = []
-            for attack in ATTACKS:
-                entry = n.attacks[attack]
-                if entry is None:
-                    cells.append("n/a")
-                    continue
-                cell = "-" if entry["classes"] == 0 else f"{entry['classes']:,}/{entry['rows']:,}"
-                if verbose and attack in ("skewness", "inference"):
-                    largest = [
-                        a["largest"] for a in entry["attributes"].values() if a and a["largest"] is not None
-                    ]
-                    if largest:
-                        cell += f" (max {max(largest):.3g})"
-                cells.append(cell)
+            cells = [
+                _cell(n.attacks[attack], verbose and attack in ("skewness", "inference"))
+                for attack in ATTACKS
+            ]
             rows = f"{n.rows:,}" + (f" ({n.suppressed_rows:,} supp.)" if n.suppressed_rows else "")
-            table.add_row(
-                "*" if n.chosen else "", "(" + ",".join(str(v) for v in n.node.values()) + ")", rows, *cells
-            )
-        return table
+            node = "(" + ",".join(str(v) for v in n.node.values()) + ")"
+            mark = "*" if n.chosen else ""
+            table.add_row(mark, node, rows, *cells)
+            figures = ", ".join(f"{a} {c}" for a, c in zip(ATTACKS, cells, strict=True))
+            stacked.append((mark, f"{node}  {rows} rows", figures))
+        return fitted(console, table, stacked)
+
+
+def _cell(entry: dict[str, Any] | None, largest: bool) -> str:
+    """An attack's cell: vulnerable classes/rows, ``-`` when the node resists, ``n/a`` when not
+    measured; ``largest``: with the largest distance or gain over the attributes."""
+    if entry is None:
+        return "n/a"
+    cell = "-" if entry["classes"] == 0 else f"{entry['classes']:,}/{entry['rows']:,}"
+    if largest:
+        found = [a["largest"] for a in entry["attributes"].values() if a and a["largest"] is not None]
+        if found:
+            cell += f" (max {max(found):.3g})"
+    return cell
 
 
 __all__ = ["AuditReport", "NodeAudit"]

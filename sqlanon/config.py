@@ -423,7 +423,7 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         schema, name = _split_table(table, what)
         return TableRef("table", None, name, "" if schema == "main" and "." not in table else schema)
     if isinstance(value, Mapping) and "query" in value:
-        if what != "source":
+        if what not in ("source", "population"):
             raise ConfigError(f"{what} cannot be a query; name a table or a file to write.")
         if set(value) != {"query"}:
             raise ConfigError(f"{what}: {{query: ...}} takes no other key (got {sorted(map(str, value))}).")
@@ -750,8 +750,8 @@ def parse_config(
         if search == "mondrian" and not gate:
             raise ConfigError(
                 "population (the journalist risk) needs the release's quasi-identifiers at levels of their "
-                "hierarchies; search mondrian publishes partitions. Use a lattice search, or run sqlanon check "
-                "with the population on a release."
+                "hierarchies; search mondrian publishes partitions, which no hierarchy describes. Use a lattice "
+                "search (search: optimal, the default) for a journalist risk."
             )
     risk = parse_risk(data.get("risk"))
     journalist = [key for key in risk.limits if key.startswith("journalist_")]

@@ -34,6 +34,7 @@ from sqlanon.node_spec import hierarchy_fingerprints, resolve_node, same_hierarc
 from sqlanon.publish import Returned, Staged, build_release, prepare_output, stage_returned
 from sqlanon.publish import stage as write_staged
 from sqlanon.report import Report, StagedReport, check_entries, identifier_entry
+from sqlanon.risk import limit_advice
 from sqlanon.search import SearchResult, search
 from sqlanon.search.optimal import PATHS, WIDE_PATHS
 from sqlanon.source import read_table
@@ -648,10 +649,15 @@ def _publish(
         staged.abort(engine)
         base.message = "the release failed its own gate; nothing was written"
         if gate.criteria_passed and not gate.identifiers_left:
+            how = (
+                "The node was applied as given"
+                if base.search.get("strategy") == "apply"
+                else "The search chooses its node by the criteria, not the risk limits"
+            )
             base.message = (
-                f"the release exceeds its risk limit(s) {_over(gate)}; nothing was written. The search "
-                "chooses by the criteria, not the risk limits: a larger k (1 / prosecutor_highest) makes "
-                "classes larger"
+                f"the release exceeds its risk limit(s) {_over(gate)}; nothing was written. {how}: "
+                + "; ".join(_advice(gate, config))
+                + "."
             )
         return written(base, report_path)
     base.passed = True
@@ -735,6 +741,16 @@ def _over(gate: GateResult) -> str:
     )
 
 
+def _advice(gate: GateResult, config: Config) -> list[str]:
+    """Per exceeded risk limit, what brings its figure under it."""
+    return [
+        f"for {key}, {limit_advice(key, limit, config.risk.threshold)}"
+        for c in gate.risk_checks
+        if not c["passed"]
+        for key, limit in list(c["params"].items())[:1]
+    ]
+
+
 def prepare_report(path: Path | None, config: Config) -> None:
     """Before any work: the report may be written at ``path`` (:func:`guard.check_report_path`);
     what runs killed while writing a report there left is removed."""
@@ -784,6 +800,8 @@ def check(
             message = f"the table still holds identifier column(s) {held}: drop them before publishing"
         elif not gate.criteria_passed:
             message = "the table does not satisfy every error-severity criterion"
+            if any(not c["passed"] for c in gate.risk_checks):
+                message += f", and exceeds its risk limit(s) {_over(gate)}"
         elif not gate.passed:
             message = f"the table exceeds its risk limit(s) {_over(gate)}"
         else:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 
 from sqlanon.report import IDENTIFIERS
@@ -27,11 +28,13 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
         f" - {report.message}" if report.message else ""
     )
     facts = _facts(report, verbose)
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(no_wrap=True)
-    grid.add_column(no_wrap=width is None, overflow="fold")
-    for key, value in facts:
-        grid.add_row(key, value)
+    out = io.StringIO()
+    console = Console(
+        file=out, width=width or WIDE, color_system=None, highlight=False, emoji=False, soft_wrap=False
+    )
+    console.print(head, markup=False)
+    print_facts(console, facts)
+    rows = [_check_row(c) for c in report.checks]
     checks = Table(box=None, pad_edge=False, padding=(0, 2), show_edge=False)
     for name, right in (
         ("", False),
@@ -41,18 +44,24 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
         ("violating classes", True),
         ("rows", True),
     ):
-        checks.add_column(name, justify="right" if right else "left", no_wrap=width is None, overflow="fold")
-    for c in report.checks:
-        checks.add_row(*_check_row(c))
-    out = io.StringIO()
-    console = Console(
-        file=out, width=width or WIDE, color_system=None, highlight=False, emoji=False, soft_wrap=False
-    )
-    console.print(head, markup=False)
-    console.print(indented(grid))
+        checks.add_column(name, justify="right" if right else "left", no_wrap=True)
+    for row in rows:
+        checks.add_row(*row)
+    stacked = [
+        (
+            status,
+            f"{criterion}" + (f" on {on}" if on else ""),
+            ", ".join(
+                f"{k} {v}"
+                for k, v in (("observed", observed), ("violating classes", classes), ("rows", n))
+                if v
+            ),
+        )
+        for status, criterion, on, observed, classes, n in rows
+    ]
     if report.checks:
         console.print()
-        console.print(indented(checks))
+        console.print(indented(fitted(console, checks, stacked)))
     listed = [len(c["violations"]) for c in report.checks if c.get("violations")]
     if listed:
         console.print(
@@ -61,6 +70,35 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
             markup=False,
         )
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
+
+
+def print_facts(console: Console, facts: list[tuple[str, str]]) -> None:
+    """Aligned ``key  value`` lines, two spaces in; values wrap at words to the console's
+    width, except where the release was written (a path stays whole, to be copied)."""
+    longest = max((len(k) for k, _ in facts), default=0)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True, min_width=longest)
+    grid.add_column(overflow="fold")
+    whole = [(k, v) for k, v in facts if k == "written"]
+    for key, value in facts:
+        if key != "written":
+            grid.add_row(key, value)
+    console.print(indented(grid))
+    for key, value in whole:
+        console.print(f"  {key.ljust(longest + 2)}{value}", markup=False, soft_wrap=True)
+
+
+def fitted(console: Console, table: Table, stacked: list[tuple[str, str, str]]) -> Table:
+    """``table`` when its rows fit the console's width, else the same rows stacked: per row a
+    mark, then its title and its figures on a line of their own (words never broken)."""
+    if Measurement.get(console, console.options, table).maximum + 2 <= console.width:
+        return table
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    for mark, title, figures in stacked:
+        grid.add_row(mark, title + ("\n" + figures if figures else ""))
+    return grid
 
 
 def indented(table: Table) -> Table:

@@ -12,6 +12,7 @@ optionally, limits that fail the run like an error-severity criterion.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -22,7 +23,7 @@ from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 from sqlanon.risk_spec import RiskSettings
 from sqlanon.sql.render import render_template
 from sqlanon.standalone import values_table
-from sqlanon.supersets import published_level
+from sqlanon.supersets import JOURNALIST, published_level
 
 if TYPE_CHECKING:
     from sqlanon.engines import Engine
@@ -81,7 +82,7 @@ def population_maps(
         level = levels.get(name)
         if level is None:
             present = [str(v) for v, _ in column_profile(engine, published, name) if v is not None]
-            level = published_level(h, present)
+            level = published_level(h, present, JOURNALIST)
         pairs = sorted({(path[0], path[level]) for path in h.rows})
         table = engine.temp_name("population_map")
         engine.create_temp_as(table, values_table(pairs, ["leaf", "label"]))
@@ -114,15 +115,15 @@ def journalist(
         "threshold_num": t.numerator,
         "threshold_den": t.denominator,
     }
-    for name, count in zip(
-        qis, engine.fetchone(render_template("risk.sql", part="uncovered", **common)), strict=True
-    ):
-        if count:
-            raise DataError(
-                f"{int(count):,} row(s) of the population hold values of {name!r} that its hierarchy does not "
-                "cover. The population's quasi-identifiers are read at their original level, as the source's: "
-                "give a hierarchy (a file or a tree) that covers every value of the population."
-            )
+    counts = engine.fetchone(render_template("risk.sql", part="uncovered", **common))
+    uncovered = [f"{int(n):,} of {name!r}" for name, n in zip(qis, counts, strict=True) if n]
+    if uncovered:
+        raise DataError(
+            f"Rows of the population hold values that the quasi-identifiers' hierarchies do not cover: "
+            f"{', '.join(uncovered)}. The population's quasi-identifiers are read at their original level, as "
+            "the source's: give hierarchies that cover every value of the population (NULL counts too: a "
+            "hierarchy maps it with its leaf whose value is empty), or remove those rows."
+        )
     rows, smallest, short, at_risk, average = engine.fetchone(
         render_template("risk.sql", part="journalist", **common)
     )
@@ -177,6 +178,22 @@ def limit_entries(risk: Mapping[str, Any], settings: RiskSettings) -> list[dict[
             }
         )
     return out
+
+
+def limit_advice(key: str, limit: float, threshold: float) -> str:
+    """What brings the figure of risk limit ``key`` under ``limit`` (the search chooses its
+    node by the criteria alone: a criterion is how to ask for it)."""
+    if key == "prosecutor_highest":
+        k = math.ceil(Fraction(1) / Fraction(str(limit))) if limit > 0 else None
+        return f"k-anonymity with k >= {k} meets it" if k else "no release meets a limit of 0"
+    if key == "records_at_risk":
+        k = math.floor(Fraction(1) / Fraction(str(threshold))) + 1
+        return f"k-anonymity with k >= {k} (above 1 / the threshold) puts no record at risk"
+    if key == "sample_uniques":
+        return "k-anonymity with k >= 2 leaves no record alone in its class"
+    if key in ("prosecutor_average", "marketer"):
+        return "fewer, larger classes lower it: a larger k, or coarser levels"
+    return "coarser levels lower it (each class then holds more persons of the population)"
 
 
 def summary_lines(risk: Mapping[str, Any]) -> list[str]:

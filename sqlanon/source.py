@@ -258,6 +258,11 @@ def _named(what: str, ref: TableRef) -> str:
 def _nonempty(engine: Engine, name: str, ref: TableRef, what: str) -> str:
     (count,) = engine.fetchone(exp.select(exp.Count(this=exp.Star())).from_(exp.to_table(name, quoted=True)))
     if count == 0:
+        if what == "population":
+            raise DataError(
+                f"The {_named(what, ref)} has no rows; the journalist risk needs the persons the table is a "
+                "sample of. Give the population's table, or remove population:."
+            )
         raise DataError(f"The {_named(what, ref)} has no rows; there is nothing to anonymize or check.")
     return name
 
@@ -322,8 +327,19 @@ def _read_query(engine: Engine, ref: TableRef, what: str) -> str:
     except EngineError as err:
         if err.cause is not None:
             raise  # rights, a lock, a lost connection: its message says what to do
-        raise DataError(f"Cannot run the source query: {_first_line(err)}") from None
+        hint = (
+            " A file the query reads is found from the working directory, not the configuration's folder."
+            if "No files found" in str(err)
+            else ""
+        )
+        named = "population" if what == "population" else "source"
+        raise DataError(f"Cannot run the {named} query: {_first_line(err)}{hint}") from None
     if engine.count(name) == 0:
+        if what == "population":
+            raise DataError(
+                "The population query returns no rows; the journalist risk needs the persons the table is a "
+                "sample of. Give the population's rows, or remove population:."
+            )
         raise DataError("The source query returns no rows; there is nothing to anonymize or check.")
     return name
 

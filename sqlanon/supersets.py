@@ -20,11 +20,18 @@ from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 TOP = "*"
 
 
-def published_level(h: Hierarchy, labels: Sequence[str]) -> int:
+#: what reads a published column's level, and why (the messages of published_level)
+NT_CLOSENESS = "(n,t)-closeness", "to find each class's natural supersets"
+JOURNALIST = "the journalist risk", "to generalize the population as the table is"
+
+
+def published_level(h: Hierarchy, labels: Sequence[str], reader: tuple[str, str] = NT_CLOSENESS) -> int:
     """The level of ``h`` whose labels include every published label. When several levels
     do, the highest, if each published label is its own label there (a label repeated up
     the hierarchy, ``130**`` at levels 1 and 2: the natural supersets are then the same from
-    either level); otherwise the labels do not say their level."""
+    either level); otherwise the labels do not say their level. ``reader``: who needs the
+    level and why, for the messages (:data:`NT_CLOSENESS`, :data:`JOURNALIST`)."""
+    who, why = reader
     wanted = set(labels)
     levels = [level for level in range(h.height + 1) if wanted <= {row[level] for row in h.rows}]
     if levels and all(row[levels[-1]] == row[a] for row in h.rows for a in levels if row[a] in wanted):
@@ -32,17 +39,25 @@ def published_level(h: Hierarchy, labels: Sequence[str]) -> int:
     if len(levels) > 1:
         raise DataError(
             f"The published values of quasi-identifier {h.column!r} are labels of several levels of its "
-            f"hierarchy ({h.origin}): levels {levels}, where they generalize differently, so (n,t)-closeness "
-            "cannot tell which natural supersets they have. Use labels that differ between levels, or remove "
-            "the hierarchy from the column (then only '*' generalizes it)."
+            f"hierarchy ({h.origin}): levels {levels}, where they generalize differently, so {who} cannot "
+            f"tell which level to use {why}. Use labels that differ between levels"
+            + (
+                ", or remove the hierarchy from the column (then only '*' generalizes it)."
+                if reader == NT_CLOSENESS
+                else "."
+            )
         )
     unknown = sorted(wanted - {row[lv] for row in h.rows for lv in range(h.height + 1)})
     raise DataError(
         f"The published values of quasi-identifier {h.column!r} are not the labels of one level of its "
         f"hierarchy ({h.origin})"
         + (f"; unknown labels: {unknown[:10]}" if unknown else "; they mix levels")
-        + ". (n,t)-closeness needs them to find each class's natural supersets: give the hierarchy the "
-        "release was generalized with, or none (then only '*' generalizes the column)."
+        + f". {who[0].upper()}{who[1:]} needs them {why}: give the hierarchy the release was generalized with"
+        + (
+            ", or none (then only '*' generalizes the column)."
+            if reader == NT_CLOSENESS
+            else " (a release of search: mondrian has partition labels no hierarchy has)."
+        )
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import random
 from collections import Counter
 from fractions import Fraction
@@ -163,6 +164,21 @@ def test_a_risk_limit_fails_check_and_anonymize_publishes_nothing(tmp_path: Path
     report = api.anonymize(limited, base_dir=folder)
     assert not report.passed and not output.exists()
     assert "exceeds its risk limit(s) prosecutor_highest" in report.message
+    # the message says which criterion meets the limit exceeded, and only for it
+    k = math.ceil(2 / highest - 1e-9)
+    assert (
+        f"The search chooses its node by the criteria, not the risk limits: for prosecutor_highest, k-anonymity with k >= {k} meets it."
+        in report.message
+    )
+    assert "marketer" not in report.message.split("nothing was written")[1]
+    averages = api.anonymize(dict(config, risk={"marketer": 0.0001}), base_dir=folder)
+    assert "for marketer, fewer, larger classes lower it" in averages.message
+    assert "k-anonymity" not in averages.message
+    # apply searches nothing: its message says the node was applied as given
+    applied = api.apply(
+        dict(config, risk={"sample_uniques": 0.0, "prosecutor_highest": 0.0}), node=free.node, base_dir=folder
+    )
+    assert "The node was applied as given: for " in applied.message and "The search" not in applied.message
     (over,) = [c for c in report.checks if c["criterion"] == "risk" and not c["passed"]]
     assert over["params"] == {"prosecutor_highest": highest / 2} and over["observed"] == pytest.approx(
         highest
@@ -191,6 +207,14 @@ def test_a_risk_limit_fails_check_and_anonymize_publishes_nothing(tmp_path: Path
     written = json.loads((folder / "r.json").read_text())
     assert written["risk"]["prosecutor"]["threshold"] == 0.01
     assert "exceeds its risk limit(s) records_at_risk 1 > 0" in written["message"]
+    # a criterion failing beside a limit: the verdict names both
+    both = api.check(
+        dict(yaml.safe_load(path.read_text()), criteria=[{"k-anonymity": {"k": 299}}]), base_dir=folder
+    )
+    assert both.message == (
+        "the table does not satisfy every error-severity criterion, and exceeds its risk limit(s) "
+        "records_at_risk 1 > 0"
+    )
 
 
 @pytest.mark.parametrize(
@@ -361,7 +385,7 @@ def test_anonymizes_journalist_risk_is_that_of_its_release(tmp_path: Path) -> No
         # most persons of the table missing from the population
         (lambda rows: rows[:1], "The population holds fewer persons than the table in "),
         # a value the hierarchy does not cover
-        (lambda rows: [*rows, dict(rows[0], zip="99999")], "row(s) of the population hold values of 'zip'"),
+        (lambda rows: [*rows, dict(rows[0], zip="99999")], "hierarchies do not cover: 1 of 'zip'"),
     ],
 )
 def test_a_population_that_does_not_hold_the_table_is_refused(tmp_path: Path, change: Any, says: str) -> None:
@@ -389,8 +413,41 @@ def test_population_settings_are_checked(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"The population has no column\(s\) \['sex'\]"):
         (tmp_path / "nosex.csv").write_text("zip,age\n12345,25\n")
         api.check(dict(config, population="nosex.csv"), base_dir=tmp_path)
+    # a population may be a query, and an empty one is refused with what it is for
+    pp1 = str(tmp_path / "pp1.csv").replace("'", "''")
+    doubled = f"SELECT * FROM read_csv('{pp1}') UNION ALL SELECT * FROM read_csv('{pp1}')"
+    twice = api.check(dict(config, population={"query": doubled}), base_dir=tmp_path)
+    once = api.check(config, base_dir=tmp_path)
+    assert twice.risk is not None and once.risk is not None
+    assert twice.risk["journalist"]["highest"] == pytest.approx(once.risk["journalist"]["highest"] / 2)
+    with pytest.raises(InputError, match="returns no rows; the journalist risk needs the persons"):
+        api.check(
+            dict(config, population={"query": f"SELECT * FROM read_csv('{pp1}') LIMIT 0"}), base_dir=tmp_path
+        )
     limited = api.check(dict(config, risk={"journalist_highest": 0.0}), base_dir=tmp_path)
     assert not limited.passed and "journalist_highest" in limited.message
+    # labels of two levels: the message says the journalist risk needs one level, and why
+    rows = [r for r in _rows(1) if r["zip"] is not None]
+    mixed = [dict(r, zip=_zip_label(r["zip"], 0 if i == 0 else 2)) for i, r in enumerate(rows)]
+    _write(tmp_path / "mixed.csv", mixed)
+    with pytest.raises(InputError) as err:
+        api.check(dict(config, source="mixed.csv"), base_dir=tmp_path)
+    assert "The journalist risk needs them to generalize the population as the table is" in str(err.value)
+    assert "(n,t)-closeness" not in str(err.value)
+    # Mondrian publishes partitions, which no hierarchy describes: no journalist risk, and no
+    # advice to check its release with the population
+    with pytest.raises(ConfigError) as refused:
+        api.anonymize(
+            dict(
+                base_mondrian := _anonymize_demo(tmp_path / "mondrian")[1],
+                search="mondrian",
+                metric="gcp",
+                suppression_limit=0,
+                population=base_mondrian["source"],
+            ),
+            base_dir=tmp_path / "mondrian",
+        )
+    assert "Use a lattice search" in str(refused.value) and "sqlanon check" not in str(refused.value)
     # the population is never an output: anonymize refuses to write over it
     folder, base = _anonymize_demo(tmp_path / "demo")
     with pytest.raises(InputError, match="is the population"):
