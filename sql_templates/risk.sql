@@ -2,7 +2,7 @@
 -- Inputs:   freq (gate_frequencies.sql's table: q0..qk-1, the sensitive codes, n); for the
 --           journalist risk, population (one row per person, the quasi-identifiers' columns)
 --           and per quasi-identifier a map (leaf, label) to the table's level, or none.
--- Params:   part ("prosecutor" | "journalist" | "uncovered"), freq, keys (the class keys q0..),
+-- Params:   part ("prosecutor" | "sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..),
 --           threshold_num / threshold_den (the threshold t of "records at risk" as an exact
 --           fraction); population, qis (its columns, in the keys' order), maps, null_label (how
 --           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL).
@@ -10,6 +10,8 @@
 --           smallest class's size; NULL without rows), at_risk BIGINT (rows in classes whose
 --           prosecutor risk 1/|E| exceeds t: |E| * t < 1, compared exactly as
 --           |E| * num < den), uniques BIGINT (rows alone in their class).
+--           sizes: per class size, size BIGINT and classes BIGINT (classes of that size),
+--           smallest first (the histogram of the report's class sizes).
 --           journalist: one row: rows, smallest BIGINT (the smallest population count F of a
 --           class of the table), short BIGINT (classes with F < |E|: the population does not
 --           hold the table), at_risk BIGINT (rows of classes with 1/F > t), average DOUBLE
@@ -53,6 +55,16 @@ SELECT
   CAST(COALESCE(SUM(CASE WHEN "size" = 1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS "uniques"
 FROM "c"
 WHERE "size" > 0
+{%- elif part == "sizes" %}
+WITH "c" AS (
+  SELECT SUM("n") AS "size" FROM {{ freq|ident }}
+  {%- if keys %} GROUP BY {{ keys|map('ident')|join(', ') }}{% endif %}
+)
+SELECT CAST("size" AS BIGINT) AS "size", CAST(COUNT(*) AS BIGINT) AS "classes"
+FROM "c"
+WHERE "size" > 0
+GROUP BY "size"
+ORDER BY "size"
 {%- elif part == "uncovered" %}
 SELECT
 {%- for q in qis %}

@@ -16,7 +16,7 @@ from sqlanon.audit_report import AuditReport
 from sqlanon.config import Config, load_config, parse_config
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.node_spec import node_from_report, parse_node, same_hierarchies
-from sqlanon.report import Report
+from sqlanon.report import Report, ReportFiles
 from sqlanon.standalone import Compiled
 
 
@@ -49,6 +49,7 @@ def anonymize(
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
     report: str | Path | None = None,
+    html: str | Path | None = None,
     connection: Any = None,
 ) -> Report:
     """Find, write and gate the least-lossy release described by ``config``.
@@ -65,6 +66,11 @@ def anonymize(
     is not an earlier report) and written before the release is committed: when it cannot be
     written, nothing is published.
 
+    ``html``: a path to write the HTML report to (:mod:`sqlanon.report_html`: one
+    self-contained page with the verdicts, the node and its generalization, the lattice, the
+    class sizes, the distances of t-closeness, the risk and the cost), checked and written as
+    ``report`` is.
+
     ``connection``: run on the caller's open connection instead of opening one: a DuckDB
     connection, a psycopg connection or a SparkSession (the configuration's ``engine:`` may name
     its kind). The source may then be a table of it (``{"table": "people"}``), a query, or a
@@ -76,7 +82,11 @@ def anonymize(
     dropped and the settings it changes restored. It may not be inside a transaction.
     """
     return pipeline.anonymize(
-        _config(config, False, base_dir, connection), progress, _count(show_violations), stage, _path(report)
+        _config(config, False, base_dir, connection),
+        progress,
+        _count(show_violations),
+        stage,
+        _files(report, html),
     )
 
 
@@ -90,6 +100,7 @@ def apply(
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
     report: str | Path | None = None,
+    html: str | Path | None = None,
     connection: Any = None,
 ) -> Report:
     """Publish ``config``'s source generalized at a fixed node, with no search, and gate it: a
@@ -121,7 +132,7 @@ def apply(
         progress,
         _count(show_violations),
         stage,
-        _path(report),
+        _files(report, html),
         hierarchies,
     )
 
@@ -133,6 +144,7 @@ def check(
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
     report: str | Path | None = None,
+    html: str | Path | None = None,
     connection: Any = None,
 ) -> Report:
     """Gate ``config``'s source table against its criteria; ``report.passed`` is the verdict
@@ -140,7 +152,7 @@ def check(
     ``report`` and ``connection`` (the source a table, query or relation of it) as in
     :func:`anonymize`."""
     return pipeline.check(
-        _config(config, True, base_dir, connection), _count(show_violations), stage, _path(report)
+        _config(config, True, base_dir, connection), _count(show_violations), stage, _files(report, html)
     )
 
 
@@ -151,6 +163,7 @@ def audit(
     progress: Callable[[int, int], None] | None = None,
     stage: Callable[[str], None] | None = None,
     report: str | Path | None = None,
+    html: str | Path | None = None,
     connection: Any = None,
 ) -> AuditReport:
     """Measure every minimal node of ``config``'s lattice against the papers' attacks.
@@ -166,7 +179,7 @@ def audit(
     from sqlanon.audit import audit as run_audit
 
     return run_audit(
-        _config(config, False, base_dir, connection, need_output=False), progress, stage, _path(report)
+        _config(config, False, base_dir, connection, need_output=False), progress, stage, _files(report, html)
     )
 
 
@@ -209,6 +222,13 @@ def compile_sql(
         assert node is not None
         levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
     return compile_release(parsed, chosen, levels, origin)
+
+
+def _files(report: str | Path | None, html: str | Path | None) -> ReportFiles | None:
+    """Where the reports go (None: nowhere)."""
+    if _path(report) is None and _path(html) is None:
+        return None
+    return ReportFiles(_path(report), _path(html))
 
 
 def _path(value: str | Path | None) -> Path | None:

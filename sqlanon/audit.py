@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from sqlglot import exp
@@ -40,6 +39,7 @@ from sqlanon.pipeline import (
     run_search,
     say,
 )
+from sqlanon.report import ReportFiles
 from sqlanon.report_text import label
 from sqlanon.source import read_table
 from sqlanon.sql.render import column, render_template, with_first
@@ -204,17 +204,17 @@ def audit(
     config: Config,
     progress: Progress | None = None,
     stage: Stage | None = None,
-    report_path: Path | None = None,
+    reports: ReportFiles | None = None,
 ) -> AuditReport:
     """Find every minimal node satisfying ``config.criteria`` within the suppression limit
     (Incognito, whatever ``search`` says) and measure each one's release against the attacks.
-    Writes nothing but the report (to ``report_path``, checked before any work)."""
+    Writes nothing but the reports (where ``reports`` says, checked before any work)."""
     if not config.by_role("sensitive"):
         raise ConfigError(
             "audit measures attacks on sensitive columns, and the configuration has none: give at least one "
             "column role: sensitive."
         )
-    prepare_report(report_path, config)
+    prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
         say(stage, "reading the source")
@@ -231,8 +231,8 @@ def audit(
         report = _audit(engine, config, encoded, required, probe_criteria, progress, stage)
     finally:
         engine.close()
-    if report_path is not None:
-        report.write(report_path)
+    if reports is not None:
+        reports.write(report)
     return report
 
 
@@ -259,6 +259,7 @@ def _audit(
         suppression_limit=config.suppression_limit,
         settings=_settings(config),
         search={"strategy": "incognito", "lattice_size": lattice.size, "nodes_checked": result.checked},
+        heights={d.column: h for d, h in zip(encoded.qis, lattice.heights, strict=True)},
         notes={"similarity": _similarity_notes(encoded, config.audit)}
         if _similarity_notes(encoded, config.audit)
         else {},

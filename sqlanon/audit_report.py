@@ -6,14 +6,12 @@ from __future__ import annotations
 import io
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from sqlanon.audit_spec import ATTACKS
-from sqlanon.report import StagedReport
 from sqlanon.report_text import WIDE, fitted, indented, print_facts
 
 
@@ -57,6 +55,8 @@ class AuditReport:
     search: dict[str, Any]
     notes: dict[str, Any] = field(default_factory=dict)
     nodes: list[NodeAudit] = field(default_factory=list)
+    #: each quasi-identifier's top level in the lattice (its hierarchy's, or its max_level)
+    heights: dict[str, int] = field(default_factory=dict)
     passed: bool = False
     message: str = ""
     command: str = "audit"
@@ -82,6 +82,7 @@ class AuditReport:
             "attacks": dict(ATTACKS),
             "settings": self.settings,
             "search": self.search,
+            "heights": self.heights,
             "notes": self.notes,
             "vulnerable_nodes": self.vulnerable_nodes(),
             "nodes": [n.to_dict() for n in self.nodes],
@@ -89,10 +90,6 @@ class AuditReport:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
-
-    def write(self, path: str | Path) -> None:
-        """Write the JSON report to ``path`` atomically (see :class:`StagedReport`)."""
-        StagedReport.write(self, Path(path)).swap().finish()
 
     def text(self, verbose: bool = False, width: int | None = None) -> str:
         """A table: a row per node, a column per attack (vulnerable classes / their rows, ``-``

@@ -135,6 +135,12 @@ def node_options(lead: str) -> Callable[[Callable[..., None]], Callable[..., Non
 report_option = click.option(
     "--report", "report_path", type=click.Path(dir_okay=False), help="Write the JSON report here."
 )
+html_option = click.option(
+    "--html",
+    "html_path",
+    type=click.Path(dir_okay=False),
+    help="Also write the report as one self-contained HTML page (charts; no network request).",
+)
 violations_option = click.option(
     "--show-violations",
     "show_violations",
@@ -174,14 +180,22 @@ def main() -> None:
 @main.command()
 @click.argument("config", type=click.Path(dir_okay=False))
 @report_option
+@html_option
 @violations_option
 @verbose_option
 @_guard
-def anonymize(config: str, report_path: str | None, show_violations: int, verbose: bool) -> None:
+def anonymize(
+    config: str, report_path: str | None, html_path: str | None, show_violations: int, verbose: bool
+) -> None:
     """Search, write and gate the release described by CONFIG (YAML)."""
     _needs_report(show_violations, report_path)
     report = api.anonymize(
-        config, progress=_progress(), show_violations=show_violations, stage=_stage(), report=report_path
+        config,
+        progress=_progress(),
+        show_violations=show_violations,
+        stage=_stage(),
+        report=report_path,
+        html=html_path,
     )
     _finish(report, verbose)
 
@@ -190,6 +204,7 @@ def anonymize(config: str, report_path: str | None, show_violations: int, verbos
 @click.argument("config", type=click.Path(dir_okay=False))
 @node_options("The node")
 @report_option
+@html_option
 @violations_option
 @verbose_option
 @_guard
@@ -198,6 +213,7 @@ def apply(
     node: str | None,
     from_report: str | None,
     report_path: str | None,
+    html_path: str | None,
     show_violations: int,
     verbose: bool,
 ) -> None:
@@ -215,6 +231,7 @@ def apply(
         show_violations=show_violations,
         stage=_stage(),
         report=report_path,
+        html=html_path,
     )
     _finish(report, verbose)
 
@@ -222,27 +239,36 @@ def apply(
 @main.command()
 @click.argument("config", type=click.Path(dir_okay=False))
 @report_option
+@html_option
 @violations_option
 @verbose_option
 @_guard
-def check(config: str, report_path: str | None, show_violations: int, verbose: bool) -> None:
+def check(
+    config: str, report_path: str | None, html_path: str | None, show_violations: int, verbose: bool
+) -> None:
     """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail;
     warn-severity criteria are reported without failing)."""
     _needs_report(show_violations, report_path)
-    _finish(api.check(config, show_violations=show_violations, stage=_stage(), report=report_path), verbose)
+    report = api.check(
+        config, show_violations=show_violations, stage=_stage(), report=report_path, html=html_path
+    )
+    _finish(report, verbose)
 
 
 @main.command()
 @click.argument("config", type=click.Path(dir_okay=False))
 @report_option
+@html_option
 @verbose_option
 @_guard
-def audit(config: str, report_path: str | None, verbose: bool) -> None:
+def audit(config: str, report_path: str | None, html_path: str | None, verbose: bool) -> None:
     """Measure every minimal node of CONFIG's lattice (the releases that satisfy its criteria)
     against the papers' attacks: homogeneity, negation, similarity, skewness, inference. Prints
     a row per node; writes nothing but the report (exit 0 audited, 1 no node satisfies the
     criteria)."""
-    _finish(api.audit(config, progress=_progress(), stage=_stage(), report=report_path), verbose)
+    _finish(
+        api.audit(config, progress=_progress(), stage=_stage(), report=report_path, html=html_path), verbose
+    )
 
 
 @main.command(name="compile")

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from sqlglot import exp
 
 from sqlanon import redact
 from sqlanon.checks import CheckPlan, Outcome, parse_summary
@@ -22,8 +24,11 @@ from sqlanon.errors import DataError
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.numbers import is_number
 from sqlanon.risk import journalist, limit_entries, measure, population_maps
-from sqlanon.sql.render import render_template
+from sqlanon.sql.render import column, render_template
 from sqlanon.supersets import generalization_tables
+
+#: the distances' distribution (distributions=True) is in bins of 1 / DISTANCE_BINS
+DISTANCE_BINS = 100
 
 #: How a NULL quasi-identifier cell is grouped in a published table (a class of its own); a
 #: NULL sensitive value is written the same way in its dictionary.
@@ -45,6 +50,11 @@ class GateResult:
     #: the table's re-identification risk (risk.measure), and the checks of its limits
     risk: dict[str, Any] | None = None
     risk_checks: tuple[dict[str, Any], ...] = ()
+    #: (class size, classes of that size), smallest first
+    class_sizes: tuple[tuple[int, int], ...] = ()
+    #: with ``distributions``: per t-closeness criterion (by index), its classes' distances
+    #: rounded down to a multiple of 1 / DISTANCE_BINS: (distance, classes, rows), smallest first
+    distances: Mapping[int, list[tuple[float, int, int]]] = field(default_factory=dict)
 
     @property
     def passed(self) -> bool:
@@ -125,6 +135,7 @@ def run_gate(
     tree: str | None = None,
     population: str | None = None,
     population_hierarchies: Mapping[str, Hierarchy] | None = None,
+    distributions: bool = False,
 ) -> GateResult:
     """Evaluate ``config.criteria`` on the temp table ``published``, and whether it still holds
     a column the configuration declares an identifier (which fails the gate).
@@ -139,6 +150,8 @@ def run_gate(
     ``population`` (a temp table: the population the table is a sample of) adds the journalist
     risk, its quasi-identifiers mapped to the table's levels by ``population_hierarchies``
     (default ``qi_hierarchies``) at ``qi_levels`` (or the level of the table's labels).
+    ``distributions`` adds each t-closeness criterion's distribution of distances over the
+    classes (it evaluates those criteria a second time: for the HTML report).
     ``check_params`` refuses parameters the table cannot satisfy (k larger than the table, ...);
     anonymize's gate skips it: those were checked on the source, and on a release that
     suppression made smaller they are simply criteria that do not hold.
@@ -209,6 +222,15 @@ def run_gate(
         )
         maps = population_maps(engine, published, qis, hierarchies_of, qi_levels or {})
         risk["journalist"] = journalist(engine, freq, keys, population, qis, maps, config.risk.threshold)
+    sizes = engine.fetchall(render_template("risk.sql", part="sizes", freq=freq, keys=keys))
+    distances = {}
+    if distributions:
+        for i, c in enumerate(criteria):
+            if c.kind in ("t-closeness", "nt-closeness"):
+                distances[i] = [
+                    (int(low) / DISTANCE_BINS, int(n), int(r))
+                    for low, n, r in engine.fetchall(_binned(plan.verdicts(freq, [i]), i))
+                ]
     return GateResult(
         summary.outcomes,
         rows,
@@ -219,6 +241,29 @@ def run_gate(
         tuple(name for name in declared if name in columns),
         risk,
         tuple(limit_entries(risk, config.risk)),
+        tuple((int(size), int(n)) for size, n in sizes),
+        distances,
+    )
+
+
+def _binned(verdicts: exp.Select, i: int) -> exp.Select:
+    """Criterion ``i``'s per-class values (``verdicts``) in bins of 1 / DISTANCE_BINS: (the
+    bin's number, its lower end times DISTANCE_BINS; classes; rows), smallest first; an
+    unbounded value (no qualifying superset) is left out."""
+    value = column(f"v{i}", "v")
+    low = exp.cast(
+        exp.func("FLOOR", exp.Mul(this=value, expression=exp.Literal.number(DISTANCE_BINS))), "BIGINT"
+    )
+    return (
+        exp.select(
+            exp.alias_(low, "low", quoted=True),
+            exp.alias_(exp.func("COUNT", exp.Star()), "classes", quoted=True),
+            exp.alias_(exp.func("SUM", column("size", "v")), "rows", quoted=True),
+        )
+        .from_(exp.Subquery(this=verdicts, alias=exp.TableAlias(this=exp.to_identifier("v", quoted=True))))
+        .where(exp.and_(value.is_(exp.null()).not_(), exp.func("ISFINITE", value)))
+        .group_by(exp.Literal.number(1))
+        .order_by(exp.Literal.number(1))
     )
 
 

@@ -123,23 +123,34 @@ def check_output_files(out: TableRef, reads: Reads) -> None:
 REPORT_COMMANDS = ("anonymize", "apply", "check", "audit")
 
 
-def _is_report(path: Path) -> bool:
-    """Whether the existing file ``path`` is empty or a report sqlanon wrote."""
+#: how an HTML report sqlanon wrote says so (report_html writes it in the page's head)
+HTML_MARK = '<meta name="generator" content="sqlanon">'
+
+
+def _is_report(path: Path, kind: str = "json") -> bool:
+    """Whether the existing file ``path`` is empty or a report sqlanon wrote (``kind`` json:
+    a JSON report; html: an HTML report)."""
     try:
         if path.stat().st_size == 0:
             return True
+        if kind == "html":
+            with path.open("rb") as fh:
+                return HTML_MARK.encode() in fh.read(4096)
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError):
         return False
     return isinstance(data, dict) and data.get("command") in REPORT_COMMANDS and "passed" in data
 
 
-def check_report_path(path: Path, config: Config | None, extra: Sequence[tuple[str, Path]] = ()) -> None:
+def check_report_path(
+    path: Path, config: Config | None, extra: Sequence[tuple[str, Path]] = (), kind: str = "json"
+) -> None:
     """The report can be written at ``path`` and writes over nothing it must not: not a file
     the run reads or writes (``extra``: more such files, e.g. the demo's), and not an existing
-    file other than an earlier sqlanon report."""
+    file other than an earlier sqlanon report of its ``kind`` (json, html)."""
     if path.is_dir():
-        raise InputError(f"The report path {str(path)!r} is a folder; give a file path such as report.json.")
+        example = "report.html" if kind == "html" else "report.json"
+        raise InputError(f"The report path {str(path)!r} is a folder; give a file path such as {example}.")
     base = existing_ancestor(path.parent)
     if not base.is_dir():
         raise InputError(
@@ -163,7 +174,7 @@ def check_report_path(path: Path, config: Config | None, extra: Sequence[tuple[s
                 f"The report path {str(path)!r} and the {what} ({str(other)!r}) lie one inside the other; "
                 "one would have to be a folder for the other. Choose another path for the report."
             )
-    if (path.exists() or path.is_symlink()) and not _is_report(path):
+    if (path.exists() or path.is_symlink()) and not _is_report(path, kind):
         raise InputError(
             f"The report path {str(path)!r} holds a file that is not a sqlanon report; a report never replaces "
             "other files. Remove it or choose another path."

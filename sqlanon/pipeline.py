@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from sqlglot import exp
@@ -15,7 +14,7 @@ from sqlanon.config import ADOPTED_RELATION, Config, TableRef
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.engines import Engine, open_engine
-from sqlanon.errors import ConfigError, DataError, HierarchyError
+from sqlanon.errors import ConfigError, DataError, HierarchyError, InputError
 from sqlanon.evaluator import NodeEvaluator, NodeResult, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
 from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
@@ -33,7 +32,7 @@ from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.node_spec import hierarchy_fingerprints, resolve_node, same_hierarchies
 from sqlanon.publish import Returned, Staged, build_release, prepare_output, stage_returned
 from sqlanon.publish import stage as write_staged
-from sqlanon.report import Report, StagedReport, check_entries, identifier_entry
+from sqlanon.report import Report, ReportFiles, check_entries, identifier_entry
 from sqlanon.risk import limit_advice
 from sqlanon.search import SearchResult, search
 from sqlanon.search.optimal import PATHS, WIDE_PATHS
@@ -258,18 +257,18 @@ def anonymize(
     progress: Progress | None = None,
     show_violations: int = 0,
     stage: Stage | None = None,
-    report_path: Path | None = None,
+    reports: ReportFiles | None = None,
 ) -> Report:
     """Find the least-lossy release satisfying ``config.criteria``, write it, gate it, report.
 
     Returns a report whose ``passed`` is false (nothing written) when no node satisfies the
     criteria within the suppression limit or the published table fails its own gate.
-    ``report_path``: where to write the JSON report, checked before any work and written
+    ``reports``: where to write the JSON report, checked before any work and written
     before the release is committed (a report that cannot be written publishes nothing).
     Raises :class:`~sqlanon.errors.InputError` for bad configuration or data.
     """
     _needs_release(config, "anonymize")
-    prepare_report(report_path, config)
+    prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
         encoded, criteria, required = _encoded(engine, config, show_violations, stage)
@@ -282,7 +281,7 @@ def anonymize(
             say(stage, "searching the lattice")
             base, release, levels = _lattice(engine, encoded, required, config, progress, stage)
         if release is None:
-            return written(base, report_path)
+            return written(base, reports)
         return _publish(
             engine,
             config,
@@ -294,7 +293,7 @@ def anonymize(
             tree,
             show_violations,
             stage,
-            report_path,
+            reports,
         )
     finally:
         engine.close()
@@ -336,7 +335,7 @@ def apply(
     progress: Progress | None = None,
     show_violations: int = 0,
     stage: Stage | None = None,
-    report_path: Path | None = None,
+    reports: ReportFiles | None = None,
     hierarchies: Mapping[str, str] | None = None,
 ) -> Report:
     """Publish the source generalized at the node ``levels`` gives (column -> level), with
@@ -353,7 +352,7 @@ def apply(
             "mondrian, whose releases are partitions, not nodes. Use a lattice search (optimal, the default)."
         )
     fingerprints = same_hierarchies(config, hierarchies or {}, origin)
-    prepare_report(report_path, config)
+    prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
         encoded, criteria, required = _encoded(engine, config, show_violations, stage)
@@ -387,16 +386,16 @@ def apply(
                 base.message = f"the node {named} {why}; nothing was written"
                 if all(o.evaluated for o in outcome.summary.outcomes):
                     base.checks = check_entries(required, outcome.summary.outcomes)
-                return written(base, report_path)
+                return written(base, reports)
             say(stage, "searching the lattice")
             base, release, chosen = _lattice(engine, encoded, required, config, progress, stage)
             base.command = "apply"
             base.hierarchies = fingerprints
             base.search["fallback_from"] = {"node": node_map(encoded, node), "node_from": origin, "why": why}
             if release is None:
-                return written(base, report_path)
+                return written(base, reports)
             return _publish(
-                engine, config, encoded, criteria, base, release, chosen, None, show_violations, stage, report_path,
+                engine, config, encoded, criteria, base, release, chosen, None, show_violations, stage, reports,
                 first_warning=f"the node {named} was not applied (it {why}); the release was searched anew "
                 "(apply_fallback: search) and does not line up with earlier ones",
             )  # fmt: skip
@@ -418,7 +417,7 @@ def apply(
             None,
             show_violations,
             stage,
-            report_path,
+            reports,
         )
     finally:
         engine.close()
@@ -462,6 +461,7 @@ def _pending(
         checks=[],
         minimal_nodes=minimal or [],
         search=search,
+        heights={d.column: d.height for d in encoded.qis},
     )
 
 
@@ -607,7 +607,7 @@ def _publish(
     tree: str | None,
     show_violations: int,
     stage: Stage | None = None,
-    report_path: Path | None = None,
+    reports: ReportFiles | None = None,
     first_warning: str | None = None,
 ) -> Report:
     """Stage the release, gate the staged copy, and commit it only if the gate passes
@@ -637,12 +637,14 @@ def _publish(
             check_params=False,
             tree=tree,
             population=_population(engine, config),
+            distributions=reports is not None and reports.html is not None,
         )
     except BaseException:
         staged.abort(engine)
         raise
     base.checks = _entries(criteria, gate)
     base.risk = gate.risk
+    base.class_sizes = [list(pair) for pair in gate.class_sizes]
     base.rows_out = gate.rows
     base.sql = report_sql(config, config.output or staged.staged)
     if not gate.passed:
@@ -659,7 +661,7 @@ def _publish(
                 + "; ".join(_advice(gate, config))
                 + "."
             )
-        return written(base, report_path)
+        return written(base, reports)
     base.passed = True
     base.output = (config.output or staged.staged).describe()
     base.warnings = ([first_warning] if first_warning else []) + utility_warnings(config, encoded, base)
@@ -667,20 +669,24 @@ def _publish(
     if warned:
         base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"
     try:
-        report = StagedReport.write(base, report_path) if report_path is not None else None
+        written_reports = reports.stage(base) if reports is not None else []
     except BaseException:
         staged.abort(engine)
         raise
+    swaps: list[Any] = []
     try:
         staged.commit(engine, config.overwrite)
-        swap = report.swap() if report is not None else None
+        for report in written_reports:
+            swaps.append(report.swap())
     except BaseException:
         staged.abort(engine)  # also takes back a release already in place
-        if report is not None:
+        for swap in swaps:
+            swap.undo()
+        for report in written_reports:
             report.discard()
         raise
     staged.finish(engine)
-    if swap is not None:
+    for swap in swaps:
         swap.finish()
     if isinstance(staged, Returned):
         base.release = staged.handed
@@ -726,6 +732,8 @@ def _entries(criteria: list[Criterion], gate: GateResult) -> list[dict[str, Any]
     """The report's checks: one per criterion, then whether identifier columns are gone (when
     the configuration declares any)."""
     entries = check_entries(criteria, gate.outcomes, gate.violations)
+    for i, bins in gate.distances.items():
+        entries[i]["distances"] = [list(b) for b in bins]
     if gate.identifiers:
         entries.append(identifier_entry(gate.identifiers, gate.identifiers_left, gate.rows))
     return entries + list(gate.risk_checks)
@@ -751,27 +759,35 @@ def _advice(gate: GateResult, config: Config) -> list[str]:
     ]
 
 
-def prepare_report(path: Path | None, config: Config) -> None:
-    """Before any work: the report may be written at ``path`` (:func:`guard.check_report_path`);
-    what runs killed while writing a report there left is removed."""
-    if path is not None:
-        guard.check_report_path(path, config)
-        atomic.remove_leftovers(path)
+def prepare_report(reports: ReportFiles | None, config: Config) -> None:
+    """Before any work: the reports may be written where ``reports`` says
+    (:func:`guard.check_report_path`); what runs killed while writing a report there left is
+    removed."""
+    if reports is None:
+        return
+    if reports.json is not None and reports.html is not None and atomic.same_file(reports.json, reports.html):
+        raise InputError(
+            f"The JSON report and the HTML report would both be {str(reports.json)!r}; give them different paths."
+        )
+    for path, kind in ((reports.json, "json"), (reports.html, "html")):
+        if path is not None:
+            guard.check_report_path(path, config, kind=kind)
+            atomic.remove_leftovers(path)
 
 
-def written(report: Report, path: Path | None) -> Report:
-    """``report``, written to ``path`` first when one is given."""
-    if path is not None:
-        report.write(path)
+def written(report: Report, reports: ReportFiles | None) -> Report:
+    """``report``, written where ``reports`` says first (when it says)."""
+    if reports is not None:
+        reports.write(report)
     return report
 
 
 def check(
-    config: Config, show_violations: int = 0, stage: Stage | None = None, report_path: Path | None = None
+    config: Config, show_violations: int = 0, stage: Stage | None = None, reports: ReportFiles | None = None
 ) -> Report:
     """The pre-publication gate on ``config.source`` as it is (no generalization); the report
-    is written to ``report_path`` when one is given (checked before any work)."""
-    prepare_report(report_path, config)
+    is written to ``reports`` when one is given (checked before any work)."""
+    prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
         say(stage, "reading the table")
@@ -792,6 +808,7 @@ def check(
             population_hierarchies=None
             if population is None
             else population_hierarchies(config, engine, population),
+            distributions=reports is not None and reports.html is not None,
         )
         criteria = [make_criterion(c) for c in config.criteria]
         warned = sum(1 for o, c in zip(gate.outcomes, criteria, strict=True) if not o.passed)
@@ -817,7 +834,8 @@ def check(
             message=message,
             sql=report_sql(config, config.source),
             risk=gate.risk,
+            class_sizes=[list(pair) for pair in gate.class_sizes],
         )
     finally:
         engine.close()
-    return written(report, report_path)
+    return written(report, reports)

@@ -44,6 +44,10 @@ class Report:
     #: the re-identification risk of the table gated (the release, or check's table): None when
     #: nothing was gated
     risk: dict[str, Any] | None = None
+    #: each quasi-identifier's hierarchy height (the lattice's shape), when a lattice was read
+    heights: dict[str, int] = field(default_factory=dict)
+    #: the gated table's classes: [size, classes of that size], smallest first
+    class_sizes: list[list[int]] = field(default_factory=list)
     #: a run on the caller's connection with no output: the release, as the connection gives
     #: it (a DuckDB relation, a Spark DataFrame, the name of a PostgreSQL temp table); not in
     #: the JSON report
@@ -63,6 +67,8 @@ class Report:
             "suppressed_rows": self.suppressed_rows,
             "checks": self.checks,
             "risk": self.risk,
+            "class_sizes": self.class_sizes,
+            "heights": self.heights,
             "output": self.output,
             "search": self.search,
             "warnings": self.warnings,
@@ -98,6 +104,49 @@ class JsonReport(Protocol):
     def to_json(self) -> str: ...
 
 
+@dataclass(frozen=True)
+class ReportFiles:
+    """Where a run writes its report: the JSON report and the HTML page (either may be None).
+    Both are staged before a release is committed and moved into place after it."""
+
+    json: Path | None = None
+    html: Path | None = None
+
+    def stage(self, report: Any) -> list[StagedReport]:
+        """Write each report under a private name beside its destination (nothing in place)."""
+        texts = []
+        if self.json is not None:
+            texts.append((self.json, report.to_json() + "\n"))
+        if self.html is not None:
+            from sqlanon.report_html import render_html
+
+            texts.append((self.html, render_html(report)))
+        staged: list[StagedReport] = []
+        try:
+            for target, text in texts:
+                staged.append(StagedReport.write_text(text, target))
+        except BaseException:
+            for done in staged:
+                done.discard()
+            raise
+        return staged
+
+    def write(self, report: Any) -> None:
+        """Write the reports in place (atomically, each)."""
+        staged = self.stage(report)
+        swaps = []
+        try:
+            swaps = [s.swap() for s in staged]
+        except BaseException:
+            for swap in swaps:
+                swap.undo()
+            for done in staged:
+                done.discard()
+            raise
+        for swap in swaps:
+            swap.finish()
+
+
 @dataclass
 class StagedReport:
     """A report written in full under a new, private name beside its destination (created
@@ -113,12 +162,17 @@ class StagedReport:
 
     @classmethod
     def write(cls, report: JsonReport, target: Path) -> StagedReport:
+        return cls.write_text(report.to_json() + "\n", target)
+
+    @classmethod
+    def write_text(cls, text: str, target: Path) -> StagedReport:
+        """Stage ``text`` (a report: JSON or HTML) beside ``target``."""
         created = atomic.make_folders(target.parent)
         staged = None
         try:
             staged = atomic.staging_file(target)  # private (0600) until it is in place
             with staged.open("w", encoding="utf-8") as fh:
-                fh.write(report.to_json() + "\n")
+                fh.write(text)
                 fh.flush()
                 os.fsync(fh.fileno())
         except OSError as err:

@@ -98,7 +98,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
     Recorder.statements = set()
     Recorder.folder = str(folder)
     try:
-        api.anonymize(base, base_dir=folder)
+        api.anonymize(base, base_dir=folder, html=folder / "report.html")  # + the distances' bins
         for model in MODELS:
             config = dict(base, criteria=[{"k-anonymity": {"k": 5}}, model], suppression_limit=0.02)
             api.anonymize(config, base_dir=folder)

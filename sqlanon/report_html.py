@@ -1,0 +1,482 @@
+"""The HTML report (``--html PATH``): one self-contained page a person reads in a browser.
+
+The charts are Vega-Lite specifications built with altair and drawn by Vega-Embed; the Vega,
+Vega-Lite and Vega-Embed scripts come bundled from vl-convert (no network: the page fetches
+nothing, and its Content-Security-Policy forbids it). The page holds counts only: the
+violating classes' labels appear when ``--show-violations`` put them in the report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import product
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+
+from sqlanon.report_text import label
+
+if TYPE_CHECKING:
+    from sqlanon.audit_report import AuditReport
+    from sqlanon.report import Report
+
+#: the whole lattice is drawn up to this many nodes; above it, only the minimal nodes
+MAX_DRAWN_NODES = 5000
+
+
+@dataclass
+class Cell:
+    text: str
+    css: str = ""
+
+
+@dataclass
+class HtmlTable:
+    head: list[str]
+    rows: list[list[Cell]]
+
+
+@dataclass
+class Section:
+    title: str
+    notes: list[str] = field(default_factory=list)
+    tables: list[HtmlTable] = field(default_factory=list)
+    charts: list[dict[str, str]] = field(default_factory=list)
+
+
+@lru_cache(maxsize=1)
+def _bundle() -> str:
+    """Vega-Embed, Vega-Lite and Vega as one script (built once per process)."""
+    import vl_convert
+
+    # a script ending "</script>" inside would close the page's tag early
+    bundle: Any = vl_convert.javascript_bundle  # its stubs ask for the snippet it defaults itself
+    return str(bundle()).replace("</script", "<\\/script")
+
+
+def _template() -> jinja2.Template:
+    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
+    return env.from_string(Path(__file__).with_name("report_page.html.j2").read_text(encoding="utf-8"))
+
+
+class _Page:
+    """The sections and charts of one page."""
+
+    def __init__(self) -> None:
+        self.sections: list[Section] = []
+        self.specs: dict[str, Any] = {}
+
+    def section(self, title: str) -> Section:
+        self.sections.append(Section(title))
+        return self.sections[-1]
+
+    def chart(self, section: Section, spec: Any) -> None:
+        chart_id = f"chart{len(self.specs)}"
+        self.specs[chart_id] = spec.to_dict() if hasattr(spec, "to_dict") else spec
+        section.charts.append({"id": chart_id})
+
+    def render(self, title: str, verdict: str, passed: bool, message: str, values_shown: bool) -> str:
+        from importlib.metadata import version
+
+        return _template().render(
+            title=title,
+            verdict=verdict,
+            passed=passed,
+            message=message,
+            sections=self.sections,
+            specs=self.specs,
+            bundle=_bundle(),
+            version=version("sqlanon"),
+            values_shown=values_shown,
+        )
+
+
+def _data(alt: Any, values: list[dict[str, Any]]) -> Any:
+    """Inline rows of a chart (in the spec itself: the page reads no file)."""
+    return alt.InlineData(values=values)
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "unbounded"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def render_html(report: Report | AuditReport) -> str:
+    """The HTML page of a run's report (anonymize, apply, check) or an audit's."""
+    from sqlanon.audit_report import AuditReport
+
+    if isinstance(report, AuditReport):
+        return _audit_page(report)
+    return _run_page(report)
+
+
+# -- a run: anonymize, apply, check --------------------------------------------------------
+def _run_page(report: Report) -> str:
+    import altair as alt
+
+    page = _Page()
+    _checks_section(page, report)
+    if report.node is not None:
+        _node_section(page, report, alt)
+    if report.class_sizes:
+        s = page.section("Class sizes")
+        s.notes.append(
+            f"{sum(n for _, n in report.class_sizes):,} classes of the "
+            + ("release" if report.command != "check" else "table")
+            + "; a class is the rows sharing their quasi-identifiers' values."
+        )
+        data = _data(alt, [{"size": size, "classes": n} for size, n in report.class_sizes])
+        page.chart(
+            s,
+            alt.Chart(data, title="Classes by size")
+            .mark_bar()
+            .encode(
+                x=alt.X("size:Q", title="class size (rows)", bin=alt.Bin(maxbins=40)),
+                y=alt.Y("sum(classes):Q", title="classes"),
+                tooltip=[alt.Tooltip("sum(classes):Q", title="classes")],
+            )
+            .properties(width=560, height=220),
+        )
+    _distances_section(page, report, alt)
+    if report.risk is not None:
+        _risk_section(page, report.risk, alt)
+    _cost_section(page, report)
+    verdict = f"sqlanon {report.command}: {'PASSED' if report.passed else 'FAILED'}"
+    shown = any(c.get("violations") for c in report.checks)
+    return page.render(f"sqlanon {report.command} report", verdict, report.passed, report.message, shown)
+
+
+def _checks_section(page: _Page, report: Report) -> None:
+    s = page.section("Verdict per criterion")
+    rows = []
+    for c in report.checks:
+        status, css = (
+            ("ok", "ok")
+            if c["passed"]
+            else (("warn", "warn") if c.get("severity") == "warn" else ("FAIL", "fail"))
+        )
+        attribute = c.get("attribute")
+        on = ", ".join(attribute) if isinstance(attribute, list) else (attribute or "")
+        name = c["criterion"]
+        params = c.get("params") or {}
+        title = (
+            f"{name} " + ", ".join(f"{k} <= {v:g}" for k, v in params.items())
+            if name == "risk"
+            else label(name, params)
+        )
+        observed = c.get("observed")
+        if isinstance(observed, list):
+            observed = ", ".join(observed) or "all gone"
+        rows.append(
+            [
+                Cell(status, css),
+                Cell(title),
+                Cell(on),
+                Cell(_fmt(observed), "num"),
+                Cell(
+                    _fmt(c.get("violating_classes")) if c.get("violating_classes") is not None else "", "num"
+                ),
+                Cell(_fmt(c.get("violating_rows")) if c.get("violating_rows") is not None else "", "num"),
+            ]
+        )
+    s.tables.append(HtmlTable(["", "criterion", "on", "observed", "violating classes", "rows"], rows))
+    for c in report.checks:
+        if c.get("violations"):
+            head = [*c["violations"][0]["class"], "rows", "observed"]
+            listed = [
+                [Cell("NULL" if v is None else str(v)) for v in entry["class"].values()]
+                + [Cell(_fmt(entry["rows"]), "num"), Cell(_fmt(entry["observed"]), "num")]
+                for entry in c["violations"]
+            ]
+            s.notes.append(f"Violating classes of {c['criterion']} (asked for with --show-violations):")
+            s.tables.append(HtmlTable(head, listed))
+
+
+def _node_section(page: _Page, report: Report, alt: Any) -> None:
+    assert report.node is not None
+    s = page.section("The chosen node: each column's generalization")
+    heights = report.heights
+    s.tables.append(
+        HtmlTable(
+            ["column", "level", "of its hierarchy's levels"],
+            [
+                [Cell(col), Cell(str(level), "num"), Cell(str(heights.get(col, "")), "num")]
+                for col, level in report.node.items()
+            ],
+        )
+    )
+    values = [
+        {"column": col, "level": level, "height": heights.get(col, level), "kind": "level published"}
+        for col, level in report.node.items()
+    ]
+    base = alt.Chart(_data(alt, values))
+    page.chart(
+        s,
+        alt.layer(
+            base.mark_bar(color="#dddddd").encode(
+                y=alt.Y("column:N", title=None, sort=None),
+                x=alt.X("height:Q", title="hierarchy level (0: as is)"),
+            ),
+            base.mark_bar(color="#4c78a8").encode(
+                y=alt.Y("column:N", sort=None),
+                x="level:Q",
+                tooltip=["column:N", "level:Q", alt.Tooltip("height:Q", title="top level")],
+            ),
+        ).properties(
+            title="Generalization level of each quasi-identifier (grey: its hierarchy's top)", width=480
+        ),
+    )
+    if report.minimal_nodes or report.node:
+        _lattice(
+            page, s, heights, report.search.get("max_level") or {}, report.minimal_nodes, report.node, alt
+        )
+
+
+def _lattice(
+    page: _Page,
+    s: Section,
+    heights: Mapping[str, int],
+    caps: Mapping[str, int],
+    minimal: Sequence[Mapping[str, int]],
+    chosen: Mapping[str, int] | None,
+    alt: Any,
+    marks: Mapping[tuple[int, ...], str] | None = None,
+) -> None:
+    """The lattice: nodes by height (the sum of their levels), the minimal ones and the chosen
+    one marked (``marks``: a label per minimal node instead, e.g. the attacks it falls to)."""
+    columns = list(heights)
+    tops = [min(heights[c], caps.get(c, heights[c])) for c in columns]
+    size = 1
+    for t in tops:
+        size *= t + 1
+    minimal_set = {tuple(m[c] for c in columns) for m in minimal}
+    chosen_t = tuple(chosen[c] for c in columns) if chosen else None
+    nodes = (
+        list(product(*(range(t + 1) for t in tops)))
+        if size <= MAX_DRAWN_NODES
+        else sorted(minimal_set | ({chosen_t} if chosen_t else set()))
+    )
+    by_height: dict[int, list[tuple[int, ...]]] = {}
+    for n in nodes:
+        by_height.setdefault(sum(n), []).append(n)
+    values = []
+    for height, members in by_height.items():
+        members.sort()
+        for i, n in enumerate(members):
+            kind = "chosen" if n == chosen_t else ("minimal" if n in minimal_set else "other")
+            if marks is not None and n in marks and n != chosen_t:
+                kind = marks[n]
+            values.append(
+                {
+                    "height": height,
+                    "position": (i + 0.5) / len(members),
+                    "node": ", ".join(f"{c}={v}" for c, v in zip(columns, n, strict=True)),
+                    "kind": kind,
+                }
+            )
+    if size > MAX_DRAWN_NODES:
+        s.notes.append(f"The lattice has {size:,} nodes; the minimal ones are drawn.")
+    kinds = sorted({v["kind"] for v in values}, key=lambda k: (k == "other", k != "chosen", k))
+    warm = iter(["#e6550d", "#fd8d3c", "#d62728", "#9c27b0", "#8c564b", "#ff9896", "#bcbd22", "#7f7f7f"])
+    colours = [
+        "#1f4e99" if k == "chosen" else "#d0d0d0" if k == "other" else next(warm, "#555555") for k in kinds
+    ]
+    page.chart(
+        s,
+        alt.Chart(_data(alt, values), title=f"The lattice ({size:,} nodes): minimal nodes and the chosen one")
+        .mark_point(filled=True)
+        .encode(
+            x=alt.X("height:Q", title="height (sum of the levels)"),
+            y=alt.Y("position:Q", axis=None),
+            color=alt.Color("kind:N", title=None, scale=alt.Scale(domain=kinds, range=colours)),
+            size=alt.condition(alt.datum.kind == "other", alt.value(12), alt.value(90)),
+            tooltip=["node:N", "kind:N"],
+        )
+        .properties(width=620, height=260),
+    )
+
+
+def _distances_section(page: _Page, report: Report, alt: Any) -> None:
+    with_distances = [c for c in report.checks if c.get("distances")]
+    if not with_distances:
+        return
+    s = page.section("Distances of the classes' distributions")
+    for c in with_distances:
+        t = c["params"].get("t")
+        values = [{"distance": low, "classes": n, "rows": r} for low, n, r in c["distances"]]
+        bars = (
+            alt.Chart(_data(alt, values))
+            .mark_bar()
+            .encode(
+                x=alt.X("distance:Q", title="distance (bins of 0.01)", bin=alt.Bin(step=0.01)),
+                y=alt.Y("classes:Q", title="classes"),
+                tooltip=["distance:Q", "classes:Q", "rows:Q"],
+            )
+        )
+        layers = [bars]
+        if t is not None:
+            layers.append(
+                alt.Chart(_data(alt, [{"t": t}]))
+                .mark_rule(color="#c0392b", strokeDash=[4, 3])
+                .encode(x="t:Q")
+            )
+        title = f"{label(c['criterion'], c['params'])} on {c.get('attribute')}: classes by distance (red: t)"
+        page.chart(s, alt.layer(*layers).properties(title=title, width=560, height=200))
+
+
+def _risk_section(page: _Page, risk: Mapping[str, Any], alt: Any) -> None:
+    s = page.section("Re-identification risk")
+    prosecutor = risk["prosecutor"]
+    figures = [
+        ("prosecutor: highest", prosecutor["highest"]),
+        ("prosecutor: average", prosecutor["average"]),
+        (f"prosecutor: records above {prosecutor['threshold']:g}", prosecutor["records_at_risk"]),
+        ("marketer", risk["marketer"]),
+        ("sample uniques", risk["sample_uniques"]),
+    ]
+    journalist = risk.get("journalist")
+    if journalist:
+        figures += [
+            ("journalist: highest", journalist["highest"]),
+            ("journalist: average", journalist["average"]),
+            (f"journalist: records above {journalist['threshold']:g}", journalist["records_at_risk"]),
+        ]
+    s.tables.append(
+        HtmlTable(["figure", "value"], [[Cell(name), Cell(_fmt(v), "num")] for name, v in figures])
+    )
+    values = [{"figure": name, "value": v} for name, v in figures if v is not None]
+    page.chart(
+        s,
+        alt.Chart(_data(alt, values), title="Risk figures (shares, 0 to 1)")
+        .mark_bar()
+        .encode(
+            y=alt.Y("figure:N", title=None, sort=None),
+            x=alt.X("value:Q", scale=alt.Scale(domain=[0, 1]), title=None),
+            tooltip=["figure:N", alt.Tooltip("value:Q", format=".4g")],
+        )
+        .properties(width=480),
+    )
+
+
+def _cost_section(page: _Page, report: Report) -> None:
+    s = page.section("What the release cost")
+    rows = [[Cell("rows in"), Cell(_fmt(report.rows_in), "num")]]
+    if report.rows_out is not None:
+        rows.append([Cell("rows out"), Cell(_fmt(report.rows_out), "num")])
+    if report.suppressed_rows is not None:
+        rows.append([Cell("rows suppressed"), Cell(_fmt(report.suppressed_rows), "num")])
+    for name, value in report.metrics.items():
+        if not isinstance(value, Mapping):
+            rows.append(
+                [
+                    Cell(
+                        name
+                        + (" (the metric chosen)" if report.metric and report.metric["name"] == name else "")
+                    ),
+                    Cell(_fmt(value), "num"),
+                ]
+            )
+    s.tables.append(HtmlTable(["", ""], rows))
+    for w in report.warnings:
+        s.notes.append(f"Warning: {w}")
+
+
+# -- an audit --------------------------------------------------------------------------------
+def _audit_page(report: AuditReport) -> str:
+    import altair as alt
+
+    from sqlanon.audit_spec import ATTACKS
+
+    page = _Page()
+    s = page.section("What was audited")
+    s.tables.append(
+        HtmlTable(
+            ["", ""],
+            [
+                [Cell("criteria"), Cell("; ".join(report.criteria))],
+                [Cell("suppression limit"), Cell(f"{report.suppression_limit:g}")],
+                [Cell("rows"), Cell(_fmt(report.rows_in), "num")],
+                [Cell("minimal nodes"), Cell(_fmt(len(report.nodes)), "num")],
+            ],
+        )
+    )
+    s.tables.append(
+        HtmlTable(["attack", "a class is vulnerable when"], [[Cell(a), Cell(d)] for a, d in ATTACKS.items()])
+    )
+    for column, why in report.notes.get("similarity", {}).items():
+        s.notes.append(f"similarity not measured on {column}: {why}")
+    if report.nodes:
+        s = page.section("Attacks per minimal node")
+        columns = list(report.nodes[0].node)
+        head = ["", "node (" + ", ".join(columns) + ")", "rows", *ATTACKS]
+        rows = []
+        values = []
+        for n in report.nodes:
+            name = "(" + ",".join(str(v) for v in n.node.values()) + ")" + (" *" if n.chosen else "")
+            cells = [Cell("chosen" if n.chosen else ""), Cell(name), Cell(_fmt(n.rows), "num")]
+            for attack in ATTACKS:
+                entry = n.attacks[attack]
+                if entry is None:
+                    cells.append(Cell("n/a"))
+                    continue
+                vulnerable = entry["classes"] > 0
+                cells.append(
+                    Cell(
+                        f"{entry['classes']:,} / {entry['rows']:,}" if vulnerable else "resists",
+                        "fail" if vulnerable else "ok",
+                    )
+                )
+                values.append(
+                    {
+                        "node": name,
+                        "attack": attack,
+                        "rows": entry["rows"],
+                        "share": entry["rows"] / n.rows if n.rows else 0.0,
+                        "classes": entry["classes"],
+                    }
+                )
+            rows.append(cells)
+        s.notes.append("Cells: vulnerable classes / their rows; * the node anonymize would publish.")
+        s.tables.append(HtmlTable(head, rows))
+        page.chart(
+            s,
+            alt.Chart(_data(alt, values), title="Share of each node's rows in vulnerable classes")
+            .mark_rect()
+            .encode(
+                x=alt.X("attack:N", sort=list(ATTACKS), title=None),
+                y=alt.Y("node:N", sort=None, title=None),
+                color=alt.Color(
+                    "share:Q",
+                    title="share of rows",
+                    scale=alt.Scale(domain=[0, 1], range=["#ffffff", "#a50f15"], interpolate="rgb"),
+                ),
+                tooltip=["node:N", "attack:N", "classes:Q", "rows:Q", alt.Tooltip("share:Q", format=".2%")],
+            )
+            .properties(width=420),
+        )
+        chosen = next((n.node for n in report.nodes if n.chosen), None)
+        marks = {}
+        for n in report.nodes:
+            count = sum(bool(n.vulnerable(a)) for a in ATTACKS)
+            marks[tuple(n.node.values())] = (
+                f"minimal, vulnerable to {count} attack{'s' if count != 1 else ''}"
+            )
+        s = page.section("The lattice")
+        _lattice(page, s, report.heights, {}, [n.node for n in report.nodes], chosen, alt, marks)
+    verdict = (
+        f"sqlanon audit: {len(report.nodes)} minimal node{'s' if len(report.nodes) != 1 else ''}"
+        if report.passed
+        else "sqlanon audit: FAILED"
+    )
+    return page.render("sqlanon audit report", verdict, report.passed, report.message, False)
+
+
+__all__ = ["render_html"]

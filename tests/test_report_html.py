@@ -1,0 +1,242 @@
+"""The HTML report (``--html``), opened in a real headless Chromium (Debian's ``chromium``,
+driven by Playwright): it loads with no console message and no request but its own file, every
+chart draws marks, its tables say what the JSON report says, and it holds no value of the
+table unless --show-violations asked. The path is guarded as the JSON report's is."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from sqlanon.cli import main
+from sqlanon.demo import write_demo
+
+pytestmark = pytest.mark.xdist_group("html")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium from the system's package (never a downloaded build). In CI a missing
+    browser fails the tests; elsewhere they are skipped with the reason."""
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError as err:  # pragma: no cover - the test extras install it
+        if os.environ.get("SQLANON_CI"):
+            raise
+        pytest.skip(f"playwright is not installed ({err})")
+    if executable is None:
+        if os.environ.get("SQLANON_CI"):
+            raise RuntimeError("no chromium: .ci/run installs Debian's package chromium")
+        pytest.skip("no chromium on this machine: apt-get install chromium")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _open(browser: Any, path: Path) -> dict[str, Any]:
+    """Load the page; its console messages, requests, and per chart the SVG marks drawn."""
+    page = browser.new_page()
+    messages: list[str] = []
+    requests: list[str] = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: messages.append(f"pageerror: {e}"))
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(path.resolve().as_uri())
+    charts = page.eval_on_selector_all(".chart", "divs => divs.map(d => d.id)")
+    marks = {}
+    for chart in charts:
+        page.wait_for_selector(f"#{chart} svg", timeout=20_000)
+        marks[chart] = page.eval_on_selector(
+            f"#{chart}",
+            "d => d.querySelectorAll('svg .mark-rect path, svg .mark-symbol path, svg .mark-rule line').length",
+        )
+    tables = page.eval_on_selector_all(
+        "table", "ts => ts.map(t => Array.from(t.rows).map(r => Array.from(r.cells).map(c => c.innerText)))"
+    )
+    text = page.inner_text("body")
+    page.close()
+    return {"messages": messages, "requests": requests, "marks": marks, "tables": tables, "text": text}
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("html")
+    anonymize_yaml, _ = write_demo(folder, rows=600)
+    return folder, yaml.safe_load(anonymize_yaml.read_text())
+
+
+def _run(folder: Path, config: dict[str, Any], *args: str) -> Any:
+    path = folder / f"c{len(list(folder.glob('c*.yaml')))}.yaml"
+    path.write_text(yaml.safe_dump(config))
+    return CliRunner().invoke(main, [args[0], str(path), *args[1:]])
+
+
+def _loaded_cleanly(page: dict[str, Any], path: Path) -> None:
+    assert page["messages"] == []
+    assert page["requests"] == [path.resolve().as_uri()]
+    assert page["marks"] and all(n > 0 for n in page["marks"].values()), page["marks"]
+
+
+def test_anonymizes_page_draws_every_chart_offline(browser: Any, demo: tuple[Path, dict[str, Any]]) -> None:
+    folder, base = demo
+    config = dict(base, overwrite=True, suppression_limit=0.05)
+    html, report = folder / "anonymize.html", folder / "anonymize.json"
+    result = _run(folder, config, "anonymize", "--html", str(html), "--report", str(report))
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    page = _open(browser, html)
+    _loaded_cleanly(page, html)
+    # charts: the generalization, the lattice, the class sizes, one per t-closeness, the risk
+    closeness = [c for c in data["checks"] if c["criterion"] == "t-closeness"]
+    assert len(page["marks"]) == 4 + len(closeness)
+    verdicts = page["tables"][0]
+    assert len(verdicts) == 1 + len(data["checks"])
+    for row, check in zip(verdicts[1:], data["checks"], strict=True):
+        assert row[0] == ("ok" if check["passed"] else "FAIL")
+        assert row[-1] == f"{check['violating_rows']:,}"
+    node = page["tables"][1]
+    assert {r[0]: int(r[1]) for r in node[1:]} == data["node"]
+    assert "sqlanon anonymize: PASSED" in page["text"]
+    # the JSON report carries what the page drew: sizes, and each closeness's distances
+    assert sum(size * n for size, n in data["class_sizes"]) == data["rows_out"]
+    for c in closeness:
+        assert sum(n for _, n, _ in c["distances"]) == sum(n for _, n in data["class_sizes"])
+        assert max(v for v, _, _ in c["distances"]) <= c["params"]["t"]
+    # counts only: no sensitive value, no quasi-identifier label
+    published = (folder / config["output"]).read_text().splitlines()[1:]
+    diseases = {line.split(",")[-2] for line in published}
+    assert diseases and not any(d in page["text"] for d in diseases)
+
+
+def test_checks_page_with_a_risk_limit_and_violations(
+    browser: Any, demo: tuple[Path, dict[str, Any]]
+) -> None:
+    folder, base = demo
+    config = dict(base, source=base["source"], risk={"prosecutor_highest": 0.01})
+    config.pop("output")
+    html, report = folder / "check.html", folder / "check.json"
+    result = _run(
+        folder, config, "check", "--html", str(html), "--report", str(report), "--show-violations", "3"
+    )
+    assert result.exit_code == 1, result.output
+    page = _open(browser, html)
+    _loaded_cleanly(page, html)
+    data = json.loads(report.read_text())
+    assert "sqlanon check: FAILED" in page["text"]
+    assert [r[0] for r in page["tables"][0][1:]] == ["ok" if c["passed"] else "FAIL" for c in data["checks"]]
+    # the violating classes were asked for: they are on the page, with their labels
+    listed = [c for c in data["checks"] if c.get("violations")]
+    assert listed
+    labels = {
+        str(v) for c in listed for entry in c["violations"] for v in entry["class"].values() if v is not None
+    }
+    assert all(label in page["text"] for label in labels)
+    assert "asked for with --show-violations" in page["text"]
+
+
+def test_audits_page_has_a_row_per_node(browser: Any, demo: tuple[Path, dict[str, Any]]) -> None:
+    folder, base = demo
+    config = dict(base, criteria=[{"k-anonymity": {"k": 3}}], suppression_limit=0.02)
+    html, report = folder / "audit.html", folder / "audit.json"
+    result = _run(folder, config, "audit", "--html", str(html), "--report", str(report))
+    assert result.exit_code == 0, result.output
+    data = json.loads(report.read_text())
+    page = _open(browser, html)
+    _loaded_cleanly(page, html)
+    assert len(page["marks"]) == 2  # the attacks' heat map and the lattice
+    (nodes,) = [t for t in page["tables"] if len(t[0]) > 2 and t[0][2] == "rows"]
+    assert len(nodes) == 1 + len(data["nodes"])
+    for row, entry in zip(nodes[1:], data["nodes"], strict=True):
+        for cell, attack in zip(row[3:], data["attacks"], strict=True):
+            got = entry["attacks"][attack]
+            want = (
+                "n/a"
+                if got is None
+                else ("resists" if got["classes"] == 0 else f"{got['classes']:,} / {got['rows']:,}")
+            )
+            assert cell == want
+
+
+def test_the_html_path_is_guarded(demo: tuple[Path, dict[str, Any]]) -> None:
+    folder, base = demo
+    config = dict(base, overwrite=True)
+    source = folder / base["source"]
+    before = source.read_bytes()
+    for target in (source, folder / "hierarchies" / "sex.csv"):
+        result = _run(folder, config, "anonymize", "--html", str(target))
+        assert result.exit_code == 2 and "a report never replaces data" in result.output, result.output
+    assert source.read_bytes() == before
+    other = folder / "notes.html"
+    other.write_text("<html>mine</html>")
+    result = _run(folder, config, "anonymize", "--html", str(other))
+    assert result.exit_code == 2 and "not a sqlanon report" in result.output
+    assert other.read_text() == "<html>mine</html>"
+    same = folder / "both.out"
+    result = _run(folder, config, "anonymize", "--html", str(same), "--report", str(same))
+    assert result.exit_code == 2 and "give them different paths" in result.output
+    # an earlier HTML report may be replaced
+    page = folder / "again.html"
+    assert _run(folder, config, "anonymize", "--html", str(page)).exit_code == 0
+    assert _run(folder, config, "anonymize", "--html", str(page)).exit_code == 0
+    assert '<meta name="generator" content="sqlanon">' in page.read_text()
+
+
+def _distribution_case(folder: Path, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    from tests.test_engine_postgres_check import COLUMNS, _rows
+    from tests.test_standalone import _write
+
+    rows = _rows(seed)
+    _write(folder / f"dist{seed}.csv", rows)
+    columns = {c: "insensitive" for c in COLUMNS}
+    columns.update(zip="quasi", age="quasi", disease="sensitive", salary="sensitive")
+    config = {
+        "source": f"dist{seed}.csv",
+        "columns": columns,
+        "criteria": [
+            {"k-anonymity": {"k": 2}},
+            {"t-closeness": {"t": 0.3, "distance": "equal", "attribute": "disease"}},
+            {"t-closeness": {"t": 0.3, "distance": "ordered", "attribute": "salary"}},
+        ],
+    }
+    return rows, config
+
+
+def _figures(report: Any) -> tuple[Any, ...]:
+    return report.class_sizes, [c.get("distances") for c in report.checks]
+
+
+def test_the_pages_figures_on_postgres_and_spark_equal_duckdbs(
+    tmp_path: Path, compiled_pg: Any, postgres: Any, spark: Any
+) -> None:
+    from sqlanon import api
+    from tests.test_standalone import _on_postgres
+
+    for seed in (3, 8):
+        rows, config = _distribution_case(tmp_path, seed)
+        want = api.check(config, base_dir=tmp_path, html=tmp_path / f"d{seed}.html")
+        assert want.class_sizes and all(
+            c.get("distances") for c in want.checks if c["criterion"] == "t-closeness"
+        )
+        on_pg = _on_postgres(compiled_pg, postgres, 900 + seed, rows, config)
+        assert _figures(api.check(on_pg, base_dir=tmp_path, html=tmp_path / f"p{seed}.html")) == _figures(
+            want
+        )
+        frame = spark.createDataFrame(
+            [tuple(r[c] for c in ("zip", "age", "sex", "disease", "salary")) for r in rows],
+            "zip string, age int, sex string, disease string, salary int",
+        )
+        on_spark = dict(config, source=frame)
+        got = api.check(on_spark, base_dir=tmp_path, html=tmp_path / f"s{seed}.html", connection=spark)
+        assert _figures(got) == _figures(want)
