@@ -9,7 +9,7 @@ the release's distribution. Nothing is written but the report.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
@@ -17,7 +17,7 @@ from typing import Any
 from sqlglot import exp
 
 from sqlanon.audit_report import AuditReport, NodeAudit
-from sqlanon.audit_spec import ATTACKS, AuditSettings
+from sqlanon.audit_spec import ATTACKS, DISTANCES, AuditSettings
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criterion_spec import CriterionSpec
@@ -48,11 +48,18 @@ from sqlanon.sql.render import column, render_template, with_first
 _CODES = {"homogeneity": "h", "negation": "n", "similarity": "m", "skewness": "k", "inference": "i"}
 
 
-def distance_for(spec: ColumnSpec, settings: AuditSettings) -> str:
-    """The ground distance skewness measures ``spec``'s distribution with: ``audit.distance``,
-    else hierarchical with a hierarchy, ordered with an ``order``, else equal."""
-    if settings.distance is not None:
-        return settings.distance
+def distance_for(spec: ColumnSpec, config: Config) -> str:
+    """The ground distance skewness measures ``spec``'s distribution with: ``audit.distance``
+    (for every column, or its own), else that of the configuration's t-closeness on the column
+    (Earth Mover's Distance), else hierarchical with a hierarchy, ordered with an ``order``,
+    else equal."""
+    given = config.audit.distance
+    chosen = given.get(spec.name) if isinstance(given, Mapping) else given
+    if chosen is not None:
+        return chosen
+    for c in config.criteria:
+        if c.kind == "t-closeness" and c.attributes == (spec.name,) and c.params.get("distance") in DISTANCES:
+            return str(c.params["distance"])
     if spec.hierarchy is not None:
         return "hierarchical"
     return "ordered" if spec.order is not None else "equal"
@@ -62,13 +69,14 @@ def _probes(config: Config) -> tuple[CriterionSpec, ...]:
     """Per sensitive column, the t-closeness check skewness is (warn severity: never required)."""
     probes = []
     for spec in config.by_role("sensitive"):
-        distance = distance_for(spec, config.audit)
+        distance = distance_for(spec, config)
         probes.append(
             CriterionSpec(
                 "t-closeness",
                 {"t": config.audit.t, "distance": distance},
                 (spec.name,),
                 "warn",
+                origin=f"audit's skewness ({distance} distance)",
                 ordered=(spec.name,) if distance == "ordered" else (),
                 hierarchical=(spec.name,) if distance == "hierarchical" else (),
             )
@@ -189,12 +197,31 @@ def _columns(encoded: Encoded) -> list[str]:
     return names
 
 
+def _notes(encoded: Encoded, config: Config) -> dict[str, Any]:
+    """What the audit did not measure or mark, and why."""
+    notes: dict[str, Any] = {}
+    similarity = _similarity_notes(encoded, config.audit)
+    if similarity:
+        notes["similarity"] = similarity
+    if config.search == "mondrian":
+        notes["chosen"] = (
+            "anonymize partitions the table (search: mondrian) and publishes no lattice node, so no node is "
+            "marked as its release"
+        )
+    elif config.risk.limits:
+        notes["chosen"] = (
+            "the marked node is the one anonymize chooses; its gate then checks the risk limits, which the "
+            "audit does not"
+        )
+    return notes
+
+
 def _settings(config: Config) -> dict[str, Any]:
     settings = config.audit
     return {
         "negations": settings.negations,
         "t": settings.t,
-        "distance": {spec.name: distance_for(spec, settings) for spec in config.by_role("sensitive")},
+        "distance": {spec.name: distance_for(spec, config) for spec in config.by_role("sensitive")},
         "similarity_level": settings.similarity_level,
         "inference_gain": settings.inference_gain,
     }
@@ -259,11 +286,12 @@ def _audit(
         suppression_limit=config.suppression_limit,
         settings=_settings(config),
         search={"strategy": "incognito", "lattice_size": lattice.size, "nodes_checked": result.checked},
-        heights={d.column: h for d, h in zip(encoded.qis, lattice.heights, strict=True)},
-        notes={"similarity": _similarity_notes(encoded, config.audit)}
-        if _similarity_notes(encoded, config.audit)
-        else {},
+        heights={d.column: d.height for d in encoded.qis},
+        notes=_notes(encoded, config),
     )
+    capped = {d.column: h for d, h in zip(encoded.qis, lattice.heights, strict=True) if h < d.height}
+    if capped:
+        report.search["max_level"] = capped
     if not result.minimal:
         report.message = (
             "no generalization satisfies the criteria within the suppression limit "
@@ -275,7 +303,9 @@ def _audit(
     nodes = sorted(result.minimal, key=lambda n: (sum(n), n))
     with engine.threads(search_threads(encoded)):
         say(stage, f"ranking {len(nodes)} minimal nodes")
-        chosen, *_ = best_node(engine, encoded, evaluator, nodes, config)
+        chosen = (
+            None if config.search == "mondrian" else best_node(engine, encoded, evaluator, nodes, config)[0]
+        )
         for done, node in enumerate(nodes, 1):
             say(stage, f"auditing minimal node {done} of {len(nodes)}")
             verdicts = None

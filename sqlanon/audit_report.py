@@ -114,6 +114,8 @@ class AuditReport:
             ("similarity", f"not measured on {column}: {why}")
             for column, why in self.notes.get("similarity", {}).items()
         ]
+        if "chosen" in self.notes:
+            facts.append(("note", self.notes["chosen"]))
         if verbose:
             facts.append(
                 (
@@ -132,20 +134,18 @@ class AuditReport:
             vulnerable = self.vulnerable_nodes()
             parts = [f"{name} {'n/a' if n is None else f'{n} of {count}'}" for name, n in vulnerable.items()]
             console.print(f"  nodes vulnerable: {', '.join(parts)}", markup=False)
-            console.print(
-                "  cells: vulnerable classes/rows; - resists; * the node anonymize would publish",
-                markup=False,
-            )
+            marked = "; * the node anonymize would publish" if any(n.chosen for n in self.nodes) else ""
+            console.print(f"  cells: vulnerable classes/rows; - resists{marked}", markup=False)
         return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
 
     def _legend(self) -> str:
         s = self.settings
-        distances = sorted(set(s["distance"].values()))
+        distances = ", ".join(f"{c} {d}" for c, d in s["distance"].items())
         return (
             "homogeneity (one value), "
-            f"negation (at most {s['negations'] + 1} values), "
+            f"negation (at most {s['negations'] + 1} value{'s' if s['negations'] else ''}), "
             f"similarity (one group at level {s['similarity_level']}), "
-            f"skewness ({'/'.join(distances)} EMD > {s['t']:g}), "
+            f"skewness (EMD > {s['t']:g}: {distances}), "
             f"inference (a value's share up by more than {s['inference_gain']:g})"
         )
 

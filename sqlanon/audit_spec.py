@@ -30,12 +30,14 @@ SIMILARITY_LEVEL = 1
 
 @dataclass(frozen=True)
 class AuditSettings:
-    """``audit:``: the attacks' parameters. ``distance`` None: per sensitive column, hierarchical
-    when it has a hierarchy, ordered when it has an ``order``, else equal."""
+    """``audit:``: the attacks' parameters. ``distance``: one for every sensitive column, or
+    per column (a mapping); a column without one gets the distance of the configuration's own
+    t-closeness on it, else hierarchical with a hierarchy, ordered with an ``order``, else
+    equal (see audit.distance_for)."""
 
     negations: int = NEGATIONS
     t: float = T
-    distance: str | None = None
+    distance: str | Mapping[str, str] | None = None
     similarity_level: int = SIMILARITY_LEVEL
     inference_gain: float = INFERENCE_GAIN
 
@@ -67,8 +69,15 @@ def parse_audit(value: Any) -> AuditSettings:
     if unknown:
         raise ConfigError(f"Unknown audit key(s) {unknown}; use {', '.join(keys)}.")
     distance = value.get("distance")
-    if distance is not None and distance not in DISTANCES:
-        raise ConfigError(f"audit.distance must be one of {', '.join(DISTANCES)}, got {distance!r}.")
+    given = distance.values() if isinstance(distance, Mapping) else [] if distance is None else [distance]
+    for d in given:
+        if d not in DISTANCES:
+            raise ConfigError(
+                f"audit.distance must be one of {', '.join(DISTANCES)} (or a mapping of sensitive columns to "
+                f"them, e.g. {{salary: ordered}}), got {d!r}."
+            )
+    if isinstance(distance, Mapping):
+        distance = {str(k): str(v) for k, v in distance.items()}
     return AuditSettings(
         negations=_count("negations", value.get("negations", NEGATIONS), 0),
         t=_share("t", value.get("t", T)),

@@ -157,15 +157,16 @@ verbose_option = click.option(
     "--verbose",
     "-v",
     is_flag=True,
-    help="Also say how the search went (nodes checked, minimal nodes, every metric).",
+    help="Also say how the search went (nodes checked, minimal nodes, every metric; audit: the largest "
+    "distance and gain per attack).",
 )
 
 
-def _needs_report(show_violations: int, report_path: str | None) -> None:
-    if show_violations > 0 and not report_path:
+def _needs_report(show_violations: int, report_path: str | None, html_path: str | None = None) -> None:
+    if show_violations > 0 and not report_path and not html_path:
         raise InputError(
-            "--show-violations lists the violating classes in the JSON report only (never on the terminal, "
-            "where logs keep them); give --report PATH as well."
+            "--show-violations lists the violating classes in the reports only (the JSON report, the HTML "
+            "page; never on the terminal, where logs keep them); give --report PATH or --html PATH as well."
         )
 
 
@@ -188,7 +189,7 @@ def anonymize(
     config: str, report_path: str | None, html_path: str | None, show_violations: int, verbose: bool
 ) -> None:
     """Search, write and gate the release described by CONFIG (YAML)."""
-    _needs_report(show_violations, report_path)
+    _needs_report(show_violations, report_path, html_path)
     report = api.anonymize(
         config,
         progress=_progress(),
@@ -220,7 +221,7 @@ def apply(
     """Publish CONFIG's source generalized at a fixed node (--node or --from-report), with no
     search, and gate it: exit 1 and nothing written when the node does not satisfy the criteria
     on this data (unless CONFIG says apply_fallback: search)."""
-    _needs_report(show_violations, report_path)
+    _needs_report(show_violations, report_path, html_path)
     if (node is None) == (from_report is None):
         raise InputError("apply needs exactly one of --node COL=LEVEL,... and --from-report PATH.")
     report = api.apply(
@@ -248,7 +249,7 @@ def check(
 ) -> None:
     """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail;
     warn-severity criteria are reported without failing)."""
-    _needs_report(show_violations, report_path)
+    _needs_report(show_violations, report_path, html_path)
     report = api.check(
         config, show_violations=show_violations, stage=_stage(), report=report_path, html=html_path
     )

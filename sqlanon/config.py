@@ -761,13 +761,20 @@ def parse_config(
             "class sizes the journalist risk reads."
         )
     audit = parse_audit(data.get("audit"))
-    if audit.distance == "hierarchical":
-        for c in columns:
-            if c.role == "sensitive" and c.hierarchy is None:
-                raise ConfigError(
-                    f"audit.distance hierarchical needs a hierarchy on every sensitive column; {c.name!r} has "
-                    "none. Give it one, or leave distance out (then each column gets its own default)."
-                )
+    if isinstance(audit.distance, Mapping):
+        sensitive_names = {c.name for c in columns if c.role == "sensitive"}
+        not_sensitive = sorted(set(audit.distance) - sensitive_names)
+        if not_sensitive:
+            raise ConfigError(
+                f"audit.distance names {not_sensitive}, which are not sensitive columns ({sorted(sensitive_names)})."
+            )
+    for c in columns:
+        chosen = audit.distance.get(c.name) if isinstance(audit.distance, Mapping) else audit.distance
+        if c.role == "sensitive" and chosen == "hierarchical" and c.hierarchy is None:
+            raise ConfigError(
+                f"audit.distance hierarchical needs a hierarchy on sensitive column {c.name!r}, which has none. "
+                "Give it one, or another distance for it (audit: {distance: {" + c.name + ": equal}})."
+            )
     if connection is not None:
         source = _of_connection(source)
         output = None if output is None else _of_connection(output)

@@ -50,6 +50,9 @@ class CriterionSpec:
     ordered: tuple[str, ...] = field(default=(), compare=False)
     #: the sensitive columns whose hierarchy the model needs
     hierarchical: tuple[str, ...] = field(default=(), compare=False)
+    #: who asked for it, when not the configuration's criteria (messages say so: an audit's
+    #: probes); None: criteria[i]
+    origin: str | None = field(default=None, compare=False)
 
     @property
     def attribute(self) -> str | None:

@@ -339,7 +339,7 @@ def sensitive_domain(
 
 def needed_for_order(criteria: Sequence[CriterionSpec], column: str) -> str:
     """' (for criteria[i] kind (distance), ...)': which criteria rank ``column``'s values."""
-    who = [f"criteria[{i}] {c.label()}" for i, c in enumerate(criteria) if column in c.ordered]
+    who = [c.origin or f"criteria[{i}] {c.label()}" for i, c in enumerate(criteria) if column in c.ordered]
     return f" (for {', '.join(who)})" if who else ""
 
 

@@ -148,34 +148,41 @@ def check_report_path(
     """The report can be written at ``path`` and writes over nothing it must not: not a file
     the run reads or writes (``extra``: more such files, e.g. the demo's), and not an existing
     file other than an earlier sqlanon report of its ``kind`` (json, html)."""
+    what = "HTML report" if kind == "html" else "report"
     if path.is_dir():
         example = "report.html" if kind == "html" else "report.json"
-        raise InputError(f"The report path {str(path)!r} is a folder; give a file path such as {example}.")
+        raise InputError(f"The {what} path {str(path)!r} is a folder; give a file path such as {example}.")
     base = existing_ancestor(path.parent)
     if not base.is_dir():
         raise InputError(
-            f"Cannot write the report to {str(path)!r}: {str(base)!r} is a file, not a folder; choose another path."
+            f"Cannot write the {what} to {str(path)!r}: {str(base)!r} is a file, not a folder; choose another path."
         )
     if not os.access(base, os.W_OK | os.X_OK):
-        raise InputError(f"Cannot write the report to {str(path)!r}: permission denied; choose another path.")
+        raise InputError(f"Cannot write the {what} to {str(path)!r}: permission denied; choose another path.")
     taken = list(extra)
     if config is not None:
         taken += read_files(config)
         if config.output is not None:
             taken += _with_log("output", config.output)
-    for what, other in taken:
+    for taken_what, other in taken:
         if same_file(path, other):
             raise InputError(
-                f"The report path {str(path)!r} is the {what}; a report never replaces data. Choose another "
+                f"The {what} path {str(path)!r} is the {taken_what}; a report never replaces data. Choose another "
                 "path for the report."
             )
         if _nested(path, other):
             raise InputError(
-                f"The report path {str(path)!r} and the {what} ({str(other)!r}) lie one inside the other; "
+                f"The {what} path {str(path)!r} and the {taken_what} ({str(other)!r}) lie one inside the other; "
                 "one would have to be a folder for the other. Choose another path for the report."
             )
     if (path.exists() or path.is_symlink()) and not _is_report(path, kind):
+        other_kind = "json" if kind == "html" else "html"
+        if _is_report(path, other_kind):
+            raise InputError(
+                f"The {what} path {str(path)!r} holds a sqlanon {other_kind.upper()} report, not "
+                f"{'an' if kind == 'html' else 'a'} {kind.upper()} one; give each kind of report its own path."
+            )
         raise InputError(
-            f"The report path {str(path)!r} holds a file that is not a sqlanon report; a report never replaces "
+            f"The {what} path {str(path)!r} holds a file that is not a sqlanon report; a report never replaces "
             "other files. Remove it or choose another path."
         )

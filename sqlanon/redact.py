@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 #: how a message that withholds sensitive values says how to have them named
 ASK = (
-    "not shown because the column is sensitive; add --show-violations N with --report PATH "
-    "(API: show_violations=N) to name them"
+    "not shown because the column is sensitive; add --show-violations N with --report PATH to "
+    "anonymize, apply or check (API: show_violations=N) to name them"
 )
 
 

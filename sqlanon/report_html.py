@@ -37,6 +37,8 @@ class Cell:
 class HtmlTable:
     head: list[str]
     rows: list[list[Cell]]
+    #: a line above the table saying what it is
+    caption: str = ""
 
 
 @dataclass
@@ -122,7 +124,11 @@ def render_html(report: Report | AuditReport) -> str:
 def _run_page(report: Report) -> str:
     import altair as alt
 
+    from sqlanon.report_text import facts
+
     page = _Page()
+    s = page.section("The run")
+    s.tables.append(HtmlTable(["", ""], [[Cell(key), Cell(value)] for key, value in facts(report, True)]))
     _checks_section(page, report)
     if report.node is not None:
         _node_section(page, report, alt)
@@ -140,7 +146,7 @@ def _run_page(report: Report) -> str:
             .mark_bar()
             .encode(
                 x=alt.X("size:Q", title="class size (rows)", bin=alt.Bin(maxbins=40)),
-                y=alt.Y("sum(classes):Q", title="classes"),
+                y=alt.Y("sum(classes):Q", title="classes", axis=alt.Axis(tickMinStep=1, format="d")),
                 tooltip=[alt.Tooltip("sum(classes):Q", title="classes")],
             )
             .properties(width=560, height=220),
@@ -148,7 +154,8 @@ def _run_page(report: Report) -> str:
     _distances_section(page, report, alt)
     if report.risk is not None:
         _risk_section(page, report.risk, alt)
-    _cost_section(page, report)
+    if report.command != "check":
+        _cost_section(page, report)
     verdict = f"sqlanon {report.command}: {'PASSED' if report.passed else 'FAILED'}"
     shown = any(c.get("violations") for c in report.checks)
     return page.render(f"sqlanon {report.command} report", verdict, report.passed, report.message, shown)
@@ -196,8 +203,9 @@ def _checks_section(page: _Page, report: Report) -> None:
                 + [Cell(_fmt(entry["rows"]), "num"), Cell(_fmt(entry["observed"]), "num")]
                 for entry in c["violations"]
             ]
-            s.notes.append(f"Violating classes of {c['criterion']} (asked for with --show-violations):")
-            s.tables.append(HtmlTable(head, listed))
+            title = label(c["criterion"], c.get("params") or {})
+            caption = f"Violating classes of {title} (asked for with --show-violations), worst first:"
+            s.tables.append(HtmlTable(head, listed, caption))
 
 
 def _node_section(page: _Page, report: Report, alt: Any) -> None:
@@ -272,7 +280,7 @@ def _lattice(
         members.sort()
         for i, n in enumerate(members):
             kind = "chosen" if n == chosen_t else ("minimal" if n in minimal_set else "other")
-            if marks is not None and n in marks and n != chosen_t:
+            if marks is not None and n in marks:
                 kind = marks[n]
             values.append(
                 {
@@ -280,28 +288,47 @@ def _lattice(
                     "position": (i + 0.5) / len(members),
                     "node": ", ".join(f"{c}={v}" for c, v in zip(columns, n, strict=True)),
                     "kind": kind,
+                    "chosen": n == chosen_t,
                 }
             )
     if size > MAX_DRAWN_NODES:
         s.notes.append(f"The lattice has {size:,} nodes; the minimal ones are drawn.")
-    kinds = sorted({v["kind"] for v in values}, key=lambda k: (k == "other", k != "chosen", k))
-    warm = iter(["#e6550d", "#fd8d3c", "#d62728", "#9c27b0", "#8c564b", "#ff9896", "#bcbd22", "#7f7f7f"])
+    kinds = sorted(
+        {str(v["kind"]) for v in values}, key=lambda k: (k == "other", k != "chosen", _count_of(k), k)
+    )
+    ramp = ["#1a9850", "#91cf60", "#fee08b", "#fc8d59", "#d73027", "#a50026"]
     colours = [
-        "#1f4e99" if k == "chosen" else "#d0d0d0" if k == "other" else next(warm, "#555555") for k in kinds
+        "#1f4e99"
+        if k == "chosen"
+        else "#d0d0d0"
+        if k == "other"
+        else (ramp[min(_count_of(k), len(ramp) - 1)] if marks is not None else "#e6550d")
+        for k in kinds
     ]
     page.chart(
         s,
         alt.Chart(_data(alt, values), title=f"The lattice ({size:,} nodes): minimal nodes and the chosen one")
         .mark_point(filled=True)
         .encode(
-            x=alt.X("height:Q", title="height (sum of the levels)"),
+            x=alt.X("height:Q", title="height (sum of the levels)", axis=alt.Axis(tickMinStep=1, format="d")),
             y=alt.Y("position:Q", axis=None),
             color=alt.Color("kind:N", title=None, scale=alt.Scale(domain=kinds, range=colours)),
-            size=alt.condition(alt.datum.kind == "other", alt.value(12), alt.value(90)),
+            shape=alt.Shape(
+                "chosen:N",
+                title=None,
+                scale=alt.Scale(domain=[True, False], range=["diamond", "circle"]),
+                legend=alt.Legend(labelExpr="datum.value ? 'the node anonymize publishes' : 'the others'"),
+            ),
+            size=alt.condition(alt.datum.kind == "other", alt.value(12), alt.value(110)),
             tooltip=["node:N", "kind:N"],
         )
         .properties(width=620, height=260),
     )
+
+
+def _count_of(kind: str) -> int:
+    """The number of attacks in an audit's mark ("minimal, vulnerable to 2 attacks")."""
+    return next((int(w) for w in kind.split() if w.isdigit()), 0)
 
 
 def _distances_section(page: _Page, report: Report, alt: Any) -> None:
@@ -317,7 +344,7 @@ def _distances_section(page: _Page, report: Report, alt: Any) -> None:
             .mark_bar()
             .encode(
                 x=alt.X("distance:Q", title="distance (bins of 0.01)", bin=alt.Bin(step=0.01)),
-                y=alt.Y("classes:Q", title="classes"),
+                y=alt.Y("classes:Q", title="classes", axis=alt.Axis(tickMinStep=1, format="d")),
                 tooltip=["distance:Q", "classes:Q", "rows:Q"],
             )
         )
@@ -385,8 +412,6 @@ def _cost_section(page: _Page, report: Report) -> None:
                 ]
             )
     s.tables.append(HtmlTable(["", ""], rows))
-    for w in report.warnings:
-        s.notes.append(f"Warning: {w}")
 
 
 # -- an audit --------------------------------------------------------------------------------
@@ -408,11 +433,25 @@ def _audit_page(report: AuditReport) -> str:
             ],
         )
     )
+    settings = report.settings
+    here = {
+        "homogeneity": "",
+        "negation": f"negations = {settings['negations']}",
+        "similarity": f"similarity_level = {settings['similarity_level']}",
+        "skewness": f"t = {settings['t']:g}; "
+        + ", ".join(f"{c}: {d} distance" for c, d in settings["distance"].items()),
+        "inference": f"inference_gain = {settings['inference_gain']:g}",
+    }
     s.tables.append(
-        HtmlTable(["attack", "a class is vulnerable when"], [[Cell(a), Cell(d)] for a, d in ATTACKS.items()])
+        HtmlTable(
+            ["attack", "a class is vulnerable when", "here"],
+            [[Cell(a), Cell(d), Cell(here[a])] for a, d in ATTACKS.items()],
+        )
     )
     for column, why in report.notes.get("similarity", {}).items():
         s.notes.append(f"similarity not measured on {column}: {why}")
+    if "chosen" in report.notes:
+        s.notes.append(f"Note: {report.notes['chosen']}.")
     if report.nodes:
         s = page.section("Attacks per minimal node")
         columns = list(report.nodes[0].node)
@@ -421,7 +460,8 @@ def _audit_page(report: AuditReport) -> str:
         values = []
         for n in report.nodes:
             name = "(" + ",".join(str(v) for v in n.node.values()) + ")" + (" *" if n.chosen else "")
-            cells = [Cell("chosen" if n.chosen else ""), Cell(name), Cell(_fmt(n.rows), "num")]
+            published = _fmt(n.rows) + (f" ({n.suppressed_rows:,} suppressed)" if n.suppressed_rows else "")
+            cells = [Cell("chosen" if n.chosen else ""), Cell(name), Cell(published, "num")]
             for attack in ATTACKS:
                 entry = n.attacks[attack]
                 if entry is None:
@@ -441,26 +481,39 @@ def _audit_page(report: AuditReport) -> str:
                         "rows": entry["rows"],
                         "share": entry["rows"] / n.rows if n.rows else 0.0,
                         "classes": entry["classes"],
+                        "cell": f"{entry['classes']:,}/{entry['rows']:,}" if vulnerable else "-",
                     }
                 )
             rows.append(cells)
-        s.notes.append("Cells: vulnerable classes / their rows; * the node anonymize would publish.")
+        marked = "; * the node anonymize would publish" if any(n.chosen for n in report.nodes) else ""
+        s.notes.append(f"Cells: vulnerable classes / their rows{marked}.")
         s.tables.append(HtmlTable(head, rows))
+        heat = alt.Chart(_data(alt, values), title="Share of each node's rows in vulnerable classes").encode(
+            x=alt.X("attack:N", sort=list(ATTACKS), title=None, axis=alt.Axis(labelAngle=0, orient="top")),
+            y=alt.Y("node:N", sort=None, title=None),
+        )
         page.chart(
             s,
-            alt.Chart(_data(alt, values), title="Share of each node's rows in vulnerable classes")
-            .mark_rect()
-            .encode(
-                x=alt.X("attack:N", sort=list(ATTACKS), title=None),
-                y=alt.Y("node:N", sort=None, title=None),
-                color=alt.Color(
-                    "share:Q",
-                    title="share of rows",
-                    scale=alt.Scale(domain=[0, 1], range=["#ffffff", "#a50f15"], interpolate="rgb"),
+            alt.layer(
+                heat.mark_rect(stroke="#eeeeee").encode(
+                    color=alt.Color(
+                        "share:Q",
+                        title="share of rows",
+                        # a square root, so that a few vulnerable rows still show
+                        scale=alt.Scale(
+                            type="sqrt", domain=[0, 1], range=["#ffffff", "#a50f15"], interpolate="rgb"
+                        ),
+                    ),
+                    tooltip=[
+                        "node:N",
+                        "attack:N",
+                        "classes:Q",
+                        "rows:Q",
+                        alt.Tooltip("share:Q", format=".2%"),
+                    ],
                 ),
-                tooltip=["node:N", "attack:N", "classes:Q", "rows:Q", alt.Tooltip("share:Q", format=".2%")],
-            )
-            .properties(width=420),
+                heat.mark_text(fontSize=10).encode(text="cell:N"),
+            ).properties(width=520),
         )
         chosen = next((n.node for n in report.nodes if n.chosen), None)
         marks = {}

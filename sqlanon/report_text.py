@@ -27,13 +27,13 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
     head = f"sqlanon {report.command}: {'PASSED' if report.passed else 'FAILED'}" + (
         f" - {report.message}" if report.message else ""
     )
-    facts = _facts(report, verbose)
+    lines = facts(report, verbose)
     out = io.StringIO()
     console = Console(
         file=out, width=width or WIDE, color_system=None, highlight=False, emoji=False, soft_wrap=False
     )
     console.print(head, markup=False)
-    print_facts(console, facts)
+    print_facts(console, lines)
     rows = [_check_row(c) for c in report.checks]
     checks = Table(box=None, pad_edge=False, padding=(0, 2), show_edge=False)
     for name, right in (
@@ -110,7 +110,8 @@ def indented(table: Table) -> Table:
     return outer
 
 
-def _facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
+def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
+    """The report's aligned facts: (key, value) lines (``verbose``: how the search went too)."""
     facts: list[tuple[str, str]] = []
     search = report.search
     if report.node is not None:

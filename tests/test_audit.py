@@ -284,7 +284,7 @@ def test_no_node_satisfies_the_criteria_exits_1(tmp_path: Path) -> None:
         ({"audit": {"similarity_level": 0}}, "audit.similarity_level must be a whole number of at least 1"),
         ({"audit": {"gain": 0.1}}, "Unknown audit key(s) ['gain']"),
         ({"audit": {"distance": "kl"}}, "audit.distance must be one of equal, ordered, hierarchical"),
-        ({"audit": {"distance": "hierarchical"}}, "'sens' has none"),
+        ({"audit": {"distance": "hierarchical"}}, "on sensitive column 'sens', which has none"),
         ({"audit": [1]}, "audit must be a mapping"),
     ],
 )
@@ -341,3 +341,43 @@ def test_audit_on_spark_equals_duckdbs(tmp_path: Path, spark: Any) -> None:
         got = api.audit(dict(config, source=frame), base_dir=tmp_path / str(seed), connection=spark)
         assert want.nodes
         _same(_nodes(got), _nodes(want))
+
+
+def test_settings_the_configuration_implies(tmp_path: Path) -> None:
+    """Skewness measures a column as the configuration's t-closeness on it does unless audit:
+    says otherwise (per column too); Mondrian publishes no lattice node (none is marked);
+    max_level caps the lattice, not the hierarchies' heights."""
+    case, config, _ = _case(5, tmp_path)
+    config["criteria"] = [
+        {"k-anonymity": {"k": 2}},
+        {"t-closeness": {"t": 0.9, "distance": "equal", "attribute": "diag"}},
+    ]
+    report = api.audit(config, base_dir=tmp_path)
+    assert report.settings["distance"] == {"sens": "equal", "diag": "equal"}
+    config["audit"]["distance"] = {"diag": "hierarchical"}
+    assert api.audit(config, base_dir=tmp_path).settings["distance"] == {
+        "sens": "equal",
+        "diag": "hierarchical",
+    }
+    with pytest.raises(
+        ConfigError, match=r"audit.distance names \['nope'\], which are not sensitive columns"
+    ):
+        api.audit(dict(config, audit={"distance": {"nope": "equal"}}), base_dir=tmp_path)
+    with pytest.raises(ConfigError, match="needs a hierarchy on sensitive column 'sens'"):
+        api.audit(dict(config, audit={"distance": {"sens": "hierarchical"}}), base_dir=tmp_path)
+    mondrian = api.audit(
+        dict(config, search="mondrian", metric="gcp", suppression_limit=0), base_dir=tmp_path
+    )
+    assert mondrian.nodes and not any(n.chosen for n in mondrian.nodes)
+    assert "publishes no lattice node" in mondrian.notes["chosen"]
+    assert "* the node anonymize would publish" not in mondrian.text()
+    first = case.qis[0]
+    top = len(next(iter(case.hierarchies[first].values()))) - 1
+    capped = dict(
+        config, columns=dict(config["columns"], **{first: dict(config["columns"][first], max_level=0)})
+    )
+    audited = api.audit(capped, base_dir=tmp_path)
+    assert audited.heights[first] == top
+    assert all(n.node[first] == 0 for n in audited.nodes)
+    if top > 0:
+        assert audited.search["max_level"] == {first: 0}

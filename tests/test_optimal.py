@@ -18,7 +18,7 @@ from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.lattice import Lattice, Node, leq
-from sqlanon.pipeline import _best_node, run_search
+from sqlanon.pipeline import best_node, run_search
 from sqlanon.search.optimal import optimal
 from sqlanon.source import read_table
 
@@ -211,7 +211,7 @@ def test_optimal_picks_incognitos_best_node(seed: int, tmp_path: Path) -> None:
             if not result.minimal:
                 chosen[strategy] = None
                 continue
-            node, values, _, outcome = _best_node(engine, encoded, evaluator, result.minimal, cfg)
+            node, values, _, outcome = best_node(engine, encoded, evaluator, result.minimal, cfg)
             chosen[strategy] = (node, values, outcome.suppressed_rows)
         finally:
             engine.close()

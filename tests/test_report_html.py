@@ -83,6 +83,12 @@ def _run(folder: Path, config: dict[str, Any], *args: str) -> Any:
     return CliRunner().invoke(main, [args[0], str(path), *args[1:]])
 
 
+def _table(page: dict[str, Any], header: str) -> list[list[str]]:
+    """The page's table whose header row names ``header`` in its second column."""
+    (found,) = [t for t in page["tables"] if len(t[0]) > 1 and t[0][1] == header]
+    return list(found)
+
+
 def _loaded_cleanly(page: dict[str, Any], path: Path) -> None:
     assert page["messages"] == []
     assert page["requests"] == [path.resolve().as_uri()]
@@ -101,12 +107,12 @@ def test_anonymizes_page_draws_every_chart_offline(browser: Any, demo: tuple[Pat
     # charts: the generalization, the lattice, the class sizes, one per t-closeness, the risk
     closeness = [c for c in data["checks"] if c["criterion"] == "t-closeness"]
     assert len(page["marks"]) == 4 + len(closeness)
-    verdicts = page["tables"][0]
+    verdicts = _table(page, "criterion")
     assert len(verdicts) == 1 + len(data["checks"])
     for row, check in zip(verdicts[1:], data["checks"], strict=True):
         assert row[0] == ("ok" if check["passed"] else "FAIL")
         assert row[-1] == f"{check['violating_rows']:,}"
-    node = page["tables"][1]
+    node = _table(page, "level")
     assert {r[0]: int(r[1]) for r in node[1:]} == data["node"]
     assert "sqlanon anonymize: PASSED" in page["text"]
     # the JSON report carries what the page drew: sizes, and each closeness's distances
@@ -135,7 +141,9 @@ def test_checks_page_with_a_risk_limit_and_violations(
     _loaded_cleanly(page, html)
     data = json.loads(report.read_text())
     assert "sqlanon check: FAILED" in page["text"]
-    assert [r[0] for r in page["tables"][0][1:]] == ["ok" if c["passed"] else "FAIL" for c in data["checks"]]
+    assert [r[0] for r in _table(page, "criterion")[1:]] == [
+        "ok" if c["passed"] else "FAIL" for c in data["checks"]
+    ]
     # the violating classes were asked for: they are on the page, with their labels
     listed = [c for c in data["checks"] if c.get("violations")]
     assert listed
@@ -240,3 +248,30 @@ def test_the_pages_figures_on_postgres_and_spark_equal_duckdbs(
         on_spark = dict(config, source=frame)
         got = api.check(on_spark, base_dir=tmp_path, html=tmp_path / f"s{seed}.html", connection=spark)
         assert _figures(got) == _figures(want)
+
+
+def test_the_pages_show_what_they_must_say(browser: Any, demo: tuple[Path, dict[str, Any]]) -> None:
+    """Each violation table under its own caption, --html alone enough for --show-violations,
+    and a report of the other kind named as such when a path holds one."""
+    folder, base = demo
+    config = dict(
+        base,
+        criteria=[
+            {"k-anonymity": {"k": 50}},
+            {"l-diversity": {"variant": "distinct", "l": 3, "attribute": "disease"}},
+        ],
+    )
+    config.pop("output")
+    html = folder / "violations.html"
+    result = _run(folder, config, "check", "--html", str(html), "--show-violations", "2")
+    assert result.exit_code == 1, result.output
+    page = _open(browser, html)
+    _loaded_cleanly(page, html)
+    text = page["text"]
+    first = text.index("Violating classes of k-anonymity (k=50)")
+    second = text.index("Violating classes of l-diversity (distinct, l=3)")
+    assert first < second
+    json_report = folder / "kind.json"
+    assert _run(folder, config, "check", "--report", str(json_report)).exit_code == 1
+    result = _run(folder, config, "check", "--html", str(json_report))
+    assert result.exit_code == 2 and "holds a sqlanon JSON report, not an HTML one" in result.output

@@ -259,7 +259,7 @@ def test_data_free_ranking_chooses_the_fully_ranked_node(seed: int, tmp_path: Pa
     alone; the node chosen is the one a ranking of every minimal node by its full metrics picks,
     and its reported metrics are the same."""
     from sqlanon.metrics import materialize_verdicts, node_metrics, rank_key
-    from sqlanon.pipeline import _best_node
+    from sqlanon.pipeline import best_node
 
     rng = random.Random(500 + seed)
     case = random_case(seed + 500, tmp_path, n_qis=rng.choice([2, 3]), max_rows=60)
@@ -281,7 +281,7 @@ def test_data_free_ranking_chooses_the_fully_ranked_node(seed: int, tmp_path: Pa
             values = node_metrics(engine, encoded, evaluator, node, verdicts, outcome.suppressed_rows)
             full.append((rank_key(metric, values, node), node, values))
         _, want_node, want_values = min(full, key=lambda item: item[0])
-        node, values, _, _ = _best_node(engine, encoded, evaluator, result.minimal, cfg)
+        node, values, _, _ = best_node(engine, encoded, evaluator, result.minimal, cfg)
         # exactly equal: nu-entropy, a sum of doubles, is summed in a fixed order
         assert node == want_node and values == want_values, (metric, limit)
         engine.close()
