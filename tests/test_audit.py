@@ -20,7 +20,7 @@ from click.testing import CliRunner
 from sqlanon import api
 from sqlanon.cli import main
 from sqlanon.errors import ConfigError
-from tests.randomdata import RandomCase, generalize, random_case
+from tests.randomdata import RandomCase, generalize, random_case, random_hierarchy
 from tests.reference import TOL, emd, equivalence_classes, minimal_nodes
 
 ATTACKS = ("homogeneity", "negation", "similarity", "skewness", "inference")
@@ -30,17 +30,7 @@ CLOSE = 1e-9
 
 def _diagnosis(rng: random.Random, folder: Path, height: int) -> dict[str, tuple[str, ...]]:
     """A second sensitive attribute's hierarchy (leaf, groups..., '*'), written to diag.csv."""
-    values = [f"d{j}" for j in range(rng.randint(2, 7))]
-    paths = {v: [v] for v in values}
-    current = {v: v for v in values}
-    for level in range(1, height):
-        groups = sorted(set(current.values()))
-        parent = {g: f"G{level}_{rng.randrange(max(1, len(groups) // 2))}" for g in groups}
-        for v in values:
-            current[v] = parent[current[v]]
-            paths[v].append(current[v])
-    for v in values:
-        paths[v].append("*")
+    paths = random_hierarchy(rng, [f"d{j}" for j in range(rng.randint(2, 7))], height)
     with (folder / "diag.csv").open("w", newline="") as fh:
         csv.writer(fh, delimiter=";").writerows(paths.values())
     return {v: tuple(p) for v, p in paths.items()}

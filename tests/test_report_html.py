@@ -83,6 +83,17 @@ def _run(folder: Path, config: dict[str, Any], *args: str) -> Any:
     return CliRunner().invoke(main, [args[0], str(path), *args[1:]])
 
 
+def _both(browser: Any, folder: Path, config: dict[str, Any], command: str) -> tuple[Any, dict[str, Any]]:
+    """Run ``command`` with --html and --report (it passes); the JSON report and the page, which
+    loaded cleanly."""
+    html, report = folder / f"{command}.html", folder / f"{command}.json"
+    result = _run(folder, config, command, "--html", str(html), "--report", str(report))
+    assert result.exit_code == 0, result.output
+    page = _open(browser, html)
+    _loaded_cleanly(page, html)
+    return json.loads(report.read_text()), page
+
+
 def _table(page: dict[str, Any], header: str) -> list[list[str]]:
     """The page's table whose header row names ``header`` in its second column."""
     (found,) = [t for t in page["tables"] if len(t[0]) > 1 and t[0][1] == header]
@@ -98,12 +109,7 @@ def _loaded_cleanly(page: dict[str, Any], path: Path) -> None:
 def test_anonymizes_page_draws_every_chart_offline(browser: Any, demo: tuple[Path, dict[str, Any]]) -> None:
     folder, base = demo
     config = dict(base, overwrite=True, suppression_limit=0.05)
-    html, report = folder / "anonymize.html", folder / "anonymize.json"
-    result = _run(folder, config, "anonymize", "--html", str(html), "--report", str(report))
-    assert result.exit_code == 0, result.output
-    data = json.loads(report.read_text())
-    page = _open(browser, html)
-    _loaded_cleanly(page, html)
+    data, page = _both(browser, folder, config, "anonymize")
     # charts: the generalization, the lattice, the class sizes, one per t-closeness, the risk
     closeness = [c for c in data["checks"] if c["criterion"] == "t-closeness"]
     assert len(page["marks"]) == 4 + len(closeness)
@@ -157,12 +163,7 @@ def test_checks_page_with_a_risk_limit_and_violations(
 def test_audits_page_has_a_row_per_node(browser: Any, demo: tuple[Path, dict[str, Any]]) -> None:
     folder, base = demo
     config = dict(base, criteria=[{"k-anonymity": {"k": 3}}], suppression_limit=0.02)
-    html, report = folder / "audit.html", folder / "audit.json"
-    result = _run(folder, config, "audit", "--html", str(html), "--report", str(report))
-    assert result.exit_code == 0, result.output
-    data = json.loads(report.read_text())
-    page = _open(browser, html)
-    _loaded_cleanly(page, html)
+    data, page = _both(browser, folder, config, "audit")
     assert len(page["marks"]) == 2  # the attacks' heat map and the lattice
     (nodes,) = [t for t in page["tables"] if len(t[0]) > 2 and t[0][2] == "rows"]
     assert len(nodes) == 1 + len(data["nodes"])
