@@ -147,9 +147,9 @@ violations_option = click.option(
     type=click.IntRange(min=0),
     default=0,
     metavar="N",
-    help="List up to N violating classes per failing criterion in the JSON report (needs --report; "
-    "never on the terminal), and let error messages name sensitive values (off by default: they "
-    "reveal small classes).",
+    help="List up to N violating classes per failing criterion in the JSON report and the HTML page "
+    "(needs --report or --html; never on the terminal), and let error messages name sensitive values "
+    "(off by default: they reveal small classes).",
 )
 
 

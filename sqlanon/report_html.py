@@ -8,7 +8,7 @@ violating classes' labels appear when ``--show-violations`` put them in the repo
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 
+from sqlanon.gate import DISTANCE_BINS
 from sqlanon.report_text import label
 
 if TYPE_CHECKING:
@@ -139,18 +140,7 @@ def _run_page(report: Report) -> str:
             + ("release" if report.command != "check" else "table")
             + "; a class is the rows sharing their quasi-identifiers' values."
         )
-        data = _data(alt, [{"size": size, "classes": n} for size, n in report.class_sizes])
-        page.chart(
-            s,
-            alt.Chart(data, title="Classes by size")
-            .mark_bar()
-            .encode(
-                x=alt.X("size:Q", title="class size (rows)", bin=alt.Bin(maxbins=40)),
-                y=alt.Y("sum(classes):Q", title="classes", axis=alt.Axis(tickMinStep=1, format="d")),
-                tooltip=[alt.Tooltip("sum(classes):Q", title="classes")],
-            )
-            .properties(width=560, height=220),
-        )
+        page.chart(s, _size_histogram(alt, report.class_sizes))
     _distances_section(page, report, alt)
     if report.risk is not None:
         _risk_section(page, report.risk, alt)
@@ -181,7 +171,7 @@ def _checks_section(page: _Page, report: Report) -> None:
         )
         observed = c.get("observed")
         if isinstance(observed, list):
-            observed = ", ".join(observed) or "all gone"
+            observed = f"still held: {', '.join(observed)}" if observed else "all gone"
         rows.append(
             [
                 Cell(status, css),
@@ -244,7 +234,14 @@ def _node_section(page: _Page, report: Report, alt: Any) -> None:
     )
     if report.minimal_nodes or report.node:
         _lattice(
-            page, s, heights, report.search.get("max_level") or {}, report.minimal_nodes, report.node, alt
+            page,
+            s,
+            heights,
+            report.search.get("max_level") or {},
+            report.minimal_nodes,
+            report.node,
+            "the node published",
+            alt,
         )
 
 
@@ -255,11 +252,13 @@ def _lattice(
     caps: Mapping[str, int],
     minimal: Sequence[Mapping[str, int]],
     chosen: Mapping[str, int] | None,
+    chosen_label: str,
     alt: Any,
     marks: Mapping[tuple[int, ...], str] | None = None,
 ) -> None:
     """The lattice: nodes by height (the sum of their levels), the minimal ones and the chosen
-    one marked (``marks``: a label per minimal node instead, e.g. the attacks it falls to)."""
+    one marked as ``chosen_label`` says (``marks``: a label per minimal node instead, e.g. the
+    attacks it falls to)."""
     columns = list(heights)
     tops = [min(heights[c], caps.get(c, heights[c])) for c in columns]
     size = 1
@@ -289,6 +288,8 @@ def _lattice(
                     "node": ", ".join(f"{c}={v}" for c, v in zip(columns, n, strict=True)),
                     "kind": kind,
                     "chosen": n == chosen_t,
+                    # the area of its dot: the chosen node largest, the nodes of no interest tiny
+                    "dot": 240 if n == chosen_t else (12 if kind == "other" else 110),
                 }
             )
     if size > MAX_DRAWN_NODES:
@@ -296,7 +297,7 @@ def _lattice(
     kinds = sorted(
         {str(v["kind"]) for v in values}, key=lambda k: (k == "other", k != "chosen", _count_of(k), k)
     )
-    ramp = ["#1a9850", "#91cf60", "#fee08b", "#fc8d59", "#d73027", "#a50026"]
+    ramp = ["#1a9850", "#fdae61", "#f46d43", "#d73027", "#a50026", "#67001f"]
     colours = [
         "#1f4e99"
         if k == "chosen"
@@ -305,30 +306,107 @@ def _lattice(
         else (ramp[min(_count_of(k), len(ramp) - 1)] if marks is not None else "#e6550d")
         for k in kinds
     ]
+    base = alt.Chart(_data(alt, values)).encode(
+        x=alt.X("height:Q", title="height (sum of the levels)", axis=alt.Axis(tickMinStep=1, format="d")),
+        y=alt.Y("position:Q", axis=None),
+    )
+    nodes = base.mark_point(filled=True, opacity=1).encode(
+        color=alt.Color("kind:N", title=None, scale=alt.Scale(domain=kinds, range=colours)),
+        shape=alt.Shape(
+            "chosen:N",
+            title=None,
+            scale=alt.Scale(domain=[True, False], range=["diamond", "circle"]),
+            legend=alt.Legend(labelExpr=f"datum.value ? '{chosen_label}' : 'the others'"),
+        ),
+        size=alt.Size("dot:Q", scale=None, legend=None),
+        tooltip=["node:N", "kind:N"],
+    )
+    # a dark outline around the chosen node, whatever its colour
+    outline = (
+        base.transform_filter(alt.datum.chosen)
+        .mark_point(shape="diamond", filled=False, size=420, color="#111111", strokeWidth=1.5)
+        .encode(tooltip=["node:N", "kind:N"])
+    )
     page.chart(
         s,
-        alt.Chart(_data(alt, values), title=f"The lattice ({size:,} nodes): minimal nodes and the chosen one")
-        .mark_point(filled=True)
-        .encode(
-            x=alt.X("height:Q", title="height (sum of the levels)", axis=alt.Axis(tickMinStep=1, format="d")),
-            y=alt.Y("position:Q", axis=None),
-            color=alt.Color("kind:N", title=None, scale=alt.Scale(domain=kinds, range=colours)),
-            shape=alt.Shape(
-                "chosen:N",
-                title=None,
-                scale=alt.Scale(domain=[True, False], range=["diamond", "circle"]),
-                legend=alt.Legend(labelExpr="datum.value ? 'the node anonymize publishes' : 'the others'"),
-            ),
-            size=alt.condition(alt.datum.kind == "other", alt.value(12), alt.value(110)),
-            tooltip=["node:N", "kind:N"],
-        )
-        .properties(width=620, height=260),
+        alt.layer(nodes, outline).properties(
+            title=f"The lattice ({size:,} nodes): minimal nodes and the chosen one", width=620, height=260
+        ),
     )
 
 
 def _count_of(kind: str) -> int:
     """The number of attacks in an audit's mark ("minimal, vulnerable to 2 attacks")."""
     return next((int(w) for w in kind.split() if w.isdigit()), 0)
+
+
+#: the width of the bins of a t-closeness distance (the gate rounds each class's down to it)
+DISTANCE_BIN = 1 / DISTANCE_BINS
+
+
+def _round_steps() -> Iterator[int]:
+    """1, 2, 5, 10, 20, 50, ..."""
+    scale = 1
+    while True:
+        yield from (scale, 2 * scale, 5 * scale)
+        scale *= 10
+
+
+def _count_axis(alt: Any, largest: int) -> tuple[Any, Any]:
+    """The scale and axis of a count of classes: whole numbers only, from 0 to a round top
+    (Vega's tickMinStep alone still puts ticks at halves, labelled 0, 1, 1, 2, 2 by "d")."""
+    step = next(s for s in _round_steps() if largest <= 6 * s)
+    top = max(step, -(-largest // step) * step)
+    return (
+        alt.Scale(domain=[0, top], nice=False),
+        alt.Axis(values=list(range(0, top + 1, step)), format="d"),
+    )
+
+
+def _size_histogram(alt: Any, class_sizes: Sequence[Sequence[int]]) -> Any:
+    """Classes by size, from ``class_sizes`` ([size, classes], smallest first): a bar per size
+    when at most 40 fit, else bins of a round width. Binned here rather than by Vega, so that
+    the counts, and so the axis, are known."""
+    smallest, largest = class_sizes[0][0], class_sizes[-1][0]
+    width = next(w for w in _round_steps() if largest // w - smallest // w < 40)
+    bins: dict[int, list[int]] = {}
+    for size, n in class_sizes:
+        counts = bins.setdefault(size // width * width, [0, 0])
+        counts[0] += n
+        counts[1] += n * size
+    values = [
+        {
+            # a bar per size is centred on it; a wider bin spans its sizes
+            "from": low - 0.5 if width == 1 else low,
+            "to": low + 0.5 if width == 1 else low + width,
+            "sizes": f"{low:,}" if width == 1 else f"{low:,} to {low + width - 1:,}",
+            "classes": classes,
+            "rows": rows,
+        }
+        for low, (classes, rows) in sorted(bins.items())
+    ]
+    y_scale, y_axis = _count_axis(alt, max(classes for classes, _ in bins.values()))
+    return (
+        alt.Chart(_data(alt, values), title="Classes by size")
+        .mark_bar(stroke="white", strokeWidth=0.5)
+        .encode(
+            x=alt.X(
+                "from:Q",
+                title="class size (rows)" + ("" if width == 1 else f"; bins of {width:,}"),
+                scale=alt.Scale(zero=False),
+                axis=alt.Axis(tickMinStep=1, format="d"),
+            ),
+            x2="to:Q",
+            y=alt.Y("classes:Q", title="classes", scale=y_scale, axis=y_axis),
+            y2=alt.datum(0),
+            tooltip=[
+                alt.Tooltip("sizes:N", title="class size"),
+                alt.Tooltip("classes:Q", title="classes"),
+                alt.Tooltip("rows:Q", title="rows"),
+            ],
+        )
+        .properties(width=560, height=220)
+    )
 
 
 def _distances_section(page: _Page, report: Report, alt: Any) -> None:
@@ -338,14 +416,33 @@ def _distances_section(page: _Page, report: Report, alt: Any) -> None:
     s = page.section("Distances of the classes' distributions")
     for c in with_distances:
         t = c["params"].get("t")
-        values = [{"distance": low, "classes": n, "rows": r} for low, n, r in c["distances"]]
+        # the engine's bins (each class's distance rounded down), drawn as they are: binned
+        # again by Vega, 0.29 would fall into 0.28's bar (0.29 / 0.01 = 28.999... in floats)
+        values = [
+            {"from": low, "to": round(low + DISTANCE_BIN, 9), "classes": n, "rows": r}
+            for low, n, r in c["distances"]
+        ]
+        # t inside the chart, a bin's width from its right edge
+        right = max([(t or 0.0) + DISTANCE_BIN, *(v["to"] for v in values)])
+        y_scale, y_axis = _count_axis(alt, max(v["classes"] for v in values))
         bars = (
             alt.Chart(_data(alt, values))
-            .mark_bar()
+            .mark_bar(stroke="white", strokeWidth=0.5)
             .encode(
-                x=alt.X("distance:Q", title="distance (bins of 0.01)", bin=alt.Bin(step=0.01)),
-                y=alt.Y("classes:Q", title="classes", axis=alt.Axis(tickMinStep=1, format="d")),
-                tooltip=["distance:Q", "classes:Q", "rows:Q"],
+                x=alt.X(
+                    "from:Q",
+                    title=f"distance (bins of {DISTANCE_BIN:g})",
+                    scale=alt.Scale(domain=[0, right], nice=False),
+                ),
+                x2="to:Q",
+                y=alt.Y("classes:Q", title="classes", scale=y_scale, axis=y_axis),
+                y2=alt.datum(0),
+                tooltip=[
+                    alt.Tooltip("from:Q", title="distance from"),
+                    alt.Tooltip("to:Q", title="below"),
+                    "classes:Q",
+                    "rows:Q",
+                ],
             )
         )
         layers = [bars]
@@ -455,13 +552,13 @@ def _audit_page(report: AuditReport) -> str:
     if report.nodes:
         s = page.section("Attacks per minimal node")
         columns = list(report.nodes[0].node)
-        head = ["", "node (" + ", ".join(columns) + ")", "rows", *ATTACKS]
+        head = ["", "node", "rows", *ATTACKS]
         rows = []
         values = []
         for n in report.nodes:
             name = "(" + ",".join(str(v) for v in n.node.values()) + ")" + (" *" if n.chosen else "")
             published = _fmt(n.rows) + (f" ({n.suppressed_rows:,} suppressed)" if n.suppressed_rows else "")
-            cells = [Cell("chosen" if n.chosen else ""), Cell(name), Cell(published, "num")]
+            cells = [Cell("chosen" if n.chosen else ""), Cell(name, "nowrap"), Cell(published, "num")]
             for attack in ATTACKS:
                 entry = n.attacks[attack]
                 if entry is None:
@@ -486,7 +583,9 @@ def _audit_page(report: AuditReport) -> str:
                 )
             rows.append(cells)
         marked = "; * the node anonymize would publish" if any(n.chosen for n in report.nodes) else ""
-        s.notes.append(f"Cells: vulnerable classes / their rows{marked}.")
+        s.notes.append(
+            f"A node gives the levels of {', '.join(columns)}. Cells: vulnerable classes / their rows{marked}."
+        )
         s.tables.append(HtmlTable(head, rows))
         heat = alt.Chart(_data(alt, values), title="Share of each node's rows in vulnerable classes").encode(
             x=alt.X("attack:N", sort=list(ATTACKS), title=None, axis=alt.Axis(labelAngle=0, orient="top")),
@@ -523,7 +622,17 @@ def _audit_page(report: AuditReport) -> str:
                 f"minimal, vulnerable to {count} attack{'s' if count != 1 else ''}"
             )
         s = page.section("The lattice")
-        _lattice(page, s, report.heights, {}, [n.node for n in report.nodes], chosen, alt, marks)
+        _lattice(
+            page,
+            s,
+            report.heights,
+            {},
+            [n.node for n in report.nodes],
+            chosen,
+            "the node anonymize would publish",
+            alt,
+            marks,
+        )
     verdict = (
         f"sqlanon audit: {len(report.nodes)} minimal node{'s' if len(report.nodes) != 1 else ''}"
         if report.passed

@@ -66,7 +66,7 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
     if listed:
         console.print(
             f"  {sum(listed)} violating class(es) of {len(listed)} criterion(s) listed in the JSON report "
-            "(never on the terminal)",
+            "or HTML page (never on the terminal)",
             markup=False,
         )
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
@@ -202,7 +202,7 @@ def _check_row(c: Mapping[str, Any]) -> tuple[str, ...]:
         held = ", ".join(c["observed"])
         declared = ", ".join(c["attribute"])
         what = f"still held: {held}" if held else "all gone"
-        return status, IDENTIFIERS, declared, what, "", str(c["violating_rows"] or 0)
+        return status, IDENTIFIERS, declared, what, "", _count(c["violating_rows"] or 0)
     attribute = c["attribute"]
     on = ", ".join(attribute) if isinstance(attribute, list) else (attribute or "")
     return (
@@ -210,9 +210,14 @@ def _check_row(c: Mapping[str, Any]) -> tuple[str, ...]:
         label(c["criterion"], c["params"]),
         on,
         fmt(c["observed"]),
-        str(c["violating_classes"]),
-        str(c["violating_rows"]),
+        _count(c["violating_classes"]),
+        _count(c["violating_rows"]),
     )
+
+
+def _count(n: int | None) -> str:
+    """A count with thousands separators ("" when there is none)."""
+    return "" if n is None else f"{n:,}"
 
 
 def label(kind: str, params: Mapping[str, Any]) -> str:

@@ -15,6 +15,8 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sqlanon.cli import main
 from sqlanon.demo import write_demo
@@ -62,12 +64,27 @@ def _open(browser: Any, path: Path) -> dict[str, Any]:
             f"#{chart}",
             "d => d.querySelectorAll('svg .mark-rect path, svg .mark-symbol path, svg .mark-rule line').length",
         )
+    # each axis's title and tick labels
+    axes = page.eval_on_selector_all(
+        ".chart g.role-axis",
+        """gs => gs.map(g => ({
+            title: Array.from(g.querySelectorAll('.role-axis-title text')).map(t => t.textContent).join(' '),
+            labels: Array.from(g.querySelectorAll('.role-axis-label text')).map(t => t.textContent),
+        }))""",
+    )
     tables = page.eval_on_selector_all(
         "table", "ts => ts.map(t => Array.from(t.rows).map(r => Array.from(r.cells).map(c => c.innerText)))"
     )
     text = page.inner_text("body")
     page.close()
-    return {"messages": messages, "requests": requests, "marks": marks, "tables": tables, "text": text}
+    return {
+        "messages": messages,
+        "requests": requests,
+        "marks": marks,
+        "axes": axes,
+        "tables": tables,
+        "text": text,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +121,11 @@ def _loaded_cleanly(page: dict[str, Any], path: Path) -> None:
     assert page["messages"] == []
     assert page["requests"] == [path.resolve().as_uri()]
     assert page["marks"] and all(n > 0 for n in page["marks"].values()), page["marks"]
+    # a count of classes is labelled in whole numbers, each once (not 0, 1, 1, 2, 2 at halves)
+    counts = [a["labels"] for a in page["axes"] if a["title"] == "classes"]
+    for labels in counts:
+        assert labels and len(set(labels)) == len(labels), labels
+        assert all(label.replace(",", "").isdigit() for label in labels), labels
 
 
 def test_anonymizes_page_draws_every_chart_offline(browser: Any, demo: tuple[Path, dict[str, Any]]) -> None:
@@ -113,6 +135,7 @@ def test_anonymizes_page_draws_every_chart_offline(browser: Any, demo: tuple[Pat
     # charts: the generalization, the lattice, the class sizes, one per t-closeness, the risk
     closeness = [c for c in data["checks"] if c["criterion"] == "t-closeness"]
     assert len(page["marks"]) == 4 + len(closeness)
+    assert len([a for a in page["axes"] if a["title"] == "classes"]) == 1 + len(closeness)
     verdicts = _table(page, "criterion")
     assert len(verdicts) == 1 + len(data["checks"])
     for row, check in zip(verdicts[1:], data["checks"], strict=True):
@@ -276,3 +299,36 @@ def test_the_pages_show_what_they_must_say(browser: Any, demo: tuple[Path, dict[
     assert _run(folder, config, "check", "--report", str(json_report)).exit_code == 1
     result = _run(folder, config, "check", "--html", str(json_report))
     assert result.exit_code == 2 and "holds a sqlanon JSON report, not an HTML one" in result.output
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(st.integers(1, 10**7), st.integers(1, 10**6), min_size=1, max_size=60).map(
+        lambda d: sorted([size, n] for size, n in d.items())
+    )
+)
+def test_the_class_size_histogram_keeps_every_class(class_sizes: list[list[int]]) -> None:
+    """At most 40 bars of a round width (a bar per size when they fit), every class in the bar
+    whose range holds its size, and a count axis of whole numbers reaching the tallest bar."""
+    import altair as alt
+
+    from sqlanon.report_html import _size_histogram
+
+    spec = _size_histogram(alt, class_sizes).to_dict()
+    bars = spec["datasets"][spec["data"]["name"]]
+    assert 1 <= len(bars) <= 40
+    widths = {b["to"] - b["from"] for b in bars}
+    assert len(widths) == 1
+    (width,) = widths
+    assert str(int(width)).strip("0") in ("1", "2", "5")
+    for bar in bars:
+        inside = [(size, n) for size, n in class_sizes if bar["from"] <= size < bar["to"]]
+        assert bar["classes"] == sum(n for _, n in inside) > 0
+        assert bar["rows"] == sum(size * n for size, n in inside)
+    assert sum(b["classes"] for b in bars) == sum(n for _, n in class_sizes)
+    ticks = spec["encoding"]["y"]["axis"]["values"]
+    assert ticks[0] == 0 and ticks == sorted(set(ticks)) and len(ticks) <= 7
+    assert all(isinstance(t, int) for t in ticks)
+    step = ticks[1] - ticks[0]
+    assert ticks == list(range(0, ticks[-1] + 1, step))
+    assert ticks[-1] - step < max(b["classes"] for b in bars) <= ticks[-1]
