@@ -89,9 +89,18 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) every test that
     runs Spark goes to one worker, so the run starts one Spark session (one JVM), not one per
-    worker; the other tests are shared out one by one."""
+    worker; the other tests are shared out one by one. The tests that open the HTML report in
+    Chromium go to one worker too (one browser). A test takes one group: pytest-xdist names a
+    test of several groups after all of them, a group of its own, so a module that groups its
+    tests (pytestmark) must not hold a Spark test."""
     for item in items:
         module = getattr(item, "module", None)
         name = module.__name__ if module is not None else ""
-        if "spark" in getattr(item, "fixturenames", ()) or "spark" in name:
+        fixtures = getattr(item, "fixturenames", ())
+        if "spark" in fixtures or "spark" in name:
             item.add_marker(pytest.mark.xdist_group("spark"))
+        elif "browser" in fixtures:
+            item.add_marker(pytest.mark.xdist_group("html"))
+        groups = {m.args[0] if m.args else m.kwargs.get("name") for m in item.iter_markers("xdist_group")}
+        if len(groups) > 1:
+            raise pytest.UsageError(f"{item.nodeid} is in several xdist groups {sorted(groups)}: give it one")

@@ -736,9 +736,9 @@ HIERARCHIES = {
 }
 
 
-@pytest.mark.parametrize(
-    ("select", "code", "says"),
-    [
+#: (a data test of small_project, the exit code `dbt test --select` it alone gives, what dbt
+#: says of it: PASS=1 / WARN=1 / FAIL / FAIL n for its status, else words of its error)
+EXIT_CASES = [
         ("passes", 0, "PASS=1"),
         ("l_passes", 0, "PASS=1"),
         ("fails", 1, "FAIL"),
@@ -843,12 +843,74 @@ HIERARCHIES = {
         ),
         ("h_inconsistent", 1, "is inconsistent: 1 label(s) of column c1 have several parents in column c2"),
         ("on_column_other", 1, "the test is attached to column disease but names sensitive: sex"),
-    ],
-)
-def test_dbt_exit_codes_and_errors(small_project: Path, select: str, code: int, says: str) -> None:
-    result = _dbt(small_project, "test", "--select", select)
-    assert result.returncode == code, result.stdout + result.stderr
-    assert says in " ".join((result.stdout + result.stderr).split()), result.stdout
+]  # fmt: skip
+
+
+def _by_name(project: Path) -> dict[str, dict[str, Any]]:
+    """The last dbt run's result of each node, by its name."""
+    results = json.loads((project / "target" / "run_results.json").read_text())["results"]
+    return {r["unique_id"].split(".")[2]: r for r in results}
+
+
+def _as_dbt_says(result: dict[str, Any], code: int, says: str) -> None:
+    """``result`` (a node's entry of run_results.json) is what a run of that node alone exits
+    with (``code``: 0 when it passes or warns, 1 when it fails or errs) and says (``says``)."""
+    status = result["status"]
+    assert (0 if status in ("pass", "success", "warn") else 1) == code, result
+    word, _, count = says.partition("=") if "=" in says else says.partition(" ")
+    if word in ("PASS", "WARN", "FAIL"):
+        assert status in {"PASS": ("pass", "success"), "WARN": ("warn",), "FAIL": ("fail",)}[word], result
+        if word == "FAIL" and count:
+            assert result["failures"] == int(count), result
+    else:
+        assert status == "error", result
+        assert says in " ".join((result.get("message") or "").split()), result["message"]
+
+
+@pytest.fixture(scope="module")
+def small_tests_run(
+    small_project: Path,
+) -> tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]]:
+    """Every data test of EXIT_CASES in one `dbt test` (each dbt process costs seconds): the
+    process, and each test's result."""
+    result = _dbt(small_project, "test", "--select", *(case[0] for case in EXIT_CASES))
+    return result, _by_name(small_project)
+
+
+def test_one_dbt_test_run_of_every_case(
+    small_tests_run: tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]],
+) -> None:
+    result, by_name = small_tests_run
+    assert sorted(by_name) == sorted(case[0] for case in EXIT_CASES), result.stdout[-3000:]
+    # some fail or err: dbt exits 1, and its summary counts the statuses (a failure as an ERROR)
+    assert result.returncode == 1, result.stdout[-3000:] + result.stderr[-3000:]
+    statuses = [r["status"] for r in by_name.values()]
+    counts = {
+        "PASS": statuses.count("pass"),
+        "WARN": statuses.count("warn"),
+        "ERROR": statuses.count("error") + statuses.count("fail"),
+        "TOTAL": len(EXIT_CASES),
+    }
+    summary = " ".join(f"{word}={n}" for word, n in counts.items())
+    assert summary.replace(" TOTAL", " SKIP=0 NO-OP=0 TOTAL") in result.stdout, result.stdout[-2000:]
+
+
+@pytest.mark.parametrize(("select", "code", "says"), EXIT_CASES)
+def test_dbt_exit_codes_and_errors(
+    small_tests_run: tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]],
+    select: str,
+    code: int,
+    says: str,
+) -> None:
+    _as_dbt_says(small_tests_run[1][select], code, says)
+
+
+def test_a_dbt_test_run_alone_exits_as_its_status_says(small_project: Path) -> None:
+    """What _as_dbt_says assumes of dbt, on one case of each status."""
+    for select, code, says in (("warns", 0, "WARN=1"), ("bad_k", 1, "k must be at least 1, got 0.")):
+        result = _dbt(small_project, "test", "--select", select)
+        assert result.returncode == code, result.stdout + result.stderr
+        assert says in " ".join((result.stdout + result.stderr).split()), result.stdout
 
 
 def test_a_failing_test_lists_its_classes_under_the_columns_names(small_project: Path) -> None:
@@ -1165,9 +1227,9 @@ SMALL_RELEASES = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("model", "code", "says"),
-    [
+#: (a release model of small_project, the exit code `dbt run --select` it alone gives, what
+#: dbt says of it)
+RELEASE_CASES = [
         ("rel_ok", 0, "PASS=1"),
         (
             "rel_fails",
@@ -1202,25 +1264,45 @@ SMALL_RELEASES = {
             1,
             "distance variational compares distributions: list their columns in 'attributes'.",
         ),
-    ],
-)
-def test_the_release_macros_exit_codes_and_errors(
-    small_project: Path, model: str, code: int, says: str
-) -> None:
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def small_releases_run(
+    small_project: Path,
+) -> tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]]:
+    """Every release model of SMALL_RELEASES in one `dbt run`: the process, and each model's
+    result."""
     models = small_project / "models"
-    if not (models / "rel_ok.sql").exists():
-        with duckdb.connect(str(small_project / "warehouse.duckdb")) as con:
-            _load_table(con, "h_zip", [("47677", "4767*", "*")])
-            _load_table(con, "h_age", [(str(a), f"{a // 10 * 10}s", "*") for a in (25, 38, 47)])
-        sources = yaml.safe_load((models / "sources.yml").read_text())
-        sources["sources"][0]["tables"] += [{"name": "h_zip"}, {"name": "h_age"}]
-        (models / "sources.yml").write_text(yaml.safe_dump(sources))
-        for name, (columns, node, criteria, limit) in SMALL_RELEASES.items():
-            (models / f"{name}.sql").write_text(
-                "{{ config(materialized='table') }}\n"
-                f"{{{{ sqlanon.release(source('people', 'small'), columns={_jinja_literal(columns)}, "
-                f"criteria={_jinja_literal(criteria)}, node={_jinja_literal(node)}, suppression_limit={limit}) }}}}\n"
-            )
-    result = _dbt(small_project, "run", "--select", model)
-    assert result.returncode == code, result.stdout + result.stderr
-    assert says in " ".join((result.stdout + result.stderr).split()), result.stdout
+    with duckdb.connect(str(small_project / "warehouse.duckdb")) as con:
+        _load_table(con, "h_zip", [("47677", "4767*", "*")])
+        _load_table(con, "h_age", [(str(a), f"{a // 10 * 10}s", "*") for a in (25, 38, 47)])
+    sources = yaml.safe_load((models / "sources.yml").read_text())
+    sources["sources"][0]["tables"] += [{"name": "h_zip"}, {"name": "h_age"}]
+    (models / "sources.yml").write_text(yaml.safe_dump(sources))
+    for name, (columns, node, criteria, limit) in SMALL_RELEASES.items():
+        (models / f"{name}.sql").write_text(
+            "{{ config(materialized='table') }}\n"
+            f"{{{{ sqlanon.release(source('people', 'small'), columns={_jinja_literal(columns)}, "
+            f"criteria={_jinja_literal(criteria)}, node={_jinja_literal(node)}, suppression_limit={limit}) }}}}\n"
+        )
+    result = _dbt(small_project, "run", "--select", *SMALL_RELEASES)
+    return result, _by_name(small_project)
+
+
+def test_one_dbt_run_of_every_release_case(
+    small_releases_run: tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]],
+) -> None:
+    result, by_name = small_releases_run
+    assert sorted(by_name) == sorted(SMALL_RELEASES) == sorted(case[0] for case in RELEASE_CASES)
+    assert result.returncode == 1, result.stdout[-3000:] + result.stderr[-3000:]
+
+
+@pytest.mark.parametrize(("model", "code", "says"), RELEASE_CASES)
+def test_the_release_macros_exit_codes_and_errors(
+    small_releases_run: tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]],
+    model: str,
+    code: int,
+    says: str,
+) -> None:
+    _as_dbt_says(small_releases_run[1][model], code, says)

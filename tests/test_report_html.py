@@ -21,8 +21,6 @@ from hypothesis import strategies as st
 from sqlanon.cli import main
 from sqlanon.demo import write_demo
 
-pytestmark = pytest.mark.xdist_group("html")
-
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
