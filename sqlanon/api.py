@@ -173,7 +173,7 @@ def audit(
     that suppression removes left out) is measured against homogeneity, negation, similarity,
     skewness and inference, with the parameters of the configuration's ``audit:``. Returns an
     :class:`~sqlanon.audit_report.AuditReport`: per node the vulnerable classes and rows of each
-    attack, and which node ``anonymize`` would publish. Nothing is written but the report
+    attack, and which node ``anonymize`` chooses. Nothing is written but the report
     (``report``: a path, checked as :func:`anonymize` checks it). ``output`` is not needed.
     The other arguments as in :func:`anonymize`."""
     from sqlanon.audit import audit as run_audit

@@ -25,7 +25,8 @@ class NodeAudit:
     suppressed_rows: int
     classes: int
     attacks: dict[str, dict[str, Any] | None]
-    #: the node ``anonymize`` would publish (the best by the configuration's metric)
+    #: the node ``anonymize`` chooses (the best by the configuration's metric; its gate then
+    #: checks any risk limits)
     chosen: bool = False
 
     def vulnerable(self, attack: str) -> bool | None:
@@ -133,9 +134,15 @@ class AuditReport:
             console.print()
             vulnerable = self.vulnerable_nodes()
             parts = [f"{name} {'n/a' if n is None else f'{n} of {count}'}" for name, n in vulnerable.items()]
-            console.print(f"  nodes vulnerable: {', '.join(parts)}", markup=False)
-            marked = "; * the node anonymize would publish" if any(n.chosen for n in self.nodes) else ""
-            console.print(f"  cells: vulnerable classes/rows; - resists{marked}", markup=False)
+            marked = "; * the node anonymize chooses" if any(n.chosen for n in self.nodes) else ""
+            # aligned, and wrapped under their text on a narrow terminal
+            print_facts(
+                console,
+                [
+                    ("nodes vulnerable", ", ".join(parts)),
+                    ("cells", f"vulnerable classes/rows; - resists{marked}"),
+                ],
+            )
         return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
 
     def _legend(self) -> str:
@@ -166,7 +173,7 @@ class AuditReport:
             node = "(" + ",".join(str(v) for v in n.node.values()) + ")"
             mark = "*" if n.chosen else ""
             table.add_row(mark, node, rows, *cells)
-            figures = ", ".join(f"{a} {c}" for a, c in zip(ATTACKS, cells, strict=True))
+            figures = [f"{a} {c}" for a, c in zip(ATTACKS, cells, strict=True)]
             stacked.append((mark, f"{node}  {rows} rows", figures))
         return fitted(console, table, stacked)
 

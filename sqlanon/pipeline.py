@@ -386,6 +386,10 @@ def apply(
                 base.message = f"the node {named} {why}; nothing was written"
                 if all(o.evaluated for o in outcome.summary.outcomes):
                     base.checks = check_entries(required, outcome.summary.outcomes)
+                    if show_violations:
+                        _list_violations(
+                            engine, config, encoded, criteria, evaluator, node, base, show_violations
+                        )
                 return written(base, reports)
             say(stage, "searching the lattice")
             base, release, chosen = _lattice(engine, encoded, required, config, progress, stage)
@@ -421,6 +425,43 @@ def apply(
         )
     finally:
         engine.close()
+
+
+def _list_violations(
+    engine: Engine,
+    config: Config,
+    encoded: Encoded,
+    criteria: list[Criterion],
+    evaluator: NodeEvaluator,
+    node: Node,
+    report: Report,
+    show_violations: int,
+) -> None:
+    """Add to each failing check of ``report`` (the node ``apply`` was given fails) up to
+    ``show_violations`` of its violating classes: those of the node's generalization of every
+    row, before suppression (what the data owner would have to change), worst first."""
+    verdicts = materialize_verdicts(engine, evaluator, node)
+    generalized = stage_returned(
+        engine, build_release(engine, config, encoded, node, verdicts, suppress=False)
+    )
+    try:
+        published = read_table(engine, generalized.staged, what="release")
+        gate = run_gate(
+            engine,
+            config,
+            published,
+            sensitive_hierarchies(config, engine, published, reveal=True),
+            show_violations,
+            qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
+            qi_levels=node_map(encoded, node),
+            check_params=False,
+        )
+    finally:
+        generalized.abort(engine)
+    required = [i for i, c in enumerate(criteria) if c.severity == "error"]
+    for entry, i in zip(report.checks, required, strict=True):
+        if not entry["passed"] and i < len(gate.violations) and gate.violations[i]:
+            entry["violations"] = [dict(v) for v in gate.violations[i]]
 
 
 def _named_node(node: Mapping[str, int]) -> str:
@@ -812,15 +853,26 @@ def check(
         )
         criteria = [make_criterion(c) for c in config.criteria]
         warned = sum(1 for o, c in zip(gate.outcomes, criteria, strict=True) if not o.passed)
+        # the verdict names every cause: dropping an identifier alone may not be enough
+        causes = []
         if gate.identifiers_left:
             held = ", ".join(repr(name) for name in gate.identifiers_left)
-            message = f"the table still holds identifier column(s) {held}: drop them before publishing"
-        elif not gate.criteria_passed:
-            message = "the table does not satisfy every error-severity criterion"
-            if any(not c["passed"] for c in gate.risk_checks):
-                message += f", and exceeds its risk limit(s) {_over(gate)}"
-        elif not gate.passed:
-            message = f"the table exceeds its risk limit(s) {_over(gate)}"
+            causes.append(f"still holds identifier column(s) {held} (drop them before publishing)")
+        failing = [
+            c.kind + (f" on {c.attribute!r}" if c.attribute else "")
+            for o, c in zip(gate.outcomes, criteria, strict=True)
+            if c.severity == "error" and not o.passed
+        ]
+        if failing:
+            causes.append(
+                f"does not satisfy {len(failing)} error-severity criterion(s): {', '.join(failing)}"
+            )
+        if any(not c["passed"] for c in gate.risk_checks):
+            causes.append(f"exceeds its risk limit(s) {_over(gate)}")
+        if causes:
+            message = "the table " + (
+                causes[0] if len(causes) == 1 else "; ".join(causes[:-1]) + "; and " + causes[-1]
+            )
         else:
             message = "" if not warned else f"{warned} warn-severity criterion(s) not met"
         # a gate publishes nothing and suppresses nothing: rows_out and suppressed_rows are null

@@ -221,11 +221,14 @@ def _name_max(folder: Path) -> int:
         return 255
 
 
-def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, verdicts: str) -> exp.Expr:
+def build_release(
+    engine: Engine, config: Config, encoded: Encoded, node: Node, verdicts: str, suppress: bool = True
+) -> exp.Expr:
     """The query of the release of ``node`` (written straight to the staging location).
 
     QIs at their top level become the constant top label (no join), and the semi join that
-    removes suppressed classes is left out when ``verdicts`` has no bad class."""
+    removes suppressed classes is left out when ``verdicts`` has no bad class (or ``suppress``
+    is false: the node's generalization of every row)."""
     qi_index = {d.column: i for i, d in enumerate(encoded.qis)}
     source_columns = [name for name, _ in engine.columns(encoded.source)]
     identifiers = {c.name for c in config.by_role("identifier")}
@@ -244,14 +247,14 @@ def build_release(engine: Engine, config: Config, encoded: Encoded, node: Node, 
     ]
     # the template keeps the classes whose "bad" is false; any other class means a semi join
     some_bad = exp.func("BOOL_OR", exp.Is(this=column("bad"), expression=exp.false()).not_())
-    (suppress,) = engine.fetchone(exp.select(some_bad).from_(table(verdicts)))
+    (some,) = engine.fetchone(exp.select(some_bad).from_(table(verdicts))) if suppress else (False,)
     return render_template(
         "publish.sql",
         source=encoded.source,
         columns=columns,
         qis=qis,
         verdicts=verdicts,
-        suppress=bool(suppress),
+        suppress=bool(some),
     )
 
 

@@ -143,7 +143,7 @@ def _run_page(report: Report) -> str:
         page.chart(s, _size_histogram(alt, report.class_sizes))
     _distances_section(page, report, alt)
     if report.risk is not None:
-        _risk_section(page, report.risk, alt)
+        _risk_section(page, report.risk, report.checks, alt)
     if report.command != "check":
         _cost_section(page, report)
     verdict = f"sqlanon {report.command}: {'PASSED' if report.passed else 'FAILED'}"
@@ -200,7 +200,12 @@ def _checks_section(page: _Page, report: Report) -> None:
 
 def _node_section(page: _Page, report: Report, alt: Any) -> None:
     assert report.node is not None
-    s = page.section("The chosen node: each column's generalization")
+    # apply's node was given, anonymize's chosen; either is published only when the run passed
+    heading = "The node applied" if report.command == "apply" else "The chosen node"
+    mark = ("the node applied" if report.command == "apply" else "the node chosen") + (
+        ", published" if report.passed else " (nothing published)"
+    )
+    s = page.section(f"{heading}: each column's generalization")
     heights = report.heights
     s.tables.append(
         HtmlTable(
@@ -240,7 +245,7 @@ def _node_section(page: _Page, report: Report, alt: Any) -> None:
             report.search.get("max_level") or {},
             report.minimal_nodes,
             report.node,
-            "the node published",
+            mark,
             alt,
         )
 
@@ -330,7 +335,7 @@ def _lattice(
     page.chart(
         s,
         alt.layer(nodes, outline).properties(
-            title=f"The lattice ({size:,} nodes): minimal nodes and the chosen one", width=620, height=260
+            title=f"The lattice ({size:,} nodes): minimal nodes and {chosen_label}", width=620, height=260
         ),
     )
 
@@ -456,38 +461,85 @@ def _distances_section(page: _Page, report: Report, alt: Any) -> None:
         page.chart(s, alt.layer(*layers).properties(title=title, width=560, height=200))
 
 
-def _risk_section(page: _Page, risk: Mapping[str, Any], alt: Any) -> None:
+def _risk_section(
+    page: _Page, risk: Mapping[str, Any], checks: Sequence[Mapping[str, Any]], alt: Any
+) -> None:
+    """The risk figures, each against its limit when ``risk:`` sets one (a risk check)."""
     s = page.section("Re-identification risk")
     prosecutor = risk["prosecutor"]
+    # (figure, its value, the key of its limit in risk:)
     figures = [
-        ("prosecutor: highest", prosecutor["highest"]),
-        ("prosecutor: average", prosecutor["average"]),
-        (f"prosecutor: records above {prosecutor['threshold']:g}", prosecutor["records_at_risk"]),
-        ("marketer", risk["marketer"]),
-        ("sample uniques", risk["sample_uniques"]),
+        ("prosecutor: highest", prosecutor["highest"], "prosecutor_highest"),
+        ("prosecutor: average", prosecutor["average"], "prosecutor_average"),
+        (
+            f"prosecutor: records above {prosecutor['threshold']:g}",
+            prosecutor["records_at_risk"],
+            "records_at_risk",
+        ),
+        ("marketer", risk["marketer"], "marketer"),
+        ("sample uniques", risk["sample_uniques"], "sample_uniques"),
     ]
     journalist = risk.get("journalist")
     if journalist:
         figures += [
-            ("journalist: highest", journalist["highest"]),
-            ("journalist: average", journalist["average"]),
-            (f"journalist: records above {journalist['threshold']:g}", journalist["records_at_risk"]),
+            ("journalist: highest", journalist["highest"], "journalist_highest"),
+            ("journalist: average", journalist["average"], "journalist_average"),
+            (
+                f"journalist: records above {journalist['threshold']:g}",
+                journalist["records_at_risk"],
+                "journalist_records_at_risk",
+            ),
         ]
-    s.tables.append(
-        HtmlTable(["figure", "value"], [[Cell(name), Cell(_fmt(v), "num")] for name, v in figures])
-    )
-    values = [{"figure": name, "value": v} for name, v in figures if v is not None]
-    page.chart(
-        s,
-        alt.Chart(_data(alt, values), title="Risk figures (shares, 0 to 1)")
-        .mark_bar()
-        .encode(
-            y=alt.Y("figure:N", title=None, sort=None),
-            x=alt.X("value:Q", scale=alt.Scale(domain=[0, 1]), title=None),
-            tooltip=["figure:N", alt.Tooltip("value:Q", format=".4g")],
+    limits = {
+        key: (value, c["passed"])
+        for c in checks
+        if c["criterion"] == "risk"
+        for key, value in c["params"].items()
+    }
+    rows = []
+    for name, v, key in figures:
+        limit, passed = limits.get(key, (None, True))
+        rows.append(
+            [
+                Cell(name),
+                Cell(_fmt(v), "num"),
+                Cell("" if limit is None else f"{limit:g}", "num"),
+                Cell(
+                    "" if limit is None else ("within" if passed else "EXCEEDED"), "ok" if passed else "fail"
+                ),
+            ]
         )
-        .properties(width=480),
+    head = ["figure", "value", "limit", ""] if limits else ["figure", "value"]
+    s.tables.append(HtmlTable(head, [r if limits else r[:2] for r in rows]))
+    values = []
+    for name, v, key in figures:
+        if v is None:
+            continue
+        limit, passed = limits.get(key, (None, True))
+        values.append(
+            {"figure": name, "value": v, "limit": limit, "over": "over its limit" if not passed else "within"}
+        )
+    base = alt.Chart(_data(alt, values)).encode(y=alt.Y("figure:N", title=None, sort=None))
+    bars = base.mark_bar().encode(
+        x=alt.X("value:Q", scale=alt.Scale(domain=[0, 1]), title=None),
+        color=alt.Color(
+            "over:N",
+            title=None,
+            scale=alt.Scale(domain=["within", "over its limit"], range=["#4c78a8", "#c0392b"]),
+            legend=alt.Legend(orient="bottom") if limits else None,
+        ),
+        tooltip=["figure:N", alt.Tooltip("value:Q", format=".4g"), alt.Tooltip("limit:Q", format=".4g")],
     )
+    layers = [bars]
+    if limits:
+        # each limit a dark tick across its figure's bar
+        layers.append(
+            base.transform_filter("isValid(datum.limit)")
+            .mark_tick(color="#111111", thickness=2, size=18)
+            .encode(x="limit:Q", tooltip=["figure:N", alt.Tooltip("limit:Q", format=".4g")])
+        )
+    title = "Risk figures (shares, 0 to 1)" + ("; ticks: the limits risk: sets" if limits else "")
+    page.chart(s, alt.layer(*layers).properties(title=title, width=480))
 
 
 def _cost_section(page: _Page, report: Report) -> None:
@@ -525,8 +577,8 @@ def _audit_page(report: AuditReport) -> str:
             [
                 [Cell("criteria"), Cell("; ".join(report.criteria))],
                 [Cell("suppression limit"), Cell(f"{report.suppression_limit:g}")],
-                [Cell("rows"), Cell(_fmt(report.rows_in), "num")],
-                [Cell("minimal nodes"), Cell(_fmt(len(report.nodes)), "num")],
+                [Cell("rows"), Cell(_fmt(report.rows_in))],
+                [Cell("minimal nodes"), Cell(_fmt(len(report.nodes)))],
             ],
         )
     )
@@ -582,7 +634,7 @@ def _audit_page(report: AuditReport) -> str:
                     }
                 )
             rows.append(cells)
-        marked = "; * the node anonymize would publish" if any(n.chosen for n in report.nodes) else ""
+        marked = "; * the node anonymize chooses" if any(n.chosen for n in report.nodes) else ""
         s.notes.append(
             f"A node gives the levels of {', '.join(columns)}. Cells: vulnerable classes / their rows{marked}."
         )
@@ -629,7 +681,7 @@ def _audit_page(report: AuditReport) -> str:
             {},
             [n.node for n in report.nodes],
             chosen,
-            "the node anonymize would publish",
+            "the node anonymize chooses",
             alt,
             marks,
         )

@@ -19,7 +19,7 @@ from sqlanon.risk import summary_lines
 if TYPE_CHECKING:
     from sqlanon.report import Report
 #: the text's width when no terminal gives one: long enough that a line is never cut
-WIDE = 400
+WIDE = 1_000_000
 
 
 def render(report: Report, verbose: bool = False, width: int | None = None) -> str:
@@ -51,11 +51,11 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
         (
             status,
             f"{criterion}" + (f" on {on}" if on else ""),
-            ", ".join(
+            [
                 f"{k} {v}"
                 for k, v in (("observed", observed), ("violating classes", classes), ("rows", n))
                 if v
-            ),
+            ],
         )
         for status, criterion, on, observed, classes, n in rows
     ]
@@ -88,16 +88,25 @@ def print_facts(console: Console, facts: list[tuple[str, str]]) -> None:
         console.print(f"  {key.ljust(longest + 2)}{value}", markup=False, soft_wrap=True)
 
 
-def fitted(console: Console, table: Table, stacked: list[tuple[str, str, str]]) -> Table:
+def fitted(console: Console, table: Table, stacked: list[tuple[str, str, list[str]]]) -> Table:
     """``table`` when its rows fit the console's width, else the same rows stacked: per row a
-    mark, then its title and its figures on a line of their own (words never broken)."""
+    mark, then its title and, on lines of their own, its figures (``name value`` items, a line
+    broken only between two items unless one alone is too long)."""
     if Measurement.get(console, console.options, table).maximum + 2 <= console.width:
         return table
+    marks = max((len(mark) for mark, _, _ in stacked), default=0)
+    room = max(console.width - 2 - marks - 2, 20)  # the indent, the marks, the padding
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(overflow="fold")
     for mark, title, figures in stacked:
-        grid.add_row(mark, title + ("\n" + figures if figures else ""))
+        lines: list[str] = []
+        for item in figures:
+            if lines and len(lines[-1]) + 2 + len(item) <= room:
+                lines[-1] += ", " + item
+            else:
+                lines.append(item)
+        grid.add_row(mark, "\n".join([title, *lines]))
     return grid
 
 

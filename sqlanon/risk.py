@@ -187,8 +187,9 @@ def limit_advice(key: str, limit: float, threshold: float) -> str:
         k = math.ceil(Fraction(1) / Fraction(str(limit))) if limit > 0 else None
         return f"k-anonymity with k >= {k} meets it" if k else "no release meets a limit of 0"
     if key == "records_at_risk":
-        k = math.floor(Fraction(1) / Fraction(str(threshold))) + 1
-        return f"k-anonymity with k >= {k} (above 1 / the threshold) puts no record at risk"
+        # a record is at risk when 1/|E| > threshold: none is once every |E| >= 1 / threshold
+        k = math.ceil(Fraction(1) / Fraction(str(threshold)))
+        return f"k-anonymity with k >= {k} (at least 1 / the threshold) puts no record at risk"
     if key == "sample_uniques":
         return "k-anonymity with k >= 2 leaves no record alone in its class"
     if key in ("prosecutor_average", "marketer"):

@@ -48,10 +48,12 @@ def parse_risk(value: Any) -> RiskSettings:
     for key, given in value.items():
         if isinstance(given, bool) or not isinstance(given, (int, float)) or not 0 <= given <= 1:
             if isinstance(given, str):
-                raise ConfigError(
-                    f"risk.{key} must be a number in [0, 1], got the text {given!r} (YAML reads a number such as "
-                    "5e-1 as text: write 0.5)."
+                why = (
+                    "YAML reads a number such as 5e-1 as text: write 0.5"
+                    if "e" in given.lower()
+                    else "write it without quotes"
                 )
+                raise ConfigError(f"risk.{key} must be a number in [0, 1], got the text {given!r} ({why}).")
             raise ConfigError(f"risk.{key} must be a share in [0, 1], got {given!r}.")
         if key == "threshold" and given == 0:
             raise ConfigError("risk.threshold must be greater than 0: every record's risk is above 0.")

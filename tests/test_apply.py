@@ -119,6 +119,16 @@ def test_apply_repeats_a_release_and_follows_new_data(seed: int, tmp_path: Path)
             len(small),
             sum(small),
         )
+        # asked for, the violating classes are listed: those of the node's generalization of
+        # every row, before suppression (what the data owner would have to change)
+        listed = sqlanon.apply(config, node=first.node, base_dir=tmp_path, show_violations=10**6)
+        assert out.read_bytes() == before
+        k_listed = next(c for c in listed.checks if c["criterion"] == "k-anonymity")
+        assert {
+            tuple(v["class"][q] for q in month.qis): v["rows"] for v in k_listed.get("violations") or []
+        } == {key: n for key, n in sizes.items() if n < criteria[0]["k-anonymity"]["k"]}
+        assert all(not c.get("violations") for c in listed.checks if c["passed"])
+        assert all(not c.get("violations") for c in got.checks)
         OUTCOMES["failure with checks"] += 1
         assert (
             "does not satisfy the criteria on this data" in got.message

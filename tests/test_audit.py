@@ -255,6 +255,25 @@ def test_the_cli_prints_a_row_per_node_and_writes_the_report(tmp_path: Path) -> 
     assert "a report never replaces data" in again.output
 
 
+def test_a_narrow_terminal_gets_whole_figures(tmp_path: Path) -> None:
+    """At 60 columns the node table stacks: every line fits, and each attack stays on one line
+    with its figure."""
+    _, config, _ = _case(4, tmp_path)
+    report = api.audit(config, base_dir=tmp_path)
+    narrow = report.text(verbose=True, width=60)
+    lines = narrow.splitlines()
+    assert all(len(line) <= 60 for line in lines), narrow
+    for n in report.nodes:
+        for attack in ATTACKS:
+            entry = n.attacks[attack]
+            if entry is not None and entry["classes"]:
+                assert any(f"{attack} {entry['classes']:,}/{entry['rows']:,}" in line for line in lines), (
+                    narrow
+                )
+    summary = " ".join(narrow[narrow.index("nodes vulnerable") :].split())
+    assert all(f"{a} {n} of {len(report.nodes)}" in summary for a, n in report.vulnerable_nodes().items())
+
+
 def test_no_node_satisfies_the_criteria_exits_1(tmp_path: Path) -> None:
     case, config, _ = _case(1, tmp_path)
     config["criteria"] = [{"k-anonymity": {"k": len(case.rows)}}]
@@ -360,7 +379,7 @@ def test_settings_the_configuration_implies(tmp_path: Path) -> None:
     )
     assert mondrian.nodes and not any(n.chosen for n in mondrian.nodes)
     assert "publishes no lattice node" in mondrian.notes["chosen"]
-    assert "* the node anonymize would publish" not in mondrian.text()
+    assert "* the node anonymize chooses" not in mondrian.text()
     first = case.qis[0]
     top = len(next(iter(case.hierarchies[first].values()))) - 1
     capped = dict(

@@ -292,6 +292,11 @@ def test_check_fails_process(project: Path) -> None:
     assert identifiers["criterion"] == "identifiers-dropped" and identifiers["passed"] is False
     assert identifiers["observed"] == ["name"] and identifiers["violating_rows"] == len(PEOPLE) - 1
     assert "FAIL identifiers-dropped name still held: name" in " ".join(proc.stdout.split())
+    # the verdict names every cause, not the identifier alone (dropping it would not be enough)
+    assert report["message"] == (
+        "the table still holds identifier column(s) 'name' (drop them before publishing); and does not "
+        "satisfy 1 error-severity criterion(s): k-anonymity"
+    )
     assert report["rows_in"] == len(PEOPLE) - 1
     assert report["rows_out"] is None and report["suppressed_rows"] is None
     assert "rows 10 " in " ".join(proc.stdout.split())  # check publishes and suppresses nothing

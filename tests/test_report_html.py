@@ -179,6 +179,14 @@ def test_checks_page_with_a_risk_limit_and_violations(
     }
     assert all(label in page["text"] for label in labels)
     assert "asked for with --show-violations" in page["text"]
+    # the risk figures against the limit set: exceeded, and the others without one
+    (risk,) = [t for t in page["tables"] if t[0][:3] == ["figure", "value", "limit"]]
+    rows = {r[0]: r[1:] for r in risk[1:]}
+    assert rows["prosecutor: highest"][1:] == ["0.01", "EXCEEDED"]
+    assert float(rows["prosecutor: highest"][0]) == pytest.approx(
+        data["risk"]["prosecutor"]["highest"], rel=1e-5
+    )
+    assert all(r[1:] == ["", ""] for name, r in rows.items() if name != "prosecutor: highest")
 
 
 def test_audits_page_has_a_row_per_node(browser: Any, demo: tuple[Path, dict[str, Any]]) -> None:

@@ -10,6 +10,7 @@ import csv
 import json
 import math
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -18,11 +19,14 @@ from typing import Any
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sqlanon import api
 from sqlanon.cli import main
 from sqlanon.demo import write_demo
 from sqlanon.errors import ConfigError, InputError
+from sqlanon.risk import limit_advice
 from tests.test_engine_postgres_check import COLUMNS, _rows
 from tests.test_standalone import _demo, _on_postgres, _write
 
@@ -212,8 +216,8 @@ def test_a_risk_limit_fails_check_and_anonymize_publishes_nothing(tmp_path: Path
         dict(yaml.safe_load(path.read_text()), criteria=[{"k-anonymity": {"k": 299}}]), base_dir=folder
     )
     assert both.message == (
-        "the table does not satisfy every error-severity criterion, and exceeds its risk limit(s) "
-        "records_at_risk 1 > 0"
+        "the table does not satisfy 1 error-severity criterion(s): k-anonymity; and exceeds its risk "
+        "limit(s) records_at_risk 1 > 0"
     )
 
 
@@ -225,6 +229,8 @@ def test_a_risk_limit_fails_check_and_anonymize_publishes_nothing(tmp_path: Path
         ({"marketer": 1.5}, "risk.marketer must be a share in [0, 1], got 1.5."),
         ({"sample_uniques": True}, "risk.sample_uniques must be a share in [0, 1], got True."),
         ({"threshold": 0}, "risk.threshold must be greater than 0"),
+        ({"marketer": "5e-1"}, "got the text '5e-1' (YAML reads a number such as 5e-1 as text: write 0.5)"),
+        ({"marketer": "0.1"}, "got the text '0.1' (write it without quotes)"),
     ],
 )
 def test_bad_risk_settings_are_clear_errors(demo: tuple[Path, dict[str, Any]], risk: Any, says: str) -> None:
@@ -452,3 +458,19 @@ def test_population_settings_are_checked(tmp_path: Path) -> None:
     folder, base = _anonymize_demo(tmp_path / "demo")
     with pytest.raises(InputError, match="is the population"):
         api.anonymize(dict(base, population=base["output"]), base_dir=folder)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fractions(min_value=Fraction(1, 10**4), max_value=1, max_denominator=10**4))
+def test_the_advised_k_is_the_smallest_that_meets_a_limit(share: Fraction) -> None:
+    """The k a message advises for prosecutor_highest (risk 1/k at most the limit) and for
+    records_at_risk (no record with 1/|E| above the threshold): enough, and k - 1 is not."""
+    value = float(share)
+    for key, advice in (
+        ("prosecutor_highest", limit_advice("prosecutor_highest", value, 0.2)),
+        ("records_at_risk", limit_advice("records_at_risk", 0.0, value)),
+    ):
+        k = int(re.search(r"k >= (\d+)", advice).group(1))  # type: ignore[union-attr]
+        bound = Fraction(str(value))
+        assert Fraction(1, k) <= bound, (key, value, advice)
+        assert k == 1 or Fraction(1, k - 1) > bound, (key, value, advice)
