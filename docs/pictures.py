@@ -51,7 +51,7 @@ def main_() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             for picture, page_path in pages.items():
-                page = browser.new_page(viewport={"width": 900, "height": 800})
+                page = browser.new_page(viewport={"width": 1100, "height": 800})
                 page.goto(page_path.as_uri())
                 for chart in page.eval_on_selector_all(".chart", "divs => divs.map(d => d.id)"):
                     page.wait_for_selector(f"#{chart} svg")
