@@ -464,6 +464,11 @@ def _list_violations(
             entry["violations"] = [dict(v) for v in gate.violations[i]]
 
 
+def _named(criterion: Criterion) -> str:
+    """A criterion in a message: its kind and the column it is on (no value)."""
+    return criterion.kind + (f" on {criterion.attribute!r}" if criterion.attribute else "")
+
+
 def _named_node(node: Mapping[str, int]) -> str:
     return ", ".join(f"{name}={level}" for name, level in node.items())
 
@@ -471,7 +476,7 @@ def _named_node(node: Mapping[str, int]) -> str:
 def _unmet(required: list[Criterion], outcome: NodeResult, allowed: int, limit: float) -> str:
     """Why a node does not satisfy the criteria, by criterion and rows (no value)."""
     failing = [
-        f"{c.kind}" + (f" on {c.attribute!r}" if c.attribute else "") + f" {o.violating_rows:,}"
+        f"{_named(c)} {o.violating_rows:,}"
         for c, o in zip(required, outcome.summary.outcomes, strict=True)
         if o.evaluated and not o.passed
     ]
@@ -859,7 +864,7 @@ def check(
             held = ", ".join(repr(name) for name in gate.identifiers_left)
             causes.append(f"still holds identifier column(s) {held} (drop them before publishing)")
         failing = [
-            c.kind + (f" on {c.attribute!r}" if c.attribute else "")
+            _named(c)
             for o, c in zip(gate.outcomes, criteria, strict=True)
             if c.severity == "error" and not o.passed
         ]

@@ -390,27 +390,34 @@ def _size_histogram(alt: Any, class_sizes: Sequence[Sequence[int]]) -> Any:
         }
         for low, (classes, rows) in sorted(bins.items())
     ]
-    y_scale, y_axis = _count_axis(alt, max(classes for classes, _ in bins.values()))
+    x = alt.X(
+        "from:Q",
+        title="class size (rows)" + ("" if width == 1 else f"; bins of {width:,}"),
+        scale=alt.Scale(zero=False),
+        axis=alt.Axis(tickMinStep=1, format="d"),
+    )
+    tooltip = [
+        alt.Tooltip("sizes:N", title="class size"),
+        alt.Tooltip("classes:Q", title="classes"),
+        alt.Tooltip("rows:Q", title="rows"),
+    ]
+    return _count_bars(alt, values, x, tooltip).properties(title="Classes by size", width=560, height=220)
+
+
+def _count_bars(alt: Any, values: list[dict[str, Any]], x: Any, tooltip: list[Any]) -> Any:
+    """Bars of classes: each value's bar spans ``from`` to ``to`` on ``x`` and rises to its
+    ``classes``, on a whole-number axis."""
+    y_scale, y_axis = _count_axis(alt, max(v["classes"] for v in values))
     return (
-        alt.Chart(_data(alt, values), title="Classes by size")
+        alt.Chart(_data(alt, values))
         .mark_bar(stroke="white", strokeWidth=0.5)
         .encode(
-            x=alt.X(
-                "from:Q",
-                title="class size (rows)" + ("" if width == 1 else f"; bins of {width:,}"),
-                scale=alt.Scale(zero=False),
-                axis=alt.Axis(tickMinStep=1, format="d"),
-            ),
+            x=x,
             x2="to:Q",
             y=alt.Y("classes:Q", title="classes", scale=y_scale, axis=y_axis),
             y2=alt.datum(0),
-            tooltip=[
-                alt.Tooltip("sizes:N", title="class size"),
-                alt.Tooltip("classes:Q", title="classes"),
-                alt.Tooltip("rows:Q", title="rows"),
-            ],
+            tooltip=tooltip,
         )
-        .properties(width=560, height=220)
     )
 
 
@@ -429,26 +436,20 @@ def _distances_section(page: _Page, report: Report, alt: Any) -> None:
         ]
         # t inside the chart, a bin's width from its right edge
         right = max([(t or 0.0) + DISTANCE_BIN, *(v["to"] for v in values)])
-        y_scale, y_axis = _count_axis(alt, max(v["classes"] for v in values))
-        bars = (
-            alt.Chart(_data(alt, values))
-            .mark_bar(stroke="white", strokeWidth=0.5)
-            .encode(
-                x=alt.X(
-                    "from:Q",
-                    title=f"distance (bins of {DISTANCE_BIN:g})",
-                    scale=alt.Scale(domain=[0, right], nice=False),
-                ),
-                x2="to:Q",
-                y=alt.Y("classes:Q", title="classes", scale=y_scale, axis=y_axis),
-                y2=alt.datum(0),
-                tooltip=[
-                    alt.Tooltip("from:Q", title="distance from"),
-                    alt.Tooltip("to:Q", title="below"),
-                    "classes:Q",
-                    "rows:Q",
-                ],
-            )
+        bars = _count_bars(
+            alt,
+            values,
+            alt.X(
+                "from:Q",
+                title=f"distance (bins of {DISTANCE_BIN:g})",
+                scale=alt.Scale(domain=[0, right], nice=False),
+            ),
+            [
+                alt.Tooltip("from:Q", title="distance from"),
+                alt.Tooltip("to:Q", title="below"),
+                "classes:Q",
+                "rows:Q",
+            ],
         )
         layers = [bars]
         if t is not None:

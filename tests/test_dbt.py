@@ -236,14 +236,18 @@ def _load_duckdb(path: Path, tables: dict[str, list[dict[str, Any]]]) -> None:
             _load_people(con, name, rows)
 
 
+def _by_name(project: Path) -> dict[str, dict[str, Any]]:
+    """The last dbt run's result of each node, by its name."""
+    results = json.loads((project / "target" / "run_results.json").read_text())["results"]
+    return {r["unique_id"].split(".")[2]: r for r in results}
+
+
 def _failures(project: Path, con: Any, schema: str) -> dict[str, list[tuple[Any, ...]] | str]:
     """Each test's stored failing rows (dbt test --store-failures), by test name; a test that
     refused the data instead (values its allowed / protected name that the table lacks, as
     check refuses them) gives its message."""
-    results = json.loads((project / "target" / "run_results.json").read_text())["results"]
     out: dict[str, list[tuple[Any, ...]] | str] = {}
-    for r in results:
-        name = r["unique_id"].split(".")[2]
+    for name, r in _by_name(project).items():
         if r["status"] == "error" and "that do not occur in the column" in (r.get("message") or ""):
             out[name] = r["message"]
             continue
@@ -846,10 +850,8 @@ EXIT_CASES = [
 ]  # fmt: skip
 
 
-def _by_name(project: Path) -> dict[str, dict[str, Any]]:
-    """The last dbt run's result of each node, by its name."""
-    results = json.loads((project / "target" / "run_results.json").read_text())["results"]
-    return {r["unique_id"].split(".")[2]: r for r in results}
+#: a dbt process run once for many cases, and each node's result (run_results.json) by name
+DbtRun = tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]]
 
 
 def _as_dbt_says(result: dict[str, Any], code: int, says: str) -> None:
@@ -870,7 +872,7 @@ def _as_dbt_says(result: dict[str, Any], code: int, says: str) -> None:
 @pytest.fixture(scope="module")
 def small_tests_run(
     small_project: Path,
-) -> tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]]:
+) -> DbtRun:
     """Every data test of EXIT_CASES in one `dbt test` (each dbt process costs seconds): the
     process, and each test's result."""
     result = _dbt(small_project, "test", "--select", *(case[0] for case in EXIT_CASES))
@@ -878,7 +880,7 @@ def small_tests_run(
 
 
 def test_one_dbt_test_run_of_every_case(
-    small_tests_run: tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]],
+    small_tests_run: DbtRun,
 ) -> None:
     result, by_name = small_tests_run
     assert sorted(by_name) == sorted(case[0] for case in EXIT_CASES), result.stdout[-3000:]
@@ -897,7 +899,7 @@ def test_one_dbt_test_run_of_every_case(
 
 @pytest.mark.parametrize(("select", "code", "says"), EXIT_CASES)
 def test_dbt_exit_codes_and_errors(
-    small_tests_run: tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]],
+    small_tests_run: DbtRun,
     select: str,
     code: int,
     says: str,
@@ -1270,7 +1272,7 @@ RELEASE_CASES = [
 @pytest.fixture(scope="module")
 def small_releases_run(
     small_project: Path,
-) -> tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]]:
+) -> DbtRun:
     """Every release model of SMALL_RELEASES in one `dbt run`: the process, and each model's
     result."""
     models = small_project / "models"
@@ -1291,7 +1293,7 @@ def small_releases_run(
 
 
 def test_one_dbt_run_of_every_release_case(
-    small_releases_run: tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]],
+    small_releases_run: DbtRun,
 ) -> None:
     result, by_name = small_releases_run
     assert sorted(by_name) == sorted(SMALL_RELEASES) == sorted(case[0] for case in RELEASE_CASES)
@@ -1300,7 +1302,7 @@ def test_one_dbt_run_of_every_release_case(
 
 @pytest.mark.parametrize(("model", "code", "says"), RELEASE_CASES)
 def test_the_release_macros_exit_codes_and_errors(
-    small_releases_run: tuple[subprocess.CompletedProcess[str], dict[str, dict[str, Any]]],
+    small_releases_run: DbtRun,
     model: str,
     code: int,
     says: str,
