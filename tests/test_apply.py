@@ -46,6 +46,40 @@ def _expected(
     )
 
 
+def listed_violations(report: Any) -> list[list[tuple[Any, ...]]]:
+    """Per check, the violating classes ``--show-violations`` listed, in an order of their own
+    (ties of the worst-first order may fall either way): labels, rows, observed to 1e-9."""
+    return [
+        sorted(
+            (
+                tuple(sorted(v["class"].items())),
+                v["rows"],
+                None if v["observed"] is None else round(v["observed"], 9),
+            )
+            for v in c.get("violations") or []
+        )
+        for c in report.checks
+    ]
+
+
+def failing_apply_case(folder: Path, base: dict[str, Any], rows: list[dict[str, Any]]) -> tuple[Any, ...]:
+    """The demo's configuration over ``rows`` (written to a CSV) with criteria its bottom node
+    fails, that node, and DuckDB's apply of it listing every violating class."""
+    path = folder / "apply_violations.csv"
+    with path.open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    criteria = [{"k-anonymity": {"k": 4}}, {"l-diversity": {"l": 2, "attribute": "disease"}}]
+    config = dict(base, source=path.name, output="out/apply_violations.csv", criteria=criteria)
+    node = {
+        c: 0 for c, spec in base["columns"].items() if isinstance(spec, dict) and spec.get("role") == "quasi"
+    }
+    want = sqlanon.apply(config, node=node, base_dir=folder, show_violations=10**6)
+    assert not want.passed and any(listed_violations(want)), want.message
+    return config, node, want
+
+
 def _next_month(case: RandomCase, rng: random.Random) -> RandomCase:
     """New rows over the same hierarchies: some of last month's, some new combinations."""
     sens = sorted({r["sens"] for r in case.rows})

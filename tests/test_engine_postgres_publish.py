@@ -21,6 +21,7 @@ from sqlanon.errors import ConfigError, DataError, EngineError, InputError
 from tests import pgserver
 from tests.pgserver import Server
 from tests.sqlhelpers import take_large_table_paths
+from tests.test_apply import failing_apply_case, listed_violations
 from tests.test_engine_postgres_check import EXTRA
 from tests.test_engine_sql import MODELS
 
@@ -396,6 +397,29 @@ def test_apply_on_postgres_repeats_a_release(
     refused = api.apply(config, node=dict.fromkeys(first.node, 0), base_dir=folder)
     assert not refused.passed and "nothing was written" in refused.message
     assert _published(con, "rel.release_a") == published
+    assert _leftovers(con) == []
+
+
+def test_a_failing_apply_lists_duckdbs_violating_classes(
+    demo: tuple[Path, dict[str, Any]], con: psycopg.Connection[Any], postgres: Server
+) -> None:
+    """apply --show-violations at a node the data fails: PostgreSQL lists DuckDB's classes and
+    publishes nothing."""
+    folder, base = demo
+    rows = _rows(random.Random(41), 41)
+    config, node, want = failing_apply_case(folder, base, rows)
+    _load(con, "src.apply_violations", rows)
+    on_pg = dict(
+        config,
+        source={"table": "src.apply_violations"},
+        output={"table": "rel.apply_violations"},
+        engine=_engine(postgres),
+    )
+    got = api.apply(on_pg, node=node, base_dir=folder, show_violations=10**6)
+    assert not got.passed
+    assert listed_violations(got) == listed_violations(want)
+    (exists,) = con.execute("SELECT to_regclass('rel.apply_violations') IS NOT NULL").fetchone()  # type: ignore[misc]
+    assert not exists
     assert _leftovers(con) == []
 
 

@@ -19,6 +19,7 @@ from sqlanon import api
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, DataError, EngineError, InputError
 from tests.sqlhelpers import take_large_table_paths
+from tests.test_apply import failing_apply_case, listed_violations
 from tests.test_engine_postgres_check import COLUMNS as CHECK_COLUMNS
 from tests.test_engine_postgres_check import EXTRA, _rows, _same
 from tests.test_engine_sql import MODELS
@@ -187,6 +188,30 @@ def _same_release(
         )
     if want.passed:
         assert _published(spark, f"rel.release_{seed}") == _csv_rows(folder / f"out/release_{seed}.csv")
+    assert _leftovers(spark) == []
+
+
+def test_a_failing_apply_lists_duckdbs_violating_classes(
+    demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any
+) -> None:
+    """apply --show-violations at a node the data fails: Spark lists DuckDB's classes and
+    publishes nothing."""
+    folder, base, _ = demo
+    rows = generate_people(150, seed=41)
+    config, node, want = failing_apply_case(folder, base, rows)
+    _load(spark, "src.apply_violations", rows)
+    on_spark = dict(
+        config,
+        source={"table": "src.apply_violations"},
+        output={"table": "rel.apply_violations"},
+        engine=ENGINE,
+    )
+    got = api.apply(on_spark, node=node, base_dir=folder, show_violations=10**6)
+    assert not got.passed
+    assert listed_violations(got) == listed_violations(want)
+    assert "rel.apply_violations" not in [
+        f"rel.{r.tableName}" for r in spark.sql("SHOW TABLES IN rel").collect()
+    ]
     assert _leftovers(spark) == []
 
 
