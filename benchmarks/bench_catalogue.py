@@ -5,7 +5,7 @@ except a model that is not monotone under generalization, where the search canno
 it and must evaluate it at every node k=5 leaves (reported, not held to 3x).
 
 Method as in bench_search.py: the source is read and encoded once per criteria set, then
-``pipeline.run_search`` (Incognito, all minimal nodes) is timed; one untimed warm-up, then the
+``lattice_release.run_search`` (Incognito, all minimal nodes) is timed; one untimed warm-up, then the
 sets run round-robin in every repetition (rotated order), so ratios to k=5 come from one run.
 Run ``python benchmarks/bench_catalogue.py --repeat 5``.
 """

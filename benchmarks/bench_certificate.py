@@ -48,12 +48,13 @@ import numpy as np
 from bench_census import config as census_config
 from common import machine
 
-from sqlanon import pipeline
+from sqlanon import lattice_release
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.lattice import Lattice, Node
+from sqlanon.run import run_engine
 from sqlanon.search.optimal import PATHS
 from sqlanon.source import read_table
 
@@ -67,7 +68,7 @@ class Recorder:
         self.full: dict[Node, bool] = {}
         self.monotone: dict[Node, bool] = {}
         self.context: dict[str, Any] = {}
-        self.real = pipeline.search
+        self.real = lattice_release.search
 
     def wrap(self, oracle: Oracle, store: dict[Node, bool]) -> Oracle:
         def recorded(nodes: Sequence[Node]) -> list[bool]:
@@ -209,16 +210,16 @@ def main() -> None:
         config = parse_config(
             census_config(source, folder / "release.parquet", "optimal", args.memory_limit), folder
         )
-        engine, config = pipeline.run_engine(config)
+        engine, config = run_engine(config)
         table = read_table(engine, config.source)
         encoded = encode(engine, config, table)
         criteria = [make_criterion(c) for c in config.criteria]
         recorder = Recorder()
-        pipeline.search = recorder.search  # type: ignore[assignment]
+        lattice_release.search = recorder.search  # type: ignore[assignment]
         start = time.perf_counter()
-        result, _ = pipeline.run_search(engine, encoded, criteria, config, None)
+        result, _ = lattice_release.run_search(engine, encoded, criteria, config, None)
         took = time.perf_counter() - start
-        pipeline.search = recorder.real
+        lattice_release.search = recorder.real
         classes = classes_of(recorder)
         out = analyse(recorder, result)
         if args.exact:
@@ -227,13 +228,13 @@ def main() -> None:
                 # their up-closure is not every node's monotone status
                 raise SystemExit("--exact needs a monotone requirement (no non-monotone model)")
             every = Recorder()
-            pipeline.search = every.search  # type: ignore[assignment]
+            lattice_release.search = every.search  # type: ignore[assignment]
             start = time.perf_counter()
-            full, _ = pipeline.run_search(
+            full, _ = lattice_release.run_search(
                 engine, encoded, criteria, replace(config, search="incognito"), None
             )
             incognito_took = time.perf_counter() - start
-            pipeline.search = every.real
+            lattice_release.search = every.real
             exact = exact_bound(recorder, full.minimal, out)
             # the clairvoyant's checks: the cover and the best node, in batches of PATHS, timed
             evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit)

@@ -37,7 +37,7 @@ from common import ADULT_CSV, QUASI, adult_config, base_parser, hierarchy_path, 
 from sqlanon.evaluator import search_threads
 from sqlanon.hierarchy import read_arx_csv
 from sqlanon.lattice import Lattice
-from sqlanon.pipeline import best_node, run_search
+from sqlanon.lattice_release import best_node, run_search
 
 RATIO_TARGET = 100.0
 SCANS_TARGET = 10.0

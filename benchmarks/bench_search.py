@@ -43,7 +43,7 @@ from common import (
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.lattice import Lattice
-from sqlanon.pipeline import run_search
+from sqlanon.lattice_release import run_search
 
 SEARCH_TARGET = 1.0  # s, k=5
 RATIO_TARGET = 2.0  # x k-only

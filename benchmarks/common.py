@@ -28,7 +28,7 @@ from sqlanon.encode import Encoded, encode
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import search_threads
 from sqlanon.hierarchy import read_arx_csv
-from sqlanon.pipeline import best_node, run_search
+from sqlanon.lattice_release import best_node, run_search
 from sqlanon.search import SearchResult
 from sqlanon.source import read_table
 
@@ -136,7 +136,7 @@ class Prepared:
 
 
 def prepare(name: str, config: Config) -> Prepared:
-    """Read and encode ``config.source`` once (timed), as ``pipeline.anonymize`` does."""
+    """Read and encode ``config.source`` once (timed), as ``anonymize`` does."""
     engine = DuckDBEngine()
     start = time.perf_counter()
     source = read_table(engine, config.source, config.csv)
@@ -351,7 +351,8 @@ def verdict(value: float, limit: float) -> str:
 
 
 # -- end-to-end anonymize in a child process ------------------------------------------------
-#: pipeline-module attributes wrapped to time the phases of ``anonymize`` (missing ones skipped)
+#: attributes of the stage modules (``PHASE_MODULES``) wrapped to time the phases of ``anonymize``
+#: (where a module does not have one, it is skipped)
 PIPELINE_PHASES: dict[str, Callable[..., str] | str] = {
     "prepare_output": "check output",
     "read_table": lambda *a, **kw: (
@@ -384,6 +385,8 @@ def _child(spec: Mapping[str, Any]) -> dict[str, Any]:
     """Run one ``anonymize`` with phase timings (in the child process)."""
     import resource
 
+    import sqlanon.gated_publish as gated_publish
+    import sqlanon.lattice_release as lattice_release
     import sqlanon.pipeline as pipeline
 
     apply_engine_settings(spec.get("threads"), spec.get("memory_limit"))
@@ -394,7 +397,9 @@ def _child(spec: Mapping[str, Any]) -> dict[str, Any]:
         suppression_limit=spec.get("suppression", 0.0),
     )
     timer = PhaseTimer()
-    with timer.wrap(pipeline, PIPELINE_PHASES):
+    with contextlib.ExitStack() as wrapped:
+        for module in (pipeline, lattice_release, gated_publish):
+            wrapped.enter_context(timer.wrap(module, PIPELINE_PHASES))
         start = time.perf_counter()
         report = pipeline.anonymize(config)
         total = time.perf_counter() - start

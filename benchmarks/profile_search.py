@@ -46,7 +46,7 @@ from common import (
 
 from sqlanon.evaluator import NodeEvaluator
 from sqlanon.lattice import Lattice
-from sqlanon.pipeline import run_search
+from sqlanon.lattice_release import run_search
 
 SECTIONS = ("python", "duckdb", "threads", "batch", "rank", "publish")
 

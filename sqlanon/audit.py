@@ -27,20 +27,11 @@ from sqlanon.errors import ConfigError
 from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gate import check_parameters
 from sqlanon.lattice import Lattice, Node
+from sqlanon.lattice_release import best_node, capped, max_levels, node_map, run_search
 from sqlanon.metrics import materialize_verdicts
-from sqlanon.pipeline import (
-    Progress,
-    Stage,
-    best_node,
-    max_levels,
-    node_map,
-    prepare_report,
-    run_engine,
-    run_search,
-    say,
-)
 from sqlanon.report import ReportFiles
 from sqlanon.report_text import label
+from sqlanon.run import Progress, Stage, prepare_report, run_engine, say
 from sqlanon.source import read_table
 from sqlanon.sql.render import column, render_template, with_first
 
@@ -289,9 +280,9 @@ def _audit(
         heights={d.column: d.height for d in encoded.qis},
         notes=_notes(encoded, config),
     )
-    capped = {d.column: h for d, h in zip(encoded.qis, lattice.heights, strict=True) if h < d.height}
-    if capped:
-        report.search["max_level"] = capped
+    below_top = capped(encoded, lattice.heights)
+    if below_top:
+        report.search["max_level"] = below_top
     if not result.minimal:
         report.message = (
             "no generalization satisfies the criteria within the suppression limit "

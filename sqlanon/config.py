@@ -57,7 +57,7 @@ class CsvOptions:
     header: bool = True
 
 
-#: how messages name a relation source once adopted as a temp view for the run (pipeline._engine)
+#: how messages name a relation source once adopted as a temp view for the run (run.run_engine)
 ADOPTED_RELATION = "relation"
 
 

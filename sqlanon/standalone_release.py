@@ -100,7 +100,7 @@ def quasi_hierarchies(config: Config) -> dict[str, Hierarchy]:
         else:
             out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, [], config.base_dir)
     if from_values:
-        from sqlanon.pipeline import run_engine
+        from sqlanon.run import run_engine
         from sqlanon.source import read_table
 
         engine, config = run_engine(config)

@@ -39,7 +39,7 @@ from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import CACHE_FACTOR, NodeEvaluator
 from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
-from sqlanon.pipeline import run_search
+from sqlanon.lattice_release import run_search
 from sqlanon.source import read_table
 from tests import reference as ref
 from tests import reference_catalogue as rc

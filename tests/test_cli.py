@@ -637,7 +637,7 @@ def test_aborted_release_leaves_nothing(
     project: Path, monkeypatch: pytest.MonkeyPatch, output: Any, failure: str
 ) -> None:
     """After staging, a failing gate (exit 1) or an error in the gate (exit 2) leaves no trace."""
-    import sqlanon.pipeline as pipeline
+    import sqlanon.gated_publish as gated_publish
     from sqlanon.checks import Outcome
     from sqlanon.errors import DataError
     from sqlanon.gate import GateResult
@@ -653,7 +653,7 @@ def test_aborted_release_leaves_nothing(
             raise DataError("simulated failure while gating the staged release")
         return GateResult((Outcome(False, 1, 1, 1),), 10, 5)
 
-    monkeypatch.setattr(pipeline, "run_gate", gate)
+    monkeypatch.setattr(gated_publish, "run_gate", gate)
     result = ok(run("anonymize", str(config)), 1 if failure == "gate-fails" else 2)
     if failure == "gate-raises":
         assert "simulated failure" in result.stderr
@@ -668,16 +668,16 @@ def test_aborted_release_leaves_nothing(
 def test_output_appearing_during_the_run_is_not_replaced(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import sqlanon.pipeline as pipeline
+    import sqlanon.gated_publish as gated_publish
 
-    real_gate = pipeline.run_gate
+    real_gate = gated_publish.run_gate
     out = project / "out" / "release.csv"
 
     def gate(*args: Any, **kwargs: Any) -> Any:
         out.write_text("written by someone else\n", encoding="utf-8")
         return real_gate(*args, **kwargs)
 
-    monkeypatch.setattr(pipeline, "run_gate", gate)
+    monkeypatch.setattr(gated_publish, "run_gate", gate)
     result = ok(run("anonymize", str(write_yaml(project / "c.yaml", base_config()))), 2)
     assert "appeared" in result.stderr
     assert out.read_text(encoding="utf-8") == "written by someone else\n"

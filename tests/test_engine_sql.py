@@ -22,7 +22,7 @@ import sqlglot
 import yaml
 from sqlglot import exp
 
-from sqlanon import api, pipeline
+from sqlanon import api, run
 from sqlanon.demo import write_demo
 from sqlanon.engines import Engine
 from sqlanon.engines.base import Params, SqlLike
@@ -89,12 +89,12 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
     folder = tmp_path_factory.mktemp("engine_sql")
     anonymize_yaml, check_yaml = write_demo(folder, rows=400)
     base = yaml.safe_load(anonymize_yaml.read_text())
-    original = pipeline.open_engine
+    original = run.open_engine
 
     def recording(settings: Any) -> Engine:
         return Recorder(memory_limit=settings.memory_limit, threads=settings.threads)
 
-    pipeline.open_engine = recording  # type: ignore[assignment]
+    run.open_engine = recording  # type: ignore[assignment]
     Recorder.statements = set()
     Recorder.folder = str(folder)
     try:
@@ -107,7 +107,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[str]]:
         api.check(yaml.safe_load(check_yaml.read_text()), base_dir=folder)
         api.audit(dict(base, suppression_limit=0.02), base_dir=folder)
     finally:
-        pipeline.open_engine = original  # type: ignore[assignment]
+        run.open_engine = original  # type: ignore[assignment]
     yield sorted(Recorder.statements)
 
 

@@ -22,7 +22,8 @@ from sqlanon.encode import encode
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator
 from sqlanon.lattice import Lattice
-from sqlanon.pipeline import check, run_search
+from sqlanon.lattice_release import run_search
+from sqlanon.pipeline import check
 from sqlanon.source import read_table
 from tests import reference as ref
 from tests.reference_catalogue import ref_dissimilarity, ref_nt_closeness

@@ -18,7 +18,7 @@ from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.lattice import Lattice, Node, leq
-from sqlanon.pipeline import best_node, run_search
+from sqlanon.lattice_release import best_node, run_search
 from sqlanon.search.optimal import optimal
 from sqlanon.source import read_table
 

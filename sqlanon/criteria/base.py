@@ -65,6 +65,11 @@ class Criterion:
     def severity(self) -> str:
         return self.spec.severity
 
+    @property
+    def title(self) -> str:
+        """The criterion in a message: its kind and the column it is on (no value)."""
+        return self.kind + (f" on {self.attribute!r}" if self.attribute else "")
+
     def template_params(self, domain: SensitiveDomain | None) -> dict[str, Any]:
         """Parameters of the template beyond ``input``, ``keys`` and ``s``."""
         raise NotImplementedError

@@ -38,7 +38,7 @@ Key = tuple[float, int, Node]
 
 #: paths binary-searched side by side (their middle nodes are decided in one batch)
 PATHS = 4
-#: side by side paths when statements are cheap (see pipeline.run_search): fewer statements
+#: side by side paths when statements are cheap (see lattice_release.run_search): fewer statements
 #: for a few more checks (Adult, k=5, before paths climbed: 4 paths 106 checks 284 ms, 16 paths
 #: 102 checks 196 ms)
 WIDE_PATHS = 16

@@ -1,0 +1,81 @@
+"""What the gate reads besides the table it gates: the hierarchies of the sensitive columns and
+of the quasi-identifiers, and the population table (``population:``) with the hierarchies that
+map its values to the table's labels."""
+
+from __future__ import annotations
+
+from sqlanon.config import Config
+from sqlanon.encode import column_profile
+from sqlanon.engines import Engine
+from sqlanon.errors import ConfigError, DataError, HierarchyError
+from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
+from sqlanon.source import read_table
+
+
+def sensitive_hierarchies(
+    config: Config, engine: Engine, table: str, reveal: bool = False
+) -> dict[str, Hierarchy]:
+    """Hierarchies of the sensitive columns that hierarchical distance uses (``reveal``: a
+    builder's message may name the column's values)."""
+    out = {}
+    for name in sorted({a for crit in config.criteria for a in crit.hierarchical}):
+        spec = config.column(name)
+        if spec.hierarchy is None:
+            raise ConfigError(f"Hierarchical distance on {spec.name!r} needs a hierarchy on that column.")
+        values = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
+        out[spec.name] = load_hierarchy(
+            spec.name, spec.hierarchy, values, config.base_dir, hide_values=not reveal
+        )
+    return out
+
+
+def quasi_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, Hierarchy]:
+    """For ``check`` with (n,t)-closeness: the hierarchies of the quasi-identifiers that have
+    one, read without the original values (the table holds generalized labels)."""
+    if not any(c.kind == "nt-closeness" for c in config.criteria):
+        return {}
+    out = {}
+    for spec in config.by_role("quasi"):
+        if spec.hierarchy is None:
+            continue
+        labels = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
+        try:
+            out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, labels, config.base_dir)
+        except HierarchyError as err:
+            raise ConfigError(
+                f"(n,t)-closeness needs the hierarchy of quasi-identifier {spec.name!r} to find natural "
+                f"supersets, but it cannot be read ({err}). Fix it; a hierarchy built from the values (a "
+                "builder) is built from the published labels here, so give an ARX CSV file or a tree for "
+                "one; or drop it (then only '*' generalizes the column)."
+            ) from None
+    return out
+
+
+def read_population(engine: Engine, config: Config) -> str | None:
+    """The population (``population:``) read into a temp table, or None."""
+    if config.population is None:
+        return None
+    table = read_table(engine, config.population, what="population")
+    present = {name for name, _ in engine.columns(table)}
+    missing = [c.name for c in config.by_role("quasi") if c.name not in present]
+    if missing:
+        raise DataError(
+            f"The population has no column(s) {missing}: it needs every quasi-identifier's column, named as in "
+            f"the table (it has {sorted(present)})."
+        )
+    return table
+
+
+def population_hierarchies(config: Config, engine: Engine, population: str) -> dict[str, Hierarchy]:
+    """For ``check`` with a population: the quasi-identifiers' hierarchies that map the
+    population's values to the table's labels; a builder's is built from the population's
+    values."""
+    out = {}
+    for spec in config.by_role("quasi"):
+        if spec.hierarchy is None:
+            continue
+        values: list[str] = []
+        if built_from_values(spec.hierarchy, config.base_dir):
+            values = [str(v) for v, _ in column_profile(engine, population, spec.name) if v is not None]
+        out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+    return out

@@ -1,0 +1,205 @@
+"""The last stage of ``anonymize`` and ``apply``: stage the release, gate the staged copy, and
+commit it with its reports only if the gate passes; the report's checks, risk and warnings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlglot import exp
+
+from sqlanon.config import Config
+from sqlanon.criteria import Criterion
+from sqlanon.encode import Encoded
+from sqlanon.engines import Engine
+from sqlanon.gate import GateResult, run_gate
+from sqlanon.gate_inputs import read_population, sensitive_hierarchies
+from sqlanon.publish import Returned, Staged, stage_returned
+from sqlanon.publish import stage as write_staged
+from sqlanon.report import Report, ReportFiles, check_entries, identifier_entry
+from sqlanon.risk import limit_advice
+from sqlanon.run import Stage, say, written
+from sqlanon.source import read_table
+from sqlanon.standalone import report_sql
+
+
+def pending(
+    encoded: Encoded,
+    search: dict[str, Any],
+    minimal: list[dict[str, int]] | None = None,
+    command: str = "anonymize",
+) -> Report:
+    """A report before the release is written (not passed, nothing out yet)."""
+    return Report(
+        command=command,
+        passed=False,
+        rows_in=encoded.rows,
+        rows_out=0,
+        suppressed_rows=0,
+        checks=[],
+        minimal_nodes=minimal or [],
+        search=search,
+        heights={d.column: d.height for d in encoded.qis},
+    )
+
+
+def publish(
+    engine: Engine,
+    config: Config,
+    encoded: Encoded,
+    criteria: list[Criterion],
+    base: Report,
+    release: exp.Expr,
+    levels: dict[str, int] | None,
+    tree: str | None,
+    show_violations: int,
+    stage: Stage | None = None,
+    reports: ReportFiles | None = None,
+    first_warning: str | None = None,
+) -> Report:
+    """Stage the release, gate the staged copy, and commit it only if the gate passes
+    (``first_warning``: a warning the report puts before the release's own).
+
+    The commit: the report is written in full first (under a staging name), the release put in
+    place (the previous one kept), the report moved into place, then what the release replaced
+    dropped; a failure at any step undoes the ones before, so nothing is published without its
+    report (a run killed between the two moves leaves the new release with the previous report)."""
+    say(stage, "writing the release")
+    staged: Staged | Returned = (
+        write_staged(engine, release, config.output)
+        if config.output is not None
+        else stage_returned(engine, release)
+    )
+    try:
+        published = read_table(engine, staged.staged, what="release")
+        say(stage, "gating the release")
+        gate = run_gate(
+            engine,
+            config,
+            published,
+            sensitive_hierarchies(config, engine, published, reveal=show_violations > 0),
+            show_violations,
+            qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
+            qi_levels=levels,
+            check_params=False,
+            tree=tree,
+            population=read_population(engine, config),
+            distributions=reports is not None and reports.html is not None,
+        )
+    except BaseException:
+        staged.abort(engine)
+        raise
+    base.checks = gate_entries(criteria, gate)
+    base.risk = gate.risk
+    base.class_sizes = [list(pair) for pair in gate.class_sizes]
+    base.rows_out = gate.rows
+    base.sql = report_sql(config, config.output or staged.staged)
+    if not gate.passed:
+        staged.abort(engine)
+        base.message = "the release failed its own gate; nothing was written"
+        if gate.criteria_passed and not gate.identifiers_left:
+            how = (
+                "The node was applied as given"
+                if base.search.get("strategy") == "apply"
+                else "The search chooses its node by the criteria, not the risk limits"
+            )
+            base.message = (
+                f"the release exceeds its risk limit(s) {risk_over(gate)}; nothing was written. {how}: "
+                + "; ".join(risk_advice(gate, config))
+                + "."
+            )
+        return written(base, reports)
+    base.passed = True
+    base.output = (config.output or staged.staged).describe()
+    base.warnings = ([first_warning] if first_warning else []) + utility_warnings(config, encoded, base)
+    warned = sum(1 for o in gate.outcomes if not o.passed)
+    if warned:
+        base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"
+    try:
+        written_reports = reports.stage(base) if reports is not None else []
+    except BaseException:
+        staged.abort(engine)
+        raise
+    swaps: list[Any] = []
+    try:
+        staged.commit(engine, config.overwrite)
+        for report in written_reports:
+            swaps.append(report.swap())
+    except BaseException:
+        staged.abort(engine)  # also takes back a release already in place
+        for swap in swaps:
+            swap.undo()
+        for report in written_reports:
+            report.discard()
+        raise
+    staged.finish(engine)
+    for swap in swaps:
+        swap.finish()
+    if isinstance(staged, Returned):
+        base.release = staged.handed
+    return base
+
+
+def utility_warnings(config: Config, encoded: Encoded, report: Report) -> list[str]:
+    """What the release loses that its user may not expect: every quasi-identifier, or some,
+    generalized to a level of its hierarchy with a single label (its top, or below when the
+    levels above merge everything: one value for every row), Mondrian's single partition, or
+    more suppressed rows than ``warn_suppressed``."""
+    out = []
+    if report.node is not None:
+        node = report.node
+        gone = [
+            d.column
+            for d in encoded.qis
+            if node[d.column] > 0 and len(d.hierarchy.labels(node[d.column])) == 1
+        ]
+        if len(gone) == len(encoded.qis):
+            out.append(
+                "every quasi-identifier is generalized to a single value (the top of its hierarchy): the "
+                "release keeps none of their information (max_level on a column rules this out; a lower k "
+                "or more suppression may avoid it)"
+            )
+        elif gone:
+            out.append(
+                f"quasi-identifier(s) {', '.join(repr(c) for c in gone)} generalized to a single value (the "
+                "top of the hierarchy): one value for every row (max_level on the column rules this out)"
+            )
+    elif report.search.get("partitions") == 1:
+        out.append("the release is one partition: every row has the same quasi-identifier values")
+    suppressed, rows = report.suppressed_rows or 0, report.rows_in
+    if rows and suppressed > config.warn_suppressed * rows:
+        out.append(
+            f"{suppressed:,} of {rows:,} rows ({suppressed / rows:.1%}) are suppressed, more than "
+            f"warn_suppressed ({config.warn_suppressed:g} of the rows)"
+        )
+    return out
+
+
+def gate_entries(criteria: list[Criterion], gate: GateResult) -> list[dict[str, Any]]:
+    """The report's checks: one per criterion, then whether identifier columns are gone (when
+    the configuration declares any), then the risk limits."""
+    entries = check_entries(criteria, gate.outcomes, gate.violations)
+    for i, bins in gate.distances.items():
+        entries[i]["distances"] = [list(b) for b in bins]
+    if gate.identifiers:
+        entries.append(identifier_entry(gate.identifiers, gate.identifiers_left, gate.rows))
+    return entries + list(gate.risk_checks)
+
+
+def risk_over(gate: GateResult) -> str:
+    """The risk limits a gated table exceeds, with the figures."""
+    return ", ".join(
+        f"{key} {c['observed']:.3g} > {limit:g}"
+        for c in gate.risk_checks
+        if not c["passed"]
+        for key, limit in list(c["params"].items())[:1]
+    )
+
+
+def risk_advice(gate: GateResult, config: Config) -> list[str]:
+    """Per exceeded risk limit, what brings its figure under it."""
+    return [
+        f"for {key}, {limit_advice(key, limit, config.risk.threshold)}"
+        for c in gate.risk_checks
+        if not c["passed"]
+        for key, limit in list(c["params"].items())[:1]
+    ]
