@@ -185,21 +185,23 @@ def gate_entries(criteria: list[Criterion], gate: GateResult) -> list[dict[str, 
     return entries + list(gate.risk_checks)
 
 
-def risk_over(gate: GateResult) -> str:
-    """The risk limits a gated table exceeds, with the figures."""
-    return ", ".join(
-        f"{key} {c['observed']:.3g} > {limit:g}"
+def _exceeded(gate: GateResult) -> list[tuple[str, float, float]]:
+    """The risk limits a gated table exceeds: (key, limit, the table's figure)."""
+    return [
+        (key, limit, c["observed"])
         for c in gate.risk_checks
         if not c["passed"]
         for key, limit in list(c["params"].items())[:1]
-    )
+    ]
+
+
+def risk_over(gate: GateResult) -> str:
+    """The risk limits a gated table exceeds, with the figures."""
+    return ", ".join(f"{key} {observed:.3g} > {limit:g}" for key, limit, observed in _exceeded(gate))
 
 
 def risk_advice(gate: GateResult, config: Config) -> list[str]:
     """Per exceeded risk limit, what brings its figure under it."""
     return [
-        f"for {key}, {limit_advice(key, limit, config.risk.threshold)}"
-        for c in gate.risk_checks
-        if not c["passed"]
-        for key, limit in list(c["params"].items())[:1]
+        f"for {key}, {limit_advice(key, limit, config.risk.threshold)}" for key, limit, _ in _exceeded(gate)
     ]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import jinja2
 
 from sqlanon.gate import DISTANCE_BINS
-from sqlanon.report_text import label
+from sqlanon.report_text import check_row, label
 
 if TYPE_CHECKING:
     from sqlanon.audit_report import AuditReport
@@ -151,37 +151,23 @@ def _run_page(report: Report) -> str:
     return page.render(f"sqlanon {report.command} report", verdict, report.passed, report.message, shown)
 
 
+#: the style of a check's status cell
+_STATUS_CSS = {"ok": "ok", "warn": "warn", "FAIL": "fail"}
+
+
 def _checks_section(page: _Page, report: Report) -> None:
     s = page.section("Verdict per criterion")
     rows = []
     for c in report.checks:
-        status, css = (
-            ("ok", "ok")
-            if c["passed"]
-            else (("warn", "warn") if c.get("severity") == "warn" else ("FAIL", "fail"))
-        )
-        attribute = c.get("attribute")
-        on = ", ".join(attribute) if isinstance(attribute, list) else (attribute or "")
-        name = c["criterion"]
-        params = c.get("params") or {}
-        title = (
-            f"{name} " + ", ".join(f"{k} <= {v:g}" for k, v in params.items())
-            if name == "risk"
-            else label(name, params)
-        )
-        observed = c.get("observed")
-        if isinstance(observed, list):
-            observed = f"still held: {', '.join(observed)}" if observed else "all gone"
+        status, title, on, observed, classes, violating = check_row(c, show=_fmt)
         rows.append(
             [
-                Cell(status, css),
+                Cell(status, _STATUS_CSS[status]),
                 Cell(title),
                 Cell(on),
-                Cell(_fmt(observed), "num"),
-                Cell(
-                    _fmt(c.get("violating_classes")) if c.get("violating_classes") is not None else "", "num"
-                ),
-                Cell(_fmt(c.get("violating_rows")) if c.get("violating_rows") is not None else "", "num"),
+                Cell(observed, "num"),
+                Cell(classes, "num"),
+                Cell(violating, "num"),
             ]
         )
     s.tables.append(HtmlTable(["", "criterion", "on", "observed", "violating classes", "rows"], rows))
@@ -498,6 +484,7 @@ def _risk_section(
         for key, value in c["params"].items()
     }
     rows = []
+    values = []
     for name, v, key in figures:
         limit, passed = limits.get(key, (None, True))
         rows.append(
@@ -508,18 +495,14 @@ def _risk_section(
                 Cell(
                     "" if limit is None else ("within" if passed else "EXCEEDED"), "ok" if passed else "fail"
                 ),
-            ]
+            ][: 4 if limits else 2]
         )
+        if v is not None:
+            values.append(
+                {"figure": name, "value": v, "limit": limit, "over": "within" if passed else "over its limit"}
+            )
     head = ["figure", "value", "limit", ""] if limits else ["figure", "value"]
-    s.tables.append(HtmlTable(head, [r if limits else r[:2] for r in rows]))
-    values = []
-    for name, v, key in figures:
-        if v is None:
-            continue
-        limit, passed = limits.get(key, (None, True))
-        values.append(
-            {"figure": name, "value": v, "limit": limit, "over": "over its limit" if not passed else "within"}
-        )
+    s.tables.append(HtmlTable(head, rows))
     base = alt.Chart(_data(alt, values)).encode(y=alt.Y("figure:N", title=None, sort=None))
     bars = base.mark_bar().encode(
         x=alt.X("value:Q", scale=alt.Scale(domain=[0, 1]), title=None),

@@ -5,7 +5,7 @@ search went. Rendered with rich (no colour: the text goes to logs and pipes as w
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -34,7 +34,7 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
     )
     console.print(head, markup=False)
     print_facts(console, lines)
-    rows = [_check_row(c) for c in report.checks]
+    rows = [check_row(c) for c in report.checks]
     checks = Table(box=None, pad_edge=False, padding=(0, 2), show_edge=False)
     for name, right in (
         ("", False),
@@ -202,11 +202,15 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
     return facts
 
 
-def _check_row(c: Mapping[str, Any]) -> tuple[str, ...]:
+def check_row(c: Mapping[str, Any], show: Callable[[Any], str] | None = None) -> tuple[str, ...]:
+    """A check entry as the checks table shows it: status (ok, warn, FAIL), criterion, the
+    columns it is on, observed (``show`` formats a number: :func:`fmt` by default), violating
+    classes, rows (counts with thousands separators; "" when there is none)."""
+    show = show or fmt
     status = "ok" if c["passed"] else ("warn" if c.get("severity") == "warn" else "FAIL")
     if c["criterion"] == RISK:
         ((key, limit), *_) = c["params"].items()
-        return status, f"{RISK} {key} <= {limit:g}", "", fmt(c["observed"]), "", ""
+        return status, f"{RISK} {key} <= {limit:g}", "", show(c["observed"]), "", ""
     if c["criterion"] == IDENTIFIERS:
         held = ", ".join(c["observed"])
         declared = ", ".join(c["attribute"])
@@ -218,7 +222,7 @@ def _check_row(c: Mapping[str, Any]) -> tuple[str, ...]:
         status,
         label(c["criterion"], c["params"]),
         on,
-        fmt(c["observed"]),
+        show(c["observed"]),
         _count(c["violating_classes"]),
         _count(c["violating_rows"]),
     )

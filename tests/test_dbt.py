@@ -870,18 +870,14 @@ def _as_dbt_says(result: dict[str, Any], code: int, says: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def small_tests_run(
-    small_project: Path,
-) -> DbtRun:
+def small_tests_run(small_project: Path) -> DbtRun:
     """Every data test of EXIT_CASES in one `dbt test` (each dbt process costs seconds): the
     process, and each test's result."""
     result = _dbt(small_project, "test", "--select", *(case[0] for case in EXIT_CASES))
     return result, _by_name(small_project)
 
 
-def test_one_dbt_test_run_of_every_case(
-    small_tests_run: DbtRun,
-) -> None:
+def test_one_dbt_test_run_of_every_case(small_tests_run: DbtRun) -> None:
     result, by_name = small_tests_run
     assert sorted(by_name) == sorted(case[0] for case in EXIT_CASES), result.stdout[-3000:]
     # some fail or err: dbt exits 1, and its summary counts the statuses (a failure as an ERROR)
@@ -898,12 +894,7 @@ def test_one_dbt_test_run_of_every_case(
 
 
 @pytest.mark.parametrize(("select", "code", "says"), EXIT_CASES)
-def test_dbt_exit_codes_and_errors(
-    small_tests_run: DbtRun,
-    select: str,
-    code: int,
-    says: str,
-) -> None:
+def test_dbt_exit_codes_and_errors(small_tests_run: DbtRun, select: str, code: int, says: str) -> None:
     _as_dbt_says(small_tests_run[1][select], code, says)
 
 
@@ -1270,9 +1261,7 @@ RELEASE_CASES = [
 
 
 @pytest.fixture(scope="module")
-def small_releases_run(
-    small_project: Path,
-) -> DbtRun:
+def small_releases_run(small_project: Path) -> DbtRun:
     """Every release model of SMALL_RELEASES in one `dbt run`: the process, and each model's
     result."""
     models = small_project / "models"
@@ -1292,9 +1281,7 @@ def small_releases_run(
     return result, _by_name(small_project)
 
 
-def test_one_dbt_run_of_every_release_case(
-    small_releases_run: DbtRun,
-) -> None:
+def test_one_dbt_run_of_every_release_case(small_releases_run: DbtRun) -> None:
     result, by_name = small_releases_run
     assert sorted(by_name) == sorted(SMALL_RELEASES) == sorted(case[0] for case in RELEASE_CASES)
     assert result.returncode == 1, result.stdout[-3000:] + result.stderr[-3000:]
@@ -1302,9 +1289,6 @@ def test_one_dbt_run_of_every_release_case(
 
 @pytest.mark.parametrize(("model", "code", "says"), RELEASE_CASES)
 def test_the_release_macros_exit_codes_and_errors(
-    small_releases_run: DbtRun,
-    model: str,
-    code: int,
-    says: str,
+    small_releases_run: DbtRun, model: str, code: int, says: str
 ) -> None:
     _as_dbt_says(small_releases_run[1][model], code, says)
