@@ -1,11 +1,14 @@
 """Republishing into PostgreSQL (``overwrite: true``): the release gets what the table it
 replaces had (owner, table and column grants, comments, row-level security and its policies),
-so its readers still read it; what cannot be carried is refused before any work."""
+so its readers still read it; what cannot be carried is refused before any work. And the
+README's privilege recipe, run as written: a user with exactly those privileges runs every
+command."""
 
 from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,14 +20,15 @@ from psycopg import sql
 
 from sqlanon import api
 from sqlanon.demo import generate_people, write_demo
-from sqlanon.errors import InputError
+from sqlanon.errors import EngineError, InputError
 from tests import pgserver
 from tests.pgserver import Server
 
 COLUMNS = ["name", "zip", "age", "sex", "disease", "salary"]
 TYPES = ["text", "text", "integer", "text", "text", "integer"]
+README = Path(__file__).resolve().parents[1] / "README.md"
 #: the roles these tests make (the server is the test run's own)
-ROLES = ["rp_pipeline", "rp_owners", "rp_reader", "rp_colreader", "rp_other"]
+ROLES = ["rp_pipeline", "rp_owners", "rp_reader", "rp_colreader", "rp_other", "analyst"]
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +127,10 @@ def _state(con: psycopg.Connection[Any], table: str) -> dict[str, Any]:
 def _oid(con: psycopg.Connection[Any], table: str) -> int | None:
     found = con.execute("SELECT to_regclass(%s)::oid", (table,)).fetchone()
     return None if found is None or found[0] is None else int(found[0])
+
+
+def _rows(con: psycopg.Connection[Any], table: str) -> list[tuple[Any, ...]]:
+    return con.execute(sql.SQL("SELECT * FROM {}").format(sql.Identifier(*table.split(".")))).fetchall()
 
 
 def _leftovers(con: psycopg.Connection[Any]) -> list[str]:
@@ -253,3 +261,97 @@ def test_a_policy_that_does_not_hold_on_the_release_fails_the_publish(
         api.anonymize(config, base_dir=folder)
     assert _oid(admin, "rp.aged") == oid and _state(admin, "rp.aged") == before
     assert _leftovers(admin) == []
+
+
+# -- the README's privilege recipe ----------------------------------------------------------
+
+
+def readme_recipe() -> list[str]:
+    """The GRANT statements of the README's PostgreSQL section, as written there."""
+    text = README.read_text()
+    section = text[text.index("**PostgreSQL.**") : text.index("**Spark.**")]
+    blocks = re.findall(r"```sql\n(.*?)```", section, re.DOTALL)
+    statements = [
+        s.strip()
+        for block in blocks
+        for s in re.sub(r"--[^\n]*", "", block).split(";")
+        if s.strip().upper().startswith("GRANT")
+    ]
+    assert statements, "no GRANT statements in the README's PostgreSQL section"
+    return statements
+
+
+@pytest.fixture
+def warehouse(postgres: Server) -> Iterator[psycopg.Connection[Any]]:
+    """The README's example database ``warehouse`` on the test server, with nothing granted to
+    PUBLIC (neither the database's defaults nor the public schema's), the source
+    ``staging.people``, the empty schema ``analytics`` and the login role ``analyst``."""
+    password = os.environ[postgres.password_env]
+    with psycopg.connect(postgres.url, password=password, autocommit=True) as con:
+        con.execute("DROP DATABASE IF EXISTS warehouse WITH (FORCE)")
+        con.execute("DROP ROLE IF EXISTS analyst")
+        con.execute("CREATE DATABASE warehouse")
+        con.execute("CREATE ROLE analyst LOGIN PASSWORD 'analyst'")
+    url = postgres.url.rsplit("/", 1)[0] + "/warehouse"
+    con = psycopg.connect(url, password=password, autocommit=True)
+    try:
+        con.execute("REVOKE ALL ON DATABASE warehouse FROM PUBLIC")
+        con.execute("REVOKE ALL ON SCHEMA public FROM PUBLIC")
+        con.execute("CREATE SCHEMA staging")
+        con.execute("CREATE SCHEMA analytics")
+        _load(con, "staging", "people", 5)
+        yield con
+    finally:
+        con.close()
+        with psycopg.connect(postgres.url, password=password, autocommit=True) as admin_con:
+            admin_con.execute("DROP DATABASE IF EXISTS warehouse WITH (FORCE)")
+            admin_con.execute("DROP ROLE IF EXISTS analyst")
+
+
+def test_the_readme_privilege_recipe_runs_every_command(
+    demo: tuple[Path, dict[str, Any]], warehouse: psycopg.Connection[Any], postgres: Server, tmp_path: Path
+) -> None:
+    """The README's GRANT statements, run as written, are all a user needs for check, anonymize
+    (a new table, then replacing it), apply, audit and compile (with a node, a builder
+    hierarchy reads the source's values); and each privilege is needed: without it a command
+    fails, with a message that names what to ask for."""
+    folder, base = demo
+    recipe = readme_recipe()
+    for statement in recipe:
+        warehouse.execute(statement)
+    engine = _as(postgres, "analyst", "warehouse")
+    columns = dict(base["columns"], zip={"role": "quasi", "hierarchy": {"type": "mask"}})
+    config = dict(
+        base,
+        columns=columns,
+        source={"table": "staging.people"},
+        output={"table": "analytics.people_release"},
+        engine=engine,
+    )
+    first = tmp_path / "first.json"
+    assert api.anonymize(config, base_dir=folder, report=first).passed
+    assert api.anonymize(config, base_dir=folder).passed  # replaces its own table
+    assert api.apply(config, from_report=first, base_dir=folder).passed
+    assert api.check(config, base_dir=folder).rows_in == len(_rows(warehouse, "staging.people"))
+    assert api.audit(config, base_dir=folder).nodes
+    assert "SELECT" in api.compile_sql(config, base_dir=folder).text()
+    # with a node, a builder's hierarchy (zip's mask) is built from the source's values: read
+    assert "SELECT" in api.compile_sql(config, from_report=first, base_dir=folder).text()
+    count = warehouse.execute("SELECT count(*) FROM analytics.people_release").fetchone()
+    assert count is not None and count[0] > 0
+    for statement in recipe:  # each privilege on its own: without it, a command fails
+        grant = re.fullmatch(r"GRANT\s+(.+?)\s+ON\s+(.+)\s+TO\s+(\S+)", statement, re.DOTALL)
+        assert grant is not None, statement
+        for privilege in grant.group(1).split(","):
+            privilege = privilege.strip()
+            warehouse.execute(f"REVOKE {privilege} ON {grant.group(2)} FROM {grant.group(3)}")
+            try:
+                with pytest.raises((EngineError, InputError)) as err:
+                    api.anonymize(config, base_dir=folder)
+                assert privilege in str(err.value), (statement, str(err.value))
+                if privilege == "SELECT":  # compile reads the source's values as this user
+                    with pytest.raises(EngineError, match="SELECT on the source"):
+                        api.compile_sql(config, from_report=first, base_dir=folder)
+            finally:
+                warehouse.execute(f"GRANT {privilege} ON {grant.group(2)} TO {grant.group(3)}")
+    assert api.anonymize(config, base_dir=folder).passed  # granted back: as at the start

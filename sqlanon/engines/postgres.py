@@ -368,6 +368,8 @@ class PostgresEngine(SqlSession):
                 hint = " The server asks for a password: name the environment variable that holds it with engine.password_env."
             elif "password authentication failed" in first:
                 hint = " Check the user in engine.url and the password in the variable engine.password_env names."
+            elif "permission denied for database" in first:
+                hint = " The user needs CONNECT on the database: ask for it (GRANT CONNECT ON DATABASE ...)."
             raise EngineError(
                 f"Cannot connect to PostgreSQL at {self._where}: {first}.{hint}", cause="connection"
             ) from None
@@ -491,8 +493,10 @@ class PostgresEngine(SqlSession):
             )
         elif cause == "access":
             message = (
-                f"The PostgreSQL user may not do this ({first}). sqlanon needs SELECT on the source, TEMPORARY on "
-                "the database and, to publish, CREATE on the output's schema: ask for the missing privilege."
+                f"The PostgreSQL user may not do this ({first}). sqlanon needs USAGE on the source's schema and "
+                "SELECT on the source, CONNECT and TEMPORARY on the database and, to publish, USAGE and CREATE on "
+                "the output's schema (to replace a table, its owner's privileges): ask for the missing privilege "
+                "(README, PostgreSQL, lists them as GRANT statements)."
             )
         elif cause == "name":
             message = f"PostgreSQL refuses that name ({first}); choose another schema or table name."
