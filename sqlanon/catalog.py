@@ -28,7 +28,7 @@ from sqlglot.tokenizer_core import TokenType
 
 from sqlanon.atomic import same_file
 from sqlanon.engines import Engine
-from sqlanon.engines.base import ServerRelation
+from sqlanon.engines.base import NothingAttached, ServerRelation
 from sqlanon.errors import InputError
 
 #: table functions that read the files their string arguments name
@@ -325,6 +325,9 @@ class ConnectionCatalog:
 
     def bound_views(self, relation: ServerRelation) -> list[str]:
         return []  # a DuckDB view keeps its SQL: after a swap it reads the new table by name
+
+    def attached(self, relation: ServerRelation) -> NothingAttached:
+        return NothingAttached()  # DuckDB has no privileges; its comments are not carried over
 
     def read_only(self) -> str | None:
         db, _ = self._database()

@@ -343,6 +343,8 @@ class Staged:
         assert out.table is not None and self.staged.table is not None
         existing = self._existing(engine, alias)
         if existing is not None and overwrite:
+            if alias is None:
+                self._carry_over(engine)
             backup = _leftover_table("backup")
             engine.execute(_rename(alias, existing[0], existing[1], backup))
             self._previous = (existing[1], backup)
@@ -357,6 +359,16 @@ class Staged:
             raise
         engine.commit()
         self._open, self._committed = False, True
+
+    def _carry_over(self, engine: Engine) -> None:
+        """Give the staged release what the server table it replaces has beyond its rows
+        (owner, grants, comments, row-level security, properties: ``ServerCatalog.attached``),
+        before the renames (in the commit's transaction where the engine has them)."""
+        server = engine.server
+        assert server is not None and self.output.table is not None and self.staged.table is not None
+        found = server.find(self.staged.schema, self.output.table)
+        if found is not None:
+            server.attached(found).carry(self.staged.schema, self.staged.table)
 
     def finish(self, engine: Engine) -> None:
         """Make the commit final: drop what the release replaced. Never raises (a backup that

@@ -13,6 +13,10 @@ Never over the source: the output may not be the source table, nor any table the
 through its views (PostgreSQL records a view's dependencies); when a view of the source calls
 a function that is not PostgreSQL's own, no existing table may be replaced. An output that is
 a view, or that another table references by a foreign key, is refused.
+
+What the server keeps per table (PostgreSQL: owner, privileges, comments, row-level security;
+Spark: properties and comments) is carried over from the replaced table to the release inside
+the commit (``ServerCatalog.attached``); what cannot be is refused here, before any work.
 """
 
 from __future__ import annotations
@@ -90,6 +94,11 @@ def prepare(engine: Engine, config: Config) -> str | None:
             "they would go on reading the previous table (and keep it). Drop them before the run and create them "
             "again after it, or choose another output table."
         )
+    # what the release must carry over from the table it replaces (owner, grants, policies...)
+    columns = [c.name for c in config.columns if c.role != "identifier"]
+    refusal = catalog.attached(existing).refusal(columns)
+    if refusal is not None:
+        raise InputError(refusal)
     return existing.schema
 
 

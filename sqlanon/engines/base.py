@@ -77,6 +77,33 @@ class ServerRelation:
     ident: int
 
 
+class Attached(Protocol):
+    """What a table of a server has beyond its columns and rows that a republish carries over
+    to the release replacing it (privileges, owner, comments and row-level security on
+    PostgreSQL; properties and comments on Spark), read from the catalog before the swap."""
+
+    def refusal(self, columns: Sequence[str]) -> str | None:
+        """Why it cannot all be carried over to a release of ``columns`` (a message naming the
+        table, what is in the way and what to do; None: it can)."""
+        ...
+
+    def carry(self, schema: str, name: str) -> None:
+        """Attach it to the table ``schema.name`` (the staged release, before it is swapped in,
+        inside the commit's transaction where there is one); raises
+        :class:`~sqlanon.errors.InputError` when part of it cannot be (nothing is published)."""
+        ...
+
+
+class NothingAttached:
+    """An :class:`Attached` with nothing to carry over."""
+
+    def refusal(self, columns: Sequence[str]) -> str | None:
+        return None
+
+    def carry(self, schema: str, name: str) -> None:
+        return None
+
+
 class ServerCatalog(Protocol):
     """The catalog of the database a server engine runs in (``Engine.server``)."""
 
@@ -108,6 +135,10 @@ class ServerCatalog(Protocol):
         ...
 
     def schema_exists(self, schema: str) -> bool: ...
+
+    def attached(self, relation: ServerRelation) -> Attached:
+        """What the table ``relation`` has that replacing it carries over (:class:`Attached`)."""
+        ...
 
     def folder(self, relation: ServerRelation) -> Path | None:
         """The folder on this machine holding the table's files (a ``file:`` location), or None
@@ -309,8 +340,10 @@ class SqlSession:
 
 
 __all__ = [
+    "Attached",
     "Capabilities",
     "Engine",
+    "NothingAttached",
     "Params",
     "ServerCatalog",
     "ServerRelation",

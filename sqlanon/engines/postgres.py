@@ -1,4 +1,5 @@
-"""PostgreSQL: a server the data already lives in (the only module that imports psycopg).
+"""PostgreSQL: a server the data already lives in (with ``postgres_attached``, the only module
+that imports psycopg).
 
 Canonical SQL (DuckDB's dialect) is rewritten by PostgreSQL's rules (``engines/rules.py``) and
 generated in its dialect; a DuckDB-only construct that no rule handles raises before the server
@@ -23,11 +24,13 @@ from urllib.parse import urlsplit
 
 import psycopg
 import sqlglot
+from psycopg import sql
 from psycopg.adapt import Loader
 from psycopg.rows import tuple_row
 from sqlglot import exp
 
 from sqlanon import redact
+from sqlanon.engines import postgres_attached
 from sqlanon.engines.base import (
     Capabilities,
     Params,
@@ -38,6 +41,7 @@ from sqlanon.engines.base import (
     inline_tables,
     table,
 )
+from sqlanon.engines.postgres_attached import PostgresAttached
 from sqlanon.engines.rules import TRY_DOUBLE, leftovers, rewrite
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
@@ -311,6 +315,23 @@ class PostgresCatalog:
             self._rows("SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = %(schema)s", {"schema": schema})
         )
 
+    def attached(self, relation: ServerRelation) -> PostgresAttached:
+        """The owner, privileges, comments and row-level security of the table ``relation``
+        (:mod:`sqlanon.engines.postgres_attached`)."""
+        table = f"{relation.schema}.{relation.name}"
+        return postgres_attached.read(
+            self._rows, self._do, relation.ident, table, self._engine.con.info.server_version
+        )
+
+    def _do(self, statement: sql.Composable) -> None:
+        """Run a statement composed with ``psycopg.sql`` (names quoted, values as literals)."""
+        text = statement.as_string(self._engine.con)
+        try:
+            with self._engine._cursor() as cursor:
+                cursor.execute(text)  # no parameters: a % in it stays as written
+        except psycopg.Error as err:
+            raise self._engine._failure(err, text) from None
+
 
 class PostgresEngine(SqlSession):
     """A PostgreSQL connection with sqlanon's conventions (an :class:`~sqlanon.engines.base.Engine`).
@@ -347,6 +368,8 @@ class PostgresEngine(SqlSession):
                 hint = " The server asks for a password: name the environment variable that holds it with engine.password_env."
             elif "password authentication failed" in first:
                 hint = " Check the user in engine.url and the password in the variable engine.password_env names."
+            elif "permission denied for database" in first:
+                hint = " The user needs CONNECT on the database: ask for it (GRANT CONNECT ON DATABASE ...)."
             raise EngineError(
                 f"Cannot connect to PostgreSQL at {self._where}: {first}.{hint}", cause="connection"
             ) from None
@@ -470,8 +493,10 @@ class PostgresEngine(SqlSession):
             )
         elif cause == "access":
             message = (
-                f"The PostgreSQL user may not do this ({first}). sqlanon needs SELECT on the source, TEMPORARY on "
-                "the database and, to publish, CREATE on the output's schema: ask for the missing privilege."
+                f"The PostgreSQL user may not do this ({first}). sqlanon needs USAGE on the source's schema and "
+                "SELECT on the source, CONNECT and TEMPORARY on the database and, to publish, USAGE and CREATE on "
+                "the output's schema (to replace a table, its owner's privileges): ask for the missing privilege "
+                "(README, PostgreSQL, lists them as GRANT statements)."
             )
         elif cause == "name":
             message = f"PostgreSQL refuses that name ({first}); choose another schema or table name."

@@ -38,6 +38,7 @@ from pyspark.sql.types import DataType, DecimalType, StringType, StructField, St
 from sqlglot import exp
 
 from sqlanon import redact
+from sqlanon.engines import spark_attached
 from sqlanon.engines.base import (
     Capabilities,
     Params,
@@ -47,6 +48,7 @@ from sqlanon.engines.base import (
     inline_tables,
 )
 from sqlanon.engines.rules import leftovers, rewrite
+from sqlanon.engines.spark_attached import SparkAttached
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
@@ -111,6 +113,9 @@ DEFAULTS = {
 
 #: the defaults set on a session sqlanon borrows (the others can only be set when it is built)
 RUNTIME = ("spark.sql.ansi.enabled", "spark.sql.session.timeZone")
+
+#: Spark's setting that replaces ``${name}`` in SQL text by a setting's value (on by default)
+_SUBSTITUTE = "spark.sql.variable.substitute"
 
 #: Spark quotes values in single quotes (identifiers in backquotes)
 _VALUES = re.compile(r"'(?:[^'\\]|\\.|'')*'")
@@ -367,6 +372,34 @@ class SparkCatalog:
 
     def schema_exists(self, schema: str) -> bool:
         return bool(self._spark().catalog.databaseExists(schema))
+
+    def attached(self, relation: ServerRelation) -> SparkAttached:
+        """The properties and comments of the table ``relation`` (:mod:`sqlanon.engines.spark_attached`)."""
+        return spark_attached.read(self._statement, self._describe, relation.schema, relation.name)
+
+    def _statement(self, text: str) -> list[tuple[Any, ...]]:
+        """Run ``text`` with Spark's variable substitution off: a comment or property written in
+        it as a literal is set as it is, ``${...}`` included."""
+        conf = self._spark().conf
+        before = conf.get(_SUBSTITUTE, None)
+        conf.set(_SUBSTITUTE, "false")
+        try:
+            return [tuple(row) for row in self._engine._collect(text)]
+        finally:
+            if before is None:
+                conf.unset(_SUBSTITUTE)
+            else:
+                conf.set(_SUBSTITUTE, before)
+
+    def _describe(self, qualified: str) -> tuple[str | None, list[tuple[str, str | None]]]:
+        """A table's comment, and its columns with theirs."""
+        spark = self._spark()
+        try:
+            found = spark.catalog.getTable(qualified)
+            columns = spark.catalog.listColumns(qualified)
+        except PySparkException as err:
+            raise self._engine._failure(err, qualified) from None
+        return found.description, [(c.name, c.description) for c in columns]
 
     def folder(self, relation: ServerRelation) -> Path | None:
         qualified = exp.Table(
