@@ -55,6 +55,12 @@ class CsvOptions:
     quote: str = '"'
     escape: str = '"'
     header: bool = True
+    #: the longest line DuckDB's reader takes, in bytes (None: DuckDB's default, 2,000,000)
+    max_line_size: int | None = None
+
+
+#: the largest ``csv: max_line_size`` (DuckDB refuses some larger values; no line is that long)
+MAX_LINE_SIZE = 2**40
 
 
 #: how messages name a relation source once adopted as a temp view for the run (run.run_engine)
@@ -459,12 +465,21 @@ def _csv_options(value: Any, what: str = "csv") -> CsvOptions:
         return CsvOptions()
     if not isinstance(value, Mapping):
         raise ConfigError(f"{what} must be a mapping such as {{delimiter: ';'}}.")
-    unknown = set(value) - {"delimiter", "quote", "escape", "header"}
+    unknown = set(value) - {"delimiter", "quote", "escape", "header", "max_line_size"}
     if unknown:
         raise ConfigError(
-            f"Unknown {what} option(s) {sorted(map(str, unknown))}; use delimiter, quote, escape, header."
+            f"Unknown {what} option(s) {sorted(map(str, unknown))}; use delimiter, quote, escape, header, "
+            "max_line_size."
         )
     opts = CsvOptions(**dict(value))
+    size = opts.max_line_size
+    if size is not None and (
+        isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_LINE_SIZE
+    ):
+        raise ConfigError(
+            f"{what}.max_line_size must be a whole number of bytes from 1 to {MAX_LINE_SIZE:,} (the longest "
+            f"line DuckDB's CSV reader takes; 2,000,000 by default), got {brief(size)}."
+        )
     for key in ("delimiter", "quote", "escape"):
         v = getattr(opts, key)
         if not isinstance(v, str) or len(v) != 1:
@@ -733,6 +748,9 @@ def parse_config(
             raise ConfigError(
                 "output.csv.header must be true: the release is always written with a header row."
             )
+        if output.kind == "csv" and output.csv.max_line_size is None and source.csv.max_line_size:
+            # the release, read back to be gated, holds the source's long lines
+            output = replace(output, csv=replace(output.csv, max_line_size=source.csv.max_line_size))
     elif need_output and not gate and connection is None:
         raise ConfigError("The configuration needs 'output': where to write the release.")
     overwrite = data.get("overwrite", False)
