@@ -281,6 +281,8 @@ class Staged:
     #: a committed table release: the previous table's (name, backup name) for an undo
     _committed: bool = False
     _previous: tuple[str, str] | None = None
+    #: the commit found an output table to replace (one found later appeared meanwhile)
+    _found: bool = False
 
     def commit(self, engine: Engine, overwrite: bool) -> None:
         """Put the release in place, keeping what it replaces until :meth:`finish`."""
@@ -313,9 +315,30 @@ class Staged:
                 f"Cannot move the release into place at {str(self.output.path)!r}: {err.strerror or err}; "
                 "nothing was written."
             ) from None
+        except EngineError as err:
+            self.abort(engine)
+            # the rename clashed with a table another session created meanwhile
+            if self.folder is None and err.cause is None and not self._found and self._exists(engine):
+                raise self._appeared(overwrite) from None
+            raise
         except BaseException:
             self.abort(engine)
             raise
+
+    def _appeared(self, overwrite: bool) -> InputError:
+        """The output table appeared after the run checked it (another run published it?)."""
+        return InputError(
+            f"The output {self.output.describe()} appeared while sqlanon was running (another run published "
+            "it?); it was left as it is and nothing was written. "
+            + ("Run again to replace it." if overwrite else "Set overwrite: true to replace it.")
+        )
+
+    def _exists(self, engine: Engine) -> bool:
+        """Whether the output table exists now (after :meth:`abort`); never raises."""
+        try:
+            return self._existing(engine, self._alias(engine)) is not None
+        except EngineError:
+            return False
 
     def _alias(self, engine: Engine) -> str | None:
         """The output's attached database (None: the server's own database)."""
@@ -342,6 +365,9 @@ class Staged:
         out = self.output
         assert out.table is not None and self.staged.table is not None
         existing = self._existing(engine, alias)
+        self._found = existing is not None
+        if existing is not None and not overwrite:
+            raise self._appeared(overwrite)  # the guard found none: another run published it since
         if existing is not None and overwrite:
             backup = _leftover_table("backup")
             engine.execute(_rename(alias, existing[0], existing[1], backup))

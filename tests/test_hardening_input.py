@@ -490,6 +490,24 @@ def test_csv_options_that_cannot_work_are_refused(project: Path, csv: dict[str, 
     assert needle in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("changes", "key"),
+    [
+        ({"source": "peo\0ple.csv"}, "source"),
+        ({"output": "out/rel\0ease.csv"}, "output"),
+        ({"output": {"database": "o\0.duckdb", "table": "t"}}, "output.database"),
+        ({"engine": {"temp_directory": "sp\0ill"}}, "engine.temp_directory"),
+        ({"columns": {**base_config()["columns"], "sex": {"role": "quasi", "hierarchy": "h/s\0ex.csv"}}},
+         "Column 'sex': hierarchy"),
+    ],
+)  # fmt: skip
+def test_a_nul_character_in_a_path_is_named(project: Path, changes: dict[str, Any], key: str) -> None:
+    """A path holding NUL was Python's ValueError, reported as an internal error."""
+    result = ok(run("anonymize", str(write_yaml(project / "c.yaml", base_config(**changes)))), 2)
+    assert f"{key}: the path holds a NUL character" in result.stderr
+    assert "internal error" not in result.stderr and not (project / "out").exists()
+
+
 def test_columns_differing_only_in_case_are_named(project: Path) -> None:
     write_rows(project / "t.csv", [("zip", "sex", "SEX"), ("47677", "Male", "x")], ",")
     cfg = base_config(
