@@ -604,12 +604,24 @@ def _stage_server_table(engine: Engine, release: exp.Expr, output: TableRef) -> 
             else str(engine.fetchone(exp.select(exp.func("CURRENT_SCHEMA")))[0])
         )
     staged_name = _leftover_table("staged")
-    staged = Staged(output, publish_table.staged_ref(output, staged_name, schema), [])
-    try:
-        engine.begin()
-        staged._open = True
-        publish_table.create(engine, schema, staged_name, release)
-    except BaseException:
-        staged.abort(engine)
-        raise
+    server = engine.server
+    assert server is not None
+    # a transactional server: a new schema another session creates meanwhile fails the creation
+    new_schema = engine.capabilities.transactions and not server.schema_exists(schema)
+    for attempt in (1, 2):
+        staged = Staged(output, publish_table.staged_ref(output, staged_name, schema), [])
+        try:
+            engine.begin()
+            staged._open = True
+            publish_table.create(engine, schema, staged_name, release)
+        except EngineError as err:
+            staged.abort(engine)
+            if attempt == 1 and new_schema and err.cause is None and server.schema_exists(schema):
+                # another session (another run?) created the new schema meanwhile: it is there now
+                continue
+            raise
+        except BaseException:
+            staged.abort(engine)
+            raise
+        break
     return staged

@@ -183,6 +183,50 @@ def test_a_postgres_table_committed_while_the_rename_waits_is_left_alone(
     assert _theirs(pg) == [(42,)] and _leftovers(pg) == []
 
 
+def test_a_new_schema_another_session_creates_meanwhile_is_used(
+    demo: tuple[Path, dict[str, Any]], postgres: Server, pg: psycopg.Connection[Any]
+) -> None:
+    """Two runs into a new schema: the one whose CREATE SCHEMA waits for the other's fails on
+    the catalog's unique index (IF NOT EXISTS does not cover a concurrent creation); it stages
+    again in the schema that now exists, and publishes."""
+    folder, base = demo
+    password = os.environ[postgres.password_env]
+    pg.execute("DROP SCHEMA IF EXISTS race_new CASCADE")
+    other = psycopg.connect(postgres.url, password=password)
+    committer: list[threading.Thread] = []
+
+    def commit_once_the_run_waits() -> None:
+        with psycopg.connect(postgres.url, password=password, autocommit=True) as watch:
+            for _ in range(600):
+                waiting = watch.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'sqlanon' "
+                    "AND wait_event_type = 'Lock'"
+                ).fetchone()
+                if waiting and waiting[0]:
+                    break
+                time.sleep(0.1)
+        other.commit()
+
+    def stage(name: str) -> None:
+        if name == "writing the release" and not committer:
+            other.execute("CREATE SCHEMA race_new")
+            committer.append(threading.Thread(target=commit_once_the_run_waits))
+            committer[0].start()
+
+    try:
+        report = api.anonymize(
+            dict(_on_pg(base, postgres), output={"table": "race_new.release"}), base_dir=folder, stage=stage
+        )
+        assert report.passed
+        assert len(pg.execute("SELECT * FROM race_new.release").fetchall()) == 40
+        assert _leftovers(pg) == []
+    finally:
+        for thread in committer:
+            thread.join()
+        other.close()
+        pg.execute("DROP SCHEMA IF EXISTS race_new CASCADE")
+
+
 def test_two_runs_publishing_one_new_postgres_table_process(
     demo: tuple[Path, dict[str, Any]], postgres: Server, pg: psycopg.Connection[Any]
 ) -> None:
