@@ -112,7 +112,7 @@ def apply(
     The other arguments (``connection`` too) as in :func:`anonymize`."""
     if (node is None) == (from_report is None):
         raise InputError("apply needs exactly one of node (col=level,...) and from_report (a report's path).")
-    hierarchies: dict[str, str] = {}
+    hierarchies: dict[str, str] | None = None
     if from_report is not None:
         if report is not None and report != "" and Path(report).resolve() == Path(from_report).resolve():
             raise InputError(

@@ -10,18 +10,18 @@ the release's distribution. Nothing is written but the report.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from sqlglot import exp
 
 from sqlanon.audit_report import AuditReport, NodeAudit
-from sqlanon.audit_spec import ATTACKS, DISTANCES, AuditSettings
+from sqlanon.audit_spec import ATTACKS, AuditSettings, T
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criterion_spec import CriterionSpec
-from sqlanon.encode import Encoded, encode
+from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
 from sqlanon.evaluator import NodeEvaluator, search_threads
@@ -29,6 +29,7 @@ from sqlanon.gate import check_parameters
 from sqlanon.lattice import Lattice, Node
 from sqlanon.lattice_release import best_node, capped, max_levels, node_map, run_search
 from sqlanon.metrics import materialize_verdicts
+from sqlanon.numbers import parse_number
 from sqlanon.report import ReportFiles
 from sqlanon.report_text import label
 from sqlanon.run import Progress, Stage, prepare_report, run_engine, say
@@ -39,37 +40,113 @@ from sqlanon.sql.render import column, render_template, with_first
 _CODES = {"homogeneity": "h", "negation": "n", "similarity": "m", "skewness": "k", "inference": "i"}
 
 
-def distance_for(spec: ColumnSpec, config: Config) -> str:
-    """The ground distance skewness measures ``spec``'s distribution with: ``audit.distance``
-    (for every column, or its own), else that of the configuration's t-closeness on the column
-    (Earth Mover's Distance), else hierarchical with a hierarchy, ordered with an ``order``,
-    else equal."""
+#: the t-closeness distances skewness can take from a criterion: the Earth Mover's Distances,
+#: and variational, which is EMD under equal distance
+_EMD = {"equal": "equal", "ordered": "ordered", "hierarchical": "hierarchical", "variational": "equal"}
+
+
+@dataclass(frozen=True)
+class Skewness:
+    """How skewness measures a sensitive column: the Earth Mover's Distance's ground distance
+    and the threshold t, each with where it came from (the report's ``settings``)."""
+
+    distance: str
+    distance_from: str
+    t: float
+    t_from: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "distance": self.distance,
+            "distance_from": self.distance_from,
+            "t": self.t,
+            "t_from": self.t_from,
+        }
+
+
+def _criterion(spec: ColumnSpec, config: Config) -> tuple[str, CriterionSpec] | None:
+    """The configuration's first t-closeness on ``spec`` alone measured by an Earth Mover's
+    Distance (or variational), and how messages name it."""
+    for i, c in enumerate(config.criteria):
+        if (
+            c.kind == "t-closeness"
+            and c.attributes == (spec.name,)
+            and c.params.get("distance", "equal") in _EMD
+        ):
+            return f"criteria[{i}] {c.label()}", c
+    return None
+
+
+def _given_distance(spec: ColumnSpec, config: Config) -> str | None:
     given = config.audit.distance
-    chosen = given.get(spec.name) if isinstance(given, Mapping) else given
-    if chosen is not None:
-        return chosen
-    for c in config.criteria:
-        if c.kind == "t-closeness" and c.attributes == (spec.name,) and c.params.get("distance") in DISTANCES:
-            return str(c.params["distance"])
-    if spec.hierarchy is not None:
-        return "hierarchical"
-    return "ordered" if spec.order is not None else "equal"
+    return given.get(spec.name) if isinstance(given, Mapping) else given
 
 
-def _probes(config: Config) -> tuple[CriterionSpec, ...]:
+def needs_values(spec: ColumnSpec, config: Config) -> bool:
+    """Whether skewness's distance on ``spec`` depends on its values: nothing else sets it
+    (audit.distance, a t-closeness on it, a hierarchy, an order)."""
+    return (
+        _given_distance(spec, config) is None
+        and _criterion(spec, config) is None
+        and spec.hierarchy is None
+        and spec.order is None
+    )
+
+
+def values_kind(engine: Engine, source: str, column: str) -> str:
+    """``numbers`` when every value of ``column`` is a number (ordered distance orders them),
+    ``null`` when it holds NULL (which no order places), else ``text``."""
+    profile = column_profile(engine, source, column)
+    if any(v is None for v, _ in profile):
+        return "null"
+    return "numbers" if all(parse_number(str(v)) is not None for v, _ in profile) else "text"
+
+
+def skewness_for(spec: ColumnSpec, config: Config, values: str | None = None) -> Skewness:
+    """How skewness measures ``spec``. The distance: ``audit.distance`` (for every column, or
+    its own), else that of the configuration's t-closeness on the column (Earth Mover's
+    Distance), else hierarchical with a hierarchy, ordered with an ``order`` or when its values
+    are numbers (``values``: :func:`values_kind`; the t-closeness paper measures numerical
+    attributes by ordered distance), else equal. t: ``audit.t``, else that t-closeness's t,
+    else the default 0.2."""
+    criterion = _criterion(spec, config)
+    given = _given_distance(spec, config)
+    if given is not None:
+        distance, distance_from = given, "audit.distance"
+    elif criterion is not None:
+        distance, distance_from = _EMD[criterion[1].params.get("distance", "equal")], criterion[0]
+    elif spec.hierarchy is not None:
+        distance, distance_from = "hierarchical", "the column's hierarchy"
+    elif spec.order is not None:
+        distance, distance_from = "ordered", "the column's order"
+    elif values == "numbers":
+        distance, distance_from = "ordered", "its values are numbers (ordered numerically)"
+    else:
+        why = "it holds NULL, which no order places" if values == "null" else "its values are not all numbers"
+        distance, distance_from = "equal", f"{why}, and it has no hierarchy or order"
+    if config.audit.t is not None:
+        t, t_from = config.audit.t, "audit.t"
+    elif criterion is not None:
+        t, t_from = float(criterion[1].params["t"]), criterion[0]
+    else:
+        t, t_from = T, "the default"
+    return Skewness(distance, distance_from, t, t_from)
+
+
+def _probes(config: Config, skewness: Mapping[str, Skewness]) -> tuple[CriterionSpec, ...]:
     """Per sensitive column, the t-closeness check skewness is (warn severity: never required)."""
     probes = []
     for spec in config.by_role("sensitive"):
-        distance = distance_for(spec, config)
+        how = skewness[spec.name]
         probes.append(
             CriterionSpec(
                 "t-closeness",
-                {"t": config.audit.t, "distance": distance},
+                {"t": how.t, "distance": how.distance},
                 (spec.name,),
                 "warn",
-                origin=f"audit's skewness ({distance} distance)",
-                ordered=(spec.name,) if distance == "ordered" else (),
-                hierarchical=(spec.name,) if distance == "hierarchical" else (),
+                origin=f"audit's skewness ({how.distance} distance)",
+                ordered=(spec.name,) if how.distance == "ordered" else (),
+                hierarchical=(spec.name,) if how.distance == "hierarchical" else (),
             )
         )
     return tuple(probes)
@@ -207,12 +284,11 @@ def _notes(encoded: Encoded, config: Config) -> dict[str, Any]:
     return notes
 
 
-def _settings(config: Config) -> dict[str, Any]:
+def _settings(config: Config, skewness: Mapping[str, Skewness]) -> dict[str, Any]:
     settings = config.audit
     return {
         "negations": settings.negations,
-        "t": settings.t,
-        "distance": {spec.name: distance_for(spec, config) for spec in config.by_role("sensitive")},
+        "skewness": {column: how.to_dict() for column, how in skewness.items()},
         "similarity_level": settings.similarity_level,
         "inference_gain": settings.inference_gain,
     }
@@ -238,7 +314,13 @@ def audit(
         say(stage, "reading the source")
         source = read_table(engine, config.source)
         say(stage, "encoding")
-        probes = _probes(config)
+        skewness = {
+            spec.name: skewness_for(
+                spec, config, values_kind(engine, source, spec.name) if needs_values(spec, config) else None
+            )
+            for spec in config.by_role("sensitive")
+        }
+        probes = _probes(config, skewness)
         encoded = encode(engine, replace(config, criteria=config.criteria + probes), source)
         criteria = [make_criterion(c) for c in config.criteria]
         domains = {d.column: d for d in encoded.sensitive}
@@ -246,7 +328,7 @@ def audit(
         probe_criteria = [make_criterion(c) for c in probes]
         check_parameters(probe_criteria, encoded.rows, domains)
         required = [c for c in criteria if c.severity == "error"]
-        report = _audit(engine, config, encoded, required, probe_criteria, progress, stage)
+        report = _audit(engine, config, encoded, required, probe_criteria, progress, stage, skewness)
     finally:
         engine.close()
     if reports is not None:
@@ -262,6 +344,7 @@ def _audit(
     probes: list[Criterion],
     progress: Progress | None,
     stage: Stage | None,
+    skewness: Mapping[str, Skewness],
 ) -> AuditReport:
     say(stage, "searching the lattice (every minimal node)")
     searched = replace(config, search="incognito")
@@ -275,7 +358,7 @@ def _audit(
             for c in required
         ],
         suppression_limit=config.suppression_limit,
-        settings=_settings(config),
+        settings=_settings(config, skewness),
         search={"strategy": "incognito", "lattice_size": lattice.size, "nodes_checked": result.checked},
         heights={d.column: d.height for d in encoded.qis},
         notes=_notes(encoded, config),
@@ -310,4 +393,4 @@ def _audit(
     return report
 
 
-__all__ = ["ATTACKS", "attack_query", "audit", "distance_for"]
+__all__ = ["ATTACKS", "Skewness", "attack_query", "audit", "needs_values", "skewness_for", "values_kind"]

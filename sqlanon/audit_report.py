@@ -147,12 +147,12 @@ class AuditReport:
 
     def _legend(self) -> str:
         s = self.settings
-        distances = ", ".join(f"{c} {d}" for c, d in s["distance"].items())
+        distances = ", ".join(f"{c} {how['distance']} > {how['t']:g}" for c, how in s["skewness"].items())
         return (
             "homogeneity (one value), "
             f"negation (at most {s['negations'] + 1} value{'s' if s['negations'] else ''}), "
             f"similarity (one group at level {s['similarity_level']}), "
-            f"skewness (EMD > {s['t']:g}: {distances}), "
+            f"skewness (EMD: {distances}), "
             f"inference (a value's share up by more than {s['inference_gain']:g})"
         )
 

@@ -32,11 +32,13 @@ SIMILARITY_LEVEL = 1
 class AuditSettings:
     """``audit:``: the attacks' parameters. ``distance``: one for every sensitive column, or
     per column (a mapping); a column without one gets the distance of the configuration's own
-    t-closeness on it, else hierarchical with a hierarchy, ordered with an ``order``, else
-    equal (see audit.distance_for)."""
+    t-closeness on it, else hierarchical with a hierarchy, ordered with an ``order`` or when
+    its values are numbers, else equal. ``t`` (None: not given): skewness's threshold for
+    every column; a column without it gets the t of the configuration's t-closeness on it,
+    else :data:`T` (see audit.skewness_for)."""
 
     negations: int = NEGATIONS
-    t: float = T
+    t: float | None = None
     distance: str | Mapping[str, str] | None = None
     similarity_level: int = SIMILARITY_LEVEL
     inference_gain: float = INFERENCE_GAIN
@@ -80,7 +82,7 @@ def parse_audit(value: Any) -> AuditSettings:
         distance = {str(k): str(v) for k, v in distance.items()}
     return AuditSettings(
         negations=_count("negations", value.get("negations", NEGATIONS), 0),
-        t=_share("t", value.get("t", T)),
+        t=_share("t", value["t"]) if "t" in value else None,
         distance=distance,
         similarity_level=_count("similarity_level", value.get("similarity_level", SIMILARITY_LEVEL), 1),
         inference_gain=_share("inference_gain", value.get("inference_gain", INFERENCE_GAIN)),

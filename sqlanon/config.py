@@ -55,6 +55,12 @@ class CsvOptions:
     quote: str = '"'
     escape: str = '"'
     header: bool = True
+    #: the longest line DuckDB's reader takes, in bytes (None: DuckDB's default, 2,000,000)
+    max_line_size: int | None = None
+
+
+#: the largest ``csv: max_line_size`` (DuckDB refuses some larger values; no line is that long)
+MAX_LINE_SIZE = 2**40
 
 
 #: how messages name a relation source once adopted as a temp view for the run (run.run_engine)
@@ -180,11 +186,14 @@ def _engine_settings(value: Any, base: Path) -> EngineSettings:
     return EngineSettings(
         memory_limit=limit.strip() if limit else None,
         threads=threads,
-        temp_directory=(base / folder).resolve() if folder else None,
+        temp_directory=_path(base, folder, "engine.temp_directory") if folder else None,
     )
 
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+#: libpq's connection parameters that hold a secret (or name a file of passwords): never in a
+#: URL written in a configuration file
+URL_SECRETS = frozenset({"password", "passfile", "sslpassword", "oauth_client_secret"})
 
 
 def url_problem(url: Any) -> str | None:
@@ -196,12 +205,26 @@ def url_problem(url: Any) -> str | None:
             "postgresql://analyst@db.example.org:5432/warehouse (the value given is not repeated here: it may hold "
             "a password; libpq's key=value strings are not accepted)."
         )
-    parts = urlsplit(url.strip())
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError as err:  # urllib's message quotes the host: it is not repeated
+        bracket = "IPv4 or IPv6 address" in str(err)
+        return "engine.url " + (
+            "has a host in square brackets that is not an IP address: brackets are for IPv6 addresses, "
+            "such as postgresql://analyst@[2001:db8::1]:5432/warehouse; write a host name without them."
+            if bracket
+            else "is not a well-formed URL (a '[' without its ']', or the other way round); write it as "
+            "postgresql://analyst@db.example.org:5432/warehouse."
+        )
     query = {k.lower() for k in parse_qs(parts.query, keep_blank_values=True)}
-    if parts.password or "password" in query or "passfile" in query:
+    secrets = sorted(query & URL_SECRETS)
+    if parts.password or secrets:
+        what = "a password" if parts.password else f"the secret parameter {', '.join(secrets)}"
         return (
-            "engine.url holds a password; remove it from the URL and put it in an environment variable named by "
-            "engine.password_env (a password in a configuration file can be read by anyone who reads the file)."
+            f"engine.url holds {what}; remove it from the URL (a secret in a configuration file can be read by "
+            "anyone who reads the file). Put the password in an environment variable named by "
+            "engine.password_env, and other secrets (sslpassword, oauth_client_secret) in a libpq connection "
+            "service file (pg_service.conf, named in the URL by ?service=...)."
         )
     return None
 
@@ -373,8 +396,16 @@ def _split_table(text: str, what: str) -> tuple[str, str]:
     return ("main", parts[0]) if len(parts) == 1 else (parts[0], parts[1])
 
 
+def _path(base: Path, value: str, what: str) -> Path:
+    """``value`` resolved against ``base`` (absolute paths too: '..' and links never hide the
+    source); a NUL character, which no file name holds, is refused."""
+    if "\0" in value:
+        raise ConfigError(f"{what}: the path holds a NUL character (\\0), which no file name can hold.")
+    return (base / value).resolve()
+
+
 def _file_ref(value: Any, base: Path, what: str, csv: CsvOptions) -> TableRef:
-    path = (base / value).resolve()  # absolute paths too: '..' and links never hide the source
+    path = _path(base, value, what)
     kind = FORMATS.get(path.suffix.lower())
     if kind is None:
         raise ConfigError(
@@ -435,7 +466,7 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         if not isinstance(db, str) or not db.strip() or not isinstance(table, str) or not table:
             raise ConfigError(f"{what}: database and table must be non-empty strings.")
         schema, name = _split_table(table, what)
-        return TableRef("duckdb", (base / db).resolve(), name, schema)
+        return TableRef("duckdb", _path(base, db, f"{what}.database"), name, schema)
     if what == "source" and type(value).__module__.split(".")[0] in (
         "duckdb",
         "_duckdb",
@@ -459,12 +490,21 @@ def _csv_options(value: Any, what: str = "csv") -> CsvOptions:
         return CsvOptions()
     if not isinstance(value, Mapping):
         raise ConfigError(f"{what} must be a mapping such as {{delimiter: ';'}}.")
-    unknown = set(value) - {"delimiter", "quote", "escape", "header"}
+    unknown = set(value) - {"delimiter", "quote", "escape", "header", "max_line_size"}
     if unknown:
         raise ConfigError(
-            f"Unknown {what} option(s) {sorted(map(str, unknown))}; use delimiter, quote, escape, header."
+            f"Unknown {what} option(s) {sorted(map(str, unknown))}; use delimiter, quote, escape, header, "
+            "max_line_size."
         )
     opts = CsvOptions(**dict(value))
+    size = opts.max_line_size
+    if size is not None and (
+        isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_LINE_SIZE
+    ):
+        raise ConfigError(
+            f"{what}.max_line_size must be a whole number of bytes from 1 to {MAX_LINE_SIZE:,} (the longest "
+            f"line DuckDB's CSV reader takes; 2,000,000 by default), got {brief(size)}."
+        )
     for key in ("delimiter", "quote", "escape"):
         v = getattr(opts, key)
         if not isinstance(v, str) or len(v) != 1:
@@ -515,6 +555,8 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
         hier = spec.get("hierarchy")
         if hier is not None and not isinstance(hier, (str, Mapping)):
             raise ConfigError(f"Column {name!r}: hierarchy must be a file path or a builder mapping.")
+        if isinstance(hier, str):
+            _path(Path(), hier, f"Column {name!r}: hierarchy")  # a NUL character is refused
         split = spec.get("split")
         if split is not None:
             if role != "quasi":
@@ -733,6 +775,9 @@ def parse_config(
             raise ConfigError(
                 "output.csv.header must be true: the release is always written with a header row."
             )
+        if output.kind == "csv" and output.csv.max_line_size is None and source.csv.max_line_size:
+            # the release, read back to be gated, holds the source's long lines
+            output = replace(output, csv=replace(output.csv, max_line_size=source.csv.max_line_size))
     elif need_output and not gate and connection is None:
         raise ConfigError("The configuration needs 'output': where to write the release.")
     overwrite = data.get("overwrite", False)

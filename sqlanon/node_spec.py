@@ -53,16 +53,28 @@ def hierarchy_fingerprints(config: Config) -> dict[str, str]:
     return out
 
 
-def same_hierarchies(config: Config, hierarchies: Mapping[str, str], origin: str) -> dict[str, str]:
+def same_hierarchies(config: Config, hierarchies: Mapping[str, str] | None, origin: str) -> dict[str, str]:
     """The configuration's fingerprints, when every hierarchy a report recorded (``hierarchies``,
-    of the run ``origin`` names) is the configuration's; else a ConfigError naming the column."""
+    of the run ``origin`` names) is the configuration's and none is missing; else a ConfigError
+    naming the column. ``hierarchies`` None: the node comes from no report, nothing to compare."""
     fingerprints = hierarchy_fingerprints(config)
+    if hierarchies is None:
+        return fingerprints
     changed = [c for c, f in hierarchies.items() if c in fingerprints and fingerprints[c] != f]
     if changed:
         raise ConfigError(
             f"The hierarchy of {', '.join(repr(c) for c in changed)} is not the one {origin} was chosen with: "
             "the same levels would generalize differently and the releases would not line up. Use the "
             "hierarchies of that run, or run anonymize for a new first release."
+        )
+    missing = [c for c in fingerprints if c not in hierarchies]
+    if missing:
+        raise ConfigError(
+            f"The hierarchy of {', '.join(repr(c) for c in missing)} has no fingerprint beside {origin} (the "
+            "report's 'hierarchies' lacks it): whether that run "
+            "generalized with the configuration's hierarchies cannot be checked, and with others the same "
+            "levels would generalize differently. Give the report as sqlanon wrote it, or run anonymize "
+            "for a new first release."
         )
     return fingerprints
 
@@ -127,7 +139,7 @@ def node_from_report(path: str | Path) -> ReportNode:
         isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in node.items()
     ):
         raise ConfigError(f"The report {str(p)!r} has a malformed node; give a report sqlanon wrote.")
-    hierarchies = data.get("hierarchies") or {}
+    hierarchies = data.get("hierarchies", {})  # a report without them is refused by same_hierarchies
     if not isinstance(hierarchies, Mapping):
         raise ConfigError(f"The report {str(p)!r} has malformed hierarchies; give a report sqlanon wrote.")
     return ReportNode(dict(node), {str(k): str(v) for k, v in hierarchies.items()})

@@ -134,14 +134,14 @@ def apply(
     written, unless the configuration's ``apply_fallback: search`` asks for the search
     ``anonymize`` runs. ``origin`` says where the node came from, in the report and in
     messages; ``hierarchies``: the fingerprints of the report it came from, which the
-    configuration's hierarchies must match."""
+    configuration's hierarchies must match (None: the node comes from no report)."""
     _needs_release(config, "apply")
     if config.search == "mondrian":
         raise ConfigError(
             "apply publishes a lattice node (a level per quasi-identifier); the configuration's search is "
             "mondrian, whose releases are partitions, not nodes. Use a lattice search (optimal, the default)."
         )
-    fingerprints = same_hierarchies(config, hierarchies or {}, origin)
+    fingerprints = same_hierarchies(config, hierarchies, origin)
     prepare_report(reports, config)
     engine, config = run_engine(config)
     try:

@@ -281,6 +281,8 @@ class Staged:
     #: a committed table release: the previous table's (name, backup name) for an undo
     _committed: bool = False
     _previous: tuple[str, str] | None = None
+    #: the commit found an output table to replace (one found later appeared meanwhile)
+    _found: bool = False
 
     def commit(self, engine: Engine, overwrite: bool) -> None:
         """Put the release in place, keeping what it replaces until :meth:`finish`."""
@@ -313,9 +315,30 @@ class Staged:
                 f"Cannot move the release into place at {str(self.output.path)!r}: {err.strerror or err}; "
                 "nothing was written."
             ) from None
+        except EngineError as err:
+            self.abort(engine)
+            # the rename clashed with a table another session created meanwhile
+            if self.folder is None and err.cause is None and not self._found and self._exists(engine):
+                raise self._appeared(overwrite) from None
+            raise
         except BaseException:
             self.abort(engine)
             raise
+
+    def _appeared(self, overwrite: bool) -> InputError:
+        """The output table appeared after the run checked it (another run published it?)."""
+        return InputError(
+            f"The output {self.output.describe()} appeared while sqlanon was running (another run published "
+            "it?); it was left as it is and nothing was written. "
+            + ("Run again to replace it." if overwrite else "Set overwrite: true to replace it.")
+        )
+
+    def _exists(self, engine: Engine) -> bool:
+        """Whether the output table exists now (after :meth:`abort`); never raises."""
+        try:
+            return self._existing(engine, self._alias(engine)) is not None
+        except EngineError:
+            return False
 
     def _alias(self, engine: Engine) -> str | None:
         """The output's attached database (None: the server's own database)."""
@@ -342,6 +365,9 @@ class Staged:
         out = self.output
         assert out.table is not None and self.staged.table is not None
         existing = self._existing(engine, alias)
+        self._found = existing is not None
+        if existing is not None and not overwrite:
+            raise self._appeared(overwrite)  # the guard found none: another run published it since
         if existing is not None and overwrite:
             if alias is None:
                 self._carry_over(engine)
@@ -590,12 +616,24 @@ def _stage_server_table(engine: Engine, release: exp.Expr, output: TableRef) -> 
             else str(engine.fetchone(exp.select(exp.func("CURRENT_SCHEMA")))[0])
         )
     staged_name = _leftover_table("staged")
-    staged = Staged(output, publish_table.staged_ref(output, staged_name, schema), [])
-    try:
-        engine.begin()
-        staged._open = True
-        publish_table.create(engine, schema, staged_name, release)
-    except BaseException:
-        staged.abort(engine)
-        raise
+    server = engine.server
+    assert server is not None
+    # a transactional server: a new schema another session creates meanwhile fails the creation
+    new_schema = engine.capabilities.transactions and not server.schema_exists(schema)
+    for attempt in (1, 2):
+        staged = Staged(output, publish_table.staged_ref(output, staged_name, schema), [])
+        try:
+            engine.begin()
+            staged._open = True
+            publish_table.create(engine, schema, staged_name, release)
+        except EngineError as err:
+            staged.abort(engine)
+            if attempt == 1 and new_schema and err.cause is None and server.schema_exists(schema):
+                # another session (another run?) created the new schema meanwhile: it is there now
+                continue
+            raise
+        except BaseException:
+            staged.abort(engine)
+            raise
+        break
     return staged

@@ -571,8 +571,10 @@ def _audit_page(report: AuditReport) -> str:
         "homogeneity": "",
         "negation": f"negations = {settings['negations']}",
         "similarity": f"similarity_level = {settings['similarity_level']}",
-        "skewness": f"t = {settings['t']:g}; "
-        + ", ".join(f"{c}: {d} distance" for c, d in settings["distance"].items()),
+        "skewness": "; ".join(
+            f"{c}: {how['distance']} distance ({how['distance_from']}), t = {how['t']:g} ({how['t_from']})"
+            for c, how in settings["skewness"].items()
+        ),
         "inference": f"inference_gain = {settings['inference_gain']:g}",
     }
     s.tables.append(

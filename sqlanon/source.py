@@ -128,8 +128,11 @@ def exact_path(path: Path, what: str) -> Iterator[str]:
         os.close(fd)
 
 
-def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str, name: str) -> exp.Expr:
-    """The relation reading ``ref``; ``name`` is the file name to give DuckDB (:func:`exact_path`)."""
+def _reader(
+    ref: TableRef, csv: CsvOptions, engine: Engine, what: str, name: str, parallel: bool = True
+) -> exp.Expr:
+    """The relation reading ``ref``; ``name`` is the file name to give DuckDB (:func:`exact_path`);
+    ``parallel`` false: a CSV file read by one thread (see :func:`read_table`)."""
     if ref.kind == "csv":
         columns = exp.Struct(
             expressions=[
@@ -148,6 +151,10 @@ def _reader(ref: TableRef, csv: CsvOptions, engine: Engine, what: str, name: str
             _option("strict_mode", exp.Boolean(this=True)),
             _option("null_padding", exp.Boolean(this=False)),
         ]
+        if csv.max_line_size is not None:
+            args.append(_option("max_line_size", exp.Literal.number(csv.max_line_size)))
+        if not parallel:
+            args.append(_option("parallel", exp.Boolean(this=False)))
         return exp.Anonymous(this="read_csv", expressions=args)
     if ref.kind == "parquet":
         return exp.Anonymous(this="read_parquet", expressions=[exp.Literal.string(name)])
@@ -173,10 +180,19 @@ def _first_line(err: Exception) -> str:
 
 _CSV_LINE = re.compile(r"CSV Error on Line: (\d+)")
 _CSV_WIDTH = re.compile(r"Expected Number of Columns: (\d+) Found: (\d+)")
-_CSV_SIZE = re.compile(r"Maximum line size of (\d+) bytes exceeded")
+_CSV_SIZE = re.compile(r"Maximum line size of (\d+) bytes exceeded\. Actual Size: ?(\d+) bytes")
+#: the limit DuckDB's message proposes (a little above the line's size: the line is not all it counts)
+_CSV_SIZE_NEEDED = re.compile(r"max_line_size=(\d+)")
+#: DuckDB's parallel CSV reader gives up on a line longer than its buffer, asking for one thread
+_CSV_PARALLEL = "Parallel CSV Reader currently does not support a full read"
+#: where each file read as ``what`` takes its CSV options, for messages
+_CSV_OPTIONS = {
+    "population": "population: {file: ..., csv: {max_line_size: ...}}",
+    "release": "output: {file: ..., csv: {max_line_size: ...}}",
+}
 
 
-def _csv_hint(msg: str) -> str:
+def _csv_hint(msg: str, what: str = "source") -> str:
     """A readable account of a DuckDB CSV error (ragged lines in particular)."""
     line = _CSV_LINE.search(msg)
     width = _CSV_WIDTH.search(msg)
@@ -185,9 +201,14 @@ def _csv_hint(msg: str) -> str:
         return f"{where} is not valid UTF-8; save the file with UTF-8 encoding."
     size = _CSV_SIZE.search(msg)
     if size:
+        limit, actual = (int(n) for n in size.groups())
+        needed = _CSV_SIZE_NEEDED.search(msg)
         return (
-            f"{where} is longer than DuckDB's limit of {size.group(1)} bytes per line. A line that long is "
-            "usually a quote that is never closed, or a file that is not CSV; check csv: {quote: ...}."
+            f"{where} is {actual:,} bytes long, more than DuckDB's limit of {limit:,} bytes per line (its "
+            f"read_csv setting max_line_size). If the file's lines are that long, raise the limit to at least "
+            f"{needed.group(1) if needed else actual + 2} with {_CSV_OPTIONS.get(what, 'csv: {max_line_size: ...}')} in the configuration; "
+            "otherwise a line that long is usually a quote that is never closed, or a file that is not CSV: "
+            "check csv: {quote: ...}."
         )
     if "unterminated quote" in msg.lower():
         return (
@@ -226,27 +247,39 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
     name = engine.temp_name(what)
     try:
         with exact_path(ref.file, what) if ref.kind != "duckdb" else nullcontext(str(ref.file)) as file_name:
-            reader = _reader(ref, csv, engine, what, file_name)
-            from_ = reader if isinstance(reader, exp.Table) else exp.Table(this=reader)
-            create = exp.Create(
-                this=exp.to_table(name, quoted=True),
-                kind="TABLE",
-                properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
-                expression=exp.select("*").from_(from_),
-            )
-            engine.execute(create)
+            try:
+                _create(engine, name, _reader(ref, csv, engine, what, file_name))
+            except EngineError as err:
+                if err.cause is not None or ref.kind != "csv" or _CSV_PARALLEL not in str(err):
+                    raise
+                # a line longer than the parallel reader's buffer: one thread reads it, or names
+                # the line and its length
+                _create(engine, name, _reader(ref, csv, engine, what, file_name, parallel=False))
     except EngineError as err:
         if err.cause is not None:
             raise  # out of memory, a full disk, a lock: its message says what to do
         msg = str(err).removeprefix("The SQL engine failed: ")
         if ref.kind == "csv":
-            detail = _csv_hint(msg)
+            detail = _csv_hint(msg, what)
         elif ref.kind == "duckdb" and "Catalog Error" in msg:
             detail = f"there is no table {ref.qualified!r} in that database; check the table name."
         else:
             detail = _first_line(err)
         raise DataError(f"Cannot read the {_named(what, ref)}: {detail}") from None
     return _nonempty(engine, name, ref, what)
+
+
+def _create(engine: Engine, name: str, reader: exp.Expr) -> None:
+    """Temp table ``name`` holding the rows of ``reader``."""
+    from_ = reader if isinstance(reader, exp.Table) else exp.Table(this=reader)
+    engine.execute(
+        exp.Create(
+            this=exp.to_table(name, quoted=True),
+            kind="TABLE",
+            properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
+            expression=exp.select("*").from_(from_),
+        )
+    )
 
 
 def _named(what: str, ref: TableRef) -> str:

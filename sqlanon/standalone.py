@@ -347,6 +347,11 @@ def source_relation(ref: TableRef, engine_kind: str, dialect: str) -> exp.Expr:
                 exp.PropertyEQ(this=exp.var("header"), expression=exp.Boolean(this=csv.header)),
                 # values as text, as sqlanon reads a CSV file (the gate compares them as text)
                 exp.PropertyEQ(this=exp.var("all_varchar"), expression=exp.Boolean(this=True)),
+                *(
+                    [exp.PropertyEQ(this=exp.var("max_line_size"), expression=exp.Literal.number(size))]
+                    if (size := csv.max_line_size) is not None
+                    else []
+                ),
             ],
         )
     if ref.kind == "parquet" and dialect == "duckdb":

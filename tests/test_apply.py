@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import random
+import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -272,6 +273,36 @@ def test_bad_nodes_and_reports_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="apply publishes a lattice node"):
         sqlanon.apply(dict(config, search="mondrian"), node={a: 0, b: 0}, base_dir=tmp_path)
     assert not (tmp_path / "out.csv").exists()
+
+
+def test_a_report_missing_fingerprints_is_refused(tmp_path: Path) -> None:
+    """A report whose hierarchy fingerprints were deleted is refused like one whose hierarchy
+    changed, by apply and by compile, naming the columns it lacks; the report as written applies."""
+    case = random_case(1910, tmp_path, n_qis=2, max_rows=60)
+    config = case.config([{"k-anonymity": {"k": 2}}], overwrite=True)
+    a, b = case.qis
+    first = sqlanon.anonymize(config, base_dir=tmp_path, report=tmp_path / "first.json")
+    assert first.passed and set(first.hierarchies) == {a, b}
+    written = json.loads((tmp_path / "first.json").read_text())
+    (tmp_path / "out.csv").unlink()
+    edits: list[tuple[str, dict[str, Any], list[str]]] = [
+        ("none.json", {**written, "hierarchies": {}}, [a, b]),
+        ("gone.json", {k: v for k, v in written.items() if k != "hierarchies"}, [a, b]),
+        ("one.json", {**written, "hierarchies": {a: written["hierarchies"][a]}}, [b]),
+    ]
+    for name, data, missing in edits:
+        (tmp_path / name).write_text(json.dumps(data))
+        names = ", ".join(repr(c) for c in missing)
+        message = (
+            rf"The hierarchy of {re.escape(names)} has no fingerprint beside the node of report .*{name}"
+        )
+        with pytest.raises(ConfigError, match=message):
+            sqlanon.apply(config, from_report=tmp_path / name, base_dir=tmp_path)
+        assert not (tmp_path / "out.csv").exists()
+        with pytest.raises(ConfigError, match=message):
+            sqlanon.compile_sql(config, from_report=tmp_path / name, base_dir=tmp_path)
+    again = sqlanon.apply(config, from_report=tmp_path / "first.json", base_dir=tmp_path)
+    assert again.passed and again.node == first.node
 
 
 def test_apply_on_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -38,17 +38,24 @@ def _diagnosis(rng: random.Random, folder: Path, height: int) -> dict[str, tuple
 
 def _case(seed: int, folder: Path) -> tuple[RandomCase, dict[str, Any], dict[str, tuple[str, ...]]]:
     """A random table (3 quasi-identifiers; sens without a hierarchy, some values NULL; diag with
-    one) and a random audit configuration: k-anonymity and/or distinct l-diversity, suppression."""
+    one; pay, numbers without an order, on some seeds with NULLs) and a random audit
+    configuration: k-anonymity and/or distinct l-diversity, suppression; on some seeds a
+    t-closeness on diag (warn: it does not narrow the search) whose t and distance skewness
+    takes, and no audit.t (each column's t is then its t-closeness's, else 0.2)."""
     rng = random.Random(seed)
     case = random_case(seed, folder, n_qis=rng.randint(1, 3), max_rows=120)
     hierarchy = _diagnosis(rng, folder, rng.randint(1, 3))
     leaves = list(hierarchy)
+    other = random.Random(-seed)  # pay and skewness's settings: the other draws as before they came
+    pays = other.sample(["-3", "0", "7", "12", "40", "41", "100", "2.5", "1e3"], other.randint(2, 8))
+    pay_nulls = other.random() < 0.15
     for row in case.rows:
         row["diag"] = rng.choice(leaves[: rng.randint(1, len(leaves))])
         if rng.random() < 0.1:
             row["sens"] = ""
+        row["pay"] = "" if pay_nulls and other.random() < 0.2 else other.choice(pays)
     with (folder / "data.csv").open("w", newline="") as fh:
-        writer = csv.DictWriter(fh, fieldnames=[*case.qis, "sens", "diag"])
+        writer = csv.DictWriter(fh, fieldnames=[*case.qis, "sens", "diag", "pay"])
         writer.writeheader()
         writer.writerows(case.rows)
     criteria: list[dict[str, Any]] = []
@@ -59,6 +66,7 @@ def _case(seed: int, folder: Path) -> tuple[RandomCase, dict[str, Any], dict[str
     config = case.config(criteria, suppression_limit=rng.choice([0, 0, 0.05, 0.2]))
     del config["output"]
     config["columns"]["diag"] = {"role": "sensitive", "hierarchy": "diag.csv"}
+    config["columns"]["pay"] = {"role": "sensitive"}
     config["audit"] = {
         "negations": rng.randint(0, 2),
         "t": rng.choice([0.1, 0.2, 0.3]),
@@ -66,7 +74,37 @@ def _case(seed: int, folder: Path) -> tuple[RandomCase, dict[str, Any], dict[str
         "similarity_level": rng.randint(1, 2),
     }
     config["audit"]["inference_gain"] = float(config["audit"]["inference_gain"])
+    if other.random() < 0.4:
+        distance = other.choice(["equal", "hierarchical", "variational"])
+        t = other.choice([0.15, 0.35, 0.5])
+        criteria.append(
+            {"t-closeness": {"t": t, "distance": distance, "attribute": "diag", "severity": "warn"}}
+        )
+    if other.random() < 0.4:
+        del config["audit"]["t"]
     return case, config, hierarchy
+
+
+def _skewness(case: RandomCase, config: dict[str, Any]) -> dict[str, tuple[str, float]]:
+    """Per sensitive column, the distance and t skewness should measure it with, from the
+    configuration as the README says: audit.t, else the column's t-closeness's t, else 0.2; the
+    t-closeness's distance (variational is EMD under equal distance), else hierarchical with a
+    hierarchy, else ordered when every value is a number, else equal."""
+    t = config["audit"].get("t")
+    closeness = [
+        c["t-closeness"] for c in config["criteria"] if c.get("t-closeness", {}).get("attribute") == "diag"
+    ]
+    diag_distance = (
+        {"variational": "equal"}.get(closeness[0]["distance"], closeness[0]["distance"])
+        if closeness
+        else "hierarchical"
+    )
+    numbers = all(r["pay"] != "" for r in case.rows)
+    return {
+        "sens": ("equal", 0.2 if t is None else t),
+        "diag": (diag_distance, t if t is not None else closeness[0]["t"] if closeness else 0.2),
+        "pay": ("ordered" if numbers else "equal", 0.2 if t is None else t),
+    }
 
 
 def _violating(members: list[dict[str, str]], criteria: list[dict[str, Any]]) -> bool:
@@ -96,8 +134,12 @@ def _attacks(
     qis: list[str],
     settings: dict[str, Any],
     hierarchy: dict[str, tuple[str, ...]],
+    skewness: dict[str, tuple[str, float]],
+    values: dict[str, list[str]],
 ) -> dict[str, Any]:
-    """Every attack on the release ``rows``, computed from its classes' values."""
+    """Every attack on the release ``rows``, computed from its classes' values; skewness by
+    the distance and t of ``skewness`` (column -> (distance, t)), over each column's domain:
+    the hierarchy's leaves, or ``values`` (the table's), numerically ordered for ordered distance."""
     n = len(rows)
     height = len(next(iter(hierarchy.values()))) - 1
     level = settings["similarity_level"]
@@ -106,9 +148,14 @@ def _attacks(
     classes = list(equivalence_classes(rows, qis).values())
     flags: dict[tuple[str, str], list[bool]] = {}
     largest: dict[tuple[str, str], float] = {}
-    for attr, distance in (("sens", "equal"), ("diag", "hierarchical")):
+    for attr, (distance, t) in skewness.items():
         totals = Counter(r[attr] for r in rows)
-        domain = sorted(totals) if attr == "sens" else list(hierarchy)
+        if distance == "hierarchical":
+            domain = list(hierarchy)
+        elif distance == "ordered":
+            domain = sorted(values[attr], key=float)
+        else:
+            domain = sorted(values[attr])
         q = [totals[v] / n for v in domain]
         for members in classes:
             counts = Counter(m[attr] for m in members)
@@ -120,7 +167,7 @@ def _attacks(
                 flags.setdefault(("similarity", attr), []).append(len(groups) == 1)
             p = [counts[v] / size for v in domain]
             d = emd(distance, p, q, domain, hierarchy if attr == "diag" else None)
-            flags.setdefault(("skewness", attr), []).append(d > settings["t"] + TOL)
+            flags.setdefault(("skewness", attr), []).append(d > t + TOL)
             largest[("skewness", attr)] = max(largest.get(("skewness", attr), 0.0), d)
             rises = [Fraction(c, size) - Fraction(totals[v], n) for v, c in counts.items()]
             flags.setdefault(("inference", attr), []).append(max(rises) > gain)
@@ -128,7 +175,7 @@ def _attacks(
     sizes = [len(m) for m in classes]
     for attack in ATTACKS:
         per = {}
-        for attr in ("sens", "diag"):
+        for attr in skewness:
             got = flags.get((attack, attr))
             if got is None:
                 per[attr] = None
@@ -140,7 +187,7 @@ def _attacks(
             if (attack, attr) in largest:
                 entry["largest"] = largest[(attack, attr)]
             per[attr] = entry
-        measured = [flags[(attack, a)] for a in ("sens", "diag") if (attack, a) in flags]
+        measured = [flags[(attack, a)] for a in skewness if (attack, a) in flags]
         if not measured:
             out[attack] = None
             continue
@@ -174,8 +221,13 @@ def _expected(
         release = _release(case, config, node)
         if release is not None:
             releases[node] = release
+    skewness = _skewness(case, config)
+    values = {a: sorted({r[a] for r in case.rows}) for a in skewness}
     return {
-        node: (len(releases[node]), _attacks(releases[node], case.qis, config["audit"], hierarchy))
+        node: (
+            len(releases[node]),
+            _attacks(releases[node], case.qis, config["audit"], hierarchy, skewness, values),
+        )
         for node in minimal_nodes(releases)
     }
 
@@ -186,6 +238,8 @@ def test_audit_equals_a_direct_computation_on_random_tables(tmp_path: Path, seed
     want = _expected(case, config, hierarchy)
     report = api.audit(config, base_dir=tmp_path)
     assert report.passed == bool(want)
+    used = {c: (how["distance"], how["t"]) for c, how in report.settings["skewness"].items()}
+    assert used == _skewness(case, config)
     got = {tuple(n.node[q] for q in case.qis): n for n in report.nodes}
     assert set(got) == set(want)
     for node, (rows, attacks) in want.items():
@@ -201,8 +255,15 @@ def test_the_random_cases_cover_every_attack_both_ways(tmp_path: Path) -> None:
     suppress rows (else the comparison could pass on an audit that says nothing)."""
     seen: Counter[tuple[str, bool]] = Counter()
     suppressed = 0
+    skewness: Counter[tuple[str, str]] = Counter()
+    t_from: Counter[tuple[bool, bool]] = Counter()  # (audit.t given, a t-closeness on diag)
     for seed in range(30):
         case, config, hierarchy = _case(seed, tmp_path / str(seed))
+        for column, (distance, _) in _skewness(case, config).items():
+            skewness[(column, distance)] += 1
+        t_from[
+            ("t" in config["audit"], len(config["criteria"]) > 1 and "t-closeness" in config["criteria"][-1])
+        ] += 1
         for rows, attacks in _expected(case, config, hierarchy).values():
             suppressed += rows < len(case.rows)
             for attack, entry in attacks.items():
@@ -211,6 +272,11 @@ def test_the_random_cases_cover_every_attack_both_ways(tmp_path: Path) -> None:
                 seen[(attack, entry["classes"] > 0)] += 1
     assert all(seen[(a, v)] for a in ATTACKS for v in (True, False)), seen
     assert suppressed
+    # every way skewness's distance and t are chosen: numbers ordered, NULLs equal, diag's
+    # t-closeness's distance (equal) or its hierarchy, with and without audit.t
+    wanted = [("pay", "ordered"), ("pay", "equal"), ("diag", "equal"), ("diag", "hierarchical")]
+    assert all(skewness[w] for w in wanted), skewness
+    assert all(t_from[(given, closeness)] for given in (True, False) for closeness in (True, False)), t_from
 
 
 def test_the_chosen_node_is_the_one_anonymize_publishes(tmp_path: Path) -> None:
@@ -308,6 +374,7 @@ def test_a_configuration_without_a_sensitive_column_is_refused(tmp_path: Path) -
     _, config, _ = _case(3, tmp_path)
     config["columns"]["sens"] = {"role": "insensitive"}
     config["columns"]["diag"] = {"role": "insensitive"}
+    config["columns"]["pay"] = {"role": "insensitive"}
     config["criteria"] = [{"k-anonymity": {"k": 2}}]
     with pytest.raises(ConfigError, match="audit measures attacks on sensitive columns"):
         api.audit(config, base_dir=tmp_path)
@@ -322,7 +389,7 @@ def test_audit_on_postgres_equals_duckdbs(tmp_path: Path, compiled_pg: Any, post
     from tests import pgserver
 
     case, config, _ = _case(seed, tmp_path)
-    columns = [*case.qis, "sens", "diag"]
+    columns = [*case.qis, "sens", "diag", "pay"]
     pgserver.load(
         compiled_pg,
         "compiled",
@@ -341,7 +408,7 @@ def test_audit_on_postgres_equals_duckdbs(tmp_path: Path, compiled_pg: Any, post
 def test_audit_on_spark_equals_duckdbs(tmp_path: Path, spark: Any) -> None:
     for seed in (4, 11):
         case, config, _ = _case(seed, tmp_path / str(seed))
-        columns = [*case.qis, "sens", "diag"]
+        columns = [*case.qis, "sens", "diag", "pay"]
         frame = spark.createDataFrame(
             [tuple(r[c] or None for c in columns) for r in case.rows],
             ", ".join(f"`{c}` string" for c in columns),
@@ -350,6 +417,66 @@ def test_audit_on_spark_equals_duckdbs(tmp_path: Path, spark: Any) -> None:
         got = api.audit(dict(config, source=frame), base_dir=tmp_path / str(seed), connection=spark)
         assert want.nodes
         _same(_nodes(got), _nodes(want))
+
+
+def _salaries(folder: Path) -> dict[str, list[str]]:
+    """Ten classes (age a0..a9, one hierarchy level above) of six salaries each, spread over the
+    whole range 0..59: under equal distance every class is far (0.9) from the table, under
+    ordered distance (numerically: 5 < 40) close. Written to salaries.csv; class -> salaries."""
+    classes = {f"a{i}": [str(i + 10 * j) for j in range(6)] for i in range(10)}
+    with (folder / "salaries.csv").open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["age", "salary"])
+        writer.writerows((age, pay) for age, pays in classes.items() for pay in pays)
+    (folder / "age.csv").write_text("".join(f"{age};*\n" for age in classes))
+    return classes
+
+
+def _skewed_classes(classes: dict[str, list[str]], distance: str, t: float) -> int:
+    values = sorted({v for pays in classes.values() for v in pays}, key=float)
+    n = sum(len(pays) for pays in classes.values())
+    totals = Counter(v for pays in classes.values() for v in pays)
+    q = [totals[v] / n for v in values]
+    far = 0
+    for pays in classes.values():
+        counts = Counter(pays)
+        far += emd(distance, [counts[v] / len(pays) for v in values], q, values, None) > t + TOL
+    return far
+
+
+def test_skewness_orders_numbers_and_takes_the_configuration_s_t(tmp_path: Path) -> None:
+    """A numeric sensitive column without an order is measured by ordered distance (the
+    t-closeness paper's distance for numerical attributes; equal distance flagged every
+    class), at the t of the configuration's t-closeness on it unless audit.t is given; the
+    report's settings say which distance and t, and where each came from."""
+    classes = _salaries(tmp_path)
+    config: dict[str, Any] = {
+        "source": "salaries.csv",
+        "columns": {"age": {"role": "quasi", "hierarchy": "age.csv"}, "salary": {"role": "sensitive"}},
+        "criteria": [{"k-anonymity": {"k": 2}}],
+    }
+    closeness = {"t-closeness": {"t": 0.05, "distance": "ordered", "attribute": "salary", "severity": "warn"}}
+    cases = [
+        (config, ("ordered", "its values are numbers (ordered numerically)", 0.2, "the default")),
+        (dict(config, criteria=[*config["criteria"], closeness]),
+         ("ordered", "criteria[1] t-closeness (ordered)", 0.05, "criteria[1] t-closeness (ordered)")),
+        (dict(config, criteria=[*config["criteria"], closeness], audit={"t": 0.5}),
+         ("ordered", "criteria[1] t-closeness (ordered)", 0.5, "audit.t")),
+        (dict(config, audit={"distance": "equal"}), ("equal", "audit.distance", 0.2, "the default")),
+    ]  # fmt: skip
+    assert _skewed_classes(classes, "equal", 0.2) == len(classes)  # what equal distance said
+    for conf, (distance, distance_from, t, t_from) in cases:
+        report = api.audit(conf, base_dir=tmp_path)
+        assert report.settings["skewness"] == {
+            "salary": {"distance": distance, "distance_from": distance_from, "t": t, "t_from": t_from}
+        }
+        ((node,),) = [tuple(n.node.values()) for n in report.nodes]
+        assert node == 0
+        skewed = report.nodes[0].attacks["skewness"]
+        assert skewed["classes"] == _skewed_classes(classes, distance, t)
+        assert f"skewness (EMD: salary {distance} > {t:g})" in report.text()
+    assert _skewed_classes(classes, "ordered", 0.2) < len(classes)
+    assert _skewed_classes(classes, "ordered", 0.05) > _skewed_classes(classes, "ordered", 0.2)
 
 
 def test_settings_the_configuration_implies(tmp_path: Path) -> None:
@@ -361,12 +488,17 @@ def test_settings_the_configuration_implies(tmp_path: Path) -> None:
         {"k-anonymity": {"k": 2}},
         {"t-closeness": {"t": 0.9, "distance": "equal", "attribute": "diag"}},
     ]
+
+    def distances(report: Any) -> dict[str, str]:
+        return {c: how["distance"] for c, how in report.settings["skewness"].items()}
+
     report = api.audit(config, base_dir=tmp_path)
-    assert report.settings["distance"] == {"sens": "equal", "diag": "equal"}
+    assert distances(report) == {"sens": "equal", "diag": "equal", "pay": "ordered"}
     config["audit"]["distance"] = {"diag": "hierarchical"}
-    assert api.audit(config, base_dir=tmp_path).settings["distance"] == {
+    assert distances(api.audit(config, base_dir=tmp_path)) == {
         "sens": "equal",
         "diag": "hierarchical",
+        "pay": "ordered",
     }
     with pytest.raises(
         ConfigError, match=r"audit.distance names \['nope'\], which are not sensitive columns"

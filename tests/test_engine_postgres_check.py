@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import os
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,8 +14,10 @@ from typing import Any
 import psycopg
 import pytest
 import yaml
+from click.testing import CliRunner
 
 from sqlanon import api
+from sqlanon.cli import main
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, DataError, EngineError, InputError
 from tests import pgserver
@@ -158,6 +161,97 @@ def test_a_password_in_the_url_is_refused_and_never_repeated(
     with pytest.raises(ConfigError) as err:
         api.check(dict(base, source={"table": "x"}, engine={"kind": "postgres", "url": url}), base_dir=folder)
     assert "S3cret-pw" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("url", "needle"),
+    [
+        ("postgresql://analyst@127.0.0.1/db?sslpassword=S3cret-pw", "the secret parameter sslpassword"),
+        ("postgresql://analyst@127.0.0.1/db?ssl%70assword=S3cret-pw", "the secret parameter sslpassword"),
+        (
+            "postgresql://analyst@127.0.0.1/db?oauth_client_id=x&oauth_client_secret=S3cret-pw",
+            "the secret parameter oauth_client_secret",
+        ),
+        ("postgresql://analyst@127.0.0.1/db?passfile=/S3cret-pw", "the secret parameter passfile"),
+        (
+            "postgresql://analyst@[S3cret-pw.example]:5432/db",
+            "a host in square brackets that is not an IP address",
+        ),
+        ("postgresql://analyst@[S3cret-pw:5432/db", "not a well-formed URL"),
+    ],
+)
+def test_secrets_and_bracketed_hosts_in_the_url_are_refused_by_name(
+    demo: tuple[Path, dict[str, Any]], url: str, needle: str
+) -> None:
+    """Every libpq parameter that holds a secret, and a bracketed host that is not an IP address
+    (urllib's ValueError, an internal error before), are refused with a message naming the
+    cause and not repeating the URL; the command exits 2."""
+    folder, base = demo
+    config = dict(base, source={"table": "x"}, engine={"kind": "postgres", "url": url})
+    with pytest.raises(ConfigError, match=re.escape(needle)) as err:
+        api.check(config, base_dir=folder)
+    assert "S3cret-pw" not in str(err.value)
+    path = folder / "url.yaml"
+    path.write_text(yaml.safe_dump(config))
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2 and needle in result.output and "S3cret-pw" not in result.output
+
+
+def test_several_hosts_and_a_port_libpq_refuses_reach_libpq(
+    demo: tuple[Path, dict[str, Any]], postgres: Server
+) -> None:
+    """libpq's multi-host URL connects (the first host refusing, the second the server), and a
+    port that is not a number is libpq's connection error, not an internal error."""
+    folder, base = demo
+    host, port = postgres.url.split("@")[1].split("/")[0].split(":")
+    engine = {"kind": "postgres", "password_env": postgres.password_env}
+    several = postgres.url.replace(f"{host}:{port}", f"{host}:1,{host}:{port}")
+    with pytest.raises(DataError, match=r"Cannot read the table 'gate\.nope'"):  # connected
+        api.check(
+            dict(base, source={"table": "gate.nope"}, engine=dict(engine, url=several)), base_dir=folder
+        )
+    bad_port = postgres.url.replace(f"{host}:{port}", f"{host}:port")
+    with pytest.raises(
+        EngineError, match=rf"Cannot connect to PostgreSQL at sqlanon_test@{host}:port/"
+    ) as err:
+        api.check(
+            dict(base, source={"table": "gate.nope"}, engine=dict(engine, url=bad_port)), base_dir=folder
+        )
+    assert err.value.cause == "connection"
+
+
+def test_a_server_limit_is_named_not_reported_as_a_bug(
+    demo: tuple[Path, dict[str, Any]], postgres: Server, server_con: psycopg.Connection[Any]
+) -> None:
+    """A session whose temporary files the server caps (temp_file_limit, here 0 through the
+    URL's options, with a small work_mem so that sorts spill) or whose statements it cancels
+    (statement_timeout) fails with a message naming the limit and the administrator, exit 2,
+    not "likely a bug" nor "interrupted"."""
+    folder, base = demo
+    rows = generate_people(3000, seed=5)
+    columns = [
+        ("zip", "text"),
+        ("age", "integer"),
+        ("sex", "text"),
+        ("disease", "text"),
+        ("salary", "integer"),
+    ]
+    pgserver.load(server_con, "gate", "limited", columns, ([r[c] for c, _ in columns] for r in rows))
+    url = postgres.url + "?options=-c%20temp_file_limit%3D0%20-c%20work_mem%3D64"
+    engine = {"kind": "postgres", "url": url, "password_env": postgres.password_env}
+    path = folder / "limited.yaml"
+    path.write_text(yaml.safe_dump(dict(base, source={"table": "gate.limited"}, engine=engine)))
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "one of its configured limits (temporary file size exceeds temp_file_limit" in result.output
+    assert "likely a bug" not in result.output
+    # a statement_timeout (1 ms) is the server's limit too, not an interrupt of the run
+    engine["url"] = postgres.url + "?options=-c%20statement_timeout%3D1"
+    path.write_text(yaml.safe_dump(dict(base, source={"table": "gate.limited"}, engine=engine)))
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "one of its configured limits (canceling statement due to statement timeout" in result.output
+    assert "interrupted" not in result.output and "likely a bug" not in result.output
 
 
 def test_engine_messages(demo: tuple[Path, dict[str, Any]], postgres: Server) -> None:

@@ -405,7 +405,7 @@ def test_an_output_database_in_use_is_named(project: Path) -> None:
     ("text", "needles"),
     [
         ('"' + "x" * 2_100_000 + ",1\n", ["never closes it", "csv: {quote"]),
-        ("x" * 2_100_000 + ",1\n", ["longer than DuckDB's limit", "bytes per line"]),
+        ("x" * 2_100_000 + ",1\n", ["more than DuckDB's limit of 2,000,000 bytes per line", "max_line_size"]),
     ],
     ids=["unclosed-quote", "long-line"],
 )
@@ -420,17 +420,92 @@ def test_csv_lines_duckdb_cannot_read_are_named(project: Path, text: str, needle
     assert "as many fields as the header" not in result.stderr and "xxxxxxxxxx" not in result.stderr
 
 
+#: a field of 50 MiB: longer than DuckDB's line-size limit and than its parallel reader's buffer
+BIG_FIELD = 50 * 2**20
+
+
+@pytest.fixture(scope="module")
+def big_field_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A CSV source (written once) whose second row has a field of 50 MiB."""
+    path = tmp_path_factory.mktemp("big") / "big.csv"
+    with path.open("w", encoding="ascii") as fh:
+        fh.write("sex,note\nMale,a\nFemale,")
+        for _ in range(BIG_FIELD // 2**20):
+            fh.write("y" * 2**20)
+        fh.write("\nMale,b\nFemale,c\n")
+    return path
+
+
+def test_a_50_mb_field_names_duckdb_s_line_limit_and_the_setting_that_raises_it(
+    project: Path, big_field_csv: Path
+) -> None:
+    """DuckDB's parallel reader gives up on the line (a message that said nothing of its length);
+    the message names the line, its size, DuckDB's limit and csv: max_line_size, and with the
+    limit raised as it says the field is read and published whole."""
+    cfg = base_config(
+        source=str(big_field_csv),
+        columns={"sex": {"role": "quasi", "hierarchy": "h/sex.csv"}, "note": "insensitive"},
+        criteria=[{"k-anonymity": {"k": 1}}],
+    )
+    refused = ok(run("anonymize", str(write_yaml(project / "c.yaml", cfg))), 2)
+    size = len(f"Female,{'y' * BIG_FIELD}")
+    for needle in (
+        f"line 3 is {size:,} bytes long",
+        "DuckDB's limit of 2,000,000 bytes per line",
+        "max_line_size",
+        "csv: {max_line_size: ...}",
+    ):
+        assert needle in refused.stderr, refused.stderr
+    assert "fields" not in refused.stderr and "yyyyyyyyyy" not in refused.stderr
+    assert "Parallel" not in refused.stderr and "likely a bug" not in refused.stderr
+    assert not (project / "out").exists()
+    needed = int(refused.stderr.split("raise the limit to at least ")[1].split()[0])
+    assert size <= needed <= size + 16
+    ok(run("anonymize", str(write_yaml(project / "c.yaml", dict(cfg, csv={"max_line_size": needed})))))
+    con = duckdb.connect()
+    try:
+        long = con.execute(
+            "SELECT length(note), note = repeat('y', ?) FROM read_csv(?, header = true, all_varchar = true, "
+            "max_line_size = ?) WHERE length(note) > 1",
+            [BIG_FIELD, str(project / "out" / "release.csv"), needed],
+        ).fetchall()
+    finally:
+        con.close()
+    assert long == [(BIG_FIELD, True)]
+
+
 @pytest.mark.parametrize(
     ("csv", "needle"),
     [
         ({"quote": ","}, "quote and csv.delimiter are both ','"),
         ({"escape": ";", "delimiter": ";"}, "escape and csv.delimiter"),
+        ({"max_line_size": 0}, "csv.max_line_size must be a whole number of bytes from 1"),
+        ({"max_line_size": "50MB"}, "csv.max_line_size must be a whole number of bytes from 1"),
+        ({"max_line_size": 2**62}, "csv.max_line_size must be a whole number of bytes from 1"),
     ],
 )
 def test_csv_options_that_cannot_work_are_refused(project: Path, csv: dict[str, str], needle: str) -> None:
     result = run("anonymize", str(write_yaml(project / "c.yaml", base_config(csv=csv))))
     ok(result, 2)
     assert needle in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("changes", "key"),
+    [
+        ({"source": "peo\0ple.csv"}, "source"),
+        ({"output": "out/rel\0ease.csv"}, "output"),
+        ({"output": {"database": "o\0.duckdb", "table": "t"}}, "output.database"),
+        ({"engine": {"temp_directory": "sp\0ill"}}, "engine.temp_directory"),
+        ({"columns": {**base_config()["columns"], "sex": {"role": "quasi", "hierarchy": "h/s\0ex.csv"}}},
+         "Column 'sex': hierarchy"),
+    ],
+)  # fmt: skip
+def test_a_nul_character_in_a_path_is_named(project: Path, changes: dict[str, Any], key: str) -> None:
+    """A path holding NUL was Python's ValueError, reported as an internal error."""
+    result = ok(run("anonymize", str(write_yaml(project / "c.yaml", base_config(**changes)))), 2)
+    assert f"{key}: the path holds a NUL character" in result.stderr
+    assert "internal error" not in result.stderr and not (project / "out").exists()
 
 
 def test_columns_differing_only_in_case_are_named(project: Path) -> None:

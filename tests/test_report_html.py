@@ -205,6 +205,15 @@ def test_audits_page_has_a_row_per_node(browser: Any, demo: tuple[Path, dict[str
                 else ("resists" if got["classes"] == 0 else f"{got['classes']:,} / {got['rows']:,}")
             )
             assert cell == want
+    # skewness's distance and t per sensitive column, and where each came from (salary: numbers)
+    (attacks,) = [t for t in page["tables"] if t[0][:1] == ["attack"]]
+    skewness = {row[0]: row[2] for row in attacks[1:]}["skewness"]
+    assert data["settings"]["skewness"]["salary"]["distance"] == "ordered"
+    for column, how in data["settings"]["skewness"].items():
+        assert (
+            f"{column}: {how['distance']} distance ({how['distance_from']}), t = {how['t']:g} ({how['t_from']})"
+            in skewness
+        )
 
 
 def test_the_html_path_is_guarded(demo: tuple[Path, dict[str, Any]]) -> None:

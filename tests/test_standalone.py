@@ -369,6 +369,24 @@ def test_a_file_name_duckdb_reads_as_a_pattern_is_refused(demo: tuple[Path, dict
         api.compile_sql(dict(base, criteria=CRITERIA[:1], source="x[1].csv"), base_dir=folder)
 
 
+def test_the_printed_sql_reads_lines_as_long_as_the_configured_limit(
+    demo: tuple[Path, dict[str, Any]],
+) -> None:
+    """A source with a line longer than DuckDB's default limit, read with csv: max_line_size:
+    the printed read_csv carries the limit, and its statements list check's classes."""
+    folder, base = demo
+    rows = _rows(3)
+    rows[0] = dict(rows[0], disease="y" * 2_100_000)
+    _write(folder / "long.csv", rows)
+    config = dict(
+        base, criteria=[{"k-anonymity": {"k": 3}}], source="long.csv", csv={"max_line_size": 2_200_000}
+    )
+    want = api.check(config, base_dir=folder, show_violations=ALL)
+    compiled = api.compile_sql(config, base_dir=folder, dialect="duckdb")
+    assert "max_line_size := 2200000" in compiled.statements[0].sql
+    _same_classes(want, [duckdb.connect().sql(s.sql).fetchall() for s in compiled.statements])
+
+
 def test_own_names_cover_every_cte_of_the_sql(release_demo: tuple[Path, dict[str, Any]]) -> None:
     """Every CTE a printed statement defines at its top has one of the names a source table is
     refused for (so no source table is hidden by one)."""

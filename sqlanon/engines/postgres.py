@@ -84,6 +84,7 @@ TYPE_NAMES = {
 CAUSES = {
     "53100": "disk",
     "53200": "memory",
+    "53400": "limit",
     "55P03": "lock",
     "40P01": "lock",
     "42501": "access",
@@ -175,12 +176,12 @@ def _first_line(err: Exception) -> str:
 
 
 def _where(url: str) -> str:
-    """``url`` for a message: host, port and database, never a password."""
+    """``url`` for a message: hosts, ports and database as written, never a password (libpq
+    takes several hosts, ``h1:5432,h2:5433``, and checks the ports itself)."""
     parts = urlsplit(url)
-    host = parts.hostname or "localhost"
-    port = f":{parts.port}" if parts.port else ""
+    hosts = parts.netloc.rpartition("@")[2] or "localhost"
     user = f"{parts.username}@" if parts.username else ""
-    return f"{user}{host}{port}{parts.path or '/'}"
+    return f"{user}{hosts}{parts.path or '/'}"
 
 
 #: TRY_CAST(text AS DOUBLE) for the rules (engines/rules.py, TRY_DOUBLE): float8's own input,
@@ -481,6 +482,8 @@ class PostgresEngine(SqlSession):
         state = getattr(getattr(err, "diag", None), "sqlstate", None) or ""
         cause = next((name for prefix, name in CAUSES.items() if state.startswith(prefix)), None)
         first = _first_line(err)
+        if cause == "interrupted" and "statement timeout" in first:
+            cause = "limit"  # the server's statement_timeout, not the user's interrupt
         if cause == "disk":
             message = f"PostgreSQL has no room to write ({first}): free space on the server's disk."
         elif cause == "memory":
@@ -490,6 +493,12 @@ class PostgresEngine(SqlSession):
         elif cause == "lock":
             message = (
                 f"A table sqlanon needs is locked by another session ({first}); wait for it and run again."
+            )
+        elif cause == "limit":
+            message = (
+                f"PostgreSQL stopped the run at one of its configured limits ({first}); ask the server's "
+                "administrator to raise it (temp_file_limit caps the temporary files a session may write, "
+                "statement_timeout the time a statement may take), or run on less data."
             )
         elif cause == "access":
             message = (
