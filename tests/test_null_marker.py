@@ -3,7 +3,8 @@ NULL between two U+001E characters), nor with any other text starting with U+001
 empty text. On random tables whose cells are drawn from those, ``check`` (verdicts, counts,
 observed values, violating classes, the risk figures with and without a population), the
 statements ``compile`` prints and the release ``anonymize`` writes equal an independent count
-in Python that holds NULL as None, on DuckDB, PostgreSQL and Spark."""
+in Python that holds NULL as None, on DuckDB, PostgreSQL and Spark; so do the failing rows of
+the dbt package's k_anonymity and l_diversity tests, on DuckDB and PostgreSQL."""
 
 from __future__ import annotations
 
