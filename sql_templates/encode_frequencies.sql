@@ -9,7 +9,8 @@
 --           n = number of source rows (BIGINT).
 -- Formula:  n(q, s) = |{ rows r : code(r.qi) = q, code(r.sa) = s }|  (Incognito's frequency set,
 --           LeFevre, DeWitt, Ramakrishnan 2005, section 3). A NULL quasi-identifier maps to the
---           hierarchy leaf ''; a NULL sensitive value is the dictionary's value null_value.
+--           hierarchy leaf ''; a sensitive value is the dictionary's value of its key (the filter key:
+--           NULL as null_value, apart from every text).
 -- Note:     grouped by position, not by the output names: a source column named q0 or s0 would
 --           otherwise be what GROUP BY "q0" binds to.
 SELECT
@@ -27,7 +28,7 @@ JOIN {{ q.dim|ident }} AS {{ ('d' ~ loop.index0)|ident }}
 {%- endfor %}
 {%- for s in sensitive %}
 JOIN {{ s.table|ident }} AS {{ ('e' ~ loop.index0)|ident }}
-  ON COALESCE(CAST("src".{{ s.column|ident }} AS VARCHAR), {{ null_value|literal }}) = {{ ('e' ~ loop.index0)|ident }}."value"
+  ON {{ ('CAST("src".' ~ s.column|ident ~ ' AS VARCHAR)')|key }} = {{ ('e' ~ loop.index0)|ident }}."value"
 {%- endfor %}
 {%- if qis or sensitive %}
 GROUP BY {% for i in range((qis|length) + (sensitive|length)) %}{{ loop.index }}{% if not loop.last %}, {% endif %}{% endfor %}

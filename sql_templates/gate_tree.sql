@@ -6,12 +6,13 @@
 --           ancestors (the result of part ancestors).
 -- Params:   part, tree, freq, ancestors, qis (count), sensitive (column names), null_label.
 -- Output:   part ancestors: label<i>..., sid, with labels as the gate's frequency table writes
---           them (an empty label also as null_label: a CSV release reads it back as NULL);
+--           them (keys: the filter key; an empty label also as null_label: a CSV release reads it
+--           back as NULL);
 --           part dist: sid, s..., n: each ancestor's published rows by sensitive values.
 {% if part == "ancestors" -%}
-SELECT {% for i in range(qis) %}{{ ('label' ~ i)|ident }}, {% endfor %}"sid" FROM {{ tree|ident }}
+SELECT {% for i in range(qis) %}{{ (('label' ~ i)|ident)|key }}, {% endfor %}"sid" FROM {{ tree|ident }}
 UNION
-SELECT {% for i in range(qis) %}CASE WHEN {{ ('label' ~ i)|ident }} = '' THEN {{ null_label|literal }} ELSE {{ ('label' ~ i)|ident }} END, {% endfor %}"sid"
+SELECT {% for i in range(qis) %}CASE WHEN {{ ('label' ~ i)|ident }} = '' THEN {{ null_label|literal }} ELSE {{ (('label' ~ i)|ident)|key }} END, {% endfor %}"sid"
 FROM {{ tree|ident }}
 {%- else -%}
 SELECT "a"."sid"{% for s in sensitive %}, "f".{{ s|ident }}{% endfor %}, SUM("f"."n") AS "n"

@@ -22,8 +22,8 @@
 --           classes / N; marketer risk (expected share re-identified) = classes / N; sample
 --           uniques = rows in classes of size 1 / N; journalist risk of a record in E: 1/F_E,
 --           F_E the number of persons of the population in E's class (its labels, the
---           population generalized as the table is; '' and NULL are one label, as a CSV file
---           reads them) (El Emam, Guide to the De-Identification of Personal Health
+--           population generalized as the table is, as keys: the filter key; '' and NULL are
+--           one label, as a CSV file reads them, and no other text is NULL's) (El Emam, Guide to the De-Identification of Personal Health
 --           Information, 2013; ARX's risk models). The divisions are made from these exact
 --           counts by the caller, but the journalist average's.
 {%- macro norm(expr) -%}
@@ -31,9 +31,9 @@ CASE WHEN {{ expr }} = '' THEN {{ null_label|literal }} ELSE {{ expr }} END
 {%- endmacro %}
 {%- macro popkey(i, q) -%}
 {%- if maps[i] -%}
-"m{{ i }}"."label"
+{{ ('"m' ~ i ~ '"."label"')|key }}
 {%- else -%}
-COALESCE(CAST("p".{{ q|ident }} AS VARCHAR), {{ null_label|literal }})
+{{ ('CAST("p".' ~ q|ident ~ ' AS VARCHAR)')|key }}
 {%- endif -%}
 {%- endmacro %}
 {%- macro joins() -%}

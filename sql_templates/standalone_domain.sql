@@ -4,17 +4,18 @@
 -- Inputs:   source (the table checked); dictionary (this template's part "dictionary").
 -- Params:   part ("reserved" | "dictionary" | "order" | "levels" | "ancestors"), source, column,
 --           null_label (how NULL is written in the dictionary, as gate_frequencies.sql writes
---           it), reserved (the values criteria name: allowed / protected values get the fixed
---           codes 0..r-1, so their codes do not depend on the data); for "dictionary":
+--           it), reserved (the keys of the values criteria name: allowed / protected values get
+--           the fixed codes 0..r-1, so their codes do not depend on the data); for "dictionary":
 --           reserved_table (when reserved is not empty: this template's part "reserved", or
 --           the same rows from elsewhere: the dbt package's); for "order": dictionary, ranked (the
---           configured order, smallest first; empty: the values' numeric order); for
+--           keys of the configured order, smallest first; empty: the values' numeric order); for
 --           "levels": hierarchy (relation "h0".."hH": one row per leaf, its label at each
 --           level), height (H); for "ancestors": dictionary, levels (this template's part
 --           "levels", or the same rows from elsewhere: the dbt package's), null_leaf (the
 --           hierarchy's leaf for NULL).
--- Output:   reserved: value VARCHAR, code INT (each reserved value and its code);
---           dictionary: value VARCHAR, code INT (the values present, NULL as null_label);
+-- Output:   reserved: value VARCHAR, code INT (each reserved value's key and its code);
+--           dictionary: value VARCHAR, code INT (the keys of the values present, as the filter
+--           key writes them: NULL as null_label, apart from every text);
 --           order: s INT, pos INT (1 = smallest; a configured value absent from the data gets
 --           a code no value has); levels: leaf, lvl INT, label (each leaf's label at levels
 --           0..H-1, the top left out); ancestors: s INT, lvl INT, node INT (each value's hierarchy
@@ -22,7 +23,7 @@
 -- Note:     the numeric order ranks by the values as doubles, ties in byte order of the text,
 --           as encode._numeric_order does.
 {%- macro present() -%}
-SELECT DISTINCT COALESCE(CAST({{ column|ident }} AS VARCHAR), {{ null_label|literal }}) AS "value"
+SELECT DISTINCT {{ ('CAST(' ~ column|ident ~ ' AS VARCHAR)')|key }} AS "value"
 FROM {{ source|ident }}
 {%- endmacro %}
 {%- if part == "reserved" %}
@@ -65,5 +66,5 @@ SELECT
   CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INTEGER) AS "node"
 FROM {{ dictionary|ident }} AS "d"
 JOIN {{ levels|ident }} AS "a"
-  ON "a"."leaf" = CASE WHEN "d"."value" = {{ null_label|literal }} THEN {{ null_leaf|literal }} ELSE "d"."value" END
+  ON "a"."leaf" = COALESCE({{ '"d"."value"'|unkey }}, {{ null_leaf|literal }})
 {%- endif %}

@@ -10,7 +10,8 @@
 --           hierarchy and height (H), or paths_table; top (the label of the whole table without a
 --           hierarchy).
 -- Output:   generalize: lf INT (always 0: the published level), cf VARCHAR (a published
---           label), lt INT, ct VARCHAR (its label at level lt). With a hierarchy, the published
+--           label), lt INT, ct VARCHAR (its label at level lt), labels as keys (the filter key, as
+--           gate_frequencies.sql writes them: NULL as null_label, apart from every text). With a hierarchy, the published
 --           labels are those of one level L (the highest level whose labels hold every label
 --           present; the guard says whether each present label is its own label there from
 --           every lower such level, else the labels do not say their level) and lt runs over
@@ -20,15 +21,15 @@
 --           guard: one row (column) when the labels present do not say their level (as above)
 --           (sqlanon check refuses such a table: the natural supersets are undefined).
 {%- macro present() -%}
-SELECT DISTINCT COALESCE(CAST({{ column|ident }} AS VARCHAR), {{ null_label|literal }}) AS "v"
+SELECT DISTINCT {{ ('CAST(' ~ column|ident ~ ' AS VARCHAR)')|key }} AS "v"
 FROM {{ source|ident }}
 {%- endmacro %}
 {%- macro paths() -%}
 {%- if paths_table %}
-SELECT "hp"."leaf", "hp"."lvl", "hp"."label" FROM {{ paths_table|ident }} AS "hp"
+SELECT "hp"."leaf", "hp"."lvl", {{ '"hp"."label"'|key }} AS "label" FROM {{ paths_table|ident }} AS "hp"
 {%- endif %}
 {%- for lvl in range(height + 1) if not paths_table %}
-SELECT "h0" AS "leaf", {{ lvl }} AS "lvl", {{ ('h' ~ lvl)|ident }} AS "label" FROM {{ hierarchy|ident }}
+SELECT "h0" AS "leaf", {{ lvl }} AS "lvl", {{ (('h' ~ lvl)|ident)|key }} AS "label" FROM {{ hierarchy|ident }}
 {%- if not loop.last %} UNION ALL{% endif %}
 {%- endfor %}
 {%- endmacro %}

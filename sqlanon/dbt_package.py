@@ -50,6 +50,7 @@ from sqlanon.criterion_spec import _CHECKERS, CRITERIA, _Checker
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
 from sqlanon.hierarchy import NULL_LEAF
+from sqlanon.sql.labels import from_key_sql, to_key_sql
 from sqlanon.sql.render import render_template
 from sqlanon.standalone import compile_gate, render, unsupported
 from sqlanon.supersets import TOP
@@ -473,14 +474,9 @@ def _macro_name(form: Form, count: int = 1, quasi: int = 0) -> str:
 def _snippets(dialect: str) -> dict[str, str]:
     """The per-dialect pieces the wrapper's Jinja loops over the quasi-identifiers use."""
     column = _quoted(_COLUMN, dialect)
-    null = exp.Literal.string(NULL_VALUE).sql("duckdb")
-    label = render(
-        sqlglot.parse_one(f'COALESCE(CAST("{_COLUMN}" AS VARCHAR), {null})', read="duckdb"), dialect
-    )
-    unlabel = render(
-        sqlglot.parse_one(f'CASE WHEN "{_COLUMN}" = {null} THEN NULL ELSE "{_COLUMN}" END', read="duckdb"),
-        dialect,
-    )
+    # a cell's key (NULL out of band: no text is taken for it) and back, as the gate's
+    label = render(to_key_sql(sqlglot.parse_one(f'CAST("{_COLUMN}" AS VARCHAR)', read="duckdb")), dialect)
+    unlabel = render(from_key_sql(exp.column(exp.to_identifier(_COLUMN, quoted=True))), dialect)
     text = render(sqlglot.parse_one(f'CAST("{_COLUMN}" AS VARCHAR)', read="duckdb"), dialect)
     probe = exp.to_identifier('a"b`c', quoted=True).sql(dialect=dialect)
     start, end = probe[0], probe[-1]

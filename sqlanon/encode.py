@@ -22,6 +22,8 @@ from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
 from sqlanon.numbers import parse_number
+from sqlanon.sql.labels import NULL_VALUE as NULL_VALUE
+from sqlanon.sql.labels import from_key, to_key
 from sqlanon.sql.render import render_template
 
 
@@ -67,10 +69,6 @@ class Encoded:
     freq_rows: int = 0
 
 
-#: how NULL is written in a sensitive column's dictionary: a value of its own (and how the gate
-#: writes a NULL quasi-identifier label). Control characters around it keep it apart from real
-#: text, and it holds no NUL character, which PostgreSQL's text cannot hold.
-NULL_VALUE = "\x1eNULL\x1e"
 
 
 #: a column's distinct values (as text; NULL as None) with their rows
@@ -215,7 +213,7 @@ def _numeric_order(column: str, values: Sequence[str], needed_by: str = "", hidd
     for v in values:
         number = parse_number(v)
         if number is None:
-            bad.append(v)
+            bad.append(from_key(v) or "")  # a NULL is refused before (sensitive_problems)
         else:
             keyed.append((number, v))
     if bad:
@@ -283,18 +281,14 @@ def sensitive_domain(
     reveal: bool = False,
 ) -> SensitiveDomain:
     """Build the dictionary (and order/ancestor tables when needed) of one sensitive column
-    (``profile``: the column's, when already known). NULL is a value of its own, written
-    :data:`NULL_VALUE` in the dictionary. ``reveal``: messages may name the column's values
-    (the user asked for them)."""
+    (``profile``: the column's, when already known). The dictionary holds the values' keys
+    (:func:`sqlanon.sql.labels.to_key`): NULL is a value of its own, written :data:`NULL_VALUE`,
+    and no text is taken for it. ``reveal``: messages may name the column's values (the user
+    asked for them)."""
     if profile is None:
         profile = column_profile(engine, source, spec.name)
     raise_all(sensitive_problems(spec, hierarchy, need_order, profile, hidden=not reveal))
-    if any(v is not None and str(v) == NULL_VALUE for v, _ in profile):
-        raise DataError(
-            f"The sensitive column {spec.name!r} holds the text sqlanon reserves for NULL (the word NULL between "
-            "two record-separator control characters, U+001E); replace it in the source."
-        )
-    values = tuple(sorted(NULL_VALUE if v is None else str(v) for v, _ in profile))
+    values = tuple(sorted(to_key(None if v is None else str(v)) for v, _ in profile))
     table = engine.temp_name("sdict")
     engine.load_table(
         table, [("value", "VARCHAR"), ("code", "INTEGER")], [list(values), list(range(len(values)))]
@@ -305,7 +299,7 @@ def sensitive_domain(
     height = 0
     if need_order:
         if spec.order is not None:
-            ranked = list(spec.order)
+            ranked = [to_key(v) for v in spec.order]
             full_domain = True
             # values listed in the order but absent from the data still belong to the domain
             for v in ranked:
@@ -324,7 +318,8 @@ def sensitive_domain(
         node_ids: dict[tuple[int, str], int] = {}
         rows: list[tuple[int, int, int]] = []
         for v in values:
-            path = leaf_rows[NULL_LEAF if v == NULL_VALUE else v]
+            text = from_key(v)
+            path = leaf_rows[NULL_LEAF if text is None else text]
             for lvl in range(height):
                 nid = node_ids.setdefault((lvl, path[lvl]), len(node_ids))
                 rows.append((code[v], lvl, nid))

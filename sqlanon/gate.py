@@ -24,6 +24,7 @@ from sqlanon.errors import DataError
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.numbers import is_number
 from sqlanon.risk import journalist, limit_entries, measure, population_maps
+from sqlanon.sql.labels import from_key, to_key
 from sqlanon.sql.render import column, render_template
 from sqlanon.supersets import generalization_tables
 
@@ -31,7 +32,8 @@ from sqlanon.supersets import generalization_tables
 DISTANCE_BINS = 100
 
 #: How a NULL quasi-identifier cell is grouped in a published table (a class of its own); a
-#: NULL sensitive value is written the same way in its dictionary.
+#: NULL sensitive value is written the same way in its dictionary. Every other cell is grouped
+#: by its key (sqlanon.sql.labels.to_key), which is never this one.
 NULL_LABEL = NULL_VALUE
 
 
@@ -104,7 +106,7 @@ def check_parameters(
                         f"dissimilarity ({p['distance']}) on {name!r} needs numeric values, but the column "
                         "holds NULL (missing) values; fill them or remove those rows."
                     )
-                bad = [v for v in values if not is_number(v)]
+                bad = [from_key(v) or "" for v in values if not is_number(v)]
                 if bad:
                     raise DataError(
                         f"dissimilarity ({p['distance']}) on {name!r} needs numeric values, but the column "
@@ -113,8 +115,8 @@ def check_parameters(
                     )
         for key in ("allowed", "protected"):
             if key in p and c.attribute is not None:
-                known = set(domains[c.attribute].values)
-                missing = [v for v in p[key] if v not in known]
+                known = set(domains[c.attribute].values)  # the values' keys
+                missing = [v for v in p[key] if to_key(v) not in known]
                 if missing:
                     raise DataError(
                         f"{c.kind} ({p.get('variant')}) on {c.attribute!r}: {key} lists value(s) {missing} "
@@ -290,7 +292,7 @@ def violating_classes(
     query = plan.violations(freq, i).limit(limit)
     out = []
     for row in engine.fetchall(query):
-        labels = {name: (None if row[j] == NULL_LABEL else row[j]) for j, name in enumerate(qis)}
+        labels = {name: from_key(row[j]) for j, name in enumerate(qis)}
         value = row[len(qis) + 1]
         observed = None if value is None or math.isinf(float(value)) else float(value)
         out.append({"class": labels, "rows": int(row[len(qis)]), "observed": observed})

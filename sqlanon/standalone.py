@@ -34,6 +34,7 @@ from sqlanon.errors import ConfigError, InputError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hierarchy
 from sqlanon.source import refuse_pattern
 from sqlanon.source_query import parse_query
+from sqlanon.sql.labels import ESCAPE, from_key_sql, to_key
 from sqlanon.sql.render import render_template, with_first
 from sqlanon.supersets import TOP
 
@@ -404,7 +405,7 @@ def domain(
         "source": source,
         "column": name,
         "null_label": NULL_VALUE,
-        "reserved": reserved,
+        "reserved": [to_key(v) for v in reserved],
     }
     dictionary = f"{prefix}dictionary_{index}"
     ctes = []
@@ -424,7 +425,7 @@ def domain(
     full_domain = False
     if any(name in c.spec.ordered for c in criteria):
         order = f"{prefix}order_{index}"
-        ranked = list(spec.order) if spec.order is not None else []
+        ranked = [to_key(v) for v in spec.order] if spec.order is not None else []
         full_domain = spec.order is not None
         ctes.append(
             (
@@ -461,8 +462,10 @@ def domain(
                 ),
             )
         )
-    # values: the reserved ones, so that a criterion's codes (ldiversity.codes) are their codes
-    made = SensitiveDomain(name, dictionary, tuple(reserved), order, ancestors, height, full_domain)
+    # values: the reserved ones' keys, so that a criterion's codes (ldiversity.codes) are their codes
+    made = SensitiveDomain(
+        name, dictionary, tuple(to_key(v) for v in reserved), order, ancestors, height, full_domain
+    )
     return made, ctes
 
 
@@ -521,15 +524,7 @@ def _violations(plan: CheckPlan, qis: Sequence[str]) -> exp.Select:
     quasi-identifiers under their names (NULL as NULL), the class's rows and measure."""
     rows, observed = output_names(qis)
     labels = [
-        exp.alias_(
-            exp.If(
-                this=exp.EQ(this=_col(key, "v"), expression=exp.Literal.string(NULL_VALUE)),
-                true=exp.Null(),
-                false=_col(key, "v"),
-            ),
-            name,
-            quoted=True,
-        )
+        exp.alias_(from_key_sql(_col(key, "v")), name, quoted=True)
         for key, name in zip(plan.keys, qis, strict=True)
     ]
     measures = [
@@ -540,15 +535,20 @@ def _violations(plan: CheckPlan, qis: Sequence[str]) -> exp.Select:
 
 
 def _null_label(node: exp.Expr) -> exp.Expr:
-    """The NULL label (control characters a terminal or a clipboard may drop) written as
-    ``CHR(30) || 'NULL' || CHR(30)``."""
-    if isinstance(node, exp.Literal) and node.is_string and node.this == NULL_VALUE:
-        mark = exp.func("CHR", exp.Literal.number(30))
-        return exp.Paren(
-            this=exp.DPipe(
-                this=exp.DPipe(this=mark, expression=exp.Literal.string("NULL")), expression=mark.copy()
-            )
-        )
+    """A text literal holding U+001E (the NULL label and the keys' escape, control characters a
+    terminal or a clipboard may drop) written with ``CHR(30)``: ``(CHR(30) || 'NULL' ||
+    CHR(30))``."""
+    if isinstance(node, exp.Literal) and node.is_string and ESCAPE in node.this:
+        parts: list[exp.Expr] = []
+        for i, text in enumerate(node.this.split(ESCAPE)):
+            if i:
+                parts.append(exp.func("CHR", exp.Literal.number(ord(ESCAPE))))
+            if text:
+                parts.append(exp.Literal.string(text))
+        joined = parts[0]
+        for part in parts[1:]:
+            joined = exp.DPipe(this=joined, expression=part, safe=True)
+        return exp.Paren(this=joined) if len(parts) > 1 else joined
     return node
 
 

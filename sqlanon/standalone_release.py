@@ -28,6 +28,7 @@ from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profile
 from sqlanon.errors import ConfigError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hierarchy
 from sqlanon.node_spec import resolve_node
+from sqlanon.sql.labels import to_key, to_key_sql
 from sqlanon.sql.render import column, quoted, render_template, with_first
 from sqlanon.standalone import (
     Compiled,
@@ -187,16 +188,16 @@ def release_ctes(
 def _generalization(h: Hierarchy, level: int) -> exp.Select:
     """The generalization table (lf, cf, lt, ct) of a quasi-identifier generalized to ``level``
     of ``h``: each label of the level (lf 0) and its label at every level from it to the top,
-    as the search's dimension tables map them."""
+    as the search's dimension tables map them; labels as keys, as the frequencies write them."""
     rows = sorted({(path[level], up, path[up]) for path in h.rows for up in range(level, h.height + 1)})
     values = exp.Values(
         expressions=[
             exp.Tuple(
                 expressions=[
                     exp.Literal.number(0),
-                    exp.Literal.string(cf),
+                    exp.Literal.string(to_key(cf)),
                     exp.Literal.number(lt),
-                    exp.Literal.string(ct),
+                    exp.Literal.string(to_key(ct)),
                 ]
             )
             for cf, lt, ct in rows
@@ -233,9 +234,7 @@ def _kept(config: Config, qis: Sequence[str]) -> exp.Select:
     keys = [
         exp.EQ(
             this=column(f"q{i}", "v"),
-            expression=exp.func(
-                "COALESCE", exp.cast(column(q, "g"), "VARCHAR"), exp.Literal.string(NULL_VALUE)
-            ),
+            expression=to_key_sql(exp.cast(column(q, "g"), "VARCHAR")),
         )
         for i, q in enumerate(qis)
     ]

@@ -15,6 +15,7 @@ from sqlanon.encode import column_profile
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
+from sqlanon.sql.labels import to_key
 
 #: the label of the whole table for a quasi-identifier without a hierarchy
 TOP = "*"
@@ -72,27 +73,28 @@ def generalization_tables(
     """One generalization table per quasi-identifier of ``published`` (as the plan expects).
 
     ``levels`` gives the published level of a column when known (the release just written);
-    otherwise it is inferred from the labels. ``null_label`` is how the gate groups NULL.
+    otherwise it is inferred from the labels. ``null_label`` is how the gate groups NULL; every
+    label is written as the gate's frequency table writes it, as its key (labels.to_key).
     """
     out = []
     for name in qis:
         labels = [v for v, _ in column_profile(engine, published, name)]
-        present = [null_label if v is None else str(v) for v in labels]
+        present = [to_key(None if v is None else str(v)) for v in labels]
         h = hierarchies.get(name)
         rows: set[tuple[str, int, str]] = set()
         if h is None:
             for label in present:
                 rows.add((label, 0, label))
-                rows.add((label, 1, TOP))
+                rows.add((label, 1, to_key(TOP)))
         else:
             level = (
                 levels[name]
                 if name in levels
-                else published_level(h, [v for v in present if v != null_label])
+                else published_level(h, [str(v) for v in labels if v is not None])
             )
             for path in h.rows:
                 for up in range(level, h.height + 1):
-                    rows.add((path[level], up, path[up]))
+                    rows.add((to_key(path[level]), up, to_key(path[up])))
             if null_label in present:
                 # a NULL cell: the hierarchy's empty label at this level when it has one (a CSV
                 # release reads the leaf '' back as NULL), else a class of its own until the top
@@ -102,9 +104,9 @@ def generalization_tables(
                     if up == level:
                         rows.add((null_label, up, null_label))
                     elif mapped:
-                        rows.update((null_label, up, path[up]) for path in mapped)
+                        rows.update((null_label, up, to_key(path[up])) for path in mapped)
                     else:
-                        rows.add((null_label, up, root if up == h.height else null_label))
+                        rows.add((null_label, up, to_key(root) if up == h.height else null_label))
         table = engine.temp_name("generalize")
         ordered = sorted(rows)
         engine.load_table(

@@ -10,6 +10,7 @@ from sqlglot import exp
 
 from sqlanon.criteria.base import TOL, Criterion, exact, render_check
 from sqlanon.encode import SensitiveDomain
+from sqlanon.sql.labels import to_key
 
 
 class DistinctL(Criterion):
@@ -55,16 +56,18 @@ def _col(name: str) -> exp.Column:
 
 
 def codes(domain: SensitiveDomain | None, values: Sequence[str], *, keep_absent: bool = False) -> list[int]:
-    """The integer codes of ``values`` in ``domain`` (codes are positions in ``domain.values``).
+    """The integer codes of ``values`` in ``domain`` (codes are positions in ``domain.values``,
+    which holds the values' keys: sqlanon.sql.labels).
 
     A value absent from the domain is dropped, or with ``keep_absent`` given a negative code
     that occurs nowhere (a protected value must still be counted, as 0).
     """
     assert domain is not None
     position = {v: i for i, v in enumerate(domain.values)}
-    out = [position[v] for v in values if v in position]
+    keys = [to_key(v) for v in values]
+    out = [position[k] for k in keys if k in position]
     if keep_absent:
-        out += [-1 - i for i, v in enumerate(values) if v not in position]
+        out += [-1 - i for i, k in enumerate(keys) if k not in position]
     return sorted(out)
 
 

@@ -2,7 +2,8 @@
 
 A template is rendered with ``StrictUndefined`` (a missing parameter fails loudly) and the
 result is parsed, so a broken template raises here, not in the engine. Identifiers reach
-templates only through the ``ident`` filter, which quotes them.
+templates only through the ``ident`` filter, which quotes them; a cell that may be NULL becomes
+a class key through the ``key`` filter (and back through ``unkey``: sqlanon.sql.labels).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import sqlglot
 from sqlglot import exp
 
 from sqlanon.resources import shipped_dir
+from sqlanon.sql.labels import from_key_sql, to_key_sql
 
 DIALECT = "duckdb"
 
@@ -34,6 +36,16 @@ def literal(value: Any) -> str:
     return exp.Literal.string(str(value)).sql(DIALECT)
 
 
+def key(expr: str) -> str:
+    """The class key of a text expression (labels.to_key_sql: NULL out of band)."""
+    return to_key_sql(sqlglot.parse_one(expr, read=DIALECT)).sql(DIALECT)
+
+
+def unkey(expr: str) -> str:
+    """The text (NULL for NULL's key) of a key expression (labels.from_key_sql)."""
+    return from_key_sql(sqlglot.parse_one(expr, read=DIALECT)).sql(DIALECT)
+
+
 def template_dir() -> Path:
     """The folder holding the SQL templates: inside the wheel, or at the project root."""
     return shipped_dir("sql_templates")
@@ -49,6 +61,8 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["ident"] = ident
     env.filters["literal"] = literal
+    env.filters["key"] = key
+    env.filters["unkey"] = unkey
     return env
 
 

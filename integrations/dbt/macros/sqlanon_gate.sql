@@ -274,9 +274,9 @@
   {{ return(value) }}
 {% endmacro %}
 
-{#- the values the test's lists name (standalone_domain.sql's part "reserved": each value as
-    text, sorted, and its code, its position), checked to occur in the sensitive column as
-    sqlanon check checks them -#}
+{#- the values the test's lists name (standalone_domain.sql's part "reserved": each value's
+    key, as sqlanon_label writes a cell, sorted by value, and its code, its position), checked
+    to occur in the sensitive column as sqlanon check checks them -#}
 {% macro sqlanon_reserved(test, model, sensitive, params, given) %}
   {%- set named = [] -%}
   {%- for rule in params if rule['type'] == 'values' -%}
@@ -285,12 +285,12 @@
   {%- set values = named|unique(case_sensitive=true)|sort(case_sensitive=true)|list -%}
   {%- set rows = [] -%}
   {%- for item in values -%}
-    {%- do rows.append("SELECT '" ~ item|replace("'", "''") ~ "' AS \"value\", " ~ loop.index0 ~ " AS \"code\"") -%}
+    {%- do rows.append("SELECT " ~ sqlanon.sqlanon_label("'" ~ item|replace("'", "''") ~ "'") ~ " AS \"value\", " ~ loop.index0 ~ " AS \"code\"") -%}
   {%- endfor -%}
   {%- set sql = rows|join(" UNION ALL ") if rows else "SELECT '' AS \"value\", 0 AS \"code\" WHERE 1 = 0" -%}
   {%- if values -%}
     {%- set present = "SELECT DISTINCT " ~ sqlanon.sqlanon_label(sqlanon.sqlanon_quote(sensitive)) ~ " FROM " ~ model -%}
-    {%- set missing = run_query("SELECT \"r\".\"value\" FROM (" ~ sql ~ ") AS \"r\" WHERE \"r\".\"value\" NOT IN (" ~ present ~ ")").columns[0].values() -%}
+    {%- set missing = run_query("SELECT " ~ sqlanon.sqlanon_unlabel('"r"."value"') ~ " FROM (" ~ sql ~ ") AS \"r\" WHERE \"r\".\"value\" NOT IN (" ~ present ~ ")").columns[0].values() -%}
     {%- for rule in params if rule['type'] == 'values' -%}
       {%- set absent = [] -%}
       {%- for item in given.get(rule['key']) if item|string in missing and item|string not in absent -%}{%- do absent.append(item|string) -%}{%- endfor -%}
@@ -458,8 +458,9 @@
   {{ return(out) }}
 {% endmacro %}
 
-{#- the quasi-identifiers' labels (text, NULL as a label of its own) in a class's ORDER BY, the
-    classes' SELECT ('in') and the test's failing rows ('out', NULL again as NULL) -#}
+{#- the quasi-identifiers' labels (their keys: text, NULL as a label of its own that no text
+    shares) in a class's ORDER BY, the classes' SELECT ('in') and the test's failing rows ('out',
+    each value again as it is, NULL as NULL) -#}
 {% macro sqlanon_labels(quasi_identifiers, how) %}
   {%- for q in quasi_identifiers -%}
     {%- set label = '"sqlanon_label_' ~ loop.index0 ~ '"' -%}

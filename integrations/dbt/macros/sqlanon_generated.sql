@@ -174,15 +174,27 @@
 {%- endif %}
 {% endmacro %}
 
-{% macro duckdb__sqlanon_label(column) %}COALESCE(CAST({{ column }} AS TEXT), (
-  CHR(30) || 'NULL' || CHR(30)
-)){% endmacro %}
+{% macro duckdb__sqlanon_label(column) %}CASE
+  WHEN CAST({{ column }} AS TEXT) IS NULL
+  THEN (
+    CHR(30) || 'NULL' || CHR(30)
+  )
+  WHEN CAST({{ column }} AS TEXT) LIKE (
+    CHR(30) || '%'
+  )
+  THEN CHR(30) || CAST({{ column }} AS TEXT)
+  ELSE CAST({{ column }} AS TEXT)
+END{% endmacro %}
 
 {% macro duckdb__sqlanon_unlabel(column) %}CASE
   WHEN {{ column }} = (
     CHR(30) || 'NULL' || CHR(30)
   )
   THEN NULL
+  WHEN {{ column }} LIKE (
+    CHR(30) || '%'
+  )
+  THEN SUBSTRING({{ column }}, 2)
   ELSE {{ column }}
 END{% endmacro %}
 
@@ -194,9 +206,17 @@ END{% endmacro %}
 {%- if paths is none %}
 WITH "p" AS (
   SELECT DISTINCT
-    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "v"
+    CASE
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+      ELSE CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+    END AS "v"
   FROM {{ model }}
 )
 SELECT
@@ -215,15 +235,33 @@ FROM "p"
 {%- else %}
 WITH "p" AS (
   SELECT DISTINCT
-    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "v"
+    CASE
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+      ELSE CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+    END AS "v"
   FROM {{ model }}
 ), "t" AS (
   SELECT
     "hp"."leaf",
     "hp"."lvl",
-    "hp"."label"
+    CASE
+      WHEN "hp"."label" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "hp"."label" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "hp"."label"
+      ELSE "hp"."label"
+    END AS "label"
   FROM ({{ paths }}) AS "hp"
 ), "lv" AS (
   SELECT
@@ -363,15 +401,33 @@ WHERE
 {% macro duckdb__sqlanon_generalize_guard(model, column, paths) %}
 WITH "p" AS (
   SELECT DISTINCT
-    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "v"
+    CASE
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+      ELSE CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+    END AS "v"
   FROM {{ model }}
 ), "t" AS (
   SELECT
     "hp"."leaf",
     "hp"."lvl",
-    "hp"."label"
+    CASE
+      WHEN "hp"."label" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "hp"."label" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "hp"."label"
+      ELSE "hp"."label"
+    END AS "label"
   FROM ({{ paths }}) AS "hp"
 ), "c" AS (
   SELECT
@@ -431,15 +487,27 @@ WHERE
   "top"."n" = 0 OR "bad"."n" > 0
 {% endmacro %}
 
-{% macro postgres__sqlanon_label(column) %}COALESCE(CAST({{ column }} AS TEXT), (
-  CHR(  30) || 'NULL' || CHR(  30)
-)){% endmacro %}
+{% macro postgres__sqlanon_label(column) %}CASE
+  WHEN CAST({{ column }} AS TEXT) IS NULL
+  THEN (
+    CHR(  30) || 'NULL' || CHR(  30)
+  )
+  WHEN CAST({{ column }} AS TEXT) LIKE (
+    CHR(  30) || '%'
+  )
+  THEN CHR(  30) || CAST({{ column }} AS TEXT)
+  ELSE CAST({{ column }} AS TEXT)
+END{% endmacro %}
 
 {% macro postgres__sqlanon_unlabel(column) %}CASE
   WHEN {{ column }} = (
     CHR(  30) || 'NULL' || CHR(  30)
   )
   THEN NULL
+  WHEN {{ column }} LIKE (
+    CHR(  30) || '%'
+  )
+  THEN SUBSTRING({{ column }} FROM 2)
   ELSE {{ column }}
 END{% endmacro %}
 
@@ -451,9 +519,17 @@ END{% endmacro %}
 {%- if paths is none %}
 WITH "p" AS (
   SELECT DISTINCT
-    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "v"
+    CASE
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+      ELSE CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+    END AS "v"
   FROM {{ model }}
 )
 SELECT
@@ -472,15 +548,33 @@ FROM "p"
 {%- else %}
 WITH "p" AS (
   SELECT DISTINCT
-    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "v"
+    CASE
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+      ELSE CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+    END AS "v"
   FROM {{ model }}
 ), "t" AS (
   SELECT
     "hp"."leaf",
     "hp"."lvl",
-    "hp"."label"
+    CASE
+      WHEN "hp"."label" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "hp"."label" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "hp"."label"
+      ELSE "hp"."label"
+    END AS "label"
   FROM ({{ paths }}) AS "hp"
 ), "lv" AS MATERIALIZED (
   SELECT
@@ -620,15 +714,33 @@ WHERE
 {% macro postgres__sqlanon_generalize_guard(model, column, paths) %}
 WITH "p" AS (
   SELECT DISTINCT
-    COALESCE(CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "v"
+    CASE
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT) LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+      ELSE CAST({{ sqlanon.sqlanon_quote(column) }} AS TEXT)
+    END AS "v"
   FROM {{ model }}
 ), "t" AS (
   SELECT
     "hp"."leaf",
     "hp"."lvl",
-    "hp"."label"
+    CASE
+      WHEN "hp"."label" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "hp"."label" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "hp"."label"
+      ELSE "hp"."label"
+    END AS "label"
   FROM ({{ paths }}) AS "hp"
 ), "c" AS (
   SELECT
@@ -708,18 +820,39 @@ WITH "sqlanon_keyed" AS (
   FROM "sqlanon_keyed"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
-  GROUP BY
-    1
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1
+  ) AS "g"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -778,13 +911,26 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
   FROM "sqlanon_keyed"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
-  GROUP BY
-    1
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1
+  ) AS "g"
 )
 SELECT
   CASE
@@ -792,6 +938,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -859,31 +1009,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -958,26 +1146,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -985,6 +1203,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -1064,9 +1286,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -1075,37 +1305,84 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -1236,9 +1513,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -1247,38 +1532,71 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
-  GROUP BY
-    1,
-    2,
-    3
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
 )
 SELECT
   CASE
@@ -1286,6 +1604,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -1421,9 +1743,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -1432,9 +1762,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -1443,43 +1781,99 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e2"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -1656,9 +2050,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -1667,9 +2069,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -1678,47 +2088,86 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e2"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+      WHEN "g"."s2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
 )
 SELECT
   CASE
@@ -1726,6 +2175,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -1907,9 +2360,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -1918,9 +2379,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -1929,9 +2398,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_3" AS (
@@ -1940,49 +2417,114 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
     "e3"."code" AS "s3",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) AS "s3",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e2"."value"
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
   JOIN "sqlanon_dictionary_3" AS "e3"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e3"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s3"
+      ELSE "g"."s3"
+    END = "e3"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -2213,9 +2755,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -2224,9 +2774,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -2235,9 +2793,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_3" AS (
@@ -2246,56 +2812,101 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
     "e3"."code" AS "s3",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) AS "s3",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e2"."value"
+      WHEN "g"."s2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
   JOIN "sqlanon_dictionary_3" AS "e3"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s3" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e3"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+      WHEN "g"."s3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s3"
+      ELSE "g"."s3"
+    END = "e3"."value"
 )
 SELECT
   CASE
@@ -2303,6 +2914,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -2538,31 +3153,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -2644,26 +3297,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -2671,6 +3354,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -2757,9 +3444,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -2768,37 +3463,84 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -2945,9 +3687,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -2956,38 +3706,71 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
-  GROUP BY
-    1,
-    2,
-    3
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
 )
 SELECT
   CASE
@@ -2995,6 +3778,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -3146,9 +3933,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -3157,9 +3952,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -3168,43 +3971,99 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e2"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -3408,9 +4267,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -3419,9 +4286,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -3430,47 +4305,86 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e2"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+      WHEN "g"."s2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
 )
 SELECT
   CASE
@@ -3478,6 +4392,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -3686,9 +4604,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -3697,9 +4623,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -3708,9 +4642,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_3" AS (
@@ -3719,49 +4661,114 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
     "e3"."code" AS "s3",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) AS "s3",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e2"."value"
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
   JOIN "sqlanon_dictionary_3" AS "e3"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e3"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s3"
+      ELSE "g"."s3"
+    END = "e3"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -4032,9 +5039,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -4043,9 +5058,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -4054,9 +5077,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_3" AS (
@@ -4065,56 +5096,101 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
     "e3"."code" AS "s3",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) AS "s3",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e2"."value"
+      WHEN "g"."s2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
   JOIN "sqlanon_dictionary_3" AS "e3"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s3" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e3"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+      WHEN "g"."s3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s3"
+      ELSE "g"."s3"
+    END = "e3"."value"
 )
 SELECT
   CASE
@@ -4122,6 +5198,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -4397,31 +5477,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -4516,26 +5634,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -4543,6 +5691,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -4642,9 +5794,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -4653,37 +5813,84 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -4858,9 +6065,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -4869,38 +6084,71 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
-  GROUP BY
-    1,
-    2,
-    3
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
 )
 SELECT
   CASE
@@ -4908,6 +6156,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -5087,9 +6339,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -5098,9 +6358,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -5109,43 +6377,99 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e2"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -5394,9 +6718,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -5405,9 +6737,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -5416,47 +6756,86 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e2"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+      WHEN "g"."s2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
 )
 SELECT
   CASE
@@ -5464,6 +6843,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -5717,9 +7100,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -5728,9 +7119,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -5739,9 +7138,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_3" AS (
@@ -5750,49 +7157,114 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
     "e3"."code" AS "s3",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) AS "s3",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e2"."value"
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
   JOIN "sqlanon_dictionary_3" AS "e3"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e3"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s3"
+      ELSE "g"."s3"
+    END = "e3"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -6127,9 +7599,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -6138,9 +7618,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -6149,9 +7637,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_3" AS (
@@ -6160,56 +7656,101 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
     "e3"."code" AS "s3",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) AS "s3",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e2"."value"
+      WHEN "g"."s2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
   JOIN "sqlanon_dictionary_3" AS "e3"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s3" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e3"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+      WHEN "g"."s3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s3"
+      ELSE "g"."s3"
+    END = "e3"."value"
 )
 SELECT
   CASE
@@ -6217,6 +7758,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -6560,9 +8105,17 @@ WITH "sqlanon_keyed" AS (
     ) + ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
   WHERE
@@ -6579,31 +8132,69 @@ WITH "sqlanon_keyed" AS (
   WHERE
     "r"."value" IN (
       SELECT DISTINCT
-        COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-          CHR(30) || 'NULL' || CHR(30)
-        )) AS "value"
+        CASE
+          WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+          ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        END AS "value"
       FROM "sqlanon_table"
     )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -6740,9 +8331,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     ) + ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
   WHERE
@@ -6759,26 +8358,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
   WHERE
     "r"."value" IN (
       SELECT DISTINCT
-        COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-          CHR(  30) || 'NULL' || CHR(  30)
-        )) AS "value"
+        CASE
+          WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+          THEN (
+            CHR(  30) || 'NULL' || CHR(  30)
+          )
+          WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+            CHR(  30) || '%'
+          )
+          THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+          ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        END AS "value"
       FROM "sqlanon_table"
     )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -6786,6 +8415,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -6930,9 +8563,17 @@ WITH "sqlanon_keyed" AS (
     ) + ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
   WHERE
@@ -6949,31 +8590,69 @@ WITH "sqlanon_keyed" AS (
   WHERE
     "r"."value" IN (
       SELECT DISTINCT
-        COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-          CHR(30) || 'NULL' || CHR(30)
-        )) AS "value"
+        CASE
+          WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+          ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        END AS "value"
       FROM "sqlanon_table"
     )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -7111,9 +8790,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     ) + ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
   WHERE
@@ -7130,26 +8817,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
   WHERE
     "r"."value" IN (
       SELECT DISTINCT
-        COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-          CHR(  30) || 'NULL' || CHR(  30)
-        )) AS "value"
+        CASE
+          WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+          THEN (
+            CHR(  30) || 'NULL' || CHR(  30)
+          )
+          WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+            CHR(  30) || '%'
+          )
+          THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+          ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        END AS "value"
       FROM "sqlanon_table"
     )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -7157,6 +8874,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -7298,31 +9019,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -7428,26 +9187,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -7455,6 +9244,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -7565,9 +9358,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -7577,24 +9378,54 @@ WITH "sqlanon_keyed" AS (
   FROM "sqlanon_dictionary_0"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -7805,9 +9636,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -7817,19 +9656,41 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
   FROM "sqlanon_dictionary_0"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -7837,6 +9698,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -8061,9 +9926,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -8073,33 +9946,70 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -8222,9 +10132,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -8234,28 +10152,57 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -8263,6 +10210,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -8390,31 +10341,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -8520,26 +10509,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -8547,6 +10566,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -8657,31 +10680,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -8792,26 +10853,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -8819,6 +10910,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -8936,31 +11031,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -9074,26 +11207,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -9101,6 +11264,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -9219,31 +11386,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -9457,26 +11662,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -9484,6 +11719,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -9702,9 +11941,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -9714,24 +11961,54 @@ WITH "sqlanon_keyed" AS (
   FROM "sqlanon_dictionary_0"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -9955,9 +12232,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -9967,19 +12252,41 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
   FROM "sqlanon_dictionary_0"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -9987,6 +12294,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -10215,9 +12526,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -10227,33 +12546,70 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -10482,9 +12838,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -10494,28 +12858,57 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -10523,6 +12916,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -10756,31 +13153,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -10864,26 +13299,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -10891,6 +13356,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -10979,9 +13448,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -10990,24 +13467,54 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][0] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -11167,9 +13674,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -11178,19 +13693,41 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][0] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -11198,6 +13735,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   "v"."size" AS "rows",
@@ -11369,9 +13910,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -11384,31 +13933,78 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][1] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -11606,9 +14202,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -11621,23 +14225,54 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][1] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -11645,6 +14280,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -11652,6 +14291,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   "v"."size" AS "rows",
@@ -11861,9 +14504,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -11880,38 +14531,102 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][2] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -12147,9 +14862,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -12166,27 +14889,67 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][2] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -12194,6 +14957,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -12201,6 +14968,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -12208,6 +14979,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   "v"."size" AS "rows",
@@ -12455,9 +15230,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -12478,45 +15261,126 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][3] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -12790,9 +15654,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -12813,31 +15685,80 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][3] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -12845,6 +15766,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -12852,6 +15777,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -12859,6 +15788,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -12866,6 +15799,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   "v"."size" AS "rows",
@@ -13151,9 +16088,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -13178,52 +16123,150 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][4] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -13535,9 +16578,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -13562,35 +16613,93 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][4] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -13598,6 +16707,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -13605,6 +16718,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -13612,6 +16729,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -13619,6 +16740,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -13626,6 +16751,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   "v"."size" AS "rows",
@@ -13949,9 +17078,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -13980,59 +17117,174 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][5] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q5",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
-  CASE WHEN "v"."q5" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q5", 2)
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -14382,9 +17634,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -14413,39 +17673,106 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][5] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q5",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -14453,6 +17780,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -14460,6 +17791,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -14467,6 +17802,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -14474,6 +17813,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -14481,6 +17824,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   CASE
@@ -14488,6 +17835,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q5" FROM 2)
     ELSE "v"."q5"
   END AS "__sqlanon_qi_5__",
   "v"."size" AS "rows",
@@ -14849,9 +18200,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -14884,66 +18243,198 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][6] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q6",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
-  CASE WHEN "v"."q5" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
-  CASE WHEN "v"."q6" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q5", 2)
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q6", 2)
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -15331,9 +18822,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -15366,43 +18865,119 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][6] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q6",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -15410,6 +18985,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -15417,6 +18996,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -15424,6 +19007,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -15431,6 +19018,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -15438,6 +19029,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   CASE
@@ -15445,6 +19040,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q5" FROM 2)
     ELSE "v"."q5"
   END AS "__sqlanon_qi_5__",
   CASE
@@ -15452,6 +19051,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q6" FROM 2)
     ELSE "v"."q6"
   END AS "__sqlanon_qi_6__",
   "v"."size" AS "rows",
@@ -15851,9 +19454,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -15890,73 +19501,222 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][7] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q6",
-    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q7",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
+    CASE
+      WHEN "g"."q7" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q7" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q7"
+      ELSE "g"."q7"
+    END AS "q7",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p"."__sqlanon_qi_7__" AS TEXT) AS "q7",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8,
-    9
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
-  CASE WHEN "v"."q5" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
-  CASE WHEN "v"."q6" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
-  CASE WHEN "v"."q7" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q7" END AS "__sqlanon_qi_7__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q5", 2)
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q6", 2)
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
+  CASE
+    WHEN "v"."q7" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q7" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q7", 2)
+    ELSE "v"."q7"
+  END AS "__sqlanon_qi_7__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -16382,9 +20142,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_generalize_0" AS (
@@ -16421,47 +20189,132 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][7] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q6",
-    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q7",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
+    CASE
+      WHEN "g"."q7" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q7" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q7"
+      ELSE "g"."q7"
+    END AS "q7",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p"."__sqlanon_qi_7__" AS TEXT) AS "q7",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8,
-    9
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -16469,6 +20322,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -16476,6 +20333,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -16483,6 +20344,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -16490,6 +20355,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -16497,6 +20366,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   CASE
@@ -16504,6 +20377,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q5" FROM 2)
     ELSE "v"."q5"
   END AS "__sqlanon_qi_5__",
   CASE
@@ -16511,6 +20388,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q6" FROM 2)
     ELSE "v"."q6"
   END AS "__sqlanon_qi_6__",
   CASE
@@ -16518,6 +20399,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q7" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q7" FROM 2)
     ELSE "v"."q7"
   END AS "__sqlanon_qi_7__",
   "v"."size" AS "rows",
@@ -16939,9 +20824,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -16955,24 +20848,54 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][0] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -17179,9 +21102,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -17195,19 +21126,41 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][0] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -17215,6 +21168,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   "v"."size" AS "rows",
@@ -17428,9 +21385,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -17448,31 +21413,78 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][1] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -17719,9 +21731,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -17739,23 +21759,54 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][1] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -17763,6 +21814,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -17770,6 +21825,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   "v"."size" AS "rows",
@@ -18023,9 +22082,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -18047,38 +22114,102 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][2] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -18368,9 +22499,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -18392,27 +22531,67 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][2] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -18420,6 +22599,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -18427,6 +22610,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -18434,6 +22621,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   "v"."size" AS "rows",
@@ -18730,9 +22921,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -18758,45 +22957,126 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][3] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -19127,9 +23407,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -19155,31 +23443,80 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][3] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -19187,6 +23524,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -19194,6 +23535,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -19201,6 +23546,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -19208,6 +23557,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   "v"."size" AS "rows",
@@ -19545,9 +23898,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -19577,52 +23938,150 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][4] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -19994,9 +24453,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -20026,35 +24493,93 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][4] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -20062,6 +24587,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -20069,6 +24598,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -20076,6 +24609,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -20083,6 +24620,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -20090,6 +24631,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   "v"."size" AS "rows",
@@ -20468,9 +25013,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -20504,59 +25057,174 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][5] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q5",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
-  CASE WHEN "v"."q5" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q5", 2)
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -20969,9 +25637,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -21005,39 +25681,106 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][5] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q5",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -21045,6 +25788,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -21052,6 +25799,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -21059,6 +25810,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -21066,6 +25821,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -21073,6 +25832,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   CASE
@@ -21080,6 +25843,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q5" FROM 2)
     ELSE "v"."q5"
   END AS "__sqlanon_qi_5__",
   "v"."size" AS "rows",
@@ -21499,9 +26266,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -21539,66 +26314,198 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][6] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q6",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
-  CASE WHEN "v"."q5" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
-  CASE WHEN "v"."q6" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q5", 2)
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q6", 2)
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -22052,9 +26959,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -22092,43 +27007,119 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][6] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q6",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -22136,6 +27127,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -22143,6 +27138,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -22150,6 +27149,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -22157,6 +27160,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -22164,6 +27171,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   CASE
@@ -22171,6 +27182,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q5" FROM 2)
     ELSE "v"."q5"
   END AS "__sqlanon_qi_5__",
   CASE
@@ -22178,6 +27193,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q6" FROM 2)
     ELSE "v"."q6"
   END AS "__sqlanon_qi_6__",
   "v"."size" AS "rows",
@@ -22638,9 +27657,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -22682,73 +27709,222 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][7] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q6",
-    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q7",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
+    CASE
+      WHEN "g"."q7" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q7" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q7"
+      ELSE "g"."q7"
+    END AS "q7",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p"."__sqlanon_qi_7__" AS TEXT) AS "q7",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8,
-    9
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
-  CASE WHEN "v"."q5" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
-  CASE WHEN "v"."q6" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
-  CASE WHEN "v"."q7" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q7" END AS "__sqlanon_qi_7__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q5", 2)
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q6", 2)
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
+  CASE
+    WHEN "v"."q7" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q7" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q7", 2)
+    ELSE "v"."q7"
+  END AS "__sqlanon_qi_7__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -23243,9 +28419,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -23287,47 +28471,132 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][7] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q6",
-    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q7",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
+    CASE
+      WHEN "g"."q7" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q7" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q7"
+      ELSE "g"."q7"
+    END AS "q7",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p"."__sqlanon_qi_7__" AS TEXT) AS "q7",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8,
-    9
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -23335,6 +28604,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -23342,6 +28615,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -23349,6 +28626,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -23356,6 +28637,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -23363,6 +28648,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   CASE
@@ -23370,6 +28659,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q5" FROM 2)
     ELSE "v"."q5"
   END AS "__sqlanon_qi_5__",
   CASE
@@ -23377,6 +28670,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q6" FROM 2)
     ELSE "v"."q6"
   END AS "__sqlanon_qi_6__",
   CASE
@@ -23384,6 +28681,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q7" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q7" FROM 2)
     ELSE "v"."q7"
   END AS "__sqlanon_qi_7__",
   "v"."size" AS "rows",
@@ -23869,9 +29170,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -23881,37 +29190,74 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
   FROM ({{ v['generalize'][0] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -24107,9 +29453,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -24119,32 +29473,61 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
   FROM ({{ v['generalize'][0] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -24152,6 +29535,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   "v"."size" AS "rows",
@@ -24359,9 +29746,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -24371,13 +29766,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -24388,31 +29790,78 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][1] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -24652,9 +30101,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -24664,13 +30121,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -24681,23 +30145,54 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][1] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -24705,6 +30200,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -24712,6 +30211,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   "v"."size" AS "rows",
@@ -24963,9 +30466,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -24975,13 +30486,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -24996,38 +30514,102 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][2] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -25311,9 +30893,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -25323,13 +30913,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -25344,27 +30941,67 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][2] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -25372,6 +31009,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -25379,6 +31020,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -25386,6 +31031,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   "v"."size" AS "rows",
@@ -25681,9 +31330,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -25693,13 +31350,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -25718,45 +31382,126 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][3] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -26084,9 +31829,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -26096,13 +31849,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -26121,31 +31881,80 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][3] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -26153,6 +31962,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -26160,6 +31973,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -26167,6 +31984,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -26174,6 +31995,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   "v"."size" AS "rows",
@@ -26513,9 +32338,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -26525,13 +32358,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -26554,52 +32394,150 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][4] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -26971,9 +32909,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -26983,13 +32929,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -27012,35 +32965,93 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][4] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -27048,6 +33059,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -27055,6 +33070,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -27062,6 +33081,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -27069,6 +33092,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -27076,6 +33103,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   "v"."size" AS "rows",
@@ -27459,9 +33490,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -27471,13 +33510,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -27504,59 +33550,174 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][5] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q5",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
-  CASE WHEN "v"."q5" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q5", 2)
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -27972,9 +34133,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -27984,13 +34153,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -28017,39 +34193,106 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][5] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q5",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -28057,6 +34300,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -28064,6 +34311,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -28071,6 +34322,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -28078,6 +34333,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -28085,6 +34344,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   CASE
@@ -28092,6 +34355,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q5" FROM 2)
     ELSE "v"."q5"
   END AS "__sqlanon_qi_5__",
   "v"."size" AS "rows",
@@ -28519,9 +34786,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -28531,13 +34806,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -28568,66 +34850,198 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][6] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q6",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
-  CASE WHEN "v"."q5" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
-  CASE WHEN "v"."q6" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q5", 2)
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q6", 2)
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -29087,9 +35501,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -29099,13 +35521,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -29136,43 +35565,119 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][6] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q6",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -29180,6 +35685,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -29187,6 +35696,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -29194,6 +35707,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -29201,6 +35718,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -29208,6 +35729,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   CASE
@@ -29215,6 +35740,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q5" FROM 2)
     ELSE "v"."q5"
   END AS "__sqlanon_qi_5__",
   CASE
@@ -29222,6 +35751,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q6" FROM 2)
     ELSE "v"."q6"
   END AS "__sqlanon_qi_6__",
   "v"."size" AS "rows",
@@ -29693,9 +36226,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -29705,13 +36246,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -29746,73 +36294,222 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][7] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q6",
-    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q7",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
+    CASE
+      WHEN "g"."q7" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q7" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q7"
+      ELSE "g"."q7"
+    END AS "q7",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p"."__sqlanon_qi_7__" AS TEXT) AS "q7",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8,
-    9
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_qi_0__",
-  CASE WHEN "v"."q1" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q1" END AS "__sqlanon_qi_1__",
-  CASE WHEN "v"."q2" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q2" END AS "__sqlanon_qi_2__",
-  CASE WHEN "v"."q3" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q3" END AS "__sqlanon_qi_3__",
-  CASE WHEN "v"."q4" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q4" END AS "__sqlanon_qi_4__",
-  CASE WHEN "v"."q5" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q5" END AS "__sqlanon_qi_5__",
-  CASE WHEN "v"."q6" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q6" END AS "__sqlanon_qi_6__",
-  CASE WHEN "v"."q7" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q7" END AS "__sqlanon_qi_7__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_qi_0__",
+  CASE
+    WHEN "v"."q1" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q1", 2)
+    ELSE "v"."q1"
+  END AS "__sqlanon_qi_1__",
+  CASE
+    WHEN "v"."q2" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q2", 2)
+    ELSE "v"."q2"
+  END AS "__sqlanon_qi_2__",
+  CASE
+    WHEN "v"."q3" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q3", 2)
+    ELSE "v"."q3"
+  END AS "__sqlanon_qi_3__",
+  CASE
+    WHEN "v"."q4" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q4", 2)
+    ELSE "v"."q4"
+  END AS "__sqlanon_qi_4__",
+  CASE
+    WHEN "v"."q5" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q5", 2)
+    ELSE "v"."q5"
+  END AS "__sqlanon_qi_5__",
+  CASE
+    WHEN "v"."q6" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q6", 2)
+    ELSE "v"."q6"
+  END AS "__sqlanon_qi_6__",
+  CASE
+    WHEN "v"."q7" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q7" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q7", 2)
+    ELSE "v"."q7"
+  END AS "__sqlanon_qi_7__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -30316,9 +37013,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -30328,13 +37033,20 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_generalize_0" AS (
   SELECT
     *
@@ -30369,47 +37081,132 @@ WITH "sqlanon_keyed" AS (
   FROM ({{ v['generalize'][7] }}) AS "g"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_qi_0__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
-    COALESCE(CAST("p"."__sqlanon_qi_1__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q1",
-    COALESCE(CAST("p"."__sqlanon_qi_2__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q2",
-    COALESCE(CAST("p"."__sqlanon_qi_3__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q3",
-    COALESCE(CAST("p"."__sqlanon_qi_4__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q4",
-    COALESCE(CAST("p"."__sqlanon_qi_5__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q5",
-    COALESCE(CAST("p"."__sqlanon_qi_6__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q6",
-    COALESCE(CAST("p"."__sqlanon_qi_7__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q7",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
+    CASE
+      WHEN "g"."q1" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q1"
+      ELSE "g"."q1"
+    END AS "q1",
+    CASE
+      WHEN "g"."q2" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q2"
+      ELSE "g"."q2"
+    END AS "q2",
+    CASE
+      WHEN "g"."q3" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q3"
+      ELSE "g"."q3"
+    END AS "q3",
+    CASE
+      WHEN "g"."q4" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q4" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q4"
+      ELSE "g"."q4"
+    END AS "q4",
+    CASE
+      WHEN "g"."q5" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q5" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q5"
+      ELSE "g"."q5"
+    END AS "q5",
+    CASE
+      WHEN "g"."q6" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q6" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q6"
+      ELSE "g"."q6"
+    END AS "q6",
+    CASE
+      WHEN "g"."q7" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q7" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q7"
+      ELSE "g"."q7"
+    END AS "q7",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_qi_0__" AS TEXT) AS "q0",
+      CAST("p"."__sqlanon_qi_1__" AS TEXT) AS "q1",
+      CAST("p"."__sqlanon_qi_2__" AS TEXT) AS "q2",
+      CAST("p"."__sqlanon_qi_3__" AS TEXT) AS "q3",
+      CAST("p"."__sqlanon_qi_4__" AS TEXT) AS "q4",
+      CAST("p"."__sqlanon_qi_5__" AS TEXT) AS "q5",
+      CAST("p"."__sqlanon_qi_6__" AS TEXT) AS "q6",
+      CAST("p"."__sqlanon_qi_7__" AS TEXT) AS "q7",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5,
+      6,
+      7,
+      8,
+      9
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5,
-    6,
-    7,
-    8,
-    9
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -30417,6 +37214,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_qi_0__",
   CASE
@@ -30424,6 +37225,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q1" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q1" FROM 2)
     ELSE "v"."q1"
   END AS "__sqlanon_qi_1__",
   CASE
@@ -30431,6 +37236,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q2" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q2" FROM 2)
     ELSE "v"."q2"
   END AS "__sqlanon_qi_2__",
   CASE
@@ -30438,6 +37247,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q3" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q3" FROM 2)
     ELSE "v"."q3"
   END AS "__sqlanon_qi_3__",
   CASE
@@ -30445,6 +37258,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q4" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q4" FROM 2)
     ELSE "v"."q4"
   END AS "__sqlanon_qi_4__",
   CASE
@@ -30452,6 +37269,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q5" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q5" FROM 2)
     ELSE "v"."q5"
   END AS "__sqlanon_qi_5__",
   CASE
@@ -30459,6 +37280,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q6" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q6" FROM 2)
     ELSE "v"."q6"
   END AS "__sqlanon_qi_6__",
   CASE
@@ -30466,6 +37291,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q7" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q7" FROM 2)
     ELSE "v"."q7"
   END AS "__sqlanon_qi_7__",
   "v"."size" AS "rows",
@@ -30965,31 +37794,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -31104,26 +37971,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -31131,6 +38028,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -31250,9 +38151,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -31262,24 +38171,54 @@ WITH "sqlanon_keyed" AS (
   FROM "sqlanon_dictionary_0"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -31410,9 +38349,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_order_0" AS (
@@ -31422,19 +38369,41 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
   FROM "sqlanon_dictionary_0"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -31442,6 +38411,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -31577,9 +38550,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS (
@@ -31589,33 +38570,70 @@ WITH "sqlanon_keyed" AS (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(30) || 'NULL' || CHR(30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(30) || '%'
+        )
+        THEN SUBSTRING("d"."value", 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -31721,9 +38739,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_ancestors_0" AS MATERIALIZED (
@@ -31733,28 +38759,57 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(DENSE_RANK() OVER (ORDER BY "a"."lvl", "a"."label") AS INT) AS "node"
   FROM "sqlanon_dictionary_0" AS "d"
   JOIN ({{ v['levels'] }}) AS "a"
-    ON "a"."leaf" = CASE
-      WHEN "d"."value" = (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )
-      THEN ''
-      ELSE "d"."value"
-    END
+    ON "a"."leaf" = COALESCE(
+      CASE
+        WHEN "d"."value" = (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        THEN NULL
+        WHEN "d"."value" LIKE (
+          CHR(  30) || '%'
+        )
+        THEN SUBSTRING("d"."value" FROM 2)
+        ELSE "d"."value"
+      END,
+      ''
+    )
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -31762,6 +38817,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -31872,9 +38931,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -31883,37 +38950,84 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
-  GROUP BY
-    1,
-    2,
-    3
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -32039,9 +39153,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -32050,38 +39172,71 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
-  GROUP BY
-    1,
-    2,
-    3
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
 )
 SELECT
   CASE
@@ -32089,6 +39244,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -32219,9 +39378,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -32230,9 +39397,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -32241,43 +39416,99 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e2"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -32409,9 +39640,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -32420,9 +39659,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -32431,47 +39678,86 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e2"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4
+      WHEN "g"."s2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
 )
 SELECT
   CASE
@@ -32479,6 +39765,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -32615,9 +39905,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -32626,9 +39924,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -32637,9 +39943,17 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_3" AS (
@@ -32648,49 +39962,114 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
     "e3"."code" AS "s3",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) AS "s3",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e1"."value"
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s1" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e2"."value"
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s2" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
   JOIN "sqlanon_dictionary_3" AS "e3"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e3"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+    ON CASE
+      WHEN "g"."s3" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s3" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s3"
+      ELSE "g"."s3"
+    END = "e3"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -32828,9 +40207,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_1" AS (
@@ -32839,9 +40226,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_2" AS (
@@ -32850,9 +40245,17 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_dictionary_3" AS (
@@ -32861,56 +40264,101 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
     "e1"."code" AS "s1",
     "e2"."code" AS "s2",
     "e3"."code" AS "s3",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) AS "s0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) AS "s1",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) AS "s2",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) AS "s3",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2,
+      3,
+      4,
+      5
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e0"."value"
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
   JOIN "sqlanon_dictionary_1" AS "e1"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s1" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e1"."value"
+      WHEN "g"."s1" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s1"
+      ELSE "g"."s1"
+    END = "e1"."value"
   JOIN "sqlanon_dictionary_2" AS "e2"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s2" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e2"."value"
+      WHEN "g"."s2" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s2"
+      ELSE "g"."s2"
+    END = "e2"."value"
   JOIN "sqlanon_dictionary_3" AS "e3"
-    ON COALESCE(
-      CAST("p".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT),
-      (
+    ON CASE
+      WHEN "g"."s3" IS NULL
+      THEN (
         CHR(  30) || 'NULL' || CHR(  30)
       )
-    ) = "e3"."value"
-  GROUP BY
-    1,
-    2,
-    3,
-    4,
-    5
+      WHEN "g"."s3" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s3"
+      ELSE "g"."s3"
+    END = "e3"."value"
 )
 SELECT
   CASE
@@ -32918,6 +40366,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -33060,31 +40512,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -33194,26 +40684,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -33221,6 +40741,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -33341,31 +40865,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -33486,26 +41048,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -33513,6 +41105,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
@@ -33639,31 +41235,69 @@ WITH "sqlanon_keyed" AS (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(30) || 'NULL' || CHR(30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(30) || 'NULL' || CHR(30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(30) || '%'
+        )
+        THEN CHR(30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(30) || 'NULL' || CHR(30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(30) || 'NULL' || CHR(30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(30) || '%'
+      )
+      THEN CHR(30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
-  CASE WHEN "v"."q0" = (
-    CHR(30) || 'NULL' || CHR(30)
-  ) THEN NULL ELSE "v"."q0" END AS "__sqlanon_class__",
+  CASE
+    WHEN "v"."q0" = (
+      CHR(30) || 'NULL' || CHR(30)
+    )
+    THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(30) || '%'
+    )
+    THEN SUBSTRING("v"."q0", 2)
+    ELSE "v"."q0"
+  END AS "__sqlanon_class__",
   "v"."size" AS "rows",
   "v"."v0" AS "observed"
 FROM (
@@ -33785,26 +41419,56 @@ WITH "sqlanon_keyed" AS MATERIALIZED (
     CAST(ROW_NUMBER() OVER (ORDER BY "d"."value") - 1 AS INT) AS "code"
   FROM (
     SELECT DISTINCT
-      COALESCE(CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-        CHR(  30) || 'NULL' || CHR(  30)
-      )) AS "value"
+      CASE
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) IS NULL
+        THEN (
+          CHR(  30) || 'NULL' || CHR(  30)
+        )
+        WHEN CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) LIKE (
+          CHR(  30) || '%'
+        )
+        THEN CHR(  30) || CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+        ELSE CAST({{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT)
+      END AS "value"
     FROM "sqlanon_table"
   ) AS "d"
 ), "sqlanon_frequencies" AS (
   SELECT
-    COALESCE(CAST("p"."__sqlanon_class__" AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) AS "q0",
+    CASE
+      WHEN "g"."q0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."q0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."q0"
+      ELSE "g"."q0"
+    END AS "q0",
     "e0"."code" AS "s0",
-    CAST(COUNT(*) AS BIGINT) AS "n"
-  FROM "sqlanon_table" AS "p"
+    "g"."n"
+  FROM (
+    SELECT
+      CAST("p"."__sqlanon_class__" AS TEXT) AS "q0",
+      CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT) AS "s0",
+      CAST(COUNT(*) AS BIGINT) AS "n"
+    FROM "sqlanon_table" AS "p"
+    GROUP BY
+      1,
+      2
+  ) AS "g"
   JOIN "sqlanon_dictionary_0" AS "e0"
-    ON COALESCE(CAST("p".{{ sqlanon.sqlanon_quote(sensitive) }} AS TEXT), (
-      CHR(  30) || 'NULL' || CHR(  30)
-    )) = "e0"."value"
-  GROUP BY
-    1,
-    2
+    ON CASE
+      WHEN "g"."s0" IS NULL
+      THEN (
+        CHR(  30) || 'NULL' || CHR(  30)
+      )
+      WHEN "g"."s0" LIKE (
+        CHR(  30) || '%'
+      )
+      THEN CHR(  30) || "g"."s0"
+      ELSE "g"."s0"
+    END = "e0"."value"
 )
 SELECT
   CASE
@@ -33812,6 +41476,10 @@ SELECT
       CHR(  30) || 'NULL' || CHR(  30)
     )
     THEN NULL
+    WHEN "v"."q0" LIKE (
+      CHR(  30) || '%'
+    )
+    THEN SUBSTRING("v"."q0" FROM 2)
     ELSE "v"."q0"
   END AS "__sqlanon_class__",
   "v"."size" AS "rows",
