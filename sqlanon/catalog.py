@@ -350,11 +350,29 @@ class ConnectionCatalog:
         names = exp.select("database_name").from_("duckdb_databases()").where(exp.column("internal").not_())
         return [TEMP, *(str(name) for (name,) in self._engine.fetchall(names) if str(name) != TEMP)]
 
+    def _view_names(self, attached: Sequence[str], db: str) -> dict[tuple[str, str], list[str]]:
+        """The views of the databases ``attached`` by (schema, name), folded: each named as
+        spelled, ``schema.name`` in the current database ``db``, ``database.schema.name`` in
+        another (the temporary one included)."""
+        query = (
+            exp.select("database_name", "schema_name", "view_name")
+            .from_("duckdb_views()")
+            .where(exp.and_(_in(attached), exp.column("internal").not_()))
+            .order_by("database_name", "schema_name", "view_name")
+        )
+        out: dict[tuple[str, str], list[str]] = {}
+        for d, schema, view in self._engine.fetchall(query):
+            spelled = f"{schema}.{view}" if fold(str(d)) == fold(db) else f"{d}.{schema}.{view}"
+            out.setdefault((fold(str(schema)), fold(str(view))), []).append(spelled)
+        return out
+
     def reads(self, relation: ServerRelation) -> ServerReads:
         db, _ = self._database()
         aliases = [TEMP, db]
         # a view of any attached database may be what the source reads, and read this one's tables
-        found = reads(self._engine, self._attached(), relation.schema, relation.name)
+        attached = self._attached()
+        found = reads(self._engine, attached, relation.schema, relation.name)
+        views = self._view_names(attached, db)
         names = {(s, n): f"{s}.{n}" for s, n in found.relations}  # as folded, where no relation has it
         ids = self._ids(aliases)
         for (_, *key), (_, spelled) in ids.items():
@@ -365,7 +383,12 @@ class ConnectionCatalog:
 
         def how(key: tuple[str, str]) -> str:
             view = found.via[key]
-            by = names[view] if names[view] == "the source relation" else f"the view {names[view]}"
+            # a view's name stands for the views of that name in every attached database
+            by = (
+                names[view]
+                if names[view] == "the source relation"
+                else "the view " + " or ".join(views.get(view, [names[view]]))
+            )
             return f"read by {by}" + (f", which is {how(view)}" if view in found.via else "")
 
         out = ServerReads({relation.ident: Read(f"{relation.schema}.{relation.name}")})
@@ -386,6 +409,9 @@ class ConnectionCatalog:
 
     def contained(self, relation: ServerRelation) -> dict[int, str]:
         return {}  # DuckDB has no partitions or inheritance
+
+    def tree(self, relation: ServerRelation) -> str:
+        return ""  # DuckDB has no partitions or inheritance
 
     def schema_location(self, schema: str) -> str:
         return ""  # DuckDB keeps a table in its database file

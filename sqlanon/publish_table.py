@@ -15,8 +15,10 @@ row security policies name, recursively: the server's catalog records them), nor
 partitioned table holds its partitions); on a server whose tables are folders (Spark), its
 folder may neither hold nor lie in the folder of what the source reads. When part of what the
 source reads cannot be followed (a function that is not the server's own, a trigger's function,
-a foreign table), no existing table may be replaced. An output that is a view, or that another
-table references by a foreign key, is refused.
+a foreign table), no existing table may be replaced. Nor may the output be in a partitioned
+table or an inheritance tree (a partition, a partitioned table, an inheritance parent or child),
+whatever the source: renames cannot keep a table's place there. An output that is a view, or
+that another table references by a foreign key, is refused.
 """
 
 from __future__ import annotations
@@ -70,6 +72,9 @@ def prepare(engine: Engine, config: Config) -> str | None:
     _check_locations(catalog, out, existing, src, reads)
     if existing is None:
         return None
+    tree = catalog.tree(existing)
+    if tree:
+        raise InputError(f"The output {out.describe()} cannot be replaced: {tree}")
     _check_unknown(out, src, reads)
     if existing.kind != "table":
         raise InputError(
@@ -215,7 +220,8 @@ def _check_locations(
     """On a server whose tables are folders (Spark): the existing output's folder neither holds
     nor lies in the folder (or file) of anything the source reads (a table inside the source's
     folder, a partition path of it, the source inside the output's), and the output's
-    database, where the release is staged, keeps its tables outside them."""
+    database, where the release is staged, keeps its tables outside them (a database the run
+    would create: where it would keep them)."""
     schema = existing.schema if existing is not None else out.schema
     database = catalog.schema_location(schema)
     for read in reads.relations.values():
@@ -235,9 +241,10 @@ def _check_locations(
             )
         if database and _within(database, read.location):
             raise InputError(
-                f"The output {out.describe()} would be written in a database whose tables keep their files in "
-                f"{database}, inside the folder of {_what(src, read)} ({read.location}): the release would land "
-                "among what the source reads. Choose an output table in another database."
+                f"The output {out.describe()} would be written in a database whose folder, {database} (where "
+                f"its tables keep their files, or will when a run creates it), lies inside the folder of "
+                f"{_what(src, read)} ({read.location}): the release would land among what the source reads. "
+                "Choose an output table in another database."
             )
 
 

@@ -8,7 +8,8 @@ followable: no existing table is replaced); on Spark a table whose folder holds 
 folder or lies in it (a partition path), or a database whose folder lies in the source's; on a
 caller's DuckDB connection a table a view reads through views of other schemas or attached
 databases. Each run is refused before any work, exit 2, naming the relation and why, and
-the source keeps every row.
+the source keeps every row. Whatever the source, a PostgreSQL output is never in a partition or
+inheritance tree (publishing by renames would take it out of the tree).
 """
 
 from __future__ import annotations
@@ -288,7 +289,101 @@ def test_a_foreign_table_source_protects_every_existing_table(
     assert con.execute("SELECT * FROM gr.behind ORDER BY name").fetchall() == before
 
 
+@pytest.mark.parametrize(
+    ("tree", "output", "parent", "needles"),
+    [
+        (
+            [
+                "CREATE TABLE gr.{p}parent ({columns}) PARTITION BY LIST (sex)",
+                "CREATE TABLE gr.{p}m PARTITION OF gr.{p}parent FOR VALUES IN ('Male')",
+                "CREATE TABLE gr.{p}f PARTITION OF gr.{p}parent FOR VALUES IN ('Female')",
+            ],
+            "gr.{p}f",
+            "gr.{p}parent",
+            ["gr.{p}f is a partition of gr.{p}parent", "ALTER TABLE gr.{p}parent ATTACH PARTITION"],
+        ),
+        (
+            [
+                "CREATE TABLE gr.{p}parent ({columns}) PARTITION BY LIST (sex)",
+                "CREATE TABLE gr.{p}m PARTITION OF gr.{p}parent FOR VALUES IN ('Male')",
+                "CREATE TABLE gr.{p}f PARTITION OF gr.{p}parent FOR VALUES IN ('Female')",
+            ],
+            "gr.{p}parent",
+            "gr.{p}parent",
+            [
+                "gr.{p}parent is a partitioned table (its partitions: gr.{p}f, gr.{p}m)",
+                "ALTER TABLE gr.{p}parent ATTACH PARTITION",
+            ],
+        ),
+        (
+            ["CREATE TABLE gr.{p}parent ({columns})", "CREATE TABLE gr.{p}child () INHERITS (gr.{p}parent)"],
+            "gr.{p}child",
+            "gr.{p}parent",
+            [
+                "gr.{p}child is an inheritance child of gr.{p}parent",
+                "ALTER TABLE <the new table> INHERIT gr.{p}parent",
+            ],
+        ),
+        (
+            ["CREATE TABLE gr.{p}parent ({columns})", "CREATE TABLE gr.{p}child () INHERITS (gr.{p}parent)"],
+            "gr.{p}parent",
+            "gr.{p}parent",
+            [
+                "gr.{p}parent is an inheritance parent (its children: gr.{p}child)",
+                "Publish to a new plain table",
+                "ALTER TABLE gr.{p}child INHERIT <the new table>",
+            ],
+        ),
+    ],
+    ids=["partition", "partitioned-table", "inheritance-child", "inheritance-parent"],
+)
+def test_no_output_in_a_partition_or_inheritance_tree_whatever_the_source(
+    demo: tuple[Path, dict[str, Any]],
+    con: psycopg.Connection[Any],
+    postgres: Server,
+    request: pytest.FixtureRequest,
+    tree: list[str],
+    output: str,
+    parent: str,
+    needles: list[str],
+) -> None:
+    """sqlanon replaces a table by renames, which cannot keep the table's place in a partitioned
+    table or an inheritance tree: a partition (or child) renamed aside and dropped takes its rows
+    out of the parent and the release is no partition (or child); a parent's drop takes its
+    partitions along or fails, leaving a ``__sqlanon_backup_...`` table. Any such output is
+    refused before any work, even when the source (here a plain table) reads nothing of it, and
+    the tree is as it was, with nothing left behind."""
+    folder, base = demo
+    prefix = "t" + str(request.node.callspec.id).replace("-", "_") + "_"
+    fmt = {"p": prefix, "columns": _columns()}
+    con.execute(f"CREATE TABLE IF NOT EXISTS gr.plain ({_columns()})")
+    if _count(con, "gr.plain") == 0:
+        _fill(con, "gr.plain")
+    for statement in tree:
+        con.execute(statement.format(**fmt))
+    parent, output = parent.format(**fmt), output.format(**fmt)
+    _fill(con, output if "INHERITS" in tree[-1] else parent)
+    tree_sql = (
+        "SELECT i.inhparent::regclass::text, i.inhrelid::regclass::text FROM pg_catalog.pg_inherits i "
+        "JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid WHERE c.relname LIKE %s ORDER BY 1, 2"
+    )
+    members = con.execute(tree_sql, (prefix + "%",)).fetchall()
+    before = con.execute(f"SELECT * FROM {parent} ORDER BY name, zip, age").fetchall()
+    refused(folder, _pg(postgres, base, {"table": "gr.plain"}, output), *(n.format(**fmt) for n in needles))
+    assert con.execute(f"SELECT * FROM {parent} ORDER BY name, zip, age").fetchall() == before
+    assert _count(con, parent) == 500
+    assert con.execute(tree_sql, (prefix + "%",)).fetchall() == members
+    left = con.execute(
+        "SELECT relname FROM pg_catalog.pg_class WHERE relnamespace = 'gr'::regnamespace AND relname LIKE %s",
+        ("\\_\\_sqlanon\\_%",),
+    ).fetchall()
+    assert left == []
+
+
 # --------------------------------------------------------------------------- Spark
+
+
+SCHEMA = "name string, zip string, age int, sex string, disease string, salary int"
 
 
 def _location(spark: Any, table: str) -> str:
@@ -298,13 +393,14 @@ def _location(spark: Any, table: str) -> str:
 def test_spark_never_over_a_folder_the_source_reads(demo: tuple[Path, dict[str, Any]], spark: Any) -> None:
     """A Spark table is its folder: the output may not hold the source's folder (dropping the
     table it replaces deletes it; today's code did: the source lost every row), lie in it (a
-    partition path), nor be written in a database whose folder lies in it."""
+    partition path), nor be written in a database whose folder lies in it (or would: a database the
+    run creates)."""
     folder, base = demo
     for database in ("gsrc", "grel"):
         spark.sql(f"CREATE DATABASE IF NOT EXISTS {database}")
     frame = spark.createDataFrame(
         [tuple(r[c] for c in COLUMNS) for r in ROWS[:120]],
-        "name string, zip string, age int, sex string, disease string, salary int",
+        SCHEMA,
     )
     engine = {"kind": "spark"}
 
@@ -338,6 +434,21 @@ def test_spark_never_over_a_folder_the_source_reads(demo: tuple[Path, dict[str, 
     spark.sql(f"CREATE DATABASE IF NOT EXISTS ginside LOCATION '{bysex}/more'")
     refused(folder, config("gsrc.bysex", "ginside.fresh"), "inside the folder of the source gsrc.bysex")
     assert not spark.catalog.tableExists("ginside.fresh")
+    # a database the run would create gets the folder <warehouse>/<name>.db (lower-cased): here
+    # inside the folder of a source table kept over the whole warehouse
+    warehouse = spark.conf.get("spark.sql.warehouse.dir").rstrip("/")
+    spark.sql(
+        f"CREATE TABLE IF NOT EXISTS gsrc.whole ({SCHEMA}) USING parquet "
+        f"OPTIONS (recursiveFileLookup 'true') LOCATION '{warehouse}'"
+    )
+    refused(
+        folder,
+        config("gsrc.whole", "GNew.fresh"),
+        f"{warehouse}/gnew.db",
+        "inside the folder of the source gsrc.whole",
+    )
+    assert not spark.catalog.databaseExists("gnew")
+    spark.sql("DROP TABLE gsrc.whole")  # an external table: its folder, the warehouse, stays
     spark.catalog.refreshTable("gsrc.bysex")
     assert spark.table("gsrc.bysex").count() == 120
 
@@ -346,7 +457,7 @@ def test_spark_never_over_a_folder_the_source_reads(demo: tuple[Path, dict[str, 
 
 
 @pytest.mark.parametrize(
-    ("setup", "source"),
+    ("setup", "source", "via"),
     [
         (
             [
@@ -355,6 +466,7 @@ def test_spark_never_over_a_folder_the_source_reads(demo: tuple[Path, dict[str, 
                 "CREATE VIEW v AS SELECT * FROM s.w",
             ],
             "v",
+            "the view s.w, which is read by the view main.v",
         ),
         (
             [
@@ -363,6 +475,7 @@ def test_spark_never_over_a_folder_the_source_reads(demo: tuple[Path, dict[str, 
                 "CREATE VIEW v AS SELECT * FROM other.main.w",
             ],
             "v",
+            "the view other.main.w, which is read by the view main.v",
         ),
         (
             [
@@ -371,10 +484,12 @@ def test_spark_never_over_a_folder_the_source_reads(demo: tuple[Path, dict[str, 
                 "CREATE VIEW v AS SELECT * FROM other.w",
             ],
             "v",
+            "the view other.main.w, which is read by the view main.v",
         ),
         (
             ["ATTACH ':memory:' AS other", "CREATE VIEW other.main.w AS SELECT * FROM memory.main.people"],
             "relation",
+            "the view other.main.w, which is read by the source relation",
         ),
     ],
     ids=[
@@ -385,11 +500,12 @@ def test_spark_never_over_a_folder_the_source_reads(demo: tuple[Path, dict[str, 
     ],
 )
 def test_duckdb_connection_never_over_a_table_a_view_of_another_database_reads(
-    demo: tuple[Path, dict[str, Any]], setup: list[str], source: str
+    demo: tuple[Path, dict[str, Any]], setup: list[str], source: str, via: str
 ) -> None:
     """On a caller's DuckDB connection, a view of the source may go through a view of another
     attached database (``other.main.w`` or ``other.w``) that reads a table of the current one:
-    that table is never the output (today's code replaced it with the release)."""
+    that table is never the output (today's code replaced it with the release). The message
+    names each view on the way, a view of another database with that database."""
     folder, base = demo
     con = duckdb.connect()
     con.execute(
@@ -400,10 +516,11 @@ def test_duckdb_connection_never_over_a_table_a_view_of_another_database_reads(
         con.execute(statement)
     before = con.execute("SELECT * FROM people ORDER BY ALL").fetchall()
     src: Any = con.table("other.main.w") if source == "relation" else {"table": source}
-    with pytest.raises(InputError, match=r"may be what the source .* reads: it is read by"):
+    with pytest.raises(InputError, match=r"may be what the source .* reads: it is read by") as raised:
         api.anonymize(
             dict(base, source=src, output={"table": "people"}, overwrite=True),
             base_dir=folder,
             connection=con,
         )
+    assert f"it is read by {via}." in str(raised.value), str(raised.value)
     assert con.execute("SELECT * FROM people ORDER BY ALL").fetchall() == before

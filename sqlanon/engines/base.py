@@ -134,6 +134,13 @@ class ServerCatalog(Protocol):
         which (``out.pm, a partition of out.parent``)."""
         ...
 
+    def tree(self, relation: ServerRelation) -> str:
+        """Why the table ``relation`` cannot be replaced by renames, having a place in a
+        partitioned table or an inheritance tree: what it is, naming its parent or its
+        partitions or children, what a swap would do and what to do instead ("" when it has
+        none). Whatever the source, such a table is never an output."""
+        ...
+
     def schema_location(self, schema: str) -> str:
         """Where the tables created in ``schema`` ("": the current one) keep their files (a
         URI, as :attr:`ServerRelation.location`); "" when the server keeps them itself."""

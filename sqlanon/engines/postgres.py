@@ -289,6 +289,22 @@ WHERE o.rel = ANY(%(oids)s::oid[])
   AND (p.pronamespace <> 'pg_catalog'::regnamespace OR p.proname = ANY(%(runs_sql)s::text[]))
 ORDER BY 1, 2, 4, 5, 6
 """
+#: a relation's place in a partitioned table or an inheritance tree: its parents (``up``), its
+#: partitions or children (``down``), whether it is partitioned itself (``partitioned``)
+_TREE = """
+SELECT 'up', n.nspname, p.relname, p.relkind
+FROM pg_catalog.pg_inherits i
+JOIN pg_catalog.pg_class p ON p.oid = i.inhparent JOIN pg_catalog.pg_namespace n ON n.oid = p.relnamespace
+WHERE i.inhrelid = %(oid)s
+UNION ALL
+SELECT 'down', n.nspname, c.relname, c.relkind
+FROM pg_catalog.pg_inherits i
+JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+WHERE i.inhparent = %(oid)s
+UNION ALL
+SELECT 'partitioned', '', '', c.relkind FROM pg_catalog.pg_class c WHERE c.oid = %(oid)s AND c.relkind = 'p'
+ORDER BY 1, 2, 3
+"""
 #: the partitions and inheritance children of a relation, recursively, with their parents
 _CONTAINED = """
 WITH RECURSIVE below(parent, child) AS (
@@ -342,6 +358,55 @@ def _how(edge: str, parent_kind: str, parent: Read) -> str:
     what, _, rule = edge.partition(" ")  # "rule name", "policy name"
     named = "row security policy" if what == "policy" else "rule"
     return f"named in the {named} {rule} of {name}"
+
+
+def _names(names: list[str], most: int = 10) -> str:
+    """``a, b, c``: at most ``most`` names, then how many more."""
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
+def _tree(name: str, up: list[tuple[str, str]], down: list[str], partitioned: bool) -> str:
+    """Why the table ``name``, with its parents ``up`` (name, relkind) and its partitions or
+    children ``down``, cannot be replaced by renames, and what to do instead ("": it can)."""
+    if not up and not down and not partitioned:
+        return ""
+    what, harm, advice = [], [], []
+    partition_of = [parent for parent, kind in up if kind == "p"]
+    child_of = [parent for parent, kind in up if kind != "p"]
+    if partition_of:
+        parent = partition_of[0]
+        what.append(f"{name} is a partition of {parent}")
+        harm.append(f"{parent} would lose the partition's rows and the release would be no partition of it")
+        advice.append(
+            f"ALTER TABLE {parent} DETACH PARTITION {name}; ALTER TABLE {parent} ATTACH PARTITION <the new table> "
+            f"FOR VALUES ... (the bounds of {name})"
+        )
+    if child_of:
+        what.append(f"{name} is an inheritance child of {_names(child_of)}")
+        them = "it" if len(child_of) == 1 else "them"
+        harm.append(
+            f"{_names(child_of)} would lose the child's rows and the release would not inherit from {them}"
+        )
+        advice.append(
+            f"ALTER TABLE {name} NO INHERIT {child_of[0]}; ALTER TABLE <the new table> INHERIT {child_of[0]}"
+        )
+    if partitioned:
+        what.append(f"{name} is a partitioned table (its partitions: {_names(down) or 'none yet'})")
+        harm.append("dropping it would drop its partitions with it, and the release would be a plain table")
+        advice.append(f"ALTER TABLE {name} ATTACH PARTITION <the new table> FOR VALUES ...")
+    elif down:
+        what.append(f"{name} is an inheritance parent (its children: {_names(down)})")
+        harm.append("it cannot be dropped while it has children (it would be left behind with them)")
+        advice.append(
+            f"ALTER TABLE {down[0]} NO INHERIT {name}; ALTER TABLE {down[0]} INHERIT <the new table>"
+        )
+    return (
+        f"{'; '.join(what)}. sqlanon replaces a table by renaming the release into its place and dropping the old "
+        f"one, which cannot keep a table's place in a partitioned table or an inheritance tree: "
+        f"{'; '.join(harm)}. Publish to a new plain table (another output name) and put it in place yourself "
+        f"(e.g. {'; '.join(advice)})."
+    )
 
 
 class PostgresCatalog:
@@ -413,6 +478,13 @@ class PostgresCatalog:
             what = "a partition" if kind == "p" else "an inheritance child"
             out[int(child)] = f"{nsp}.{rel}, {what} of {parent_nsp}.{parent}"
         return out
+
+    def tree(self, relation: ServerRelation) -> str:
+        rows = self._rows(_TREE, {"oid": relation.ident})
+        up = [(f"{nsp}.{rel}", str(kind)) for role, nsp, rel, kind in rows if role == "up"]
+        down = [f"{nsp}.{rel}" for role, nsp, rel, _ in rows if role == "down"]
+        partitioned = any(role == "partitioned" for role, *_ in rows)
+        return _tree(f"{relation.schema}.{relation.name}", up, down, partitioned)
 
     def schema_location(self, schema: str) -> str:
         return ""  # the server keeps its tables' files

@@ -370,11 +370,19 @@ class SparkCatalog:
     def contained(self, relation: ServerRelation) -> dict[int, str]:
         return {}  # a partition of a Spark table is a folder in its folder, not a table
 
+    def tree(self, relation: ServerRelation) -> str:
+        return ""  # a Spark table is in no tree of tables (its folder is checked against the source's)
+
     def schema_location(self, schema: str) -> str:
+        """A database's folder; for one that does not exist yet, the folder CREATE SCHEMA
+        will give it: ``<spark.sql.warehouse.dir>/<name>.db``, the name lower-cased unless
+        spark.sql.caseSensitive (Spark's SessionCatalog.getDefaultDBPath)."""
         spark = self._spark()
         database = schema or spark.catalog.currentDatabase()
         if not spark.catalog.databaseExists(database):
-            return ""
+            warehouse = str(spark.conf.get("spark.sql.warehouse.dir") or "").rstrip("/")
+            sensitive = str(spark.conf.get("spark.sql.caseSensitive")).lower() == "true"
+            return f"{warehouse}/{database if sensitive else database.lower()}.db" if warehouse else ""
         quoted = exp.to_identifier(database, quoted=True).sql("spark")
         rows = self._engine._collect(f"DESCRIBE DATABASE EXTENDED {quoted}")
         details = {str(r[0]).strip(): str(r[1] or "").strip() for r in rows if r[0]}
