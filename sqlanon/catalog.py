@@ -4,7 +4,9 @@ Names are compared as DuckDB compares identifiers: without regard to the case of
 (``people`` is ``PEOPLE``, but ``ärzte`` is not ``Ärzte``). A view's dependencies are read from
 its definition (DuckDB keeps the SQL of a view, not its dependencies): every table or view it
 names, recursively (a name without a schema, in a view of schema ``s``, is ``s``'s or
-``main``'s), and every file a reader function reads (``read_csv('x.csv')``, ``FROM
+``main``'s; ``a.b`` is schema ``a``'s ``b`` or ``main.b`` of a database attached as ``a``; a
+database's name is left out, so that a view naming another database's table counts as naming
+the one of that name in any), and every file a reader function reads (``read_csv('x.csv')``, ``FROM
 'x.parquet'``; a pattern stands for every file it matches). The reading over-approximates (a CTE
 named like a table counts as that table). What it cannot see into (a table macro, ``query()``,
 ``query_table()``, a user's macro called anywhere in the view, a file name computed at run time,
@@ -28,7 +30,7 @@ from sqlglot.tokenizer_core import TokenType
 
 from sqlanon.atomic import same_file
 from sqlanon.engines import Engine
-from sqlanon.engines.base import NothingAttached, ServerRelation
+from sqlanon.engines.base import NothingAttached, Read, ServerReads, ServerRelation
 from sqlanon.errors import InputError
 
 #: table functions that read the files their string arguments name
@@ -116,6 +118,8 @@ class Reads:
     files: set[str] = field(default_factory=set)
     #: part of a view could not be followed: it may read any relation or file
     unknown: bool = False
+    #: the view through which each relation is first reached (the relation read itself: none)
+    via: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
 
     def may_read(self, path: Path) -> bool:
         """Whether ``path`` is, or matches, a file the relation reads (patterns expanded as
@@ -197,12 +201,14 @@ def reads(engine: Engine, alias: str | Sequence[str], schema: str, name: str) ->
     views = _view_sql(engine, aliases)
     macros = _macros(engine, aliases)
     out = Reads()
-    pending = [(fold(schema), fold(name))]
+    pending: list[tuple[tuple[str, str], tuple[str, str] | None]] = [((fold(schema), fold(name)), None)]
     while pending:
-        key = pending.pop()
+        key, via = pending.pop(0)
         if key in out.relations:
             continue
         out.relations.add(key)
+        if via is not None:
+            out.via[key] = via
         for sql in views.get(key, []):
             try:
                 tree = sqlglot.parse_one(sql, read="duckdb")
@@ -215,7 +221,7 @@ def reads(engine: Engine, alias: str | Sequence[str], schema: str, name: str) ->
                 continue
             if macros and _calls(sql, macros):
                 out.unknown = True  # a user's macro may read anything
-            pending += _follow(query, out, key[0])
+            pending += [(named, key) for named in _follow(query, out, key[0])]
     return out
 
 
@@ -239,6 +245,8 @@ def _follow(query: exp.Expr, out: Reads, schema: str) -> list[tuple[str, str]]:
             out.files.add(table.name)  # FROM 'x.csv'
         if table.db:
             pending.append((fold(table.db), fold(table.name)))
+            if not table.catalog:  # ``a.b`` is schema a's b, or b of the attached database a
+                pending.append(("main", fold(table.name)))
         else:
             pending += [(schema, fold(table.name)), ("main", fold(table.name))]
     return pending
@@ -274,14 +282,15 @@ class ConnectionCatalog:
         )
         return str(db), str(schema)
 
-    def _ids(self, aliases: Sequence[str]) -> dict[tuple[str, str, str], int]:
-        """Object ids by (database, schema, name), folded, of every table and view of ``aliases``."""
+    def _ids(self, aliases: Sequence[str]) -> dict[tuple[str, str, str], tuple[int, str]]:
+        """Object ids and names (``schema.name``, as spelled) by (database, schema, name),
+        folded, of every table and view of ``aliases``."""
         names = ("table_name", "table_oid", "duckdb_tables()"), ("view_name", "view_oid", "duckdb_views()")
-        out: dict[tuple[str, str, str], int] = {}
+        out: dict[tuple[str, str, str], tuple[int, str]] = {}
         for name, oid, source in names:
             query = exp.select("database_name", "schema_name", name, oid).from_(source).where(_in(aliases))
             for db, schema, rel, ident in self._engine.fetchall(query):
-                out[(fold(str(db)), fold(str(schema)), fold(str(rel)))] = int(ident)
+                out[(fold(str(db)), fold(str(schema)), fold(str(rel)))] = (int(ident), f"{schema}.{rel}")
         return out
 
     def _not_a_database(self, schema: str, db: str) -> None:
@@ -315,7 +324,7 @@ class ConnectionCatalog:
                 kind = "view" if found.view else "table"
                 if alias == TEMP:
                     kind = f"temporary {kind}"
-                ident = self._ids([alias])[(fold(alias), *found.key())]
+                ident, _ = self._ids([alias])[(fold(alias), *found.key())]
                 return ServerRelation(found.schema, found.name, kind, ident)
         return None
 
@@ -339,14 +348,76 @@ class ConnectionCatalog:
         (readonly,) = self._engine.fetchone(query)
         return f"the connection opened its database {db!r} read-only" if readonly else None
 
-    def reads(self, relation: ServerRelation) -> set[int] | None:
+    def _attached(self) -> list[str]:
+        """Every database attached to the connection, its temporary one first."""
+        names = exp.select("database_name").from_("duckdb_databases()").where(exp.column("internal").not_())
+        return [TEMP, *(str(name) for (name,) in self._engine.fetchall(names) if str(name) != TEMP)]
+
+    def _view_names(self, attached: Sequence[str], db: str) -> dict[tuple[str, str], list[str]]:
+        """The views of the databases ``attached`` by (schema, name), folded: each named as
+        spelled, ``schema.name`` in the current database ``db``, ``database.schema.name`` in
+        another (the temporary one included)."""
+        query = (
+            exp.select("database_name", "schema_name", "view_name")
+            .from_("duckdb_views()")
+            .where(exp.and_(_in(attached), exp.column("internal").not_()))
+            .order_by("database_name", "schema_name", "view_name")
+        )
+        out: dict[tuple[str, str], list[str]] = {}
+        for d, schema, view in self._engine.fetchall(query):
+            spelled = f"{schema}.{view}" if fold(str(d)) == fold(db) else f"{d}.{schema}.{view}"
+            out.setdefault((fold(str(schema)), fold(str(view))), []).append(spelled)
+        return out
+
+    def reads(self, relation: ServerRelation) -> ServerReads:
         db, _ = self._database()
         aliases = [TEMP, db]
-        found = reads(self._engine, aliases, relation.schema, relation.name)
-        if found.unknown:
-            return None
+        # a view of any attached database may be what the source reads, and read this one's tables
+        attached = self._attached()
+        found = reads(self._engine, attached, relation.schema, relation.name)
+        views = self._view_names(attached, db)
+        names = {(s, n): f"{s}.{n}" for s, n in found.relations}  # as folded, where no relation has it
         ids = self._ids(aliases)
-        return {relation.ident} | {ident for (_, *key), ident in ids.items() if tuple(key) in found.relations}
+        for (_, *key), (_, spelled) in ids.items():
+            names[(key[0], key[1])] = spelled
+        root = (fold(relation.schema), fold(relation.name))
+        if relation.name.startswith("__sqlanon_"):
+            names[root] = "the source relation"  # sqlanon's view of a caller's relation
+
+        def how(key: tuple[str, str]) -> str:
+            view = found.via[key]
+            # a view's name stands for the views of that name in every attached database
+            by = (
+                names[view]
+                if names[view] == "the source relation"
+                else "the view " + " or ".join(views.get(view, [names[view]]))
+            )
+            return f"read by {by}" + (f", which is {how(view)}" if view in found.via else "")
+
+        out = ServerReads({relation.ident: Read(f"{relation.schema}.{relation.name}")})
+        for (_, *key), (ident, spelled) in ids.items():
+            named = (key[0], key[1])
+            if ident in out.relations or named not in found.relations:
+                continue
+            if named in found.via:
+                out.relations[ident] = Read(spelled, how(named))
+            elif named == root:  # a temporary relation and a table of the database named alike
+                out.relations[ident] = Read(spelled, "named like the source")
+        if found.unknown:
+            out.unknown = (
+                "a view it reads calls a macro, query() or query_table(), reads a file named at run time, or "
+                "cannot be parsed"
+            )
+        return out
+
+    def contained(self, relation: ServerRelation) -> dict[int, str]:
+        return {}  # DuckDB has no partitions or inheritance
+
+    def tree(self, relation: ServerRelation) -> str:
+        return ""  # DuckDB has no partitions or inheritance
+
+    def schema_location(self, schema: str) -> str:
+        return ""  # DuckDB keeps a table in its database file
 
     def tables(self, schema: str) -> list[str]:
         db, _ = self._database()
@@ -361,6 +432,3 @@ class ConnectionCatalog:
             .where(exp.column("database_name").eq(exp.Literal.string(db)))
         )
         return any(fold(str(s)) == fold(schema) for (s,) in self._engine.fetchall(query))
-
-    def folder(self, relation: ServerRelation) -> Path | None:
-        return None  # DuckDB keeps a table in its database file, not in a folder of its own

@@ -69,8 +69,6 @@ class Encoded:
     freq_rows: int = 0
 
 
-
-
 #: a column's distinct values (as text; NULL as None) with their rows
 Profile = list[tuple[str | None, int]]
 

@@ -9,10 +9,16 @@ rolls back a transaction whose session ends). The table it replaced is dropped a
 commit (a run killed in between leaves it, named ``__sqlanon_backup_...``; the next run for
 that schema from this host drops it).
 
-Never over the source: the output may not be the source table, nor any table the source reads
-through its views (PostgreSQL records a view's dependencies); when a view of the source calls
-a function that is not PostgreSQL's own, no existing table may be replaced. An output that is
-a view, or that another table references by a foreign key, is refused.
+Never over the source: the output may not be the source table, nor any relation reading the
+source reads (what its views read, its partitions and inheritance children, what its rules and
+row security policies name, recursively: the server's catalog records them), nor hold one (a
+partitioned table holds its partitions); on a server whose tables are folders (Spark), its
+folder may neither hold nor lie in the folder of what the source reads. When part of what the
+source reads cannot be followed (a function that is not the server's own, a trigger's function,
+a foreign table), no existing table may be replaced. Nor may the output be in a partitioned
+table or an inheritance tree (a partition, a partitioned table, an inheritance parent or child),
+whatever the source: renames cannot keep a table's place there. An output that is a view, or
+that another table references by a foreign key, is refused.
 
 What the server keeps per table (PostgreSQL: owner, privileges, comments, row-level security;
 Spark: properties and comments) is carried over from the replaced table to the release inside
@@ -21,11 +27,15 @@ the commit (``ServerCatalog.attached``); what cannot be is refused here, before 
 
 from __future__ import annotations
 
+import posixpath
+from pathlib import Path, PurePosixPath
+from urllib.parse import unquote, urlsplit
+
 from sqlglot import exp
 
 from sqlanon.config import Config, TableRef
 from sqlanon.engines import Engine
-from sqlanon.engines.base import ServerCatalog, ServerRelation
+from sqlanon.engines.base import Read, ServerCatalog, ServerReads, ServerRelation
 from sqlanon.errors import InputError
 from sqlanon.source_query import parse_query, query_tables
 
@@ -58,19 +68,18 @@ def prepare(engine: Engine, config: Config) -> str | None:
             "to get the release back."
         )
     existing = catalog.find(out.schema, out.table)
+    reads = _source_reads(catalog, engine.capabilities.dialect, src)
+    if reads is None:
+        return None  # no such source: reading it says what is wrong
+    if existing is not None:
+        _check_reads(catalog, out, src, existing, reads)
+    _check_locations(catalog, out, existing, src, reads)
     if existing is None:
         return None
-    if src.kind == "query":
-        _check_query_reads(catalog, engine.capabilities.dialect, src, out, existing)
-    elif src.kind in ("csv", "parquet"):
-        folder = catalog.folder(existing)
-        if folder is not None and src.file.resolve().is_relative_to(folder.resolve()):
-            raise InputError(
-                f"The output {out.describe()} is the table whose files hold the source file {str(src.path)!r}; "
-                "replacing it would delete the source. Choose another output table."
-            )
-    elif not _check_table_reads(catalog, src, out, existing):
-        return None  # no such source: reading it says what is wrong
+    tree = catalog.tree(existing)
+    if tree:
+        raise InputError(f"The output {out.describe()} cannot be replaced: {tree}")
+    _check_unknown(out, src, reads)
     if existing.kind != "table":
         raise InputError(
             f"The output {out.describe()} is a {existing.kind}, not a table; sqlanon replaces only tables. "
@@ -102,60 +111,150 @@ def prepare(engine: Engine, config: Config) -> str | None:
     return existing.schema
 
 
-def _check_table_reads(
-    catalog: ServerCatalog, src: TableRef, out: TableRef, existing: ServerRelation
-) -> bool:
-    """An existing output is not the source table nor a table it reads through its views;
-    False when the source does not exist."""
-    assert src.table is not None
-    source = catalog.find(src.schema, src.table)
-    if source is None:
-        return False
-    if existing.ident == source.ident:
+def _source_reads(catalog: ServerCatalog, dialect: str, src: TableRef) -> ServerReads | None:
+    """Everything reading the source reads: a table's (None when there is no such table), each
+    table's a query names (unknown where the query calls a function or names a relation that
+    cannot be followed), or, for a file, the file (by the identity ``-1``, no relation's)."""
+    if src.kind in ("csv", "parquet"):
+        return ServerReads(
+            {-1: Read(f"the source file {str(src.path)!r}", location=src.file.resolve().as_uri())}
+        )
+    if src.kind != "query":
+        assert src.table is not None
+        source = catalog.find(src.schema, src.table)
+        return None if source is None else catalog.reads(source)
+    assert src.query is not None
+    named = query_tables(parse_query(src.query, dialect), dialect)
+    out = ServerReads()
+    unknown = []
+    if named.unknown_calls or named.functions:
+        unknown.append("the query calls a function sqlanon cannot follow")
+    if named.other_catalogs:
+        unknown.append("the query names a table of another catalog")
+    for schema, name in named.tables:
+        relation = catalog.find(schema, name)
+        if relation is None:
+            unknown.append(f"the catalog has no relation {schema + '.' if schema else ''}{name}")
+            continue
+        reads = catalog.reads(relation)
+        for ident, read in reads.relations.items():
+            out.relations.setdefault(ident, read)
+        if reads.unknown:
+            unknown.append(reads.unknown)
+    out.unknown = "; ".join(dict.fromkeys(unknown))
+    return out
+
+
+def _what(src: TableRef, read: Read) -> str:
+    """``read`` in a message: the source, or what it is to the source."""
+    if src.kind in ("csv", "parquet"):
+        return read.name
+    if not read.how:
+        return (
+            f"{read.name}, which the source query reads" if src.kind == "query" else f"the source {read.name}"
+        )
+    return f"{read.name}, which the source reads ({read.how})"
+
+
+def _check_reads(
+    catalog: ServerCatalog, out: TableRef, src: TableRef, existing: ServerRelation, reads: ServerReads
+) -> None:
+    """The existing output is none of the relations the source reads, and holds none (as a
+    partitioned table holds its partitions)."""
+    read = reads.relations.get(existing.ident)
+    if read is not None and src.kind == "query":
+        raise InputError(
+            f"The output {out.describe()} is a table the source query reads ({read.name}"
+            f"{', ' + read.how if read.how else ''}); sqlanon never writes over its source. "
+            "Choose another output table."
+        )
+    if read is not None and not read.how:
         raise InputError(
             f"The output {out.describe()} is the source itself; sqlanon never writes over what it reads. "
             "Choose another output table."
         )
-    reads = catalog.reads(source)
-    if reads is None:
+    if read is not None:
         raise InputError(
-            f"The output {out.describe()} exists, and sqlanon cannot tell which tables the source reads (a view "
-            "that calls a function it cannot follow, a temporary view or a DataFrame), so it cannot tell whether "
-            "the source reads that table. Write the release to a new table."
+            f"The output {out.describe()} may be what the source ({src.describe()}) reads: it is {read.how}. "
+            "Replacing it would change or delete what the source reads; sqlanon never writes over its source. "
+            "Choose another output table."
         )
-    if existing.ident in reads:
-        raise InputError(
-            f"The output {out.describe()} may be what the source ({src.describe()}) reads: a table it names, or "
-            "one its views read; sqlanon never writes over its source. Choose another output table."
-        )
-    return True
-
-
-def _check_query_reads(
-    catalog: ServerCatalog, dialect: str, src: TableRef, out: TableRef, existing: ServerRelation
-) -> None:
-    """An existing output is no table a source query reads, directly or through views; when
-    part of the query cannot be followed (a function sqlglot does not know, a table function, a
-    name the catalog does not resolve), no existing table may be replaced."""
-    assert src.query is not None
-    named = query_tables(parse_query(src.query, dialect), dialect)
-    unknown = named.unknown_calls or bool(named.functions) or named.other_catalogs
-    for schema, name in named.tables:
-        relation = catalog.find(schema, name)
-        reads = None if relation is None else catalog.reads(relation)
-        if reads is None:
-            unknown = True
-        elif existing.ident in reads:
+    for ident, held in catalog.contained(existing).items():
+        if ident in reads.relations:
             raise InputError(
-                f"The output {out.describe()} is a table the source query reads ({schema + '.' if schema else ''}"
-                f"{name}, or through its views); sqlanon never writes over its source. Choose another output table."
+                f"Replacing the output {out.describe()} would replace or drop {held} with it, and that is "
+                f"{_what(src, reads.relations[ident])}; sqlanon never writes over its source. Choose another "
+                "output table."
             )
-    if unknown:
+
+
+def _check_unknown(out: TableRef, src: TableRef, reads: ServerReads) -> None:
+    """When part of what the source reads cannot be followed, the existing output may be what
+    it reads: it is refused."""
+    if reads.unknown and src.kind == "query":
         raise InputError(
             f"The output {out.describe()} exists, and the source query calls a function or names a relation "
-            "that sqlanon cannot follow, so it cannot tell whether the query reads that table. Write the release "
-            "to a new table."
+            f"that sqlanon cannot follow ({reads.unknown}), so it cannot tell whether the query reads that table. "
+            "Write the release to a new table."
         )
+    if reads.unknown:
+        raise InputError(
+            f"The output {out.describe()} exists, and sqlanon cannot tell which tables the source reads "
+            f"({reads.unknown}), so it cannot tell whether the source reads that table. Write the release to a "
+            "new table."
+        )
+
+
+def _place(location: str) -> tuple[str, str, PurePosixPath] | None:
+    """A location URI as (scheme, authority, path): a ``file:`` path with its links resolved."""
+    parts = urlsplit(location)
+    if not parts.path:
+        return None
+    scheme = parts.scheme or "file"
+    path = unquote(parts.path)
+    if scheme == "file":
+        path = str(Path(path).resolve())
+    return scheme, parts.netloc, PurePosixPath(posixpath.normpath(path))
+
+
+def _within(inner: str, outer: str) -> bool:
+    """Whether the location ``inner`` is ``outer`` or lies inside it."""
+    a, b = _place(inner), _place(outer)
+    return a is not None and b is not None and a[:2] == b[:2] and (a[2] == b[2] or b[2] in a[2].parents)
+
+
+def _check_locations(
+    catalog: ServerCatalog, out: TableRef, existing: ServerRelation | None, src: TableRef, reads: ServerReads
+) -> None:
+    """On a server whose tables are folders (Spark): the existing output's folder neither holds
+    nor lies in the folder (or file) of anything the source reads (a table inside the source's
+    folder, a partition path of it, the source inside the output's), and the output's
+    database, where the release is staged, keeps its tables outside them (a database the run
+    would create: where it would keep them)."""
+    schema = existing.schema if existing is not None else out.schema
+    database = catalog.schema_location(schema)
+    for read in reads.relations.values():
+        if not read.location:
+            continue
+        if existing is not None and existing.location and _within(read.location, existing.location):
+            raise InputError(
+                f"The output {out.describe()} is the table whose files hold {_what(src, read)} (its folder "
+                f"{existing.location} holds {read.location}); replacing it would delete them. sqlanon never writes "
+                "over its source. Choose another output table."
+            )
+        if existing is not None and existing.location and _within(existing.location, read.location):
+            raise InputError(
+                f"The output {out.describe()} keeps its files in {existing.location}, inside the folder of "
+                f"{_what(src, read)} ({read.location}): writing it would change what the source reads. sqlanon never "
+                "writes over its source. Choose another output table."
+            )
+        if database and _within(database, read.location):
+            raise InputError(
+                f"The output {out.describe()} would be written in a database whose folder, {database} (where "
+                f"its tables keep their files, or will when a run creates it), lies inside the folder of "
+                f"{_what(src, read)} ({read.location}): the release would land among what the source reads. "
+                "Choose an output table in another database."
+            )
 
 
 def create(engine: Engine, schema: str, table: str, release: exp.Expr) -> None:

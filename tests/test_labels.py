@@ -30,10 +30,14 @@ def test_the_sql_forms_are_pythons_in_duckdb(values: list[str | None]) -> None:
     x = sqlglot.parse_one('"x"', read="duckdb")
     key = to_key_sql(x).sql("duckdb")
     back = from_key_sql(sqlglot.parse_one('"k"', read="duckdb")).sql("duckdb")
-    rows = duckdb.connect().execute(
-        f'SELECT "k", {back} FROM (SELECT "i", {key} AS "k" FROM '
-        '(SELECT UNNEST($v) AS "x", GENERATE_SUBSCRIPTS($v, 1) AS "i")) ORDER BY "i"',
-        {"v": values},
-    ).fetchall()
+    rows = (
+        duckdb.connect()
+        .execute(
+            f'SELECT "k", {back} FROM (SELECT "i", {key} AS "k" FROM '
+            '(SELECT UNNEST($v) AS "x", GENERATE_SUBSCRIPTS($v, 1) AS "i")) ORDER BY "i"',
+            {"v": values},
+        )
+        .fetchall()
+    )
     assert [r[0] for r in rows] == [to_key(v) for v in values]
     assert [r[1] for r in rows] == values

@@ -187,7 +187,10 @@ def test_the_issues_table_fails_k_2(folder: Path) -> None:
     assert report.risk is not None and report.risk["marketer"] == 3 / 4  # classes / rows
     (statement, *_) = api.compile_sql(config, dialect="duckdb").statements
     with duckdb.connect(str(path), read_only=True) as con:
-        assert sorted(con.sql(statement.sql).fetchall(), key=repr) == [(MARK, "a", 1, 1.0), (None, "a", 1, 1.0)]
+        assert sorted(con.sql(statement.sql).fetchall(), key=repr) == [
+            (MARK, "a", 1, 1.0),
+            (None, "a", 1, 1.0),
+        ]
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -301,11 +304,19 @@ def test_check_compile_and_anonymize_on_postgres_count_null_apart(
         path = folder / f"pg{i}.duckdb"
         _write_duckdb(path, {"t": rows, "pop": rows + more})
         on_duck = _config(
-            {"database": str(path), "table": "t"}, k, l_, t, population={"database": str(path), "table": "pop"}
+            {"database": str(path), "table": "t"},
+            k,
+            l_,
+            t,
+            population={"database": str(path), "table": "pop"},
         )
         on_pg = dict(
             _config(
-                {"table": f"compiled.nullmark_{i}"}, k, l_, t, population={"table": f"compiled.nullmark_pop_{i}"}
+                {"table": f"compiled.nullmark_{i}"},
+                k,
+                l_,
+                t,
+                population={"table": f"compiled.nullmark_pop_{i}"},
             ),
             engine=engine,
         )
@@ -336,7 +347,9 @@ def test_check_compile_and_anonymize_on_postgres_count_null_apart(
     }
     report = api.anonymize(config)
     assert report.passed and report.node is not None, report.message
-    release = [tuple(r) for r in compiled_pg.execute("SELECT q1, q2, s FROM compiled.nullmark_release").fetchall()]
+    release = [
+        tuple(r) for r in compiled_pg.execute("SELECT q1, q2, s FROM compiled.nullmark_release").fetchall()
+    ]
     _release_ok(rows, release, report.node, k, l_, 0.3)
 
 
@@ -358,7 +371,8 @@ def test_check_compile_and_anonymize_on_spark_count_null_apart(folder: Path, spa
         {"database": str(path), "table": "t"}, k, l_, t, population={"database": str(path), "table": "pop"}
     )
     on_spark = dict(
-        _config({"table": "nullmark.t"}, k, l_, t, population={"table": "nullmark.pop"}), engine={"kind": "spark"}
+        _config({"table": "nullmark.t"}, k, l_, t, population={"table": "nullmark.pop"}),
+        engine={"kind": "spark"},
     )
     want = _reference(rows, k, l_, t)
     got, duck = api.check(on_spark, show_violations=ALL), api.check(on_duck, show_violations=ALL)
@@ -393,9 +407,7 @@ def test_check_compile_and_anonymize_on_spark_count_null_apart(folder: Path, spa
 
 
 @pytest.mark.xdist_group("dbt")
-def test_dbt_tests_count_null_apart_on_duckdb_and_postgres(
-    tmp_path: Path, postgres: Any
-) -> None:
+def test_dbt_tests_count_null_apart_on_duckdb_and_postgres(tmp_path: Path, postgres: Any) -> None:
     """sqlanon.k_anonymity and sqlanon.l_diversity (distinct) on the issue's table and random
     ones, in one dbt run per adapter: their failing rows are the reference's violating
     classes."""
@@ -409,11 +421,21 @@ def test_dbt_tests_count_null_apart_on_duckdb_and_postgres(
         k = max(k, 2)
         ref = _reference(rows, k, l_, 1.0)
         sources[name] = [
-            {"sqlanon.k_anonymity": {"name": f"{name}_k", "arguments": {"quasi_identifiers": list(QIS), "k": k}}},
+            {
+                "sqlanon.k_anonymity": {
+                    "name": f"{name}_k",
+                    "arguments": {"quasi_identifiers": list(QIS), "k": k},
+                }
+            },
             {
                 "sqlanon.l_diversity": {
                     "name": f"{name}_l",
-                    "arguments": {"quasi_identifiers": list(QIS), "sensitive": "s", "variant": "distinct", "l": l_},
+                    "arguments": {
+                        "quasi_identifiers": list(QIS),
+                        "sensitive": "s",
+                        "variant": "distinct",
+                        "l": l_,
+                    },
                 }
             },
         ]

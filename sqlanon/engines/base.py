@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -75,6 +75,30 @@ class ServerRelation:
     kind: str
     #: the server's identity of the relation (two names of one relation have the same)
     ident: int
+    #: where a table's files are, as the server gives it (a URI such as ``file:/wh/db/t`` or
+    #: ``hdfs://host/wh/db/t``); "" when the server keeps them itself
+    location: str = ""
+
+
+@dataclass(frozen=True)
+class Read:
+    """A relation that reading the source reads: its name, how the source comes to read it
+    ("" for the source itself, else e.g. ``a partition of out.parent (the source)``) and its
+    location (:attr:`ServerRelation.location`)."""
+
+    name: str
+    how: str = ""
+    location: str = ""
+
+
+@dataclass
+class ServerReads:
+    """Everything reading a relation reads, by the server's identity of each relation."""
+
+    relations: dict[int, Read] = field(default_factory=dict)
+    #: what of it sqlanon cannot follow, naming the relation and why ("" when it follows all):
+    #: then any table of the server may be what it reads
+    unknown: str = ""
 
 
 class Attached(Protocol):
@@ -125,9 +149,28 @@ class ServerCatalog(Protocol):
         catalog tells; the server checks each user's rights)."""
         ...
 
-    def reads(self, relation: ServerRelation) -> set[int] | None:
-        """The identities of every relation reading ``relation`` reads (itself, and through its
-        views, recursively); None when part of it cannot be followed (a function call)."""
+    def reads(self, relation: ServerRelation) -> ServerReads:
+        """Every relation reading ``relation`` reads (itself, what its views read, its
+        partitions and inheritance children, what its rules and policies name, recursively),
+        and what of it cannot be followed (a function, a foreign table's server)."""
+        ...
+
+    def contained(self, relation: ServerRelation) -> dict[int, str]:
+        """The relations that replacing the table ``relation`` replaces or drops with it (its
+        partitions and inheritance children, recursively), each named with what it is of
+        which (``out.pm, a partition of out.parent``)."""
+        ...
+
+    def tree(self, relation: ServerRelation) -> str:
+        """Why the table ``relation`` cannot be replaced by renames, having a place in a
+        partitioned table or an inheritance tree: what it is, naming its parent or its
+        partitions or children, what a swap would do and what to do instead ("" when it has
+        none). Whatever the source, such a table is never an output."""
+        ...
+
+    def schema_location(self, schema: str) -> str:
+        """Where the tables created in ``schema`` ("": the current one) keep their files (a
+        URI, as :attr:`ServerRelation.location`); "" when the server keeps them itself."""
         ...
 
     def tables(self, schema: str) -> list[str]:
@@ -138,11 +181,6 @@ class ServerCatalog(Protocol):
 
     def attached(self, relation: ServerRelation) -> Attached:
         """What the table ``relation`` has that replacing it carries over (:class:`Attached`)."""
-        ...
-
-    def folder(self, relation: ServerRelation) -> Path | None:
-        """The folder on this machine holding the table's files (a ``file:`` location), or None
-        (the server keeps them, or elsewhere)."""
         ...
 
 
@@ -345,7 +383,9 @@ __all__ = [
     "Engine",
     "NothingAttached",
     "Params",
+    "Read",
     "ServerCatalog",
+    "ServerReads",
     "ServerRelation",
     "SqlLike",
     "SqlSession",

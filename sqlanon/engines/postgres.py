@@ -34,6 +34,8 @@ from sqlanon.engines import postgres_attached
 from sqlanon.engines.base import (
     Capabilities,
     Params,
+    Read,
+    ServerReads,
     ServerRelation,
     SqlLike,
     SqlSession,
@@ -215,26 +217,111 @@ SELECT n.nspname, c.relname, c.relkind, c.oid::bigint
 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
 WHERE c.oid = pg_catalog.to_regclass(%(name)s)
 """
-#: every relation a relation reads through its views (pg_rewrite's dependencies), recursively,
-#: and whether a view of them calls a function that is not PostgreSQL's own (which may read
-#: any table)
-_READS = """
-WITH RECURSIVE reads(oid) AS (
-  SELECT %(oid)s::oid
-  UNION
-  SELECT d.refobjid
-  FROM reads JOIN pg_catalog.pg_rewrite r ON r.ev_class = reads.oid
+#: what reading a relation makes the server read, as edges (parent, child, how): a view's or a
+#: rule's dependencies (pg_rewrite), a table's partitions and inheritance children (pg_inherits;
+#: reading a parent reads them), the relations a row security policy names (pg_policy)
+_EDGES = """
+edges(parent, child, how) AS (
+  SELECT r.ev_class, d.refobjid, CASE WHEN r.rulename = '_RETURN' THEN 'view' ELSE 'rule ' || r.rulename END
+  FROM pg_catalog.pg_rewrite r
   JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.objid = r.oid
-  WHERE d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> reads.oid
+  WHERE d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> r.ev_class
+  UNION ALL
+  SELECT i.inhparent, i.inhrelid, CASE WHEN p.relkind = 'p' THEN 'partition' ELSE 'child' END
+  FROM pg_catalog.pg_inherits i JOIN pg_catalog.pg_class p ON p.oid = i.inhparent
+  UNION ALL
+  SELECT y.polrelid, d.refobjid, 'policy ' || y.polname
+  FROM pg_catalog.pg_policy y
+  JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_policy'::regclass AND d.objid = y.oid
+  WHERE d.refclassid = 'pg_catalog.pg_class'::regclass AND d.refobjid <> y.polrelid
+)"""
+#: every relation reading a relation reads, recursively, with each edge that reaches it
+_READS = f"""
+WITH RECURSIVE {_EDGES},
+reach(parent, child, how) AS (
+  SELECT NULL::oid, %(oid)s::oid, ''::text COLLATE "C"
+  UNION
+  SELECT e.parent, e.child, e.how FROM reach JOIN edges e ON e.parent = reach.child
 )
-SELECT reads.oid::bigint,
-  EXISTS (
-    SELECT 1 FROM pg_catalog.pg_rewrite r
-    JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.objid = r.oid
-    JOIN pg_catalog.pg_proc p ON d.refclassid = 'pg_catalog.pg_proc'::regclass AND p.oid = d.refobjid
-    WHERE r.ev_class = reads.oid AND p.pronamespace <> 'pg_catalog'::regnamespace
-  )
-FROM reads
+SELECT reach.parent::bigint, reach.child::bigint, reach.how, n.nspname, c.relname, c.relkind
+FROM reach JOIN pg_catalog.pg_class c ON c.oid = reach.child
+JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+"""
+#: functions of PostgreSQL's own that run the SQL text (or read the tables) they are given
+_RUNS_SQL = [
+    "ts_stat",
+    *(
+        f"{what}_to_{form}"
+        for what in ("query", "cursor", "table", "schema", "database")
+        for form in ("xml", "xmlschema", "xml_and_xmlschema")
+    ),
+]
+#: the functions that a view, rule, row security policy or trigger of the relations ``oids``
+#: calls and sqlanon cannot follow: not PostgreSQL's own, or one that runs SQL text
+_OPAQUE = """
+SELECT n.nspname, c.relname, c.relkind, o.what, pn.nspname, p.proname
+FROM (
+  SELECT r.ev_class AS rel, CASE WHEN r.rulename = '_RETURN' THEN '' ELSE 'rule ' || r.rulename END AS what,
+    d.refobjid AS fn
+  FROM pg_catalog.pg_rewrite r
+  JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_rewrite'::regclass AND d.objid = r.oid
+  WHERE d.refclassid = 'pg_catalog.pg_proc'::regclass
+  UNION ALL
+  SELECT y.polrelid, 'row security policy ' || y.polname, d.refobjid
+  FROM pg_catalog.pg_policy y
+  JOIN pg_catalog.pg_depend d ON d.classid = 'pg_catalog.pg_policy'::regclass AND d.objid = y.oid
+  WHERE d.refclassid = 'pg_catalog.pg_proc'::regclass
+  UNION ALL
+  SELECT t.tgrelid, 'trigger ' || t.tgname, t.tgfoid FROM pg_catalog.pg_trigger t
+  UNION ALL
+  -- PostgreSQL records no dependency on its own functions: those that run SQL text are found
+  -- in the stored query trees of the views, rules and policies
+  SELECT r.ev_class, CASE WHEN r.rulename = '_RETURN' THEN '' ELSE 'rule ' || r.rulename END, f.oid
+  FROM pg_catalog.pg_rewrite r JOIN pg_catalog.pg_proc f
+    ON strpos(r.ev_action::text, ':funcid ' || f.oid || ' ') > 0
+  WHERE r.ev_class = ANY(%(oids)s::oid[]) AND f.pronamespace = 'pg_catalog'::regnamespace
+    AND f.proname = ANY(%(runs_sql)s::text[])
+  UNION ALL
+  SELECT y.polrelid, 'row security policy ' || y.polname, f.oid
+  FROM pg_catalog.pg_policy y JOIN pg_catalog.pg_proc f
+    ON strpos(coalesce(y.polqual::text, '') || coalesce(y.polwithcheck::text, ''), ':funcid ' || f.oid || ' ') > 0
+  WHERE y.polrelid = ANY(%(oids)s::oid[]) AND f.pronamespace = 'pg_catalog'::regnamespace
+    AND f.proname = ANY(%(runs_sql)s::text[])
+) o
+JOIN pg_catalog.pg_proc p ON p.oid = o.fn JOIN pg_catalog.pg_namespace pn ON pn.oid = p.pronamespace
+JOIN pg_catalog.pg_class c ON c.oid = o.rel JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+WHERE o.rel = ANY(%(oids)s::oid[])
+  AND (p.pronamespace <> 'pg_catalog'::regnamespace OR p.proname = ANY(%(runs_sql)s::text[]))
+ORDER BY 1, 2, 4, 5, 6
+"""
+#: a relation's place in a partitioned table or an inheritance tree: its parents (``up``), its
+#: partitions or children (``down``), whether it is partitioned itself (``partitioned``)
+_TREE = """
+SELECT 'up', n.nspname, p.relname, p.relkind
+FROM pg_catalog.pg_inherits i
+JOIN pg_catalog.pg_class p ON p.oid = i.inhparent JOIN pg_catalog.pg_namespace n ON n.oid = p.relnamespace
+WHERE i.inhrelid = %(oid)s
+UNION ALL
+SELECT 'down', n.nspname, c.relname, c.relkind
+FROM pg_catalog.pg_inherits i
+JOIN pg_catalog.pg_class c ON c.oid = i.inhrelid JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+WHERE i.inhparent = %(oid)s
+UNION ALL
+SELECT 'partitioned', '', '', c.relkind FROM pg_catalog.pg_class c WHERE c.oid = %(oid)s AND c.relkind = 'p'
+ORDER BY 1, 2, 3
+"""
+#: the partitions and inheritance children of a relation, recursively, with their parents
+_CONTAINED = """
+WITH RECURSIVE below(parent, child) AS (
+  SELECT NULL::oid, %(oid)s::oid
+  UNION
+  SELECT i.inhparent, i.inhrelid FROM below JOIN pg_catalog.pg_inherits i ON i.inhparent = below.child
+)
+SELECT below.child::bigint, n.nspname, c.relname, pn.nspname, pc.relname, pc.relkind
+FROM below
+JOIN pg_catalog.pg_class c ON c.oid = below.child JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_catalog.pg_class pc ON pc.oid = below.parent JOIN pg_catalog.pg_namespace pn ON pn.oid = pc.relnamespace
+ORDER BY 2, 3
 """
 _REFERENCING = """
 SELECT n.nspname || '.' || c.relname
@@ -261,6 +348,70 @@ _TEMPS = """
 SELECT c.relname FROM pg_catalog.pg_class c
 WHERE c.relnamespace = pg_catalog.pg_my_temp_schema() AND c.relkind IN ('r', 'p')
 """
+
+
+def _how(edge: str, parent_kind: str, parent: Read) -> str:
+    """How reading the relation an ``edge`` leaves ``parent`` (of relkind ``parent_kind``) for
+    comes about: ``a partition of out.parent``, ``read by the view src.v, which is ...``."""
+    name = parent.name if not parent.how else f"{parent.name}, which is {parent.how}"
+    if edge == "partition":
+        return f"a partition of {name}"
+    if edge == "child":
+        return f"an inheritance child of {name}"
+    if edge == "view":
+        return f"read by the {_RELKINDS.get(parent_kind, 'view')} {name}"
+    what, _, rule = edge.partition(" ")  # "rule name", "policy name"
+    named = "row security policy" if what == "policy" else "rule"
+    return f"named in the {named} {rule} of {name}"
+
+
+def _names(names: list[str], most: int = 10) -> str:
+    """``a, b, c``: at most ``most`` names, then how many more."""
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
+def _tree(name: str, up: list[tuple[str, str]], down: list[str], partitioned: bool) -> str:
+    """Why the table ``name``, with its parents ``up`` (name, relkind) and its partitions or
+    children ``down``, cannot be replaced by renames, and what to do instead ("": it can)."""
+    if not up and not down and not partitioned:
+        return ""
+    what, harm, advice = [], [], []
+    partition_of = [parent for parent, kind in up if kind == "p"]
+    child_of = [parent for parent, kind in up if kind != "p"]
+    if partition_of:
+        parent = partition_of[0]
+        what.append(f"{name} is a partition of {parent}")
+        harm.append(f"{parent} would lose the partition's rows and the release would be no partition of it")
+        advice.append(
+            f"ALTER TABLE {parent} DETACH PARTITION {name}; ALTER TABLE {parent} ATTACH PARTITION <the new table> "
+            f"FOR VALUES ... (the bounds of {name})"
+        )
+    if child_of:
+        what.append(f"{name} is an inheritance child of {_names(child_of)}")
+        them = "it" if len(child_of) == 1 else "them"
+        harm.append(
+            f"{_names(child_of)} would lose the child's rows and the release would not inherit from {them}"
+        )
+        advice.append(
+            f"ALTER TABLE {name} NO INHERIT {child_of[0]}; ALTER TABLE <the new table> INHERIT {child_of[0]}"
+        )
+    if partitioned:
+        what.append(f"{name} is a partitioned table (its partitions: {_names(down) or 'none yet'})")
+        harm.append("dropping it would drop its partitions with it, and the release would be a plain table")
+        advice.append(f"ALTER TABLE {name} ATTACH PARTITION <the new table> FOR VALUES ...")
+    elif down:
+        what.append(f"{name} is an inheritance parent (its children: {_names(down)})")
+        harm.append("it cannot be dropped while it has children (it would be left behind with them)")
+        advice.append(
+            f"ALTER TABLE {down[0]} NO INHERIT {name}; ALTER TABLE {down[0]} INHERIT <the new table>"
+        )
+    return (
+        f"{'; '.join(what)}. sqlanon replaces a table by renaming the release into its place and dropping the old "
+        f"one, which cannot keep a table's place in a partitioned table or an inheritance tree: "
+        f"{'; '.join(harm)}. Publish to a new plain table (another output name) and put it in place yourself "
+        f"(e.g. {'; '.join(advice)})."
+    )
 
 
 class PostgresCatalog:
@@ -299,17 +450,52 @@ class PostgresCatalog:
     def read_only(self) -> str | None:
         return None
 
-    def reads(self, relation: ServerRelation) -> set[int] | None:
+    def reads(self, relation: ServerRelation) -> ServerReads:
         rows = self._rows(_READS, {"oid": relation.ident})
-        if any(calls for _, calls in rows):
-            return None
-        return {int(oid) for oid, _ in rows}
+        names = {int(child): f"{nsp}.{rel}" for _, child, _, nsp, rel, _ in rows}
+        kinds = {int(child): str(kind) for _, child, _, _, _, kind in rows}
+        edges: dict[int, list[tuple[int, str]]] = {}
+        for parent, child, how, *_ in rows:
+            if parent is not None:
+                edges.setdefault(int(parent), []).append((int(child), str(how)))
+        # the shortest way to each relation (breadth first), named from it back to ``relation``
+        out = ServerReads({relation.ident: Read(names.get(relation.ident, relation.name))})
+        todo = [relation.ident]
+        while todo:
+            parent = todo.pop(0)
+            for child, how in sorted(edges.get(parent, [])):
+                if child not in out.relations:
+                    out.relations[child] = Read(names[child], _how(how, kinds[parent], out.relations[parent]))
+                    todo.append(child)
+        foreign = sorted(names[o] for o in out.relations if kinds.get(o) == "f")
+        opaque = self._rows(_OPAQUE, {"oids": sorted(out.relations), "runs_sql": _RUNS_SQL})
+        reasons = [f"{name} is a foreign table (what it reads is up to its server)" for name in foreign]
+        for nsp, rel, kind, what, fn_nsp, fn in opaque:
+            owner = f"the {_RELKINDS.get(str(kind), 'relation')} {nsp}.{rel}"
+            where = f"{what} of {owner}" if what else owner
+            reasons.append(f"{where} calls {fn_nsp}.{fn}()")
+        out.unknown = "; ".join(dict.fromkeys(reasons))
+        return out
+
+    def contained(self, relation: ServerRelation) -> dict[int, str]:
+        out = {}
+        for child, nsp, rel, parent_nsp, parent, kind in self._rows(_CONTAINED, {"oid": relation.ident}):
+            what = "a partition" if kind == "p" else "an inheritance child"
+            out[int(child)] = f"{nsp}.{rel}, {what} of {parent_nsp}.{parent}"
+        return out
+
+    def tree(self, relation: ServerRelation) -> str:
+        rows = self._rows(_TREE, {"oid": relation.ident})
+        up = [(f"{nsp}.{rel}", str(kind)) for role, nsp, rel, kind in rows if role == "up"]
+        down = [f"{nsp}.{rel}" for role, nsp, rel, _ in rows if role == "down"]
+        partitioned = any(role == "partitioned" for role, *_ in rows)
+        return _tree(f"{relation.schema}.{relation.name}", up, down, partitioned)
+
+    def schema_location(self, schema: str) -> str:
+        return ""  # the server keeps its tables' files
 
     def tables(self, schema: str) -> list[str]:
         return [str(r[0]) for r in self._rows(_TABLES, {"schema": schema})]
-
-    def folder(self, relation: ServerRelation) -> Path | None:
-        return None  # the server keeps its tables' files
 
     def schema_exists(self, schema: str) -> bool:
         return bool(

@@ -29,7 +29,6 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, urlsplit
 
 import sqlglot
 from pyspark.errors import PySparkException
@@ -42,6 +41,8 @@ from sqlanon.engines import spark_attached
 from sqlanon.engines.base import (
     Capabilities,
     Params,
+    Read,
+    ServerReads,
     ServerRelation,
     SqlLike,
     SqlSession,
@@ -315,7 +316,7 @@ class SparkCatalog:
             return ServerRelation(namespace, found.name, "view", _ident(f"view:{namespace}.{found.name}"))
         location = self._details(qualified).get("Location", "")
         key = f"location:{location.rstrip('/')}" if location else f"table:{namespace}.{found.name}"
-        return ServerRelation(namespace, found.name, "table", _ident(key))
+        return ServerRelation(namespace, found.name, "table", _ident(key), location)
 
     def referencing(self, relation: ServerRelation) -> list[str]:
         return []
@@ -326,19 +327,21 @@ class SparkCatalog:
     def read_only(self) -> str | None:
         return None
 
-    def reads(self, relation: ServerRelation) -> set[int] | None:
-        """A table reads itself; a view, the relations its SQL names, recursively (None when it
-        calls a function of the metastore, which may read any table, or cannot be parsed)."""
-        seen: set[int] = set()
+    def reads(self, relation: ServerRelation) -> ServerReads:
+        """A table reads itself (its folder, and so every folder in it: a partition path); a
+        view, the relations its SQL names, recursively (unknown when it calls a function of the
+        metastore, which may read any table, or cannot be parsed)."""
+        out = ServerReads(
+            {relation.ident: Read(f"{relation.schema}.{relation.name}", location=relation.location)}
+        )
         todo = [relation]
         functions = {str(r[0]).split(".")[-1].lower() for r in self._engine._collect("SHOW USER FUNCTIONS")}
         while todo:
-            rel = todo.pop()
-            if rel.ident in seen:
-                continue
-            seen.add(rel.ident)
+            rel = todo.pop(0)
+            name = f"{rel.schema}.{rel.name}" if rel.schema else rel.name
             if rel.kind == "temporary view":
-                return None  # a DataFrame's plan, or a view of the session: not in the catalog
+                out.unknown = f"{name} is a temporary view or a DataFrame, whose plan is not in the catalog"
+                return out
             if rel.kind != "view":
                 continue
             qualified = exp.Table(
@@ -348,19 +351,47 @@ class SparkCatalog:
             try:
                 tree = sqlglot.parse_one(text, read="spark")
             except sqlglot.errors.ParseError:
-                return None
-            calls = {str(f.this).lower() for f in tree.find_all(exp.Anonymous)}
-            if calls & functions:
-                return None
+                out.unknown = f"the view {name} has a definition sqlanon cannot parse"
+                return out
+            calls = {str(f.this).lower() for f in tree.find_all(exp.Anonymous)} & functions
+            if calls:
+                out.unknown = f"the view {name} calls the function {sorted(calls)[0]} of the metastore"
+                return out
             ctes = {c.alias_or_name.lower() for c in tree.find_all(exp.CTE)}
+            seen = out.relations[rel.ident]
+            how = f"read by the view {name}" + (f", which is {seen.how}" if seen.how else "")
             for ref in tree.find_all(exp.Table):
                 if not ref.db and ref.name.lower() in ctes:
                     continue
                 found = self.find(ref.db or rel.schema, ref.name)
                 if found is None:
-                    return None
-                todo.append(found)
-        return seen
+                    out.unknown = f"the view {name} names {ref.sql('spark')}, which the catalog does not have"
+                    return out
+                if found.ident not in out.relations:
+                    out.relations[found.ident] = Read(f"{found.schema}.{found.name}", how, found.location)
+                    todo.append(found)
+        return out
+
+    def contained(self, relation: ServerRelation) -> dict[int, str]:
+        return {}  # a partition of a Spark table is a folder in its folder, not a table
+
+    def tree(self, relation: ServerRelation) -> str:
+        return ""  # a Spark table is in no tree of tables (its folder is checked against the source's)
+
+    def schema_location(self, schema: str) -> str:
+        """A database's folder; for one that does not exist yet, the folder CREATE SCHEMA
+        will give it: ``<spark.sql.warehouse.dir>/<name>.db``, the name lower-cased unless
+        spark.sql.caseSensitive (Spark's SessionCatalog.getDefaultDBPath)."""
+        spark = self._spark()
+        database = schema or spark.catalog.currentDatabase()
+        if not spark.catalog.databaseExists(database):
+            warehouse = str(spark.conf.get("spark.sql.warehouse.dir") or "").rstrip("/")
+            sensitive = str(spark.conf.get("spark.sql.caseSensitive")).lower() == "true"
+            return f"{warehouse}/{database if sensitive else database.lower()}.db" if warehouse else ""
+        quoted = exp.to_identifier(database, quoted=True).sql("spark")
+        rows = self._engine._collect(f"DESCRIBE DATABASE EXTENDED {quoted}")
+        details = {str(r[0]).strip(): str(r[1] or "").strip() for r in rows if r[0]}
+        return details.get("Location", "")
 
     def tables(self, schema: str) -> list[str]:
         spark = self._spark()
@@ -400,14 +431,6 @@ class SparkCatalog:
         except PySparkException as err:
             raise self._engine._failure(err, qualified) from None
         return found.description, [(c.name, c.description) for c in columns]
-
-    def folder(self, relation: ServerRelation) -> Path | None:
-        qualified = exp.Table(
-            this=exp.to_identifier(relation.name, quoted=True),
-            db=exp.to_identifier(relation.schema, quoted=True),
-        ).sql("spark")
-        location = urlsplit(self._details(qualified).get("Location", ""))
-        return Path(unquote(location.path)) if location.scheme == "file" else None
 
 
 class SparkEngine(SqlSession):
