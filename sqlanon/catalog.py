@@ -361,3 +361,9 @@ class ConnectionCatalog:
 
     def folder(self, relation: ServerRelation) -> Path | None:
         return None  # DuckDB keeps a table in its database file, not in a folder of its own
+
+    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+        return None  # DuckDB's own errors (a lock, a read-only file) say it when the table is made
+
+    def forgets(self) -> str | None:
+        return None

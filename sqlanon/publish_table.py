@@ -54,6 +54,9 @@ def prepare(engine: Engine, config: Config) -> str | None:
             "to get the release back."
         )
     existing = catalog.find(out.schema, out.table)
+    blocked = catalog.unwritable(out.schema, out.table, existing)
+    if blocked:
+        raise InputError(blocked)
     if existing is None:
         return None
     if src.kind == "query":

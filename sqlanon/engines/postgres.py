@@ -306,6 +306,12 @@ class PostgresCatalog:
     def folder(self, relation: ServerRelation) -> Path | None:
         return None  # the server keeps its tables' files
 
+    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+        return None  # the server's own errors (rights, a lock) say it when the table is made
+
+    def forgets(self) -> str | None:
+        return None
+
     def schema_exists(self, schema: str) -> bool:
         return bool(
             self._rows("SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = %(schema)s", {"schema": schema})
