@@ -245,17 +245,34 @@ def test_never_over_the_source(demo: tuple[Path, dict[str, Any], dict[str, Any]]
     _load(spark, "src.people", generate_people(90, seed=8))
     report = run({"table": "src.people"}, {"table": "rel.kept"})
     assert report.passed and sum(_published(spark, "rel.kept").values()) == report.rows_out
-    # no generalization satisfies the criteria: nothing is written, nothing is left
-    diseases = len({r["disease"] for r in generate_people(90, seed=8)})
-    report = api.anonymize(
-        dict(base, source={"table": "src.people"}, output={"table": "rel.none"}, engine=ENGINE,
-             criteria=[{"l-diversity": {"variant": "entropy", "l": diseases, "attribute": "disease"}}],
-             suppression_limit=0),
-        base_dir=folder,
+    # no generalization satisfies the criteria: nothing is written, nothing is left, and the
+    # report says why as DuckDB's does on the same rows (the checks of the most general node the
+    # max_level settings allow, its violating rows, the message)
+    rows = generate_people(90, seed=8)
+    diseases = len({r["disease"] for r in rows})
+    capped = {
+        c: dict(spec, max_level=2) if c in ("zip", "age") else spec for c, spec in base["columns"].items()
+    }
+    failing = dict(
+        base, columns=capped, suppression_limit=0.05,
+        criteria=[{"k-anonymity": {"k": 4}},
+                  {"l-diversity": {"variant": "entropy", "l": diseases, "attribute": "disease"}}],
     )  # fmt: skip
+    report = api.anonymize(
+        dict(failing, source={"table": "src.people"}, output={"table": "rel.none"}, engine=ENGINE),
+        base_dir=folder,
+    )
     assert not report.passed
     assert not spark.catalog.tableExists("rel.none")
     assert _leftovers(spark) == []
+    _write_csv(folder / "none.csv", rows)
+    duck = api.anonymize(dict(failing, source="none.csv", output="none_out.csv"), base_dir=folder)
+    assert not duck.passed and len(duck.checks) == 2
+    assert report.search["most_general"] == duck.search["most_general"]
+    assert report.message == duck.message
+    for got, want in zip(report.checks, duck.checks, strict=True):
+        assert got["observed"] == pytest.approx(want["observed"], abs=1e-9)
+        assert {**got, "observed": None} == {**want, "observed": None}
 
 
 def test_a_leftover_folder_is_refused_before_the_search(
