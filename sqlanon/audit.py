@@ -29,6 +29,7 @@ from sqlanon.gate import check_parameters
 from sqlanon.lattice import Lattice, Node
 from sqlanon.lattice_release import best_node, capped, max_levels, node_map, run_search
 from sqlanon.metrics import materialize_verdicts
+from sqlanon.no_node import explain
 from sqlanon.numbers import parse_number
 from sqlanon.report import ReportFiles
 from sqlanon.report_text import label
@@ -371,6 +372,11 @@ def _audit(
             "no generalization satisfies the criteria within the suppression limit "
             f"({config.suppression_limit:g} of the rows): there is no release to audit"
         )
+        with engine.threads(search_threads(encoded)):
+            why = explain(evaluator, encoded, required, lattice.heights)
+        if why is not None:
+            report.search["most_general"] = why.search_entry()
+            report.message += f". {why.explanation}"
         return report
     similarity = _similarity_levels(encoded, config.audit)
     probe = NodeEvaluator(engine, encoded, probes, 0.0)

@@ -432,3 +432,9 @@ class ConnectionCatalog:
             .where(exp.column("database_name").eq(exp.Literal.string(db)))
         )
         return any(fold(str(s)) == fold(schema) for (s,) in self._engine.fetchall(query))
+
+    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+        return None  # DuckDB's own errors (a lock, a read-only file) say it when the table is made
+
+    def forgets(self) -> str | None:
+        return None

@@ -45,8 +45,8 @@ class EngineError(SqlanonError):
     """The SQL engine failed; carries the SQL that ran (exit code 2).
 
     ``cause`` names a cause outside sqlanon when the engine's message shows one (``memory``,
-    ``disk``, ``lock``, ``access``, ``name``, ``interrupted``, ``limit``: a server's configured limit);
-    the message then says what to do.
+    ``disk``, ``lock``, ``access``, ``name``, ``interrupted``, ``location``, ``limit``: a server's
+    configured limit); the message then says what to do.
     Without a cause the failure is unexpected (a bug to report)."""
 
     def __init__(self, message: str, sql: str | None = None, cause: str | None = None) -> None:

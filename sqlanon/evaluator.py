@@ -550,6 +550,11 @@ class NodeEvaluator:
                 return NodeResult(node, False, summary, bad_rows)
         return NodeResult(node, True, summary, bad_rows)
 
+    def violating_rows(self, node: Node) -> int:
+        """The rows of the node's classes that violate at least one criterion: what suppression
+        would have to remove."""
+        return int(self.engine.fetchone(self._compiled("union"), self.params(node))[3] or 0)
+
     def outcome(self, node: Node) -> NodeResult:
         """The node's result as the search's oracle found it, else evaluated now."""
         return self.outcomes.get(node) or self.evaluate(node)

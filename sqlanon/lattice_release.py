@@ -26,6 +26,7 @@ from sqlanon.metrics import (
     node_metrics,
     rank_key,
 )
+from sqlanon.no_node import explain
 from sqlanon.node_spec import hierarchy_fingerprints
 from sqlanon.publish import build_release
 from sqlanon.report import Report
@@ -216,6 +217,13 @@ def _search_and_rank(
             "no generalization satisfies the criteria within the suppression limit "
             f"({config.suppression_limit:g} of the rows); nothing was written"
         )
+        say(stage, "checking the most general node")
+        with engine.threads(search_threads(encoded)):
+            why = explain(evaluator, encoded, required, lattice.heights)
+        if why is not None:
+            base.checks = why.checks
+            base.search["most_general"] = why.search_entry()
+            base.message += f". {why.explanation}"
         return base, None
     say(stage, f"ranking {len(result.minimal)} minimal nodes")
     with engine.threads(search_threads(encoded)):

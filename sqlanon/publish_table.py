@@ -74,6 +74,9 @@ def prepare(engine: Engine, config: Config) -> str | None:
     if existing is not None:
         _check_reads(catalog, out, src, existing, reads)
     _check_locations(catalog, out, existing, src, reads)
+    blocked = catalog.unwritable(out.schema, out.table, existing)
+    if blocked:
+        raise InputError(blocked)
     if existing is None:
         return None
     tree = catalog.tree(existing)

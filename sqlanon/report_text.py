@@ -160,6 +160,16 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
         )
     if "max_level" in search:
         facts.append(("max_level", ", ".join(f"{k}={v}" for k, v in search["max_level"].items())))
+    if "most_general" in search:
+        top = search["most_general"]
+        facts.append(
+            (
+                "most general",
+                ", ".join(f"{k}={v}" for k, v in top["node"].items())
+                + f": {top['violating_rows']:,} rows in violating classes, the suppression limit allows "
+                f"{top['allowed_rows']:,} (the checks below are this node's, before suppression)",
+            )
+        )
     if search.get("strategy") == "mondrian":
         partitions = search["partitions"]
         facts.append(

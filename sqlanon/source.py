@@ -321,6 +321,9 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
                 else f"the {namespace}s the engine searches by default"
             )
             detail = f"there is no table {ref.table!r} in {where}; check the name and the {namespace}."
+        forgets = server.forgets()
+        if forgets:
+            detail += f" {forgets}"
         raise DataError(f"Cannot read the {_named(what, ref)}: {detail}")
     try:
         engine.create_temp_as(name, exp.select("*").from_(source))

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
@@ -244,17 +245,83 @@ def test_never_over_the_source(demo: tuple[Path, dict[str, Any], dict[str, Any]]
     _load(spark, "src.people", generate_people(90, seed=8))
     report = run({"table": "src.people"}, {"table": "rel.kept"})
     assert report.passed and sum(_published(spark, "rel.kept").values()) == report.rows_out
-    # no generalization satisfies the criteria: nothing is written, nothing is left
-    diseases = len({r["disease"] for r in generate_people(90, seed=8)})
-    report = api.anonymize(
-        dict(base, source={"table": "src.people"}, output={"table": "rel.none"}, engine=ENGINE,
-             criteria=[{"l-diversity": {"variant": "entropy", "l": diseases, "attribute": "disease"}}],
-             suppression_limit=0),
-        base_dir=folder,
+    # no generalization satisfies the criteria: nothing is written, nothing is left, and the
+    # report says why as DuckDB's does on the same rows (the checks of the most general node the
+    # max_level settings allow, its violating rows, the message)
+    rows = generate_people(90, seed=8)
+    diseases = len({r["disease"] for r in rows})
+    capped = {
+        c: dict(spec, max_level=2) if c in ("zip", "age") else spec for c, spec in base["columns"].items()
+    }
+    failing = dict(
+        base, columns=capped, suppression_limit=0.05,
+        criteria=[{"k-anonymity": {"k": 4}},
+                  {"l-diversity": {"variant": "entropy", "l": diseases, "attribute": "disease"}}],
     )  # fmt: skip
+    report = api.anonymize(
+        dict(failing, source={"table": "src.people"}, output={"table": "rel.none"}, engine=ENGINE),
+        base_dir=folder,
+    )
     assert not report.passed
     assert not spark.catalog.tableExists("rel.none")
     assert _leftovers(spark) == []
+    _write_csv(folder / "none.csv", rows)
+    duck = api.anonymize(dict(failing, source="none.csv", output="none_out.csv"), base_dir=folder)
+    assert not duck.passed and len(duck.checks) == 2
+    assert report.search["most_general"] == duck.search["most_general"]
+    assert report.message == duck.message
+    for got, want in zip(report.checks, duck.checks, strict=True):
+        assert got["observed"] == pytest.approx(want["observed"], abs=1e-9)
+        assert {**got, "observed": None} == {**want, "observed": None}
+
+
+def test_a_leftover_folder_is_refused_before_the_search(
+    demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any
+) -> None:
+    """A table's folder left in the database's location without the table (what a table of an
+    in-memory catalog leaves when its process ends) made Spark refuse the rename into place
+    after the whole search (LOCATION_ALREADY_EXISTS, naming the current database rather than
+    the output's): refused before any work, naming the output's database and the folder, which
+    stays as it was, also with overwrite: true."""
+    folder, base, _ = demo
+    _load(spark, "src.people_left", generate_people(40, seed=5))
+    warehouse = Path(urlsplit(str(spark.conf.get("spark.sql.warehouse.dir"))).path)
+    for output, left in [
+        ("rel.Leftover", warehouse / "rel.db" / "leftover"),  # Spark folds a table's folder to lower case
+        ("fresh_db.t", warehouse / "fresh_db.db" / "t"),  # a database still to be created
+    ]:
+        left.mkdir(parents=True)
+        (left / "part-00000.parquet").write_bytes(b"someone's data")
+        stages: list[str] = []
+        with pytest.raises(InputError) as refused:
+            api.anonymize(
+                dict(base, source={"table": "src.people_left"}, output={"table": output}, overwrite=True,
+                     engine=ENGINE),
+                base_dir=folder, stage=stages.append,
+            )  # fmt: skip
+        message = str(refused.value)
+        assert f"The output table {output} does not exist in the catalog, but its folder does" in message
+        assert str(left) in message and "LOCATION_ALREADY_EXISTS" in message
+        assert "in-memory catalog" in message  # the test session's catalog
+        assert "reading the source" not in stages and "searching the lattice" not in stages
+        assert sorted(p.name for p in left.iterdir()) == ["part-00000.parquet"]
+        assert not spark.catalog.tableExists(output)
+    assert _leftovers(spark) == []
+    # should a folder appear after that check, Spark's own refusal of the rename names the current
+    # database (`default`): sqlanon's message names no table, and says what is in the way
+    from sqlanon.engines.spark import SparkEngine  # pyspark: only where the spark fixture ran
+
+    engine = SparkEngine.borrow(spark)
+    try:
+        spark.sql("CREATE TABLE rel.moved AS SELECT 1 AS a")
+        (warehouse / "rel.db" / "target").mkdir()
+        with pytest.raises(EngineError) as failed:
+            engine.execute("ALTER TABLE rel.moved RENAME TO target")
+        assert failed.value.cause == "location"
+        assert "default" not in str(failed.value) and "move or delete that folder" in str(failed.value)
+    finally:
+        engine.close()
+        spark.sql("DROP TABLE IF EXISTS rel.moved")
 
 
 def test_a_query_source_on_spark(demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any) -> None:

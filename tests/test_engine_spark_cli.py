@@ -105,3 +105,35 @@ def test_anonymize_and_check_a_metastore_table_from_the_command_line(tmp_path: P
     count, tables, columns = json.loads(out.strip().splitlines()[-1])
     assert tables == ["people_release"]
     assert "name" not in columns and 0 < count <= len(people)
+
+
+def test_the_in_memory_catalog_is_refused_before_any_work(tmp_path: Path, spark: Any) -> None:
+    """Spark's default catalog (no catalogImplementation: hive) forgets its tables when the
+    process ends and leaves their folders in ./spark-warehouse, where the next run's rename
+    failed (LOCATION_ALREADY_EXISTS, after the whole search): anonymize refuses before any work,
+    saying a persistent catalog is needed and how to configure one; check in a new process says
+    why it cannot find a table an earlier process published."""
+    anonymize_yaml, check_yaml = write_demo(tmp_path, rows=40)
+    engine = {"kind": "spark", "master": "local[1]", "conf": {"spark.sql.shuffle.partitions": "2"}}
+    config = yaml.safe_load(anonymize_yaml.read_text())
+    config.update(engine=engine, output={"table": "people_release"}, criteria=config["criteria"][:1])
+    (tmp_path / "anonymize.yaml").write_text(yaml.safe_dump(config))
+    done = run_process("anonymize", "anonymize.yaml", "--report", "report.json", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout[-2000:] + done.stderr[-3000:]
+    message = " ".join(done.stderr.split())
+    assert "The output table default.people_release would not outlive this run" in message, message
+    assert "in-memory catalog" in message and "spark.sql.catalogImplementation: hive" in message
+    assert "Traceback" not in done.stderr and "likely a bug" not in message
+    # nothing published, nothing left for the next run to trip on
+    assert not (tmp_path / "spark-warehouse" / "people_release").exists()
+    assert not (tmp_path / "report.json").exists()
+    gate = yaml.safe_load(check_yaml.read_text())
+    gate["columns"].pop("name", None)
+    gate.update(engine=engine, source={"table": "people_release"}, criteria=config["criteria"])
+    (tmp_path / "check.yaml").write_text(yaml.safe_dump(gate))
+    checked = run_process("check", "check.yaml", cwd=tmp_path)
+    assert checked.returncode == 2, checked.stdout[-2000:] + checked.stderr[-3000:]
+    message = " ".join(checked.stderr.split())
+    assert "there is no table 'people_release'" in message, message
+    assert "in-memory catalog" in message and "keeps a table only for the process that made it" in message
+    assert "spark.sql.catalogImplementation: hive" in message

@@ -183,6 +183,19 @@ class ServerCatalog(Protocol):
         """What the table ``relation`` has that replacing it carries over (:class:`Attached`)."""
         ...
 
+    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+        """Why a release published as the table ``schema.name`` (``existing``: the table there
+        now, or None) could not be put in place or would not outlive the run, as a message that
+        says what to do; None when nothing the catalog can tell stands in the way. Asked before
+        any work, so that such a run fails before its search."""
+        ...
+
+    def forgets(self) -> str | None:
+        """Why a table an earlier process published may be missing from this catalog (one that
+        keeps its tables only for the process that made them), as a sentence; None when it keeps
+        them."""
+        ...
+
 
 class Engine(Protocol):
     """A connection to one SQL engine with sqlanon's conventions: canonical SQL in, engine

@@ -497,6 +497,12 @@ class PostgresCatalog:
     def tables(self, schema: str) -> list[str]:
         return [str(r[0]) for r in self._rows(_TABLES, {"schema": schema})]
 
+    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+        return None  # the server's own errors (rights, a lock) say it when the table is made
+
+    def forgets(self) -> str | None:
+        return None
+
     def schema_exists(self, schema: str) -> bool:
         return bool(
             self._rows("SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = %(schema)s", {"schema": schema})

@@ -100,6 +100,7 @@ CAUSES = {
     "INVALID_IDENTIFIER": "name",
     "INVALID_SCHEMA_OR_RELATION_NAME": "name",
     "OPERATION_CANCELED": "interrupted",
+    "LOCATION_ALREADY_EXISTS": "location",
 }
 
 #: a session sqlanon builds: nothing of the data on the console, no progress bars, no web UI
@@ -432,6 +433,91 @@ class SparkCatalog:
             raise self._engine._failure(err, qualified) from None
         return found.description, [(c.name, c.description) for c in columns]
 
+    def _in_memory(self) -> bool:
+        """Whether the session's catalog is Spark's in-memory one (its default without Hive)."""
+        return str(self._spark().conf.get("spark.sql.catalogImplementation", "in-memory")) == "in-memory"
+
+    def forgets(self) -> str | None:
+        if not self._in_memory():
+            return None
+        return (
+            "The Spark session has Spark's in-memory catalog (its default), which keeps a table only for the "
+            "process that made it: a table an earlier run published is not in it. " + _PERSISTENT
+        )
+
+    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+        """A session sqlanon builds with the in-memory catalog: the table would end with the
+        run. A new table whose managed location (its folder in the database's location) exists
+        already: Spark refuses to rename the staged release to that name (LOCATION_ALREADY_EXISTS)
+        after the whole search, so it is refused here; the folder is not sqlanon's to delete."""
+        database = schema or self._spark().catalog.currentDatabase()
+        spelled = f"{database}.{name}"
+        if self._engine._owned and self._in_memory():
+            return (
+                f"The output table {spelled} would not outlive this run: the Spark session sqlanon builds has "
+                "Spark's in-memory catalog (its default), which forgets its tables when the process ends and "
+                "leaves their folders behind in spark.sql.warehouse.dir (where they block the next run). "
+                + _PERSISTENT
+            )
+        if existing is not None:
+            return None
+        location = self._managed_location(database, name)
+        if location is None or not self._exists(location):
+            return None
+        why = (
+            " With Spark's in-memory catalog this is what a table published by an earlier process leaves: the "
+            "catalog forgot the table, its folder stayed."
+            if self._in_memory()
+            else ""
+        )
+        return (
+            f"The output table {spelled} does not exist in the catalog, but its folder does ({location}): Spark "
+            f"refuses to make a table where its folder is already there (LOCATION_ALREADY_EXISTS).{why} sqlanon "
+            "never deletes a folder the catalog does not hold as a table: move or delete it if nothing in it is "
+            "needed, or choose another output table."
+        )
+
+    def _managed_location(self, database: str, name: str) -> str | None:
+        """Where Spark puts the files of a managed table ``database.name``: the database's
+        location (for a database still to be created, ``<warehouse>/<database>.db``) and the
+        name, folded to lower case unless spark.sql.caseSensitive is set. None: not known."""
+        spark = self._spark()
+        folded = str(spark.conf.get("spark.sql.caseSensitive", "false")).lower() != "true"
+        if spark.catalog.databaseExists(database):
+            ident = exp.to_identifier(database, quoted=True).sql("spark")
+            rows = self._engine._collect(f"DESCRIBE DATABASE EXTENDED {ident}")
+            base = next((str(r[1] or "") for r in rows if str(r[0]).strip() == "Location"), "")
+        else:
+            warehouse = str(spark.conf.get("spark.sql.warehouse.dir", ""))
+            base = (
+                f"{warehouse.rstrip('/')}/{database.lower() if folded else database}.db" if warehouse else ""
+            )
+        if not base:
+            return None
+        return f"{base.rstrip('/')}/{name.lower() if folded else name}"
+
+    def _exists(self, location: str) -> bool:
+        """Whether ``location`` exists, by the Hadoop file system Spark writes it with (False
+        when that cannot be asked: the rename then says it)."""
+        context = self._spark().sparkContext
+        jvm = context._jvm
+        try:
+            assert jvm is not None
+            path = jvm.org.apache.hadoop.fs.Path(location)
+            return bool(path.getFileSystem(context._jsc.hadoopConfiguration()).exists(path))
+        except Exception:  # an unreachable file system, rights: not this check's to report
+            return False
+
+
+#: how to give Spark a catalog that keeps its tables between processes
+_PERSISTENT = (
+    "Publish to a persistent catalog: a Hive metastore, in engine.conf spark.sql.catalogImplementation: hive "
+    "with spark.sql.warehouse.dir: <folder for the tables> and either Spark's embedded Derby metastore "
+    "(spark.hadoop.javax.jdo.option.ConnectionURL: 'jdbc:derby:;databaseName=<folder>/metastore;create=true'; "
+    "without it, ./metastore_db in the working directory) or your metastore's "
+    "spark.hadoop.hive.metastore.uris (or its hive-site.xml in SPARK_CONF_DIR)."
+)
+
 
 class SparkEngine(SqlSession):
     """A Spark session with sqlanon's conventions (an :class:`~sqlanon.engines.base.Engine`).
@@ -540,6 +626,13 @@ class SparkEngine(SqlSession):
             message = f"Spark refuses that name ({first}); choose another database or table name."
         elif cause == "interrupted":
             message = "The run was interrupted."
+        elif cause == "location":
+            # Spark's message names the table in the current database, whatever its own is
+            message = (
+                "Spark refuses to make a table where its folder is already there (LOCATION_ALREADY_EXISTS: a "
+                "folder in the database's location that the catalog does not hold as a table, such as one an "
+                "in-memory catalog forgot); move or delete that folder, or choose another table name."
+            )
         else:
             message = f"The SQL engine failed: {first}"
         return EngineError(message, sql=text, cause=cause)
