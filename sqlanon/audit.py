@@ -239,7 +239,9 @@ def audit(
         source = read_table(engine, config.source)
         say(stage, "encoding")
         probes = _probes(config)
-        encoded = encode(engine, replace(config, criteria=config.criteria + probes), source)
+        encoded = encode(
+            engine, replace(config, criteria=config.criteria + probes), source, search="incognito"
+        )
         criteria = [make_criterion(c) for c in config.criteria]
         domains = {d.column: d for d in encoded.sensitive}
         check_parameters(criteria, encoded.rows, domains)
