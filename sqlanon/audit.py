@@ -94,10 +94,11 @@ def needs_values(spec: ColumnSpec, config: Config) -> bool:
     )
 
 
-def values_kind(engine: Engine, source: str, column: str) -> str:
+def values_kind(engine: Engine, source: str, column: str, limit: int) -> str:
     """``numbers`` when every value of ``column`` is a number (ordered distance orders them),
-    ``null`` when it holds NULL (which no order places), else ``text``."""
-    profile = column_profile(engine, source, column)
+    ``null`` when it holds NULL (which no order places), else ``text``. ``limit``:
+    ``max_values_size`` (see ``column_profile``)."""
+    profile = column_profile(engine, source, column, limit=limit)
     if any(v is None for v, _ in profile):
         return "null"
     return "numbers" if all(parse_number(str(v)) is not None for v, _ in profile) else "text"
@@ -317,12 +318,18 @@ def audit(
         say(stage, "encoding")
         skewness = {
             spec.name: skewness_for(
-                spec, config, values_kind(engine, source, spec.name) if needs_values(spec, config) else None
+                spec,
+                config,
+                values_kind(engine, source, spec.name, config.max_values_size)
+                if needs_values(spec, config)
+                else None,
             )
             for spec in config.by_role("sensitive")
         }
         probes = _probes(config, skewness)
-        encoded = encode(engine, replace(config, criteria=config.criteria + probes), source)
+        encoded = encode(
+            engine, replace(config, criteria=config.criteria + probes), source, search="incognito"
+        )
         criteria = [make_criterion(c) for c in config.criteria]
         domains = {d.column: d for d in encoded.sensitive}
         check_parameters(criteria, encoded.rows, domains)

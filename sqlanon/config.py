@@ -21,6 +21,12 @@ from sqlanon import yamlfile
 from sqlanon.audit_spec import AuditSettings, parse_audit
 from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
 from sqlanon.errors import ConfigError, brief
+from sqlanon.limits import (
+    DEFAULT_MAX_LATTICE_NODES,
+    DEFAULT_MAX_VALUES_SIZE,
+    parse_lattice_limit,
+    parse_values_size,
+)
 from sqlanon.risk_spec import RiskSettings, parse_risk
 from sqlanon.source_query import parse_query
 
@@ -356,6 +362,10 @@ class Config:
     population: TableRef | None = None
     #: ``audit:``: the parameters of the attacks ``sqlanon audit`` measures
     audit: AuditSettings = field(default_factory=AuditSettings)
+    #: the lattice searches refuse a larger lattice (see sqlanon.limits)
+    max_lattice_nodes: int = DEFAULT_MAX_LATTICE_NODES
+    #: the most text of one column sqlanon reads or builds in Python, in bytes (sqlanon.limits)
+    max_values_size: int = DEFAULT_MAX_VALUES_SIZE
 
     @property
     def csv(self) -> CsvOptions:
@@ -693,6 +703,8 @@ def parse_config(
         "output",
         "overwrite",
         "engine",
+        "max_lattice_nodes",
+        "max_values_size",
     }
     unknown = set(data) - known
     if unknown:
@@ -855,6 +867,8 @@ def parse_config(
         overwrite=overwrite,
         base_dir=base_dir,
         engine=engine,
+        max_lattice_nodes=parse_lattice_limit(data.get("max_lattice_nodes")),
+        max_values_size=parse_values_size(data.get("max_values_size")),
     )
 
 

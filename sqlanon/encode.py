@@ -19,8 +19,9 @@ from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.engines import Engine
-from sqlanon.errors import DataError, EngineError, HierarchyError, InputError
+from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
+from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
 from sqlanon.numbers import parse_number
 from sqlanon.sql.labels import NULL_VALUE as NULL_VALUE
 from sqlanon.sql.labels import from_key, to_key
@@ -73,36 +74,73 @@ class Encoded:
 Profile = list[tuple[str | None, int]]
 
 
-def column_profile(engine: Engine, source: str, column: str, weight: str | None = None) -> Profile:
+def column_profile(
+    engine: Engine, source: str, column: str, weight: str | None = None, *, limit: int
+) -> Profile:
     """(value as text, rows) for each distinct value of ``column``; NULL as None.
 
-    ``weight`` names a count column when ``source`` is a grouped table.
+    ``weight`` names a count column when ``source`` is a grouped table. ``limit``: the most
+    text the column may bring into Python (``max_values_size``: each value's characters plus
+    :data:`~sqlanon.limits.PER_ITEM`); above it a :class:`DataError` is raised and no value
+    leaves the engine.
     """
-    return [
-        (r[0], int(r[1]))
-        for r in engine.fetchall(
-            render_template("column_profile.sql", source=source, column=column, weight=weight)
+    rows = engine.fetchall(
+        render_template(
+            "column_profile.sql", source=source, column=column, weight=weight, limit=limit, per_item=PER_ITEM
         )
-    ]
+    )
+    if rows and int(rows[0][2]) > limit:
+        raise values_too_large([(column, int(rows[0][2]), int(rows[0][3]))], limit)
+    return [(r[0], int(r[1])) for r in rows]
 
 
 def column_profiles(
-    engine: Engine, source: str, columns: Sequence[str], weight: str | None = None
+    engine: Engine, source: str, columns: Sequence[str], weight: str | None = None, *, limit: int
 ) -> dict[str, Profile]:
-    """``column_profile`` of each of ``columns``, from one scan of ``source``."""
+    """``column_profile`` of each of ``columns``, from one scan of ``source`` (``limit``: per
+    column, as there; the columns over it are named together in one error)."""
     if not columns:
         return {}
     rows = engine.fetchall(
-        render_template("column_profiles.sql", source=source, columns=list(columns), weight=weight)
+        render_template(
+            "column_profiles.sql",
+            source=source,
+            columns=list(columns),
+            weight=weight,
+            limit=limit,
+            per_item=PER_ITEM,
+        )
     )
     m = len(columns)
     out: dict[str, Profile] = {c: [] for c in columns}
+    over: dict[str, tuple[str, int, int]] = {}
     for row in rows:
         i = [int(g) for g in row[:m]].index(0)
-        out[columns[i]].append((row[m + i], int(row[-1])))
+        size, count = int(row[-2]), int(row[-1])
+        if size > limit:
+            over[columns[i]] = (columns[i], size, count)
+        else:
+            out[columns[i]].append((row[m + i], int(row[-3])))
+    if over:
+        raise values_too_large([over[c] for c in columns if c in over], limit)
     for profile in out.values():  # as column_profile.sql orders them: NULL first, then by value
         profile.sort(key=lambda item: (item[0] is not None, item[0] or ""))
     return out
+
+
+def values_too_large(columns: Sequence[tuple[str, int, int]], limit: int) -> DataError:
+    """The error for columns (name, size, distinct values) whose values exceed ``limit``."""
+    named = "; ".join(
+        f"column {brief(name)} has {count:,} distinct values whose text comes to {size_text(size)}"
+        for name, size, count in columns
+    )
+    return DataError(
+        f"{named[0].upper()}{named[1:]} (each value's characters plus {PER_ITEM}), above max_values_size "
+        f"({size_text(limit)}): sqlanon reads a column's distinct values into Python to build and check its "
+        "hierarchy or dictionary, so it stopped before reading them. Coarsen the column in a query source "
+        "(source: {query: ...}: round a number, cut a long text), or raise max_values_size if this machine has "
+        "the memory (Python holds a few times that size)."
+    )
 
 
 def unmatched(
@@ -277,14 +315,16 @@ def sensitive_domain(
     needed_by: str = "",
     profile: Profile | None = None,
     reveal: bool = False,
+    limit: int = DEFAULT_MAX_VALUES_SIZE,
 ) -> SensitiveDomain:
     """Build the dictionary (and order/ancestor tables when needed) of one sensitive column
-    (``profile``: the column's, when already known). The dictionary holds the values' keys
+    (``profile``: the column's, when already known; else read, within ``limit``, see
+    :func:`column_profile`). The dictionary holds the values' keys
     (:func:`sqlanon.sql.labels.to_key`): NULL is a value of its own, written :data:`NULL_VALUE`,
     and no text is taken for it. ``reveal``: messages may name the column's values (the user
     asked for them)."""
     if profile is None:
-        profile = column_profile(engine, source, spec.name)
+        profile = column_profile(engine, source, spec.name, limit=limit)
     raise_all(sensitive_problems(spec, hierarchy, need_order, profile, hidden=not reveal))
     values = tuple(sorted(to_key(None if v is None else str(v)) for v, _ in profile))
     table = engine.temp_name("sdict")
@@ -359,7 +399,9 @@ def check_columns(engine: Engine, table: str, config: Config, what: str, gate: b
         )
 
 
-def encode(engine: Engine, config: Config, source: str, reveal: bool = False) -> Encoded:
+def encode(
+    engine: Engine, config: Config, source: str, reveal: bool = False, search: str | None = None
+) -> Encoded:
     """Load hierarchies, validate them against the data and build the bottom frequency table.
 
     Two scans of the source: one profiles every column the search needs (GROUPING SETS: the
@@ -370,13 +412,18 @@ def encode(engine: Engine, config: Config, source: str, reveal: bool = False) ->
     without; on 10M generated rows in 9.76M combinations 10.0 s against 6.1 s; a 100M run with
     the group step had spilled 30 GB by the time its benchmark stopped it.) Every column's
     coverage problems are reported together, in one error. ``reveal``: messages may name
-    sensitive values (the user asked for them).
+    sensitive values (the user asked for them). ``search``: the lattice search the run will
+    walk (None: none, as for ``apply`` or Mondrian); its lattice is checked against
+    ``max_lattice_nodes`` as soon as the hierarchies are built, before the dimension tables and
+    the frequency table are made (:func:`sqlanon.limits.check_lattice`).
     """
     check_columns(engine, source, config, "source")
     referenced = {a for c in config.criteria for a in c.attributes}
     quasi = config.by_role("quasi")
     checked = [s for s in config.by_role("sensitive") if s.name in referenced]
-    profiles = column_profiles(engine, source, [c.name for c in [*quasi, *checked]])
+    profiles = column_profiles(
+        engine, source, [c.name for c in [*quasi, *checked]], limit=config.max_values_size
+    )
     problems: list[InputError] = []
     hierarchies = []
     for spec in quasi:
@@ -395,7 +442,9 @@ def encode(engine: Engine, config: Config, source: str, reveal: bool = False) ->
                 continue
             h = Hierarchy(spec.name, tuple((v, "*") for v in sorted(values)), "its values (no hierarchy)")
         else:
-            h = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+            h = load_hierarchy(
+                spec.name, spec.hierarchy, values, config.base_dir, limit=config.max_values_size
+            )
         problem = coverage_problem(h, profile)
         if problem is not None:
             problems.append(problem)
@@ -407,11 +456,19 @@ def encode(engine: Engine, config: Config, source: str, reveal: bool = False) ->
         if spec.hierarchy is not None:
             values = [v for v, _ in profiles[spec.name] if v is not None]
             hierarchy = load_hierarchy(
-                spec.name, spec.hierarchy, values, config.base_dir, hide_values=not reveal
+                spec.name,
+                spec.hierarchy,
+                values,
+                config.base_dir,
+                hide_values=not reveal,
+                limit=config.max_values_size,
             )
         problems += sensitive_problems(spec, hierarchy, ordered, profiles[spec.name], hidden=not reveal)
         sensitive_hierarchies.append(hierarchy)
     raise_all(problems)
+    if search is not None:
+        levels = [QiLevels(h.column, h.height, config.column(h.column).max_level) for h in hierarchies]
+        check_lattice(levels, config.max_lattice_nodes, search)
     qis = [materialize_hierarchy(engine, h, profiles[h.column]) for h in hierarchies]
     sensitive = []
     for spec, hierarchy in zip(checked, sensitive_hierarchies, strict=True):

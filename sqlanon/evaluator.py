@@ -135,7 +135,7 @@ class NodeEvaluator:
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
         self.evaluations = 0
-        #: the results of the nodes the search's oracle (:meth:`satisfied`) decided
+        #: the results of the nodes the search's oracle (:meth:`satisfied`) found satisfying
         self.outcomes: dict[Node, NodeResult] = {}
         self._sql: dict[str, str] = {}
         self._verdicts_tree: exp.Select | None = None
@@ -561,9 +561,11 @@ class NodeEvaluator:
 
     def satisfied(self, nodes: Sequence[Node]) -> list[bool]:
         """The batch oracle of the search: whether each node satisfies the requirement (the
-        results are kept in :attr:`outcomes`)."""
+        results of the nodes that do are kept in :attr:`outcomes`: only those are asked for
+        again, by the ranking; a failing node's result would be about 700 bytes per criterion
+        held for nothing, and exhaustive checks every node of the lattice)."""
         results = self.evaluate_many(nodes)
-        self.outcomes.update((r.node, r) for r in results)
+        self.outcomes.update((r.node, r) for r in results if r.satisfied)
         return [r.satisfied for r in results]
 
     def verdicts_sql(self) -> str:

@@ -174,6 +174,7 @@ def run_gate(
             ordered,
             needed_by=needed_for_order(config.criteria, name),
             reveal=show_violations > 0,
+            limit=config.max_values_size,
         )
     rows = engine.count(published)
     if check_params:
@@ -196,7 +197,13 @@ def run_gate(
             supersets = _tree_supersets(engine, tree, freq, len(qis), len(attributes))
         else:
             generalization = generalization_tables(
-                engine, published, qis, qi_hierarchies or {}, qi_levels or {}, NULL_LABEL
+                engine,
+                published,
+                qis,
+                qi_hierarchies or {},
+                qi_levels or {},
+                NULL_LABEL,
+                limit=config.max_values_size,
             )
     plan = CheckPlan.build(
         engine,
@@ -222,7 +229,9 @@ def run_gate(
         hierarchies_of = (
             population_hierarchies if population_hierarchies is not None else qi_hierarchies or {}
         )
-        maps = population_maps(engine, published, qis, hierarchies_of, qi_levels or {})
+        maps = population_maps(
+            engine, published, qis, hierarchies_of, qi_levels or {}, limit=config.max_values_size
+        )
         risk["journalist"] = journalist(engine, freq, keys, population, qis, maps, config.risk.threshold)
     sizes = engine.fetchall(render_template("risk.sql", part="sizes", freq=freq, keys=keys))
     distances = {}

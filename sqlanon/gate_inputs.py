@@ -22,9 +22,18 @@ def sensitive_hierarchies(
         spec = config.column(name)
         if spec.hierarchy is None:
             raise ConfigError(f"Hierarchical distance on {spec.name!r} needs a hierarchy on that column.")
-        values = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
+        values = [
+            v
+            for v, _ in column_profile(engine, table, spec.name, limit=config.max_values_size)
+            if v is not None
+        ]
         out[spec.name] = load_hierarchy(
-            spec.name, spec.hierarchy, values, config.base_dir, hide_values=not reveal
+            spec.name,
+            spec.hierarchy,
+            values,
+            config.base_dir,
+            hide_values=not reveal,
+            limit=config.max_values_size,
         )
     return out
 
@@ -38,9 +47,15 @@ def quasi_hierarchies(config: Config, engine: Engine, table: str) -> dict[str, H
     for spec in config.by_role("quasi"):
         if spec.hierarchy is None:
             continue
-        labels = [v for v, _ in column_profile(engine, table, spec.name) if v is not None]
+        labels = [
+            v
+            for v, _ in column_profile(engine, table, spec.name, limit=config.max_values_size)
+            if v is not None
+        ]
         try:
-            out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, labels, config.base_dir)
+            out[spec.name] = load_hierarchy(
+                spec.name, spec.hierarchy, labels, config.base_dir, limit=config.max_values_size
+            )
         except HierarchyError as err:
             raise ConfigError(
                 f"(n,t)-closeness needs the hierarchy of quasi-identifier {spec.name!r} to find natural "
@@ -76,6 +91,12 @@ def population_hierarchies(config: Config, engine: Engine, population: str) -> d
             continue
         values: list[str] = []
         if built_from_values(spec.hierarchy, config.base_dir):
-            values = [str(v) for v, _ in column_profile(engine, population, spec.name) if v is not None]
-        out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, values, config.base_dir)
+            values = [
+                str(v)
+                for v, _ in column_profile(engine, population, spec.name, limit=config.max_values_size)
+                if v is not None
+            ]
+        out[spec.name] = load_hierarchy(
+            spec.name, spec.hierarchy, values, config.base_dir, limit=config.max_values_size
+        )
     return out

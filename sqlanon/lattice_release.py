@@ -17,6 +17,7 @@ from sqlanon.errors import ConfigError
 from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gated_publish import pending
 from sqlanon.lattice import Lattice, Node
+from sqlanon.limits import QiLevels, check_lattice
 from sqlanon.local_search import local_copy
 from sqlanon.metrics import (
     DATA_FREE_METRICS,
@@ -92,8 +93,10 @@ def run_search(
 ) -> tuple[SearchResult, NodeEvaluator]:
     """Find every minimal node satisfying the criteria within the suppression limit (``optimal``
     with a data-free metric: the minimal nodes that can be the best, the best among them)."""
-    evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit)
     lattice = Lattice(max_levels(encoded, config))
+    levels = [QiLevels(d.column, d.height, config.column(d.column).max_level) for d in encoded.qis]
+    check_lattice(levels, config.max_lattice_nodes, config.search)
+    evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit)
     prune = None
     monotone = [c for c in criteria if c.monotone_generalization]
     if config.suppression_limit > 0:

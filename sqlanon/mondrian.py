@@ -37,7 +37,7 @@ from sqlanon.config import Config
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
-from sqlanon.errors import ConfigError, DataError
+from sqlanon.errors import ConfigError, DataError, brief
 from sqlanon.sql.render import DIALECT, render_template, with_first
 from sqlanon.sql.render import column as _col
 from sqlanon.sql.render import quoted as _q
@@ -109,14 +109,14 @@ def mondrian_qis(engine: Engine, config: Config, encoded: Encoded) -> list[Mondr
             bad = engine.fetchall(render_template("mondrian_values.sql", part="bad", values=values))
         median = spec.split == "median" or (spec.split is None and not bad)
         if median and bad:
-            shown = ", ".join(f"{'NULL' if v == '' else repr(v)} ({int(n)} rows)" for v, n in bad[:10])
+            shown = ", ".join(f"{'NULL' if v == '' else brief(v)} ({int(n)} rows)" for v, n in bad[:10])
             raise DataError(
                 f"Quasi-identifier {d.column!r} is cut at medians (split: median) but holds values that are not "
                 f"finite numbers: {shown}{' and more' if len(bad) > 10 else ''}. Clean them, or give the column "
                 "a hierarchy and split: hierarchy."
             )
         if not median and spec.hierarchy is None:
-            shown = ", ".join(f"{'NULL' if v == '' else repr(v)}" for v, _ in bad[:5])
+            shown = ", ".join(f"{'NULL' if v == '' else brief(v)}" for v, _ in bad[:5])
             raise ConfigError(
                 f"Quasi-identifier {d.column!r} has no hierarchy and values that are not numbers ({shown}); "
                 "Mondrian cuts such a column along a hierarchy: give it one."
@@ -147,7 +147,7 @@ def _value_range(engine: Engine, column: str, values: str) -> float:
     """The range of a median QI's values, after checking no two of them are the same number."""
     same = engine.fetchall(render_template("mondrian_values.sql", part="same", values=values))
     if same:
-        shown = "; ".join(", ".join(repr(v) for v in group) for (group,) in same[:5])
+        shown = "; ".join(", ".join(brief(v) for v in group) for (group,) in same[:5])
         raise DataError(
             f"Quasi-identifier {column!r} is cut at medians but has values that are the same number as a double "
             f"({shown}): written in several ways, or too close for double precision to tell apart. Make each "

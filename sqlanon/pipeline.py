@@ -61,7 +61,8 @@ def anonymize(
     prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
-        encoded, criteria, required = _encoded(engine, config, show_violations, stage)
+        lattice = None if config.search == "mondrian" else config.search
+        encoded, criteria, required = _encoded(engine, config, show_violations, stage, lattice)
         tree = None
         levels = None
         if config.search == "mondrian":
@@ -100,16 +101,18 @@ def _needs_release(config: Config, command: str) -> None:
 
 
 def _encoded(
-    engine: Engine, config: Config, show_violations: int, stage: Stage | None
+    engine: Engine, config: Config, show_violations: int, stage: Stage | None, search: str | None = None
 ) -> tuple[Encoded, list[Criterion], list[Criterion]]:
     """The output checked, the source read and encoded, the criteria made and checked against
-    the data: (encoded, every criterion, the error-severity ones the release must satisfy)."""
+    the data: (encoded, every criterion, the error-severity ones the release must satisfy).
+    ``search``: the lattice search that will run, whose lattice is checked against
+    ``max_lattice_nodes`` before the frequency table is made (None: no search)."""
     if config.output is not None:
         prepare_output(engine, config)
     say(stage, "reading the source")
     source = read_table(engine, config.source)
     say(stage, "encoding")
-    encoded = encode(engine, config, source, reveal=show_violations > 0)
+    encoded = encode(engine, config, source, reveal=show_violations > 0, search=search)
     criteria = [make_criterion(c) for c in config.criteria]
     check_parameters(
         criteria, encoded.rows, {d.column: d for d in encoded.sensitive}, reveal=show_violations > 0

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from sqlanon.errors import brief
+
 #: how a message that withholds sensitive values says how to have them named
 ASK = (
     "not shown because the column is sensitive; add --show-violations N with --report PATH to "
@@ -19,11 +21,12 @@ ASK = (
 
 
 def values(items: Sequence[object], *, hidden: bool, limit: int = 10) -> str:
-    """``items`` for a message: their reprs (at most ``limit``), or only their number when
-    ``hidden`` (a sensitive column's values, not asked for)."""
+    """``items`` for a message: their reprs (at most ``limit``, each cut short: a value may be
+    megabytes long), or only their number when ``hidden`` (a sensitive column's values, not
+    asked for)."""
     if hidden:
         return f"{len(items)} value(s) ({ASK})"
-    shown = ", ".join(repr(v) for v in items[:limit])
+    shown = ", ".join(brief(v) for v in items[:limit])
     return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")
 
 
@@ -33,7 +36,7 @@ def counted(items: Sequence[tuple[object, int]], *, hidden: bool, limit: int = 1
     if hidden:
         rows = sum(n for _, n in items)
         return f"{len(items)} value(s) in {rows} row(s) ({ASK})"
-    shown = ", ".join(f"{v!r} ({n} rows)" for v, n in items[:limit])
+    shown = ", ".join(f"{brief(v)} ({n} rows)" for v, n in items[:limit])
     return shown + (f" and {len(items) - limit} more values" if len(items) > limit else "")
 
 

@@ -69,10 +69,13 @@ def population_maps(
     qis: Sequence[str],
     hierarchies: Mapping[str, Hierarchy],
     levels: Mapping[str, int],
+    *,
+    limit: int,
 ) -> list[str | None]:
     """Per quasi-identifier, a temp table (leaf, label) mapping the population's values to the
     table's labels: its hierarchy's level (``levels``, or the one level of ``published``'s
-    labels); None for a column without a hierarchy (compared as it is)."""
+    labels); None for a column without a hierarchy (compared as it is). ``limit``:
+    ``max_values_size``, for the published labels read (see ``column_profile``)."""
     out: list[str | None] = []
     for name in qis:
         h = hierarchies.get(name)
@@ -81,7 +84,9 @@ def population_maps(
             continue
         level = levels.get(name)
         if level is None:
-            present = [str(v) for v, _ in column_profile(engine, published, name) if v is not None]
+            present = [
+                str(v) for v, _ in column_profile(engine, published, name, limit=limit) if v is not None
+            ]
             level = published_level(h, present, JOURNALIST)
         pairs = sorted({(path[0], path[level]) for path in h.rows})
         table = engine.temp_name("population_map")

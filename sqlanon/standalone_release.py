@@ -108,10 +108,16 @@ def quasi_hierarchies(config: Config) -> dict[str, Hierarchy]:
         try:
             table = read_table(engine, config.source)
             for name in from_values:
-                values = [v for v, _ in column_profile(engine, table, name) if v is not None]
+                values = [
+                    v
+                    for v, _ in column_profile(engine, table, name, limit=config.max_values_size)
+                    if v is not None
+                ]
                 hierarchy = config.column(name).hierarchy
                 assert hierarchy is not None
-                out[name] = load_hierarchy(name, hierarchy, values, config.base_dir)
+                out[name] = load_hierarchy(
+                    name, hierarchy, values, config.base_dir, limit=config.max_values_size
+                )
         finally:
             engine.close()
     return out

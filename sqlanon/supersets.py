@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from sqlanon.encode import column_profile
 from sqlanon.engines import Engine
-from sqlanon.errors import DataError
+from sqlanon.errors import DataError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 from sqlanon.sql.labels import to_key
 
@@ -52,7 +52,11 @@ def published_level(h: Hierarchy, labels: Sequence[str], reader: tuple[str, str]
     raise DataError(
         f"The published values of quasi-identifier {h.column!r} are not the labels of one level of its "
         f"hierarchy ({h.origin})"
-        + (f"; unknown labels: {unknown[:10]}" if unknown else "; they mix levels")
+        + (
+            f"; unknown labels: {', '.join(brief(v) for v in unknown[:10])}"
+            if unknown
+            else "; they mix levels"
+        )
         + f". {who[0].upper()}{who[1:]} needs them {why}: give the hierarchy the release was generalized with"
         + (
             ", or none (then only '*' generalizes the column)."
@@ -69,16 +73,19 @@ def generalization_tables(
     hierarchies: Mapping[str, Hierarchy],
     levels: Mapping[str, int],
     null_label: str,
+    *,
+    limit: int,
 ) -> list[dict[str, str]]:
     """One generalization table per quasi-identifier of ``published`` (as the plan expects).
 
     ``levels`` gives the published level of a column when known (the release just written);
     otherwise it is inferred from the labels. ``null_label`` is how the gate groups NULL; every
     label is written as the gate's frequency table writes it, as its key (labels.to_key).
+    ``limit``: ``max_values_size``, for the published labels read (see ``column_profile``).
     """
     out = []
     for name in qis:
-        labels = [v for v, _ in column_profile(engine, published, name)]
+        labels = [v for v, _ in column_profile(engine, published, name, limit=limit)]
         present = [to_key(None if v is None else str(v)) for v in labels]
         h = hierarchies.get(name)
         rows: set[tuple[str, int, str]] = set()

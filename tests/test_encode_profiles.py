@@ -11,7 +11,9 @@ import pytest
 
 from sqlanon.encode import _uncovered, column_profile, column_profiles, unmatched
 from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE
 
+LIMIT = DEFAULT_MAX_VALUES_SIZE
 POOL = [None, "", "a", "b", "B", "ä", "10", "9", "x y", "'q'"]
 
 
@@ -42,12 +44,12 @@ def test_column_profiles_equal_counts_and_single_profiles(seed: int) -> None:
         source, weight = "g", "w"
     else:
         source = "t"
-    got = column_profiles(engine, source, columns, weight)
+    got = column_profiles(engine, source, columns, weight, limit=LIMIT)
     assert list(got) == columns
     for i, column in enumerate(columns):
         counts = Counter(r[i] for r in rows)
         assert dict(got[column]) == dict(counts), column
-        assert got[column] == column_profile(engine, source, column, weight), column
+        assert got[column] == column_profile(engine, source, column, weight, limit=LIMIT), column
     engine.close()
 
 
@@ -61,9 +63,9 @@ def test_column_profiles_group_by_the_text_of_typed_values(seed: int) -> None:
     rows = [(rng.choice(doubles), rng.choice(ints)) for _ in range(rng.randint(1, 40))]
     engine = DuckDBEngine()
     engine.load_table("t", [("d", "DOUBLE"), ("i", "BIGINT")], [[r[0] for r in rows], [r[1] for r in rows]])
-    got = column_profiles(engine, "t", ["d", "i"])
+    got = column_profiles(engine, "t", ["d", "i"], limit=LIMIT)
     for i, column in enumerate(["d", "i"]):
-        assert got[column] == column_profile(engine, "t", column), column
+        assert got[column] == column_profile(engine, "t", column, limit=LIMIT), column
         texts = (
             [engine.fetchone("SELECT CAST(CAST(? AS DOUBLE) AS VARCHAR)", [r[i]])[0] for r in rows]
             if column == "d"
@@ -81,7 +83,7 @@ def test_uncovered_equals_the_unmatched_query(seed: int) -> None:
     leaves = sorted({v for v in POOL if v is not None and rng.random() < 0.5} | ({""} if seed % 3 else set()))
     engine.load_table("leaves", [("leaf", "VARCHAR")], [leaves])
     want = unmatched(engine, "t", "v", "leaves", "leaf")
-    got = _uncovered(column_profile(engine, "t", "v"), set(leaves))
+    got = _uncovered(column_profile(engine, "t", "v", limit=LIMIT), set(leaves))
     assert got == want
     covered = sum(1 for (v,) in rows if (v if v is not None else "") in leaves)
     assert sum(n for _, n in got) == len(rows) - covered

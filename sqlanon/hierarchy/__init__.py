@@ -13,6 +13,7 @@ from sqlanon.hierarchy.arx import read_arx_csv
 from sqlanon.hierarchy.builders import build
 from sqlanon.hierarchy.builtin import builtin_path, is_builtin, shipped_hierarchies
 from sqlanon.hierarchy.model import NULL_LEAF, Hierarchy, validate
+from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE
 
 __all__ = [
     "NULL_LEAF",
@@ -35,6 +36,7 @@ def load_hierarchy(
     base_dir: Path,
     delimiter: str = ";",
     hide_values: bool = False,
+    limit: int = DEFAULT_MAX_VALUES_SIZE,
 ) -> Hierarchy:
     """Load the hierarchy for ``column`` from ``spec`` and return it validated.
 
@@ -44,14 +46,15 @@ def load_hierarchy(
     mapping. ``values`` are the column's distinct non-NULL source values as strings (used
     by the interval, mask and date builders). ``delimiter`` applies to CSV files.
     ``hide_values``: the column is sensitive, so a builder's message may not name its values.
+    ``limit``: the most text a builder may make (``max_values_size``; see :func:`build`).
     """
     if isinstance(spec, Mapping):
-        return build(column, spec, values, origin="inline spec", hide_values=hide_values)
+        return build(column, spec, values, origin="inline spec", hide_values=hide_values, limit=limit)
     if is_builtin(spec):
-        return _load_file(column, builtin_path(column, str(spec)), values, ";", hide_values)
+        return _load_file(column, builtin_path(column, str(spec)), values, ";", hide_values, limit)
     if isinstance(spec, str | os.PathLike):
         path = Path(base_dir) / Path(spec)
-        return _load_file(column, path, values, delimiter, hide_values)
+        return _load_file(column, path, values, delimiter, hide_values, limit)
     raise HierarchyError(
         f"The hierarchy for column {column!r} is given as {type(spec).__name__} {spec!r}; "
         "give a path to a .csv or .yaml file or a mapping with a 'type' key."
@@ -75,13 +78,19 @@ def built_from_values(spec: str | os.PathLike[str] | Mapping[str, Any], base_dir
 
 
 def _load_file(
-    column: str, path: Path, values: Sequence[str], delimiter: str, hide_values: bool = False
+    column: str,
+    path: Path,
+    values: Sequence[str],
+    delimiter: str,
+    hide_values: bool = False,
+    limit: int = DEFAULT_MAX_VALUES_SIZE,
 ) -> Hierarchy:
     suffix = path.suffix.lower()
     if suffix == ".csv":
         return read_arx_csv(column, path, delimiter)
     if suffix in _YAML_SUFFIXES:
-        return build(column, _read_yaml_spec(column, path), values, origin=str(path), hide_values=hide_values)
+        spec = _read_yaml_spec(column, path)
+        return build(column, spec, values, origin=str(path), hide_values=hide_values, limit=limit)
     raise HierarchyError(
         f"The hierarchy file {str(path)!r} for column {column!r} has the unknown extension "
         f"{suffix or '(none)'!r}; use .csv for ARX hierarchies or .yaml/.yml for builder specs."

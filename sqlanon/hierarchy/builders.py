@@ -22,6 +22,11 @@ A spec is a mapping with a ``type`` key and type-specific keys:
 (SQL NULL, and the empty string, which the encoding matches like NULL) then gets that label at
 every level below the top. Every built hierarchy ends with a single top; ``*`` is added where the
 spec does not give one.
+
+Before ``intervals``, ``mask`` or ``dates`` builds anything, it counts the text it would make
+(each label's characters plus :data:`~sqlanon.limits.PER_ITEM`) and refuses above the limit
+given (``max_values_size``): a mask over a 50 MB value makes a label per character, each of
+50 MB.
 """
 
 from __future__ import annotations
@@ -32,13 +37,15 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal, InvalidOperation, localcontext
+from decimal import MAX_EMAX, MIN_EMIN, ROUND_FLOOR, Context, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from typing import Any
 
 from sqlanon import redact
-from sqlanon.errors import HierarchyError
+from sqlanon.errors import HierarchyError, brief
 from sqlanon.hierarchy.model import NULL_LEAF, Hierarchy, validate
+from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, size_text
+from sqlanon.numbers import parse_number
 
 TOP = "*"
 DATE_LEVELS = ("day", "month", "year", "decade")
@@ -51,13 +58,22 @@ Row = tuple[str, ...]
 class _Spec:
     """A spec mapping plus the context needed for error messages."""
 
-    def __init__(self, column: str, spec: Mapping[str, Any], origin: str, hide_values: bool = False) -> None:
+    def __init__(
+        self,
+        column: str,
+        spec: Mapping[str, Any],
+        origin: str,
+        hide_values: bool = False,
+        limit: int = DEFAULT_MAX_VALUES_SIZE,
+    ) -> None:
         self.column = column
         self.spec = spec
         self.origin = origin
         self.kind = str(spec.get("type"))
         #: the column's values may not be named in messages (a sensitive column)
         self.hide_values = hide_values
+        #: the most text the builder may make (max_values_size)
+        self.limit = limit
 
     def values(self, items: Sequence[str]) -> str:
         """The column's values ``items`` as a message may show them (:mod:`sqlanon.redact`)."""
@@ -66,6 +82,16 @@ class _Spec:
     @property
     def where(self) -> str:
         return f"hierarchy spec for column {self.column!r} ({self.origin})"
+
+    def check_size(self, size: int, made: str, advice: str) -> None:
+        """Refuse to build ``size`` bytes of labels (``made`` says what they are) above the limit."""
+        if size > self.limit:
+            raise self.error(
+                f"is a {self.kind!r} builder that would make {made}: about {size_text(size)} (each label's "
+                f"characters plus {PER_ITEM}), above "
+                f"max_values_size ({size_text(self.limit)}), so it was not built. {advice}, or raise "
+                "max_values_size if this machine has the memory (Python holds a few times that size)"
+            )
 
     def error(self, problem: str) -> HierarchyError:
         return HierarchyError(f"The {self.where} {problem}.")
@@ -76,7 +102,7 @@ class _Spec:
 
 
 def _show(values: Sequence[object], limit: int = 10) -> str:
-    shown = ", ".join(repr(v) for v in values[:limit])
+    shown = ", ".join(brief(v) for v in values[:limit])
     more = f" and {len(values) - limit} more" if len(values) > limit else ""
     return shown + more
 
@@ -95,7 +121,12 @@ def _unique(values: Sequence[str]) -> list[str]:
 
 
 def build(
-    column: str, spec: Mapping[str, Any], values: Sequence[str], origin: str, hide_values: bool = False
+    column: str,
+    spec: Mapping[str, Any],
+    values: Sequence[str],
+    origin: str,
+    hide_values: bool = False,
+    limit: int = DEFAULT_MAX_VALUES_SIZE,
 ) -> Hierarchy:
     """Build the hierarchy described by ``spec`` for ``column``.
 
@@ -103,14 +134,15 @@ def build(
     (except for ``tree`` specs, which take their leaves from the tree and ignore ``values``).
     ``origin`` says where the spec came from, for error messages. Raise :class:`HierarchyError`
     for a bad spec or values the spec cannot handle; with ``hide_values`` (a sensitive column)
-    its message counts the values it cannot handle instead of naming them.
+    its message counts the values it cannot handle instead of naming them. ``limit``: the most
+    text the builder may make (``max_values_size``), checked before it builds anything.
     """
     if not isinstance(spec, Mapping):
         raise HierarchyError(
             f"The hierarchy spec for column {column!r} ({origin}) is {type(spec).__name__}; "
             f"give a mapping with a 'type' key, one of {_show(list(_BUILDERS))}."
         )
-    s = _Spec(column, spec, origin, hide_values)
+    s = _Spec(column, spec, origin, hide_values, limit)
     kind = spec.get("type")
     if not isinstance(kind, str) or kind not in _BUILDERS:
         what = "has no 'type' key" if kind is None else f"has the unknown type {kind!r}"
@@ -186,12 +218,44 @@ def _widths(s: _Spec) -> list[Fraction]:
     return widths
 
 
-def _parse_number(text: str) -> Fraction | None:
-    try:
-        d = Decimal(text.strip())
-    except InvalidOperation:
+def _parse_number(text: str) -> Decimal | None:
+    """The exact number ``text`` writes, when it is a number by the project's rule
+    (:func:`sqlanon.numbers.parse_number`: ASCII decimal, finite as a double)."""
+    if parse_number(text) is None:
         return None
-    return Fraction(d) if d.is_finite() else None
+    try:
+        return Decimal(text.strip())
+    except InvalidOperation:  # pragma: no cover - the rule above admits only what Decimal reads
+        return None
+
+
+def _places(x: Fraction) -> int:
+    """The decimal places of the exact decimal fraction ``x`` (its denominator is 2^a 5^b)."""
+    d = x.denominator
+    twos = (d & -d).bit_length() - 1
+    d >>= twos
+    fives = 0
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    return max(twos, fives)
+
+
+def _int_digits(x: Decimal | Fraction) -> int:
+    """The digits of the integer part of ``|x|`` (at least 1)."""
+    if isinstance(x, Fraction):
+        return len(str(abs(x.numerator) // x.denominator))
+    return max(x.adjusted() + 1, 1)
+
+
+def _floor_to(d: Decimal, places: int) -> Fraction:
+    """``d`` rounded down to ``places`` decimals, as a fraction: the interval labels depend on no
+    more (every bound is a multiple of 10^-places), and a value written with millions of
+    decimals would otherwise cost seconds to convert."""
+    if d.as_tuple().exponent >= -places:  # type: ignore[operator]
+        return Fraction(d)
+    ctx = Context(prec=_int_digits(d) + places + 5, rounding=ROUND_FLOOR, Emin=MIN_EMIN, Emax=MAX_EMAX)
+    return Fraction(d.quantize(Decimal(1).scaleb(-places), context=ctx))
 
 
 def _fmt(x: Fraction) -> str:
@@ -216,6 +280,16 @@ class _Intervals:
                 f"has bottom {_fmt(self.bottom)} not below top {_fmt(self.top)}; "
                 "make 'bottom' smaller than 'top'"
             )
+        given = [self.anchor, *self.widths, *(x for x in (self.bottom, self.top) if x is not None)]
+        #: the decimals every bound of a label has at most, and the digits of the largest given
+        self.places = max(_places(x) for x in given)
+        self.digits = max(_int_digits(x) for x in given)
+
+    def label_size(self, v: Decimal) -> int:
+        """An upper bound of the characters of one label of ``v`` (the bounds of an interval
+        lie within a width of ``v``: one digit more than the larger, and ``places`` decimals)."""
+        number = 1 + max(_int_digits(v), self.digits) + 1 + 1 + self.places  # sign, digits, point
+        return 2 * number + 4
 
     def labels(self, v: Fraction) -> Row:
         if self.bottom is not None and v < self.bottom:
@@ -244,7 +318,17 @@ def _build_intervals(s: _Spec, values: list[str]) -> list[Row]:
             f"is of type 'intervals' but the column has values that are not numbers ({s.values(bad)}); "
             "use a 'mask', 'tree' or CSV hierarchy for this column, or clean the data"
         )
-    return [(v, *coder.labels(n), TOP) for v, n in parsed.items() if n is not None]
+    numbers = {v: n for v, n in parsed.items() if n is not None}
+    levels = len(coder.widths)
+    size = sum(levels * (coder.label_size(n) + PER_ITEM) for n in numbers.values()) + len(numbers) * (
+        1 + PER_ITEM
+    )
+    s.check_size(
+        size,
+        f"{levels:,} interval labels for each of {len(numbers):,} values",
+        "Use fewer widths, coarser ones (fewer decimals), or round the column in a query source",
+    )
+    return [(v, *coder.labels(_floor_to(n, coder.places)), TOP) for v, n in numbers.items()]
 
 
 # --------------------------------------------------------------------------- mask
@@ -257,9 +341,9 @@ def _mask_char(s: _Spec) -> str:
     return char
 
 
-def _mask_levels(s: _Spec, length: int) -> list[int]:
+def _mask_levels(s: _Spec, length: int) -> Sequence[int]:
     if "levels" not in s.spec:
-        return list(range(1, length + 1))
+        return range(1, length + 1)
     raw = s.spec["levels"]
     ok = (
         isinstance(raw, list)
@@ -302,30 +386,32 @@ def _common_length(s: _Spec, values: list[str]) -> int:
     return length
 
 
-def _padded(s: _Spec, values: list[str], pad: str) -> dict[str, str]:
-    """Each value padded on the left with ``pad`` to the longest length."""
+def _padded_length(s: _Spec, values: list[str]) -> int:
+    """The length every value is padded to on the left: the longest."""
     empty = sum(1 for v in values if not v)
     if empty:
         raise s.error(
             f"is of type 'mask' with 'pad' but the column has {empty} empty value(s), which are "
             "matched like NULL; map them with missing: LABEL (e.g. missing: unknown) or clean the data"
         )
-    length = max(len(v) for v in values)
-    return {v: v.rjust(length, pad) for v in values}
+    return max(len(v) for v in values)
 
 
 def _build_mask(s: _Spec, values: list[str]) -> list[Row]:
     char = _mask_char(s)
     pad = _mask_pad(s)
     _require_values(s, values)
-    if pad is None:
-        _common_length(s, values)
-        padded = {v: v for v in values}
-    else:
-        padded = _padded(s, values, pad)
-    length = len(next(iter(padded.values())))
+    length = _common_length(s, values) if pad is None else _padded_length(s, values)
     levels = _mask_levels(s, length)
     extra = (TOP,) if levels[-1] < length else ()
+    # each level's label has the values' length; with pad, the padded copies too
+    labels = len(levels) + (1 if pad is not None else 0)
+    s.check_size(
+        len(values) * (labels * (length + PER_ITEM) + len(extra) * (1 + PER_ITEM)),
+        f"{len(levels):,} masked labels of {length:,} characters for each of {len(values):,} values",
+        "Give it fewer levels (levels: [1, 2, 3]), or cut the values short in a query source",
+    )
+    padded = {v: v for v in values} if pad is None else {v: v.rjust(length, pad) for v in values}
     return [(v, *(p[: length - k] + char * k for k in levels), *extra) for v, p in padded.items()]
 
 
@@ -366,6 +452,11 @@ _DATE_LABELS: dict[str, Callable[[dt.date], str]] = {
 def _build_dates(s: _Spec, values: list[str]) -> list[Row]:
     levels = _date_levels(s)
     _require_values(s, values)
+    s.check_size(  # a label has at most 10 characters (2024-01-31)
+        len(values) * (len(levels) * (10 + PER_ITEM) + 1 + PER_ITEM),
+        f"{len(levels):,} date labels for each of {len(values):,} values",
+        "Give it fewer levels, or truncate the dates in a query source",
+    )
     parsed = {v: _parse_date(v) for v in values}
     bad = [v for v, d in parsed.items() if d is None]
     if bad:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from sqlanon.errors import HierarchyError
+from sqlanon.errors import HierarchyError, brief
 
 #: Leaf value that stands for SQL NULL in the source column (an empty field in a CSV hierarchy).
 NULL_LEAF = ""
@@ -38,7 +38,7 @@ class Hierarchy:
 
 
 def _show(values: list[str], limit: int = 10) -> str:
-    shown = ", ".join(repr(v) for v in values[:limit])
+    shown = ", ".join(brief(v) for v in values[:limit])
     more = f" and {len(values) - limit} more" if len(values) > limit else ""
     return shown + more
 
