@@ -30,7 +30,7 @@ from typing import Any
 
 import duckdb
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sqlanon import api
@@ -339,9 +339,13 @@ SPECIAL = list("\n\r\t\x0b\x0c\x1b\x1e\x85\u2028\u2029\u202e;'\"`\\$-*/{}%#[]:.!
     "{{",
     "{%",
 ]
+#: no space but " " (category Zs): DuckDB replaces U+00A0, U+3000, ... with spaces before it
+#: parses a statement, outside quotes, and it does not skip /* */ comments: a quote in a
+#: comment that sqlanon's own statements keep (apply's, the reference here) makes it rewrite
+#: a name holding one (the printed SQL has only -- comments, which DuckDB skips)
 text = st.lists(
     st.sampled_from(SPECIAL)
-    | st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00", max_codepoint=0x2FFFF),
+    | st.characters(blacklist_categories=("Cs", "Zs"), blacklist_characters="\x00", max_codepoint=0x2FFFF),
     min_size=1,
     max_size=8,
 ).map("".join)
@@ -354,15 +358,25 @@ def _distinct(names: list[str]) -> bool:
     return len(set(folded)) == len(folded) and all(len(n.encode()) <= 50 for n in names)
 
 
+#: what ends a line somewhere (\n and \r in every engine's lexer, the others in editors and
+#: clients): every quasi-identifier drawn holds one, where the node's comment prints it
+BREAKS = ["\n", "\r", "\r\n", "\u2028", "\u2029", "\x85", "\x0b", "\x0c"]
+broken = st.tuples(text, st.sampled_from(BREAKS), text).map("".join)
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    names=st.lists(text, min_size=5, max_size=5).filter(_distinct),
+    quasi=st.lists(broken, min_size=2, max_size=2),
+    others=st.lists(text, min_size=3, max_size=3),
     labels=st.lists(text, min_size=8, max_size=12, unique=True),
     seed=st.integers(0, 1000),
 )
-def test_random_names_and_labels_in_duckdb(names: list[str], labels: list[str], seed: int) -> None:
+def test_random_names_and_labels_in_duckdb(
+    quasi: list[str], others: list[str], labels: list[str], seed: int
+) -> None:
+    assume(_distinct(quasi + others))
     with tempfile.TemporaryDirectory() as folder:
-        case = _case(names[:-3], names[-3:], labels, seed, ALL_KINDS[:4])
+        case = _case(quasi, others, labels, seed, ALL_KINDS[:4])
         _on_duckdb(Path(folder), case, gate=False, cli=False)
 
 
