@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -443,6 +444,9 @@ def test_hostile_names_and_labels_in_postgres(tmp_path: Path, compiled_pg: Any, 
             assert not list(tmp_path.glob("pwned*"))
             assert compiled_pg.execute(f"SELECT x FROM public.{CANARY}").fetchall() == [(42,)]
             assert out.returncode == 0, out.stderr[-2000:]
+            # a result per statement written: psql ends each with its row count
+            footers = re.findall(r"^\(\d+ rows?\)$", out.stdout, flags=re.M)
+            assert len(footers) == len(_written(compiled)), out.stdout[-2000:]
             with psycopg.connect(
                 postgres.url, password=os.environ[postgres.password_env], autocommit=True
             ) as con:
