@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from sqlanon.audit_spec import ATTACKS
+from sqlanon.printable import visible
 from sqlanon.report_text import WIDE, fitted, indented, print_facts
 
 
@@ -106,7 +107,7 @@ class AuditReport:
             if self.passed
             else "sqlanon audit: FAILED"
         )
-        console.print(head + (f" - {self.message}" if self.message else ""), markup=False)
+        console.print(visible(head + (f" - {self.message}" if self.message else "")), markup=False)
         facts = [
             ("criteria", "; ".join(self.criteria) + f" (suppression limit {self.suppression_limit:g})"),
             ("attacks", self._legend()),

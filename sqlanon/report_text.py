@@ -1,6 +1,8 @@
 """The text report people read on the terminal: a verdict line, a few aligned facts (node,
 rows, metric, risk, warnings, output) and a table of the checks; ``verbose`` adds how the
-search went. Rendered with rich (no colour: the text goes to logs and pipes as well)."""
+search went. Rendered with rich (no colour: the text goes to logs and pipes as well). Names,
+labels and paths in it are the data's: each piece of text is shown as it is, never read as
+rich markup, with characters a terminal would act on escaped (printable.visible)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
+from rich.text import Text
 
+from sqlanon.printable import visible
 from sqlanon.report import IDENTIFIERS
 from sqlanon.risk import CRITERION as RISK
 from sqlanon.risk import summary_lines
@@ -32,7 +36,7 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
     console = Console(
         file=out, width=width or WIDE, color_system=None, highlight=False, emoji=False, soft_wrap=False
     )
-    console.print(head, markup=False)
+    console.print(visible(head), markup=False)
     print_facts(console, lines)
     rows = [check_row(c) for c in report.checks]
     checks = Table(box=None, pad_edge=False, padding=(0, 2), show_edge=False)
@@ -46,7 +50,7 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
     ):
         checks.add_column(name, justify="right" if right else "left", no_wrap=True)
     for row in rows:
-        checks.add_row(*row)
+        checks.add_row(*(shown(cell) for cell in row))
     stacked = [
         (
             status,
@@ -82,10 +86,10 @@ def print_facts(console: Console, facts: list[tuple[str, str]]) -> None:
     whole = [(k, v) for k, v in facts if k == "written"]
     for key, value in facts:
         if key != "written":
-            grid.add_row(key, value)
+            grid.add_row(shown(key), shown(value))
     console.print(indented(grid))
     for key, value in whole:
-        console.print(f"  {key.ljust(longest + 2)}{value}", markup=False, soft_wrap=True)
+        console.print(f"  {key.ljust(longest + 2)}{visible(value)}", markup=False, soft_wrap=True)
 
 
 def fitted(console: Console, table: Table, stacked: list[tuple[str, str, list[str]]]) -> Table:
@@ -101,13 +105,19 @@ def fitted(console: Console, table: Table, stacked: list[tuple[str, str, list[st
     grid.add_column(overflow="fold")
     for mark, title, figures in stacked:
         lines: list[str] = []
-        for item in figures:
+        for item in map(visible, figures):
             if lines and len(lines[-1]) + 2 + len(item) <= room:
                 lines[-1] += ", " + item
             else:
                 lines.append(item)
-        grid.add_row(mark, "\n".join([title, *lines]))
+        grid.add_row(shown(mark), Text("\n".join([visible(title), *lines])))
     return grid
+
+
+def shown(text: str) -> Text:
+    """A table cell holding ``text`` as it is (no markup), characters a terminal would act on
+    escaped (printable.visible)."""
+    return Text(visible(text))
 
 
 def indented(table: Table) -> Table:

@@ -17,7 +17,7 @@ the statements' verdicts mean nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,9 +29,10 @@ from sqlanon.config import ADOPTED_RELATION, Config, TableRef
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import Criterion as BaseCriterion
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
-from sqlanon.engines.rules import leftovers, rewrite
+from sqlanon.engines.rules import UNQUOTABLE, leftovers, printed, rewrite
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hierarchy
+from sqlanon.printable import comment
 from sqlanon.source import refuse_pattern
 from sqlanon.source_query import parse_query
 from sqlanon.sql.labels import ESCAPE, from_key_sql, to_key
@@ -83,7 +84,8 @@ class Compiled:
 
     def text(self) -> str:
         """The release (with a node) and the gate statements as a script, each after a comment
-        saying what it is."""
+        saying what it is. Every comment is one line per :func:`sqlanon.printable.comment`: a
+        name, label or message in it (any character) stays inside the comment."""
         tag = f"{self.dialect} dialect" + (
             "" if self.tested else ", written by sqlglot, not tested by sqlanon"
         )
@@ -91,20 +93,32 @@ class Compiled:
         if self.release is not None:
             levels = ", ".join(f"{c}={lv}" for c, lv in self.node)
             parts.append(
-                f"-- sqlanon release at the node {levels} ({self.node_from}), {tag}\n"
-                "-- the source generalized at the node, the classes violating a criterion suppressed: no\n"
-                "-- rows when the node does not meet the criteria within the suppression limit, or when a\n"
-                f"-- value is not covered by its hierarchy\n{self.release};"
+                _comments(
+                    f"sqlanon release at the node {levels} ({self.node_from}), {tag}",
+                    "the source generalized at the node, the classes violating a criterion suppressed: no",
+                    "rows when the node does not meet the criteria within the suppression limit, or when a",
+                    "value is not covered by its hierarchy",
+                )
+                + f"\n{self.release};"
             )
-        head = f"-- sqlanon gate{' of that release' if self.release is not None else ''}, {tag}"
+        head = f"sqlanon gate{' of that release' if self.release is not None else ''}, {tag}"
         parts.append(
-            f"{head}\n-- each statement returns the violating classes of one criterion: no rows, it holds"
+            _comments(
+                head, "each statement returns the violating classes of one criterion: no rows, it holds"
+            )
         )
         for s in self.statements:
             parts.append(
-                f"-- {s.criterion}\n" + (f"{s.sql};" if s.sql is not None else f"-- not written: {s.why}")
+                comment(s.criterion)
+                + "\n"
+                + (f"{s.sql};" if s.sql is not None else comment(f"not written: {s.why}"))
             )
         return "\n\n".join(parts) + "\n"
+
+
+def _comments(*lines: str) -> str:
+    """Each of ``lines`` as an SQL comment line of its own."""
+    return "\n".join(comment(line) for line in lines)
 
 
 def check_dialect(dialect: str) -> None:
@@ -134,10 +148,16 @@ def compile_gate(
     check_dialect(dialect)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]
+    read = table or config.source
+    refuse_unquotable(
+        [*qis, *(a for c in criteria for a in c.attributes)]
+        + ([] if release else [n for n in (read.schema, read.table) if n]),
+        dialect,
+    )
     if release:
         reads = [*release, (TABLE, exp.select("*").from_(_table(release[-1][0])))]
     else:
-        relation = source_relation(table or config.source, config.engine.kind, dialect)
+        relation = source_relation(read, config.engine.kind, dialect)
         reads = [(TABLE, exp.select("*").from_(as_from(relation)))]
     domains = {
         name: domain(
@@ -298,6 +318,21 @@ def unsupported(c: Criterion) -> str | None:
     if type(c).setup is not BaseCriterion.setup:  # pragma: no cover - no criterion has one yet
         return f"compile cannot write {c.kind} yet: it builds lookup tables in Python."
     return None
+
+
+def refuse_unquotable(names: Iterable[str], dialect: str) -> None:
+    """A ConfigError for the first of ``names`` that SQL in ``dialect`` cannot quote
+    (engines/rules.py UNQUOTABLE)."""
+    if dialect not in UNQUOTABLE:
+        return
+    pattern, why = UNQUOTABLE[dialect]
+    for name in names:
+        if pattern.search(name):
+            raise ConfigError(
+                f"The name {name!r} cannot be written into {dialect} SQL: {why}, so the printed statements "
+                "would read something else. Rename it (a view can give the column or table another name), "
+                "or compile for another dialect."
+            )
 
 
 def refuse_unsupported(criteria: Sequence[Criterion]) -> None:
@@ -558,9 +593,10 @@ class NotWritten(Exception):
 
 def render(query: exp.Expr, dialect: str) -> str:
     """``query`` (DuckDB's dialect) as text in ``dialect``: a tested engine's rewrite rules
-    first, as the engine's own statements get them; for an untested dialect the portable
-    rules, and :class:`NotWritten` when a DuckDB-only construct is left or sqlglot cannot
-    translate a construct."""
+    first, as the engine's own statements get them, then its rules for printed SQL (string
+    literals that mean the same whatever the session's settings, engines/rules.py PRINTED);
+    for an untested dialect the portable rules, and :class:`NotWritten` when a DuckDB-only
+    construct is left or sqlglot cannot translate a construct."""
     tree = query.transform(_null_label)
     for node in tree.walk():
         node.comments = None  # the templates' header comments: the statement says what it is
@@ -572,6 +608,8 @@ def render(query: exp.Expr, dialect: str) -> str:
         raise ConfigError(f"The gate needs {', '.join(left)}, which {dialect} does not run.")
     if left:
         raise NotWritten(f"it needs {', '.join(left)}, which sqlanon translates for postgres and spark only")
+    if dialect in TESTED:
+        tree = printed(tree, dialect)
     try:
         return tree.sql(dialect=TESTED.get(dialect, dialect), pretty=True, unsupported_level=ErrorLevel.RAISE)
     except UnsupportedError as err:

@@ -38,6 +38,7 @@ from sqlanon.standalone import (
     compile_gate,
     domain,
     needed,
+    refuse_unquotable,
     refuse_unsupported,
     render,
     source_relation,
@@ -65,6 +66,11 @@ def compile_release(config: Config, dialect: str, levels: Mapping[str, int], ori
         raise ConfigError(
             "compile --node needs an error-severity criterion: the release suppresses what violates one."
         )
+    refuse_unquotable(
+        [c.name for c in config.columns if c.role != "identifier"]
+        + [n for n in (config.source.schema, config.source.table) if n],
+        dialect,
+    )
     hierarchies = quasi_hierarchies(config)
     qis = [c.name for c in config.by_role("quasi")]
     node = resolve_node(levels, [(q, hierarchies[q].height) for q in qis], origin)

@@ -113,3 +113,44 @@ def test_a_long_verdict_stays_one_line_when_piped(demo: tuple[Path, dict[str, An
     piped = CliRunner().invoke(main, ["anonymize", str(path)])
     assert piped.exit_code == 1
     assert piped.output.splitlines()[0] == f"sqlanon anonymize: FAILED - {report.message}"
+
+
+def test_names_and_paths_are_shown_as_text_with_control_characters_escaped(tmp_path: Path) -> None:
+    """Columns named with rich markup, a line break, ESC, a carriage return and a bidirectional
+    control, written to a file whose name holds some too: the report shows each name as it is
+    written (markup as text, the others escaped as \\n, \\x1b, ...), and no line of it holds a
+    character a terminal acts on."""
+    import duckdb
+
+    quasi = ["[/x]", "[bold]b[/bold]", "a\x1b[2Jb"]
+    sensitive = "s\nDROP\r\u202eline"
+    con = duckdb.connect(str(tmp_path / "db.duckdb"))
+    names = [*quasi, sensitive]
+    con.execute("CREATE TABLE t (" + ", ".join('"' + n.replace('"', '""') + '" VARCHAR' for n in names) + ")")
+    con.executemany(
+        "INSERT INTO t VALUES (?, ?, ?, ?)", [(f"{i % 2}", "x", "y", f"v{i % 3}") for i in range(12)]
+    )
+    con.close()
+    tree = {"type": "tree", "tree": {"*": {"g": ["0", "1", "x", "y"]}}}
+    config = {
+        "source": {"database": "db.duckdb", "table": "t"},
+        "columns": {
+            **{q: {"role": "quasi", "hierarchy": tree} for q in quasi},
+            sensitive: {"role": "sensitive"},
+        },
+        "criteria": [{"k-anonymity": {"k": 2}}, {"l-diversity": {"l": 2, "attribute": sensitive}}],
+        "output": "out\x1b[31m\nfile.csv",
+    }
+    report = api.apply(config, node={q: 1 for q in quasi}, base_dir=tmp_path)
+    assert report.passed, report.message
+    for text in (report.text(), report.text(verbose=True), report.text(width=40)):
+        assert all(line.isprintable() for line in text.splitlines()), text
+        folded = "".join(text.split())
+        for shown in (
+            "[/x]=1",
+            "[bold]b[/bold]=1",
+            "a\\x1b[2Jb=1",
+            "s\\nDROP\\r\\u202eline",
+            "out\\x1b[31m\\nfile.csv",
+        ):
+            assert shown in folded, (shown, text)

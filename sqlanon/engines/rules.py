@@ -11,6 +11,7 @@ the engine sees it, instead of running as something else.
 
 from __future__ import annotations
 
+import re
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -633,6 +634,76 @@ PORTABLE: tuple[Rule, ...] = (
 )
 
 
+def _spelled(special: str) -> Callable[[exp.Expr], exp.Expr]:
+    """A transform writing each character of ``special`` (a regex character class) in a string
+    literal as ``CHR(code)``: ``'a\\b'`` becomes ``('a' || CHR(92) || 'b')``."""
+    split = re.compile(f"({special})")
+
+    def transform(node: exp.Expr) -> exp.Expr:
+        if not (isinstance(node, exp.Literal) and node.is_string and split.search(node.this)):
+            return node
+        pieces: list[exp.Expr] = [
+            (
+                exp.Anonymous(this="CHR", expressions=[exp.Literal.number(ord(part))])
+                if split.fullmatch(part)
+                else exp.Literal.string(part)
+            )
+            for part in split.split(node.this)
+            if part
+        ]
+        out = pieces[0]
+        for piece in pieces[1:]:
+            out = exp.DPipe(this=out, expression=piece)
+        return exp.Paren(this=out)
+
+    return transform
+
+
+#: rules for SQL printed for people to run (``compile``, a report's ``sql``), after the
+#: engine's :data:`RULES`: a string literal (a hierarchy label, a value a criterion names)
+#: holds no character whose meaning depends on the session's settings, so the statement reads
+#: the same value, and stays one statement, in every session
+PRINTED: Mapping[str, tuple[Rule, ...]] = {
+    "duckdb": (),
+    "postgres": (
+        Rule(
+            "backslashes spelled out",
+            "with standard_conforming_strings off (PostgreSQL's default before 9.1, still a setting) a "
+            "backslash in '...' escapes the next character, a closing quote too: written as CHR(92)",
+            _spelled(r"\\"),
+        ),
+    ),
+    "spark": (
+        Rule(
+            "escapes and substitutions spelled out",
+            "Spark reads a backslash in '...' as an escape, or not (spark.sql.parser.escapedStringLiterals), "
+            "and replaces ${name} with a setting's value, inside quotes too (spark.sql.variable.substitute): "
+            "backslashes, quotes, control characters and $ are written as CHR(n), which means one character "
+            "whatever the settings",
+            _spelled(r"[\x01-\x1f\x7f'\\$]"),
+        ),
+    ),
+}
+
+
+#: names that printed SQL cannot quote for an engine: the pattern, and why
+UNQUOTABLE: Mapping[str, tuple[re.Pattern[str], str]] = {
+    "spark": (
+        re.compile(r"\$\{\S+?\}"),
+        "Spark replaces ${name} in a statement's text with the value of a setting or variable of that "
+        "name before it reads the statement, inside backquotes too (spark.sql.variable.substitute)",
+    ),
+}
+
+
+def printed(tree: exp.Expr, kind: str) -> exp.Expr:
+    """``tree`` (already rewritten by :func:`rewrite` for engine ``kind``) with the engine's
+    :data:`PRINTED` rules applied."""
+    for rule in PRINTED.get(kind, ()):
+        tree = _bottom_up(tree, rule.transform)
+    return tree
+
+
 def _bottom_up(tree: exp.Expr, transform: Callable[[exp.Expr], exp.Expr]) -> exp.Expr:
     """``tree`` with ``transform`` applied to every node, children before their parent (so a
     rewritten node's arguments are rewritten too, as in ``LIST_EXTRACT(LIST_EXTRACT(m, i), j)``)."""
@@ -698,4 +769,15 @@ def leftovers(tree: exp.Expr, kind: str | None = None) -> list[str]:
     return [name for name, present in checks.items() if any(present(n) for n in nodes)]
 
 
-__all__ = ["DUCKDB_ONLY", "PORTABLE", "RULES", "UNSUPPORTED", "Rule", "leftovers", "rewrite"]
+__all__ = [
+    "DUCKDB_ONLY",
+    "PORTABLE",
+    "PRINTED",
+    "RULES",
+    "UNQUOTABLE",
+    "UNSUPPORTED",
+    "Rule",
+    "leftovers",
+    "printed",
+    "rewrite",
+]
