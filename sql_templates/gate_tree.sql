@@ -10,7 +10,7 @@
 --           back as NULL);
 --           part dist: sid, s..., n: each ancestor's published rows by sensitive values.
 {% if part == "ancestors" -%}
-SELECT {% for i in range(qis) %}{{ (('label' ~ i)|ident)|key }}, {% endfor %}"sid" FROM {{ tree|ident }}
+SELECT {% for i in range(qis) %}{{ (('label' ~ i)|ident)|key }} AS {{ ('label' ~ i)|ident }}, {% endfor %}"sid" FROM {{ tree|ident }}
 UNION
 SELECT {% for i in range(qis) %}CASE WHEN {{ ('label' ~ i)|ident }} = '' THEN {{ null_label|literal }} ELSE {{ (('label' ~ i)|ident)|key }} END, {% endfor %}"sid"
 FROM {{ tree|ident }}
