@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sqlglot import exp
 
-from sqlanon import atomic, catalog, guard, publish_table, redact
+from sqlanon import atomic, catalog, guard, interrupt, publish_table, redact
 from sqlanon.atomic import Swap
 from sqlanon.config import Config, TableRef
 from sqlanon.encode import Encoded
@@ -375,7 +375,12 @@ class Staged:
         atomic.discard(self.folder)
 
     def abort(self, engine: Engine) -> None:
-        """Undo whatever staging and :meth:`commit` did; never raises."""
+        """Undo whatever staging and :meth:`commit` did; never raises (a stop signal meanwhile
+        waits for it to end)."""
+        with interrupt.held():
+            self._abort(engine)
+
+    def _abort(self, engine: Engine) -> None:
         if self._open:
             self._open = False
             engine.rollback()
@@ -474,51 +479,56 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     release = sorted_release(engine, release)
     if output.kind == "table":
         return _stage_server_table(engine, release, output)
-    created = atomic.make_folders(output.file.parent)
-    if output.kind == "duckdb" and output.file.exists():
-        staged_name = _leftover_table("staged")
-        staged = Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
+    with interrupt.held():  # what is made here is in a Staged (aborted on failure) before a stop
+        created = atomic.make_folders(output.file.parent)
+        if output.kind == "duckdb" and output.file.exists():
+            staged_name = _leftover_table("staged")
+            staged = Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
+        else:
+            try:
+                folder = atomic.staging_folder(output.file)
+            except OSError as err:
+                atomic.remove_folders(created)
+                raise InputError(
+                    f"Cannot write beside the output {str(output.path)!r}: {err.strerror or err}."
+                ) from None
+            if output.kind == "duckdb":
+                assert output.table is not None
+                path = folder / "release.duckdb"
+                staged = Staged(
+                    output, TableRef("duckdb", path, output.table, output.schema), created, folder
+                )
+            else:
+                path = folder / f"release.{output.kind}"
+                staged = Staged(output, TableRef(output.kind, path, csv=output.csv), created, folder)
+    if output.kind == "duckdb" and staged.folder is None:
+        assert staged.staged.table is not None
         try:
             alias = engine.attach(str(output.path), read_only=False)
             engine.begin()
             staged._open = True
-            _create(engine, alias, output.schema, staged_name, release)
+            _create(engine, alias, output.schema, staged.staged.table, release)
         except BaseException:
             staged.abort(engine)
             raise
         return staged
     try:
-        folder = atomic.staging_folder(output.file)
-    except OSError as err:
-        atomic.remove_folders(created)
-        raise InputError(
-            f"Cannot write beside the output {str(output.path)!r}: {err.strerror or err}."
-        ) from None
-    if output.kind == "duckdb":
-        assert output.table is not None
-        path = folder / "release.duckdb"
-        staged = Staged(output, TableRef("duckdb", path, output.table, output.schema), created, folder)
-        try:
-            alias = engine.attach(str(path), read_only=False)
+        if output.kind == "duckdb":
+            alias = engine.attach(str(staged.staged.file), read_only=False)
+            assert output.table is not None
             _create(engine, alias, output.schema, output.table, release)
-        except BaseException:
-            staged.abort(engine)
-            raise
-        return staged
-    path = folder / f"release.{output.kind}"
-    staged = Staged(output, TableRef(output.kind, path, csv=output.csv), created, folder)
-    try:
-        csv = output.csv
-        copy = render_template(
-            "copy_to.sql",
-            path=str(path),
-            format=output.kind,
-            delimiter=csv.delimiter,
-            quote=csv.quote,
-            escape=csv.escape,
-        )
-        copy.set("this", exp.Subquery(this=release))  # the release query replaces the placeholder
-        engine.execute(copy.sql(dialect=DIALECT))
+        else:
+            csv = output.csv
+            copy = render_template(
+                "copy_to.sql",
+                path=str(staged.staged.file),
+                format=output.kind,
+                delimiter=csv.delimiter,
+                quote=csv.quote,
+                escape=csv.escape,
+            )
+            copy.set("this", exp.Subquery(this=release))  # the release query replaces the placeholder
+            engine.execute(copy.sql(dialect=DIALECT))
     except BaseException:
         staged.abort(engine)
         raise
@@ -550,10 +560,11 @@ class Returned:
     def abort(self, engine: Engine) -> None:
         """Drop the temp table; never raises."""
         if self.handed is None:
-            try:
-                engine.drop(self.name)
-            except EngineError:
-                pass
+            with interrupt.held():
+                try:
+                    engine.drop(self.name)
+                except EngineError:
+                    pass
 
 
 def stage_returned(engine: Engine, release: exp.Expr) -> Returned:
