@@ -66,19 +66,30 @@ class Interrupted(KeyboardInterrupt):
 
 
 class _State:
-    """What the signal handler, the watcher thread and the run's thread share (under ``lock``)."""
+    """What the signal handler, the watcher thread and the run's thread share.
+
+    The handler runs in the main thread between two of its bytecodes, possibly while the main
+    thread holds ``cond``: it takes no lock (it would wait for itself) and only reads and sets
+    plain attributes. ``calls`` and ``held`` change in the main thread under ``cond``, which the
+    watcher takes to decide what to cancel; the end of a call waits for a cancel in progress."""
 
     def __init__(self) -> None:
-        self.lock = threading.Lock()
+        self.cond = threading.Condition(threading.Lock())
+        #: the watcher is cancelling the running call (the call's end waits for it to be done)
+        self.cancelling = False
+        #: the outermost engine call has returned (the watcher stops cancelling it)
+        self.returned = False
         self.reset()
-        #: held sections open (in any run of this process)
+        #: held sections open in the main thread
         self.held = 0
-        #: the cancel functions of the engine calls running, innermost last
+        #: the cancel functions of the engine calls running in the main thread, innermost last
         self.calls: list[Callable[[], None]] = []
         #: signals a held section took from a handler of the program's, to deliver afterwards
         self.foreign: list[int] = []
         #: open :func:`_watching` blocks
         self.watchers = 0
+        #: the main thread is in this module's bookkeeping: the handler records, never raises
+        self.busy = False
 
     def reset(self) -> None:
         #: the first stop signal of the run
@@ -91,7 +102,7 @@ class _State:
         self.cancelled = False
 
     def stop_now(self) -> Interrupted | None:
-        """The stop to raise in the run's thread now, if one is due (call under ``lock``)."""
+        """The stop to raise in the main thread now, if one is due."""
         if self.signum is None or self.raised or self.settled or self.held or self.calls:
             return None
         self.raised = True
@@ -106,14 +117,15 @@ def _main_thread() -> bool:
 
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
-    """sqlanon's handler of SIGINT and SIGTERM: raise :class:`Interrupted` now, or record the
+    """sqlanon's handler of SIGINT and SIGTERM: raise :class:`Interrupted` now, or leave the
     stop for the end of the engine call or held section running (or ignore it)."""
-    with _state.lock:
-        if _state.settled or _state.raised:
-            return
-        if _state.signum is None:
-            _state.signum = signum
-        stop = _state.stop_now()
+    if _state.settled or _state.raised:
+        return
+    if _state.signum is None:
+        _state.signum = signum
+    if _state.busy:
+        return
+    stop = _state.stop_now()
     if stop is not None:
         raise stop
 
@@ -121,9 +133,8 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
 def _hold_foreign(signum: int, frame: FrameType | None) -> None:
     """Stands in for a program's handler during a held section: the signal is delivered to it
     when the section ends."""
-    with _state.lock:
-        if signum not in _state.foreign:
-            _state.foreign.append(signum)
+    if signum not in _state.foreign:
+        _state.foreign.append(signum)
 
 
 def _ours(handler: Any) -> bool:
@@ -131,95 +142,120 @@ def _ours(handler: Any) -> bool:
 
 
 def _noticed(signum: int) -> None:
-    """The watcher thread's part: a stop signal arrived (the run's thread may be blocked in an
+    """The watcher thread's part: a stop signal arrived (the main thread may be blocked in an
     engine call): cancel the call, unless a held section runs or the run is past stopping."""
     if signum not in STOP_SIGNALS or signal.getsignal(signum) is not _on_signal:
         return
-    with _state.lock:
-        if _state.settled or _state.raised:
-            return
-        if _state.signum is None:
-            _state.signum = signum
+    if _state.settled or _state.raised:
+        return
+    if _state.signum is None:
+        _state.signum = signum
+    with _state.cond:
         if _state.held or not _state.calls or _state.cancelled:
             return
-        _state.cancelled = True
-        cancel = _state.calls[-1]
-        # under the lock: the call cannot end, and the next one start, before it is cancelled
-        try:
-            cancel()
-        except Exception:  # a cancel that fails leaves the call to run to its end
-            pass
-
-
-@contextmanager
-def _watching() -> Iterator[None]:
-    """A thread that wakes up when a signal arrives (``signal.set_wakeup_fd``, which the
-    interpreter writes to as the signal arrives, whatever the main thread is doing), while the
-    block runs. Bytes are passed on to the wakeup descriptor the program had set, if any."""
-    if _state.watchers:
-        _state.watchers += 1
-        try:
-            yield
-        finally:
-            _state.watchers -= 1
-        return
-    read, write = os.pipe()
-    os.set_blocking(write, False)
+        _state.cancelled = _state.cancelling = True
+    # Cancel outside the lock (an engine may wait for its call to return before it cancels it),
+    # and again every half second until the call returns: a statement still being planned has
+    # no job to cancel yet (Spark), or has not reached the server. The call's end waits for the
+    # last cancel to be done, so that none reaches a later statement.
     try:
-        previous = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
-    except (ValueError, OSError):
-        os.close(read)
-        os.close(write)
-        yield
-        return
+        while True:
+            with _state.cond:
+                if _state.returned or not _state.calls:
+                    return
+                cancel = _state.calls[-1]
+            try:
+                cancel()
+            except Exception:  # a cancel that fails leaves the call to run to its end
+                pass
+            with _state.cond:
+                if not (_state.returned or not _state.calls):
+                    _state.cond.wait(0.5)
+    finally:
+        with _state.cond:
+            _state.cancelling = False
+            _state.cond.notify_all()
 
-    def watch() -> None:
+
+class _Watcher:
+    """A thread that wakes up when a signal arrives (``signal.set_wakeup_fd``: the interpreter
+    writes the signal's number as it arrives, whatever the main thread is doing) and tells
+    :func:`_noticed`; the numbers are passed on to the wakeup descriptor the program had set."""
+
+    def __init__(self) -> None:
+        self.read, self.write = os.pipe()
+        os.set_blocking(self.write, False)
+        try:
+            self.previous = signal.set_wakeup_fd(self.write, warn_on_full_buffer=False)
+        except (ValueError, OSError):
+            os.close(self.read)
+            os.close(self.write)
+            raise
+        self.thread = threading.Thread(target=self.watch, name="sqlanon-signal-watcher", daemon=True)
+        self.thread.start()
+
+    def watch(self) -> None:
         while True:
             try:
-                data = os.read(read, 64)
+                data = os.read(self.read, 64)
             except OSError:
                 return
-            if not data or 0 in data:  # 0: the block is over
+            if not data or 0 in data:  # 0: the watch is over
                 return
-            if previous >= 0:
+            if self.previous >= 0:
                 try:
-                    os.write(previous, data)
+                    os.write(self.previous, data)
                 except OSError:
                     pass
             for signum in data:
                 _noticed(signum)
 
-    thread = threading.Thread(target=watch, name="sqlanon-signal-watcher", daemon=True)
-    thread.start()
-    _state.watchers = 1
-    try:
-        yield
-    finally:
-        _state.watchers = 0
-        signal.set_wakeup_fd(previous)
+    def stop(self) -> None:
+        signal.set_wakeup_fd(self.previous)
         try:
-            os.write(write, b"\0")
+            os.write(self.write, b"\0")
         except OSError:
             pass
-        thread.join(timeout=5)
-        os.close(write)
-        os.close(read)
+        self.thread.join(timeout=5)
+        os.close(self.write)
+        os.close(self.read)
 
 
 @contextmanager
 def _handling(signals: tuple[int, ...]) -> Iterator[None]:
-    """``signals`` handled by :func:`_on_signal` (and watched) while the block runs."""
-    previous = {}
-    for signum in signals:
-        handler = signal.getsignal(signum)
-        if handler is not None and not _ours(handler):  # None: set outside Python, left alone
-            previous[signum] = signal.signal(signum, _on_signal)
+    """``signals`` handled by :func:`_on_signal`, and watched, while the block runs (the
+    previous handlers are put back after it)."""
+    previous: dict[int, Any] = {}
+    watcher = None
+    busy, _state.busy = _state.busy, True  # no stop in the middle of installing
     try:
-        with _watching():
-            yield
+        for signum in signals:
+            handler = signal.getsignal(signum)
+            if handler is not None and not _ours(handler):  # None: set outside Python, left alone
+                previous[signum] = signal.signal(signum, _on_signal)
+        if not _state.watchers:
+            try:
+                watcher = _Watcher()
+            except (ValueError, OSError):  # no watcher: a stop then waits for the engine call
+                watcher = None
+        _state.watchers += 1
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        _state.busy = busy
+    try:
+        stop = _state.stop_now()  # a signal while installing
+        if stop is not None:
+            raise stop
+        yield
+    finally:
+        busy, _state.busy = _state.busy, True
+        try:
+            _state.watchers -= 1
+            if watcher is not None:
+                watcher.stop()
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+        finally:
+            _state.busy = busy
 
 
 @contextmanager
@@ -228,8 +264,7 @@ def stop_on_signals() -> Iterator[None]:
     if not _main_thread():
         yield
         return
-    with _state.lock:
-        _state.reset()
+    _state.reset()
     with _handling(STOP_SIGNALS):
         yield
 
@@ -243,9 +278,8 @@ def guard() -> Iterator[None]:
     if not _main_thread():
         yield
         return
-    with _state.lock:
-        if not _state.raised:
-            _state.reset()
+    if not _state.raised:
+        _state.reset()
     handler = signal.getsignal(signal.SIGINT)
     if handler is signal.default_int_handler or _ours(handler):
         with _handling((signal.SIGINT,)):
@@ -262,16 +296,25 @@ def statement(cancel: Callable[[], None]) -> Iterator[None]:
     if not _main_thread():
         yield
         return
-    with _state.lock:
+    with _state.cond:
         _state.calls.append(cancel)
     try:
         yield
     finally:
-        with _state.lock:
-            _state.calls.pop()
-            if not _state.calls:
-                _state.cancelled = False
-            stop = _state.stop_now()
+        busy, _state.busy = _state.busy, True
+        try:
+            with _state.cond:
+                if len(_state.calls) == 1:  # the outermost call returned: no more cancels
+                    _state.returned = True
+                    _state.cond.notify_all()
+                while _state.cancelling:
+                    _state.cond.wait()
+                _state.calls.pop()
+                if not _state.calls:
+                    _state.cancelled = _state.returned = False
+        finally:
+            _state.busy = busy
+        stop = _state.stop_now()
         if stop is not None:
             raise stop from None
 
@@ -284,25 +327,34 @@ def held() -> Iterator[None]:
         yield
         return
     previous: dict[int, Any] = {}
-    for signum in STOP_SIGNALS:
-        handler = signal.getsignal(signum)
-        if not _ours(handler) and handler not in (signal.SIG_IGN, None):
-            previous[signum] = signal.signal(signum, _hold_foreign)
-    with _state.lock:
-        _state.held += 1
+    busy, _state.busy = _state.busy, True  # no stop in the middle of installing
+    try:
+        for signum in STOP_SIGNALS:
+            handler = signal.getsignal(signum)
+            if not _ours(handler) and handler not in (signal.SIG_IGN, None):
+                previous[signum] = signal.signal(signum, _hold_foreign)
+        with _state.cond:
+            _state.held += 1
+    finally:
+        _state.busy = busy
     try:
         yield
     finally:
-        with _state.lock:
-            _state.held -= 1
-            stop = _state.stop_now()
-            delivered = [] if _state.held else [s for s in _state.foreign if s in previous]
+        busy, _state.busy = _state.busy, True
+        try:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+            with _state.cond:
+                _state.held -= 1
+            delivered = []
             if not _state.held:
+                delivered = [s for s in _state.foreign if s in previous]
                 _state.foreign.clear()
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-        for number in delivered:
-            signal.raise_signal(number)  # to the program's handler, as if it came now
+            for number in delivered:
+                signal.raise_signal(number)  # to the program's handler, as if it came now
+        finally:
+            _state.busy = busy
+        stop = _state.stop_now()
         if stop is not None:
             raise stop
 
@@ -328,17 +380,13 @@ def requested() -> bool:
     commit is to be undone)."""
     if not _main_thread():
         return False
-    with _state.lock:
-        return (_state.signum is not None and not _state.raised and not _state.settled) or bool(
-            _state.foreign
-        )
+    return (_state.signum is not None and not _state.raised and not _state.settled) or bool(_state.foreign)
 
 
 def stop() -> KeyboardInterrupt:
     """The exception that stops the run for the signal that arrived (:func:`requested`)."""
-    with _state.lock:
-        _state.raised = True
-        signum = _state.signum if _state.signum is not None else (_state.foreign or [signal.SIGINT])[0]
+    _state.raised = True
+    signum = _state.signum if _state.signum is not None else (_state.foreign or [signal.SIGINT])[0]
     return Interrupted(signum)
 
 
@@ -346,27 +394,16 @@ def stopped() -> KeyboardInterrupt:
     """What an engine raises when its statement was interrupted: :class:`Interrupted` for the
     stop signal that came, else a plain :class:`KeyboardInterrupt` (a program's handler raised
     one inside the engine, which replaced it by its own error)."""
-    with _state.lock:
-        if _state.signum is None or not _main_thread():
-            return KeyboardInterrupt()
-        _state.raised = True
-        return Interrupted(_state.signum)
-
-
-def stopping() -> bool:
-    """Whether a stop signal arrived in this run (an engine error now is the cancellation)."""
-    if not _main_thread():
-        return False
-    with _state.lock:
-        return _state.signum is not None
+    if _state.signum is None or not _main_thread():
+        return KeyboardInterrupt()
+    _state.raised = True
+    return Interrupted(_state.signum)
 
 
 def settle() -> None:
     """The run's outcome is final (the release committed, the report written): stop signals
     from now on are ignored, so that a stopped run has never published anything."""
-    if not _main_thread():
-        return
-    with _state.lock:
+    if _main_thread():
         _state.settled = True
 
 
@@ -382,5 +419,4 @@ __all__ = [
     "stop",
     "stop_on_signals",
     "stopped",
-    "stopping",
 ]
