@@ -33,8 +33,13 @@ PEOPLE = (
     "SELECT 'p' || i AS name, lpad(((i * 7919) % 4999)::VARCHAR, 5, '0') AS zip, 18 + (i * 31) % 80 AS age, "
     "CASE WHEN i % 2 = 0 THEN 'M' ELSE 'F' END AS sex, 'd' || ((i * 13) % 10) AS disease FROM range({rows}) t(i)"
 )
-#: a source that takes minutes to read in one DuckDB statement (a hash of every number up to 10^11)
-ENDLESS = PEOPLE.format(rows=100_000_000_000) + " WHERE hash(i) % 1000003 = 0"
+#: a source that takes hours to read in one DuckDB statement: a hash aggregate of 10^11 numbers,
+#: whose tasks run long between the points where DuckDB's Python client looks for signals
+ENDLESS = (
+    "SELECT 'p' || g AS name, lpad((g % 4999)::VARCHAR, 5, '0') AS zip, 18 + g % 80 AS age, "
+    "CASE WHEN g % 2 = 0 THEN 'M' ELSE 'F' END AS sex, 'd' || (g % 10) AS disease "
+    "FROM (SELECT i % 1000003 AS g, count(*) AS c FROM range(100000000000) t(i) GROUP BY ALL)"
+)
 
 COLUMNS = {
     "name": {"role": "identifier"},
