@@ -479,60 +479,64 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     release = sorted_release(engine, release)
     if output.kind == "table":
         return _stage_server_table(engine, release, output)
-    with interrupt.held():  # what is made here is in a Staged (aborted on failure) before a stop
-        created = atomic.make_folders(output.file.parent)
-        if output.kind == "duckdb" and output.file.exists():
-            staged_name = _leftover_table("staged")
-            staged = Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
-        else:
-            try:
-                folder = atomic.staging_folder(output.file)
-            except OSError as err:
-                atomic.remove_folders(created)
-                raise InputError(
-                    f"Cannot write beside the output {str(output.path)!r}: {err.strerror or err}."
-                ) from None
-            if output.kind == "duckdb":
-                assert output.table is not None
-                path = folder / "release.duckdb"
-                staged = Staged(
-                    output, TableRef("duckdb", path, output.table, output.schema), created, folder
-                )
-            else:
-                path = folder / f"release.{output.kind}"
-                staged = Staged(output, TableRef(output.kind, path, csv=output.csv), created, folder)
-    if output.kind == "duckdb" and staged.folder is None:
-        assert staged.staged.table is not None
-        try:
-            alias = engine.attach(str(output.path), read_only=False)
-            engine.begin()
-            staged._open = True
-            _create(engine, alias, output.schema, staged.staged.table, release)
-        except BaseException:
-            staged.abort(engine)
-            raise
-        return staged
+    staged: Staged | None = None
     try:
-        if output.kind == "duckdb":
-            alias = engine.attach(str(staged.staged.file), read_only=False)
-            assert output.table is not None
-            _create(engine, alias, output.schema, output.table, release)
-        else:
-            csv = output.csv
-            copy = render_template(
-                "copy_to.sql",
-                path=str(staged.staged.file),
-                format=output.kind,
-                delimiter=csv.delimiter,
-                quote=csv.quote,
-                escape=csv.escape,
-            )
-            copy.set("this", exp.Subquery(this=release))  # the release query replaces the placeholder
-            engine.execute(copy.sql(dialect=DIALECT))
+        with interrupt.held():  # what is made here is in a Staged (aborted on failure) before a stop
+            staged = _staging(output)
+        _write_staged(engine, release, output, staged)
     except BaseException:
-        staged.abort(engine)
+        if staged is not None:
+            staged.abort(engine)
         raise
     return staged
+
+
+def _staging(output: TableRef) -> Staged:
+    """Where a release of a file or DuckDB database output is staged: a table staged in the
+    existing database, or a private folder beside the output (output folders made as needed)."""
+    created = atomic.make_folders(output.file.parent)
+    if output.kind == "duckdb" and output.file.exists():
+        staged_name = _leftover_table("staged")
+        return Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
+    try:
+        folder = atomic.staging_folder(output.file)
+    except OSError as err:
+        atomic.remove_folders(created)
+        raise InputError(
+            f"Cannot write beside the output {str(output.path)!r}: {err.strerror or err}."
+        ) from None
+    if output.kind == "duckdb":
+        assert output.table is not None
+        path = folder / "release.duckdb"
+        return Staged(output, TableRef("duckdb", path, output.table, output.schema), created, folder)
+    path = folder / f"release.{output.kind}"
+    return Staged(output, TableRef(output.kind, path, csv=output.csv), created, folder)
+
+
+def _write_staged(engine: Engine, release: exp.Expr, output: TableRef, staged: Staged) -> None:
+    """Write the release where :func:`_staging` says (the caller aborts on failure)."""
+    if output.kind == "duckdb" and staged.folder is None:
+        assert staged.staged.table is not None
+        alias = engine.attach(str(output.path), read_only=False)
+        engine.begin()
+        staged._open = True
+        _create(engine, alias, output.schema, staged.staged.table, release)
+    elif output.kind == "duckdb":
+        assert output.table is not None
+        alias = engine.attach(str(staged.staged.file), read_only=False)
+        _create(engine, alias, output.schema, output.table, release)
+    else:
+        csv = output.csv
+        copy = render_template(
+            "copy_to.sql",
+            path=str(staged.staged.file),
+            format=output.kind,
+            delimiter=csv.delimiter,
+            quote=csv.quote,
+            escape=csv.escape,
+        )
+        copy.set("this", exp.Subquery(this=release))  # the release query replaces the placeholder
+        engine.execute(copy.sql(dialect=DIALECT))
 
 
 @dataclass
@@ -570,8 +574,15 @@ class Returned:
 def stage_returned(engine: Engine, release: exp.Expr) -> Returned:
     """The release, sorted (:func:`sorted_release`), as a temp table to return to the caller."""
     name = f"sqlanon_release_{secrets.token_hex(4)}"
-    engine.create_temp_as(name, sorted_release(engine, release))
-    return Returned(TableRef("table", None, name, "", label=f"temporary table {name!r} of the connection"))
+    returned = Returned(
+        TableRef("table", None, name, "", label=f"temporary table {name!r} of the connection")
+    )
+    try:
+        engine.create_temp_as(name, sorted_release(engine, release))
+    except BaseException:  # a stop as the statement ended leaves the table: dropped
+        returned.abort(engine)
+        raise
+    return returned
 
 
 def _stage_server_table(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:

@@ -247,26 +247,37 @@ def test_a_signal_during_the_commit_waits_for_its_moves_then_undoes_them_process
     left_as_it_was(config.parent)
 
 
-#: the hook: a second SIGINT as the run, stopped by the first, removes its staged release
+#: the hooks: SIGINT as the release's staging folder is made, and SIGINT again as the run, stopped
+#: by the first, removes that folder (it leaves a file saying so)
 AGAIN_IN_CLEANUP = """
 import os, signal
+from pathlib import Path
 import sqlanon.atomic
-real = sqlanon.atomic.discard
-def discard(path):
-    if path is not None and path.name.endswith(".tmp"):
+staging_folder, discard = sqlanon.atomic.staging_folder, sqlanon.atomic.discard
+def first(target):
+    folder = staging_folder(target)
+    os.kill(os.getpid(), signal.SIGINT)
+    return folder
+def again(path):
+    if path is not None and path.name.endswith(".tmp") and path.is_dir():
+        Path("second-signal-sent").touch()
         os.kill(os.getpid(), signal.SIGINT)
-    return real(path)
-sqlanon.atomic.discard = discard
+    return discard(path)
+sqlanon.atomic.staging_folder, sqlanon.atomic.discard = first, again
 """
 
 
 def test_a_second_sigint_during_the_cleanup_does_not_break_it_process(tmp_path: Path) -> None:
-    """Ctrl-C while the release is written, and again while the run removes what it staged:
-    the cleanup runs to its end, and the run exits 130 with one line."""
-    config = project(tmp_path / "p", PEOPLE.format(rows=100_000))
-    stopped = stop_at(anonymize(config, AGAIN_IN_CLEANUP), "writing the release", signal.SIGINT,
-                      cwd=config.parent, env=environment(config.parent))  # fmt: skip
-    one_line(stopped, "anonymize", signal.SIGINT)
+    """Ctrl-C as the release is staged, and again while the run removes what it staged: the
+    cleanup runs to its end, and the run exits 130 with one line."""
+    config = project(tmp_path / "p", PEOPLE.format(rows=2_000))
+    done = subprocess.run(
+        anonymize(config, AGAIN_IN_CLEANUP),
+        capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 130, done.stderr
+    assert done.stderr == "sqlanon anonymize: interrupted (SIGINT); nothing was published\n"
+    (config.parent / "second-signal-sent").unlink()  # the cleanup was reached
     left_as_it_was(config.parent)
 
 

@@ -440,12 +440,16 @@ class DuckDBEngine(SqlSession):
             return self._attached[path]
         alias = self.temp_name("db")
         options = [exp.AttachOption(this=exp.var("READ_ONLY"))] if read_only else []
-        self.execute(
-            exp.Attach(
-                this=exp.alias_(exp.Literal.string(path), alias, quoted=True),
-                expressions=options,
+        try:
+            self.execute(
+                exp.Attach(
+                    this=exp.alias_(exp.Literal.string(path), alias, quoted=True),
+                    expressions=options,
+                )
             )
-        )
+        except KeyboardInterrupt:
+            self._attached[path] = alias  # stopped: attached or not, detached (if it is) at close
+            raise
         self._attached[path] = alias
         return alias
 
@@ -458,4 +462,4 @@ class DuckDBEngine(SqlSession):
         """Detach a database attached with :meth:`attach` (no-op if it is not attached)."""
         alias = self._attached.pop(path, None)
         if alias is not None:
-            self.execute(exp.Detach(this=exp.to_identifier(alias, quoted=True)))
+            self.execute(exp.Detach(this=exp.to_identifier(alias, quoted=True), exists=True))
