@@ -86,6 +86,8 @@ class _State:
         self.calls: list[Callable[[], None]] = []
         #: signals a held section took from a handler of the program's, to deliver afterwards
         self.foreign: list[int] = []
+        #: the program's handlers the outermost held section stands in for
+        self.foreign_handlers: dict[int, Any] = {}
         #: open :func:`_watching` blocks
         self.watchers = 0
         #: the main thread is in this module's bookkeeping: the handler records, never raises
@@ -333,6 +335,7 @@ def held() -> Iterator[None]:
             handler = signal.getsignal(signum)
             if not _ours(handler) and handler not in (signal.SIG_IGN, None):
                 previous[signum] = signal.signal(signum, _hold_foreign)
+                _state.foreign_handlers[signum] = handler
         with _state.cond:
             _state.held += 1
     finally:
@@ -350,6 +353,7 @@ def held() -> Iterator[None]:
             if not _state.held:
                 delivered = [s for s in _state.foreign if s in previous]
                 _state.foreign.clear()
+                _state.foreign_handlers.clear()
             for number in delivered:
                 signal.raise_signal(number)  # to the program's handler, as if it came now
         finally:
@@ -375,18 +379,28 @@ def handlers_kept() -> Iterator[None]:
                 signal.signal(signum, handler)
 
 
+def _foreign_stops() -> list[int]:
+    """The signals a held section holds for the program whose handling stops it (Python's
+    default: KeyboardInterrupt for SIGINT, the end of the process for SIGTERM); a program's own
+    handler gets its signal after the section, and decides."""
+    stopping = (signal.default_int_handler, signal.SIG_DFL)
+    return [s for s in _state.foreign if _state.foreign_handlers.get(s) in stopping]
+
+
 def requested() -> bool:
     """Whether a stop signal arrived that the run has not acted on yet (in a held section: the
     commit is to be undone)."""
     if not _main_thread():
         return False
-    return (_state.signum is not None and not _state.raised and not _state.settled) or bool(_state.foreign)
+    if _state.signum is not None and not _state.raised and not _state.settled:
+        return True
+    return bool(_foreign_stops())
 
 
 def stop() -> KeyboardInterrupt:
     """The exception that stops the run for the signal that arrived (:func:`requested`)."""
     _state.raised = True
-    signum = _state.signum if _state.signum is not None else (_state.foreign or [signal.SIGINT])[0]
+    signum = _state.signum if _state.signum is not None else (_foreign_stops() or [signal.SIGINT])[0]
     return Interrupted(signum)
 
 

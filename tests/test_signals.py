@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from tests.test_cli import sqlanon_exe, write_yaml
 
@@ -247,6 +248,37 @@ def test_a_signal_during_the_commit_waits_for_its_moves_then_undoes_them_process
     left_as_it_was(config.parent)
 
 
+#: the hook: SIGINT as the commit, made final, drops what the release replaced
+AS_FINAL = """
+import os, signal
+import sqlanon.atomic
+finish = sqlanon.atomic.Swap.finish
+def finished(self):
+    if self.backup is not None:
+        os.kill(os.getpid(), signal.SIGINT)
+    return finish(self)
+sqlanon.atomic.Swap.finish = finished
+"""
+
+
+def test_a_signal_once_the_commit_is_final_is_ignored_process(tmp_path: Path) -> None:
+    """SIGINT as the commit drops the releases it replaced: the run is past stopping; it ends as
+    it would have (exit 0, the release and its report published, no backup left)."""
+    config = project(tmp_path / "p", PEOPLE.format(rows=2_000))
+    done = subprocess.run(
+        anonymize(config, AS_FINAL),
+        capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    folder = config.parent
+    assert json.loads((folder / "r.json").read_text(encoding="utf-8"))["passed"] is True
+    assert (folder / "out" / "release.csv").read_text(encoding="utf-8").startswith("zip,age,sex,disease\n")
+    assert sorted(p.name for p in (folder / "out").iterdir()) == ["release.csv"]
+    assert sorted(p.name for p in folder.iterdir()) == ["c.yaml", "out", "r.json", "tmp"]
+    assert list((folder / "tmp").iterdir()) == []
+
+
 #: the hooks: SIGINT as the release's staging folder is made, and SIGINT again as the run, stopped
 #: by the first, removes that folder (it leaves a file saying so)
 AGAIN_IN_CLEANUP = """
@@ -425,3 +457,62 @@ def test_sigterm_while_the_release_is_written_leaves_the_postgres_output_as_it_w
                       cwd=config.parent, env=environment(config.parent))  # fmt: skip
     one_line(stopped, "anonymize", signal.SIGTERM)
     pg_left_as_it_was(pg, config.parent)
+
+
+#: a program with its own SIGINT handler (it counts the signals and looks at the release when it
+#: gets one) runs the API in its main thread, then in another thread; SIGINT comes in the middle
+#: of the commit's moves; it prints which handler each stage saw and what its handler saw
+OWN_HANDLER = """
+import json, os, signal, sys, tempfile, threading
+import sqlanon
+
+seen = []
+def own(signum, frame):
+    seen.append(open("out/release.csv").read().startswith("zip,"))
+signal.signal(signal.SIGINT, own)
+
+real = tempfile.mkdtemp
+def mkdtemp(*args, **kwargs):
+    path = real(*args, **kwargs)
+    if kwargs.get("suffix") == ".bak":
+        os.kill(os.getpid(), signal.SIGINT)
+    return path
+tempfile.mkdtemp = mkdtemp
+
+handlers = []
+def stage(name):
+    handlers.append(signal.getsignal(signal.SIGINT) is own)
+config = json.loads(sys.argv[1])
+main = sqlanon.anonymize(config, stage=stage).passed
+os.replace("out/release.csv", "out/first.csv")
+with open("out/release.csv", "w") as f:
+    f.write("the previous release\\n")
+other = []
+thread = threading.Thread(target=lambda: other.append(sqlanon.anonymize(config, stage=stage).passed))
+thread.start()
+thread.join()
+print(json.dumps({"passed": [main, other], "handlers": handlers, "seen": seen,
+                  "still_own": signal.getsignal(signal.SIGINT) is own}))
+"""
+
+
+def test_a_programs_own_sigint_handler_is_left_in_place_and_gets_the_signal_after_the_commit_process(
+    tmp_path: Path,
+) -> None:
+    """The API never replaces a program's own SIGINT handler (in the main thread or another):
+    in the main thread, a SIGINT in the middle of the commit's moves reaches it once the moves
+    are done (it sees the new release), and the run, not stopped by that handler, publishes."""
+    config = project(tmp_path / "p", PEOPLE.format(rows=2_000))
+    cfg = yaml.safe_load(config.read_text(encoding="utf-8"))
+    done = subprocess.run(
+        [sys.executable, "-c", OWN_HANDLER, json.dumps(cfg)],
+        capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["passed"] == [True, [True]]
+    assert found["handlers"] and all(found["handlers"])
+    # once per run: in the main thread after the moves (the new release in place); from the
+    # other thread's run, at once (signals interrupt the main thread only, not that run)
+    assert len(found["seen"]) == 2 and found["seen"][0] is True
+    assert found["still_own"] is True

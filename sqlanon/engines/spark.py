@@ -480,7 +480,6 @@ class SparkEngine(SqlSession):
         self._adopted.append(name)
         return name
 
-    @_spark_call
     def hand_over(self, name: str) -> DataFrame:
         """The work table ``name`` as a DataFrame (its rows computed and kept), also left as
         the session's temp view ``name``."""
