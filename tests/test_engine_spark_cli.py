@@ -131,7 +131,7 @@ def test_sigint_cancels_the_spark_job_and_stops_the_run_process(tmp_path: Path, 
     }
     (tmp_path / "c.yaml").write_text(yaml.safe_dump(config))
     stopped = stop_at([*sqlanon_exe(), "anonymize", "c.yaml"], "reading the source", signal.SIGINT,
-                      cwd=tmp_path, env=environment(tmp_path), delay=2.0, prompt=20.0,
+                      cwd=tmp_path, env=environment(tmp_path), delay=2.0, prompt=15.0,
                       start_timeout=300.0)  # fmt: skip
     assert stopped.code == 130, stopped.stderr[-3000:]
     assert "Traceback" not in stopped.stderr and "KeyboardInterrupt" not in stopped.stderr

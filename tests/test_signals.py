@@ -389,13 +389,13 @@ def test_ctrl_c_in_the_api_raises_keyboard_interrupt_and_leaves_the_connection_c
 PG_PEOPLE = (
     "CREATE TABLE sig.people AS SELECT 'p' || i AS name, lpad(((i * 7919) % 4999)::text, 5, '0') AS zip, "
     "18 + (i * 31) % 80 AS age, CASE WHEN i % 2 = 0 THEN 'M' ELSE 'F' END AS sex, "
-    "'d' || ((i * 13) % 10) AS disease FROM generate_series(0, 99999) i"
+    "'d' || ((i * 13) % 10) AS disease FROM generate_series(0, 29999) i"
 )
 
 
 @pytest.fixture
 def pg(postgres: Any) -> Iterator[Any]:
-    """A connection to the test server, with the table ``sig.people`` (100,000 rows) and the
+    """A connection to the test server, with the table ``sig.people`` (30,000 rows) and the
     table ``sig.release`` (one row: an earlier release); both dropped afterwards."""
     import psycopg
 
