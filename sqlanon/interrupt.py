@@ -88,7 +88,7 @@ class _State:
         self.foreign: list[int] = []
         #: the program's handlers the outermost held section stands in for
         self.foreign_handlers: dict[int, Any] = {}
-        #: open :func:`_watching` blocks
+        #: open :func:`_handling` blocks (one watcher thread for them all)
         self.watchers = 0
         #: the main thread is in this module's bookkeeping: the handler records, never raises
         self.busy = False

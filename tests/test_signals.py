@@ -208,7 +208,7 @@ STAGES = [
 def test_a_signal_at_any_stage_undoes_the_run_process(tmp_path: Path, stage: str, signum: int) -> None:
     """A signal as a stage starts: the run stops in that stage, exits 128 + signal with one line,
     and the earlier release and report are as they were, with nothing beside them."""
-    config = project(tmp_path / "p", PEOPLE.format(rows=100_000))
+    config = project(tmp_path / "p", PEOPLE.format(rows=200_000))
     stopped = stop_at(anonymize(config), stage, signum, cwd=config.parent, env=environment(config.parent))
     one_line(stopped, "anonymize", signum)
     assert stopped.stage.startswith(stage)
