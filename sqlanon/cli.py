@@ -97,7 +97,9 @@ def _guard(command: Callable[..., None]) -> Callable[..., None]:
                 ctx = click.get_current_context(silent=True)
                 name = ctx.info_name if ctx is not None and ctx.info_name else "sqlanon"
                 done = getattr(stop, "done", None) or (
-                    "nothing was published" if name in ("anonymize", "apply") else "nothing was written"
+                    "nothing was published"
+                    if name in ("anonymize", "apply", "demo")
+                    else "nothing was written"
                 )
                 _clear_progress()
                 click.echo(f"sqlanon {name}: {stop}; {done}", err=True)

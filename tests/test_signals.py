@@ -194,6 +194,23 @@ def test_sigint_stops_a_long_duckdb_statement_at_once_process(tmp_path: Path) ->
     left_as_it_was(config.parent)
 
 
+@pytest.mark.parametrize(
+    ("command", "stage"), [("check", "reading the table"), ("audit", "reading the source")]
+)
+def test_sigterm_stops_check_and_audit_and_writes_no_report_process(
+    tmp_path: Path, command: str, stage: str
+) -> None:
+    """The commands that write only a report: SIGTERM inside a long statement stops them within
+    seconds, exit 143 with one line, and the earlier report is as it was."""
+    config = project(tmp_path / "p", ENDLESS)
+    args = [*sqlanon_exe(), command, str(config), "--report", str(config.parent / "r.json")]
+    stopped = stop_at(
+        args, stage, signal.SIGTERM, cwd=config.parent, env=environment(config.parent), delay=1.0
+    )
+    one_line(stopped, command, signal.SIGTERM, done="nothing was written")
+    left_as_it_was(config.parent)
+
+
 # every stage of a run, SIGINT and SIGTERM by turns (both end the same way: see the test above)
 STAGES = [
     ("encoding", signal.SIGTERM),
