@@ -360,7 +360,13 @@ class DuckDBEngine(SqlSession):
         try:
             yield
         finally:
-            self.execute(_set("threads", int(previous)))
+            try:
+                self.execute(_set("threads", int(previous)))
+            except EngineError:
+                # the connection is closed: a block stopped by a signal as it began can have
+                # this run only when the run is over (a caller's connection gets its setting
+                # back at close)
+                pass
 
     def create_temp_from_query(self, name: str, query: exp.Query) -> None:
         """The user's query is DuckDB SQL: canonical already."""
