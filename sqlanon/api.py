@@ -3,21 +3,40 @@
 >>> import sqlanon
 >>> report = sqlanon.anonymize("adult.yaml")      # doctest: +SKIP
 >>> report.passed, report.node                    # doctest: +SKIP
+
+A run stopped by Ctrl-C (SIGINT, with Python's default handler, in the main thread) raises
+:class:`KeyboardInterrupt` (:class:`sqlanon.interrupt.Interrupted`) within seconds, even inside
+a long engine statement, which is cancelled: what the run did is undone, nothing is published,
+and a connection given with ``connection=`` is left usable, without the run's temp tables.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import wraps
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
-from sqlanon import pipeline
+from sqlanon import interrupt, pipeline
 from sqlanon.audit_report import AuditReport
 from sqlanon.config import Config, load_config, parse_config
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.node_spec import node_from_report, parse_node, same_hierarchies
 from sqlanon.report import Report, ReportFiles
 from sqlanon.standalone import Compiled
+
+Verb = TypeVar("Verb", bound=Callable[..., Any])
+
+
+def _guarded(verb: Verb) -> Verb:
+    """A verb whose run SIGINT stops cleanly (:func:`sqlanon.interrupt.guard`)."""
+
+    @wraps(verb)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with interrupt.guard():
+            return verb(*args, **kwargs)
+
+    return cast(Verb, run)
 
 
 def _config(
@@ -41,6 +60,7 @@ def _config(
     return load_config(config, gate=gate, connection=connection, need_output=need_output)
 
 
+@_guarded
 def anonymize(
     config: str | Path | Mapping[str, Any] | Config,
     *,
@@ -90,6 +110,7 @@ def anonymize(
     )
 
 
+@_guarded
 def apply(
     config: str | Path | Mapping[str, Any] | Config,
     *,
@@ -137,6 +158,7 @@ def apply(
     )
 
 
+@_guarded
 def check(
     config: str | Path | Mapping[str, Any] | Config,
     *,
@@ -156,6 +178,7 @@ def check(
     )
 
 
+@_guarded
 def audit(
     config: str | Path | Mapping[str, Any] | Config,
     *,
@@ -183,6 +206,7 @@ def audit(
     )
 
 
+@_guarded
 def compile_sql(
     config: str | Path | Mapping[str, Any] | Config,
     *,

@@ -1,13 +1,15 @@
 """The ``sqlanon`` command: a thin veneer over the Python API.
 
 Exit codes: 0 requirements met; 1 not met (no release within the suppression limit, or the
-gate failed); 2 bad input, configuration or runtime error (one paragraph, no traceback).
+gate failed); 2 bad input, configuration or runtime error (one paragraph, no traceback); 130 and
+143 stopped by SIGINT or SIGTERM (one line; what the run did was undone).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Callable
@@ -17,7 +19,7 @@ from typing import Any
 
 import click
 
-from sqlanon import api, redact
+from sqlanon import api, interrupt, redact
 from sqlanon.audit_report import AuditReport
 from sqlanon.errors import EngineError, InputError, SqlanonError
 from sqlanon.guard import check_report_path
@@ -82,37 +84,65 @@ def _finish(report: Report | AuditReport, verbose: bool = False) -> None:
 
 
 def _guard(command: Callable[..., None]) -> Callable[..., None]:
-    """Turn every error into a one-paragraph message and exit code 2."""
+    """Turn every error into a one-paragraph message and exit code 2, and SIGINT or SIGTERM into
+    one line and exit code 130 or 143 (:mod:`sqlanon.interrupt`)."""
 
     @wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> None:
-        try:
-            command(*args, **kwargs)
-        except SqlanonError as err:
-            text = str(err)
-            if isinstance(err, EngineError) and err.cause is not None:
-                text = " ".join(text.split()) + " Nothing was written."
-            elif isinstance(err, EngineError) and err.sql:
-                # one paragraph (DuckDB messages span lines), and no value the engine quoted
-                text = " ".join(redact.engine_text(text).split())
-                text += " Nothing was written. This is likely a bug in sqlanon; please report it with the configuration."
-            click.echo(f"sqlanon: error: {text}", err=True)
-            sys.exit(2)
-        except OSError as err:
-            where = f" {str(err.filename)!r}" if err.filename else ""
-            click.echo(f"sqlanon: error: cannot access{where}: {err.strerror or err}.", err=True)
-            sys.exit(2)
-        except MemoryError:
-            click.echo("sqlanon: error: out of memory; nothing was written.", err=True)
-            sys.exit(2)
-        except KeyboardInterrupt:
-            click.echo("sqlanon: interrupted; nothing was written", err=True)
-            sys.exit(2)
-        except Exception as err:
-            click.echo(f"sqlanon: internal error ({type(err).__name__}): {err}. Please report it.", err=True)
-            sys.exit(2)
+        with interrupt.stop_on_signals():
+            try:
+                _errors_told(command, *args, **kwargs)
+            except KeyboardInterrupt as err:
+                stop = err if isinstance(err, interrupt.Interrupted) else interrupt.Interrupted(signal.SIGINT)
+                ctx = click.get_current_context(silent=True)
+                name = ctx.info_name if ctx is not None and ctx.info_name else "sqlanon"
+                done = getattr(stop, "done", None) or (
+                    "nothing was published"
+                    if name in ("anonymize", "apply", "demo")
+                    else "nothing was written"
+                )
+                _clear_progress()
+                click.echo(f"sqlanon {name}: {stop}; {done}", err=True)
+                sys.exit(stop.exit_code)
 
     return wrapper
+
+
+def _clear_progress() -> None:
+    """Clear the progress line (only shown on a terminal) before a message."""
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()
+
+
+def _errors_told(command: Callable[..., None], *args: Any, **kwargs: Any) -> None:
+    """Run the command; an error becomes one paragraph on stderr and exit code 2."""
+    try:
+        command(*args, **kwargs)
+    except SqlanonError as err:
+        text = str(err)
+        if isinstance(err, EngineError) and err.cause is not None:
+            text = " ".join(text.split()) + " Nothing was written."
+        elif isinstance(err, EngineError) and err.sql:
+            # one paragraph (DuckDB messages span lines), and no value the engine quoted
+            text = " ".join(redact.engine_text(text).split())
+            text += " Nothing was written. This is likely a bug in sqlanon; please report it with the configuration."
+        _clear_progress()
+        click.echo(f"sqlanon: error: {text}", err=True)
+        sys.exit(2)
+    except OSError as err:
+        where = f" {str(err.filename)!r}" if err.filename else ""
+        _clear_progress()
+        click.echo(f"sqlanon: error: cannot access{where}: {err.strerror or err}.", err=True)
+        sys.exit(2)
+    except MemoryError:
+        _clear_progress()
+        click.echo("sqlanon: error: out of memory; nothing was written.", err=True)
+        sys.exit(2)
+    except Exception as err:
+        _clear_progress()
+        click.echo(f"sqlanon: internal error ({type(err).__name__}): {err}. Please report it.", err=True)
+        sys.exit(2)
 
 
 def node_options(lead: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -322,6 +352,10 @@ def demo(folder: str | None, rows: int, report_path: str | None) -> None:
     _say_done(_text(report, False))
     if not report.passed:
         sys.exit(1)
-    gate = api.check(check_path)
+    try:
+        gate = api.check(check_path)
+    except interrupt.Interrupted as stop:
+        stop.done = f"the release was published in {base}; its gate did not run"
+        raise
     _say_done(_text(gate, False))
     sys.exit(0 if gate.passed else 1)

@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlglot import exp
 
+from sqlanon import interrupt
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
@@ -62,7 +63,9 @@ def publish(
     The commit: the report is written in full first (under a staging name), the release put in
     place (the previous one kept), the report moved into place, then what the release replaced
     dropped; a failure at any step undoes the ones before, so nothing is published without its
-    report (a run killed between the two moves leaves the new release with the previous report)."""
+    report (a run killed between the two moves leaves the new release with the previous report).
+    A stop signal (SIGINT, SIGTERM) during the commit waits for its moves to end, then undoes
+    them (:mod:`sqlanon.interrupt`); once the commit is final, stop signals are ignored."""
     say(stage, "writing the release")
     staged: Staged | Returned = (
         write_staged(engine, release, config.output)
@@ -70,24 +73,45 @@ def publish(
         else stage_returned(engine, release)
     )
     try:
-        published = read_table(engine, staged.staged, what="release")
-        say(stage, "gating the release")
-        gate = run_gate(
-            engine,
-            config,
-            published,
-            sensitive_hierarchies(config, engine, published, reveal=show_violations > 0),
-            show_violations,
-            qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
-            qi_levels=levels,
-            check_params=False,
-            tree=tree,
-            population=read_population(engine, config),
-            distributions=reports is not None and reports.html is not None,
-        )
+        return _gate_and_commit(
+            engine, config, encoded, criteria, base, staged, levels, tree, show_violations, stage, reports,
+            first_warning,
+        )  # fmt: skip
     except BaseException:
-        staged.abort(engine)
+        staged.abort(engine)  # never raises, and leaves a release already committed alone
         raise
+
+
+def _gate_and_commit(
+    engine: Engine,
+    config: Config,
+    encoded: Encoded,
+    criteria: list[Criterion],
+    base: Report,
+    staged: Staged | Returned,
+    levels: dict[str, int] | None,
+    tree: str | None,
+    show_violations: int,
+    stage: Stage | None,
+    reports: ReportFiles | None,
+    first_warning: str | None,
+) -> Report:
+    """:func:`publish` once the release is staged (the caller aborts it on any failure)."""
+    published = read_table(engine, staged.staged, what="release")
+    say(stage, "gating the release")
+    gate = run_gate(
+        engine,
+        config,
+        published,
+        sensitive_hierarchies(config, engine, published, reveal=show_violations > 0),
+        show_violations,
+        qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
+        qi_levels=levels,
+        check_params=False,
+        tree=tree,
+        population=read_population(engine, config),
+        distributions=reports is not None and reports.html is not None,
+    )
     base.checks = gate_entries(criteria, gate)
     base.risk = gate.risk
     base.class_sizes = [list(pair) for pair in gate.class_sizes]
@@ -114,26 +138,28 @@ def publish(
     warned = sum(1 for o in gate.outcomes if not o.passed)
     if warned:
         base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"
-    try:
-        written_reports = reports.stage(base) if reports is not None else []
-    except BaseException:
-        staged.abort(engine)
-        raise
-    swaps: list[Any] = []
-    try:
-        staged.commit(engine, config.overwrite)
-        for report in written_reports:
-            swaps.append(report.swap())
-    except BaseException:
-        staged.abort(engine)  # also takes back a release already in place
+    say(stage, "committing the release")
+    with interrupt.held():  # a stop signal waits until the commit is made whole or undone
+        swaps: list[Any] = []
+        written_reports = []
+        try:
+            written_reports = reports.stage(base) if reports is not None else []
+            staged.commit(engine, config.overwrite)
+            for report in written_reports:
+                swaps.append(report.swap())
+            if interrupt.requested():  # stopped meanwhile: the commit is undone, not made final
+                raise interrupt.stop()
+        except BaseException:
+            staged.abort(engine)  # also takes back a release already in place
+            for swap in swaps:
+                swap.undo()
+            for report in written_reports:
+                report.discard()
+            raise
+        staged.finish(engine)
         for swap in swaps:
-            swap.undo()
-        for report in written_reports:
-            report.discard()
-        raise
-    staged.finish(engine)
-    for swap in swaps:
-        swap.finish()
+            swap.finish()
+        interrupt.settle()
     if isinstance(staged, Returned):
         base.release = staged.handed
     return base

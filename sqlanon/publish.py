@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sqlglot import exp
 
-from sqlanon import atomic, catalog, guard, publish_table, redact
+from sqlanon import atomic, catalog, guard, interrupt, publish_table, redact
 from sqlanon.atomic import Swap
 from sqlanon.config import Config, TableRef
 from sqlanon.encode import Encoded
@@ -413,7 +413,12 @@ class Staged:
         atomic.discard(self.folder)
 
     def abort(self, engine: Engine) -> None:
-        """Undo whatever staging and :meth:`commit` did; never raises."""
+        """Undo whatever staging and :meth:`commit` did; never raises (a stop signal meanwhile
+        waits for it to end)."""
+        with interrupt.held():
+            self._abort(engine)
+
+    def _abort(self, engine: Engine) -> None:
         if self._open:
             self._open = False
             engine.rollback()
@@ -512,19 +517,25 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     release = sorted_release(engine, release)
     if output.kind == "table":
         return _stage_server_table(engine, release, output)
+    staged: Staged | None = None
+    try:
+        with interrupt.held():  # what is made here is in a Staged (aborted on failure) before a stop
+            staged = _staging(output)
+        _write_staged(engine, release, output, staged)
+    except BaseException:
+        if staged is not None:
+            staged.abort(engine)
+        raise
+    return staged
+
+
+def _staging(output: TableRef) -> Staged:
+    """Where a release of a file or DuckDB database output is staged: a table staged in the
+    existing database, or a private folder beside the output (output folders made as needed)."""
     created = atomic.make_folders(output.file.parent)
     if output.kind == "duckdb" and output.file.exists():
         staged_name = _leftover_table("staged")
-        staged = Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
-        try:
-            alias = engine.attach(str(output.path), read_only=False)
-            engine.begin()
-            staged._open = True
-            _create(engine, alias, output.schema, staged_name, release)
-        except BaseException:
-            staged.abort(engine)
-            raise
-        return staged
+        return Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
     try:
         folder = atomic.staging_folder(output.file)
     except OSError as err:
@@ -535,21 +546,28 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     if output.kind == "duckdb":
         assert output.table is not None
         path = folder / "release.duckdb"
-        staged = Staged(output, TableRef("duckdb", path, output.table, output.schema), created, folder)
-        try:
-            alias = engine.attach(str(path), read_only=False)
-            _create(engine, alias, output.schema, output.table, release)
-        except BaseException:
-            staged.abort(engine)
-            raise
-        return staged
+        return Staged(output, TableRef("duckdb", path, output.table, output.schema), created, folder)
     path = folder / f"release.{output.kind}"
-    staged = Staged(output, TableRef(output.kind, path, csv=output.csv), created, folder)
-    try:
+    return Staged(output, TableRef(output.kind, path, csv=output.csv), created, folder)
+
+
+def _write_staged(engine: Engine, release: exp.Expr, output: TableRef, staged: Staged) -> None:
+    """Write the release where :func:`_staging` says (the caller aborts on failure)."""
+    if output.kind == "duckdb" and staged.folder is None:
+        assert staged.staged.table is not None
+        alias = engine.attach(str(output.path), read_only=False)
+        engine.begin()
+        staged._open = True
+        _create(engine, alias, output.schema, staged.staged.table, release)
+    elif output.kind == "duckdb":
+        assert output.table is not None
+        alias = engine.attach(str(staged.staged.file), read_only=False)
+        _create(engine, alias, output.schema, output.table, release)
+    else:
         csv = output.csv
         copy = render_template(
             "copy_to.sql",
-            path=str(path),
+            path=str(staged.staged.file),
             format=output.kind,
             delimiter=csv.delimiter,
             quote=csv.quote,
@@ -557,10 +575,6 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
         )
         copy.set("this", exp.Subquery(this=release))  # the release query replaces the placeholder
         engine.execute(copy.sql(dialect=DIALECT))
-    except BaseException:
-        staged.abort(engine)
-        raise
-    return staged
 
 
 @dataclass
@@ -588,17 +602,25 @@ class Returned:
     def abort(self, engine: Engine) -> None:
         """Drop the temp table; never raises."""
         if self.handed is None:
-            try:
-                engine.drop(self.name)
-            except EngineError:
-                pass
+            with interrupt.held():
+                try:
+                    engine.drop(self.name)
+                except EngineError:
+                    pass
 
 
 def stage_returned(engine: Engine, release: exp.Expr) -> Returned:
     """The release, sorted (:func:`sorted_release`), as a temp table to return to the caller."""
     name = f"sqlanon_release_{secrets.token_hex(4)}"
-    engine.create_temp_as(name, sorted_release(engine, release))
-    return Returned(TableRef("table", None, name, "", label=f"temporary table {name!r} of the connection"))
+    returned = Returned(
+        TableRef("table", None, name, "", label=f"temporary table {name!r} of the connection")
+    )
+    try:
+        engine.create_temp_as(name, sorted_release(engine, release))
+    except BaseException:  # a stop as the statement ended leaves the table: dropped
+        returned.abort(engine)
+        raise
+    return returned
 
 
 def _stage_server_table(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from sqlanon import atomic
+from sqlanon import atomic, interrupt
 from sqlanon.checks import Outcome
 from sqlanon.criteria import Criterion
 from sqlanon.errors import InputError
@@ -81,8 +81,9 @@ class Report:
 
     def write(self, path: str | Path) -> None:
         """Write the JSON report to ``path`` atomically (see :class:`StagedReport`)."""
-        staged = StagedReport.write(self, Path(path))
-        staged.swap().finish()
+        with interrupt.held():
+            staged = StagedReport.write(self, Path(path))
+            staged.swap().finish()
 
     def text(self, verbose: bool = False, width: int | None = None) -> str:
         """The text report (report_text.render): ``verbose`` adds how the search went;
@@ -122,29 +123,36 @@ class ReportFiles:
 
             texts.append((self.html, render_html(report)))
         staged: list[StagedReport] = []
-        try:
-            for target, text in texts:
-                staged.append(StagedReport.write_text(text, target))
-        except BaseException:
-            for done in staged:
-                done.discard()
-            raise
-        return staged
+        with interrupt.held():  # a stop signal waits: no staged report is left behind
+            try:
+                for target, text in texts:
+                    staged.append(StagedReport.write_text(text, target))
+            except BaseException:
+                for done in staged:
+                    done.discard()
+                raise
+            return staged
 
     def write(self, report: Any) -> None:
-        """Write the reports in place (atomically, each)."""
-        staged = self.stage(report)
-        swaps = []
-        try:
-            swaps = [s.swap() for s in staged]
-        except BaseException:
+        """Write the reports in place (atomically, each); the run's outcome is then final
+        (:func:`sqlanon.interrupt.settle`)."""
+        with interrupt.held():
+            staged = self.stage(report)
+            swaps = []
+            try:
+                for done in staged:
+                    swaps.append(done.swap())
+                if interrupt.requested():  # stopped while they were moved in: put back what was there
+                    raise interrupt.stop()
+            except BaseException:
+                for swap in swaps:
+                    swap.undo()
+                for done in staged:
+                    done.discard()
+                raise
             for swap in swaps:
-                swap.undo()
-            for done in staged:
-                done.discard()
-            raise
-        for swap in swaps:
-            swap.finish()
+                swap.finish()
+            interrupt.settle()
 
 
 @dataclass

@@ -693,7 +693,8 @@ def test_stages_are_announced_in_order(project: Path) -> None:
     )
     assert report.passed
     assert seen[:3] == ["reading the source", "encoding", "searching the lattice"]
-    assert seen[3].startswith("ranking ") and seen[4:] == ["writing the release", "gating the release"]
+    assert seen[3].startswith("ranking ")
+    assert seen[4:] == ["writing the release", "gating the release", "committing the release"]
     assert nodes and all(0 < d <= t for d, t in nodes)
     seen.clear()
     mondrian = base_config(search="mondrian", output="out/mondrian.csv")
@@ -704,6 +705,7 @@ def test_stages_are_announced_in_order(project: Path) -> None:
         "partitioning (Mondrian)",
         "writing the release",
         "gating the release",
+        "committing the release",
     ]
     seen.clear()
     gate = base_config(source="out/release.csv")

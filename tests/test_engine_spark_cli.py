@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import subprocess
 import sys
 import textwrap
@@ -137,3 +138,37 @@ def test_the_in_memory_catalog_is_refused_before_any_work(tmp_path: Path, spark:
     assert "there is no table 'people_release'" in message, message
     assert "in-memory catalog" in message and "keeps a table only for the process that made it" in message
     assert "spark.sql.catalogImplementation: hive" in message
+
+
+def test_sigint_cancels_the_spark_job_and_stops_the_run_process(tmp_path: Path, spark: Any) -> None:
+    """``sqlanon anonymize`` on a Spark session of its own, SIGINT (Ctrl-C) while a job of minutes
+    runs (reading a source query): the job is cancelled, the run exits 130 with one line (no
+    traceback of py4j's) within seconds, and no table is left in the warehouse."""
+    from tests.test_cli import sqlanon_exe
+    from tests.test_signals import COLUMNS, environment, stop_at
+
+    endless = (
+        "SELECT concat('p', id) AS name, lpad(CAST((id * 7919) % 4999 AS STRING), 5, '0') AS zip, "
+        "18 + (id * 31) % 80 AS age, CASE WHEN id % 2 = 0 THEN 'M' ELSE 'F' END AS sex, "
+        "concat('d', (id * 13) % 10) AS disease FROM range(100000000000) WHERE hash(id) % 1000003 = 0"
+    )
+    conf = {"spark.sql.warehouse.dir": str(tmp_path / "warehouse"), "spark.sql.shuffle.partitions": "2"}
+    (tmp_path / "tmp").mkdir()
+    config = {
+        "engine": {"kind": "spark", "master": "local[2]", "conf": conf},
+        "source": {"query": endless},
+        "columns": COLUMNS,
+        "criteria": [{"k-anonymity": {"k": 5}}],
+        "output": {"table": "release"},
+    }
+    (tmp_path / "c.yaml").write_text(yaml.safe_dump(config))
+    stopped = stop_at([*sqlanon_exe(), "anonymize", "c.yaml"], "reading the source", signal.SIGINT,
+                      cwd=tmp_path, env=environment(tmp_path), delay=2.0, prompt=15.0,
+                      start_timeout=300.0)  # fmt: skip
+    assert stopped.code == 130, stopped.stderr[-3000:]
+    assert "Traceback" not in stopped.stderr and "KeyboardInterrupt" not in stopped.stderr
+    message = stopped.stderr.split("\x1b[K")[-1]
+    assert message.strip() == "sqlanon anonymize: interrupted (SIGINT); nothing was published", stopped.stderr
+    assert stopped.stage == "reading the source"
+    warehouse = tmp_path / "warehouse"
+    assert not warehouse.exists() or list(warehouse.iterdir()) == []

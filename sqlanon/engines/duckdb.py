@@ -21,7 +21,7 @@ import duckdb
 import numpy as np
 from sqlglot import exp
 
-from sqlanon import redact
+from sqlanon import interrupt, redact
 from sqlanon.atomic import alive
 from sqlanon.engines.base import Capabilities, Params, ServerCatalog, SqlLike, SqlSession, create_temp, table
 from sqlanon.errors import EngineError
@@ -88,6 +88,14 @@ CAUSES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"Failed to create directory|Permission denied|Read-only file system", re.I), "access"),
     (re.compile(r"\bINTERRUPT", re.I), "interrupted"),
 )
+
+
+def _interrupted(err: RuntimeError) -> BaseException:
+    """DuckDB's Python client stops a statement when a signal handler raises while it runs, and
+    raises "Query interrupted" in place of the handler's exception: the stop it stands for."""
+    if "interrupted" in str(err).lower():
+        return interrupt.stopped()
+    return err
 
 
 #: the private spill folders Engine makes: sqlanon-spill-<pid>-<12 hex digits>
@@ -290,13 +298,22 @@ class DuckDBEngine(SqlSession):
             message = f"The SQL engine failed: {raw}"
         return EngineError(message, sql=text, cause=cause)
 
+    def cancel(self) -> None:
+        """Interrupt the running statement (from another thread); it fails with DuckDB's
+        interrupt error."""
+        try:
+            self.con.interrupt()
+        except duckdb.Error:
+            pass
+
     def close(self) -> None:
-        if self._borrowed:
-            self._give_back()
-            return
-        self.con.close()
-        if self._own_temp is not None:
-            shutil.rmtree(self._own_temp, ignore_errors=True)
+        with interrupt.held():  # a stop signal waits: the spill folder goes, the connection is given back
+            if self._borrowed:
+                self._give_back()
+                return
+            self.con.close()
+            if self._own_temp is not None:
+                shutil.rmtree(self._own_temp, ignore_errors=True)
 
     def _give_back(self) -> None:
         """A caller's connection as it was: sqlanon's temp tables and views (those with this
@@ -343,7 +360,13 @@ class DuckDBEngine(SqlSession):
         try:
             yield
         finally:
-            self.execute(_set("threads", int(previous)))
+            try:
+                self.execute(_set("threads", int(previous)))
+            except EngineError:
+                # the connection is closed: a block stopped by a signal as it began can have
+                # this run only when the run is over (a caller's connection gets its setting
+                # back at close)
+                pass
 
     def create_temp_from_query(self, name: str, query: exp.Query) -> None:
         """The user's query is DuckDB SQL: canonical already."""
@@ -351,17 +374,23 @@ class DuckDBEngine(SqlSession):
 
     def execute(self, sql: SqlLike, params: Params = None) -> None:
         text = _text(sql)
-        try:
-            self.con.execute(text, params)
-        except duckdb.Error as err:
-            raise self._failure(err, text) from None
+        with interrupt.statement(self.cancel):
+            try:
+                self.con.execute(text, params)
+            except duckdb.Error as err:
+                raise self._failure(err, text) from None
+            except RuntimeError as err:
+                raise _interrupted(err) from None
 
     def fetchall(self, sql: SqlLike, params: Params = None) -> list[tuple[Any, ...]]:
         text = _text(sql)
-        try:
-            return self.con.execute(text, params).fetchall()
-        except duckdb.Error as err:
-            raise self._failure(err, text) from None
+        with interrupt.statement(self.cancel):
+            try:
+                return self.con.execute(text, params).fetchall()
+            except duckdb.Error as err:
+                raise self._failure(err, text) from None
+            except RuntimeError as err:
+                raise _interrupted(err) from None
 
     def describe(self, query: exp.Expr) -> list[tuple[str, str]]:
         """(name, type) of each column ``query`` returns (planned, not run)."""
@@ -417,12 +446,16 @@ class DuckDBEngine(SqlSession):
             return self._attached[path]
         alias = self.temp_name("db")
         options = [exp.AttachOption(this=exp.var("READ_ONLY"))] if read_only else []
-        self.execute(
-            exp.Attach(
-                this=exp.alias_(exp.Literal.string(path), alias, quoted=True),
-                expressions=options,
+        try:
+            self.execute(
+                exp.Attach(
+                    this=exp.alias_(exp.Literal.string(path), alias, quoted=True),
+                    expressions=options,
+                )
             )
-        )
+        except KeyboardInterrupt:
+            self._attached[path] = alias  # stopped: attached or not, detached (if it is) at close
+            raise
         self._attached[path] = alias
         return alias
 
@@ -435,4 +468,4 @@ class DuckDBEngine(SqlSession):
         """Detach a database attached with :meth:`attach` (no-op if it is not attached)."""
         alias = self._attached.pop(path, None)
         if alias is not None:
-            self.execute(exp.Detach(this=exp.to_identifier(alias, quoted=True)))
+            self.execute(exp.Detach(this=exp.to_identifier(alias, quoted=True), exists=True))

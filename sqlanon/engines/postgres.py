@@ -29,7 +29,7 @@ from psycopg.adapt import Loader
 from psycopg.rows import tuple_row
 from sqlglot import exp
 
-from sqlanon import redact
+from sqlanon import interrupt, redact
 from sqlanon.engines import postgres_attached
 from sqlanon.engines.base import (
     Capabilities,
@@ -423,7 +423,7 @@ class PostgresCatalog:
 
     def _rows(self, query: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
         try:
-            with self._engine._cursor() as cursor:
+            with interrupt.statement(self._engine.cancel), self._engine._cursor() as cursor:
                 cursor.execute(query, params)
                 return [tuple(r) for r in cursor.fetchall()]
         except psycopg.Error as err:
@@ -737,29 +737,39 @@ class PostgresEngine(SqlSession):
                 raise self._failure(err, text) from None
         return cursor
 
+    def cancel(self) -> None:
+        """Ask the server to cancel the running statement (from another thread); it fails with
+        ``query_canceled``."""
+        try:
+            self.con.cancel_safe(timeout=5)
+        except psycopg.Error:
+            pass
+
     def create_temp_from_query(self, name: str, query: exp.Query) -> None:
         self.drop(name)
         create = create_temp(table(name), query)
         create.set("replace", False)
         text = create.sql(dialect="postgres")  # the user's SQL as written, no rules
         try:
-            with self._cursor() as cursor:
+            with interrupt.statement(self.cancel), self._cursor() as cursor:
                 cursor.execute(text)  # no parameters: a % in the query stays as written
         except psycopg.Error as err:
             raise self._failure(err, text) from None
         self.execute(exp.Analyze(tables=[table(name)]))
 
     def execute(self, sql: SqlLike, params: Params = None) -> None:
-        self._run(sql, params).close()
+        with interrupt.statement(self.cancel):
+            self._run(sql, params).close()
 
     def fetchall(self, sql: SqlLike, params: Params = None) -> list[tuple[Any, ...]]:
-        cursor = self._run(sql, params)
-        try:
-            return [tuple(row) for row in cursor.fetchall()]
-        except psycopg.Error as err:
-            raise self._failure(err, self.render(sql)) from None
-        finally:
-            cursor.close()
+        with interrupt.statement(self.cancel):
+            cursor = self._run(sql, params)
+            try:
+                return [tuple(row) for row in cursor.fetchall()]
+            except psycopg.Error as err:
+                raise self._failure(err, self.render(sql)) from None
+            finally:
+                cursor.close()
 
     # -- tables ----------------------------------------------------------------------------
     def describe(self, query: exp.Expr) -> list[tuple[str, str]]:
@@ -768,7 +778,8 @@ class PostgresEngine(SqlSession):
             .from_(exp.Subquery(this=query.copy(), alias=exp.TableAlias(this=exp.to_identifier("q"))))
             .limit(0)
         )
-        cursor = self._run(probe, None)
+        with interrupt.statement(self.cancel):
+            cursor = self._run(probe, None)
         try:
             out = []
             for column in cursor.description or []:
@@ -798,7 +809,7 @@ class PostgresEngine(SqlSession):
             return
         copy = "COPY " + exp.to_identifier(name, quoted=True).sql("postgres") + " FROM STDIN"
         try:
-            with self._cursor() as cursor, cursor.copy(copy) as writer:
+            with interrupt.statement(self.cancel), self._cursor() as cursor, cursor.copy(copy) as writer:
                 for row in zip(*data, strict=True):
                     writer.write_row(row)
             self.execute(exp.Analyze(tables=[table(name)]))
@@ -830,6 +841,10 @@ class PostgresEngine(SqlSession):
         raise self._no_files()
 
     def close(self) -> None:
+        with interrupt.held():  # a stop signal waits: the connection is closed or given back whole
+            self._close()
+
+    def _close(self) -> None:
         if not self._borrowed:
             self.con.close()
             return

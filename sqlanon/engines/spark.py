@@ -22,13 +22,13 @@ import hashlib
 import itertools
 import re
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
-from functools import lru_cache
+from functools import lru_cache, wraps
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import sqlglot
 from pyspark.errors import PySparkException
@@ -36,7 +36,7 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql.types import DataType, DecimalType, StringType, StructField, StructType
 from sqlglot import exp
 
-from sqlanon import redact
+from sqlanon import interrupt, redact
 from sqlanon.engines import spark_attached
 from sqlanon.engines.base import (
     Capabilities,
@@ -146,7 +146,8 @@ def session(master: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[SparkSes
     builder = SparkSession.builder.master(master).appName("sqlanon")
     for key, value in settings.items():
         builder = builder.config(key, value)
-    return builder.getOrCreate(), True
+    with interrupt.handlers_kept():  # the SparkContext would keep a SIGINT handler of its own
+        return builder.getOrCreate(), True
 
 
 #: the Python loggers through which pyspark logs a failed query's message (it can quote a value)
@@ -185,6 +186,23 @@ def restore(spark: SparkSession, levels: tuple[str, list[bool]]) -> None:
     log4j = jvm.org.apache.logging.log4j
     root = log4j.LogManager.getRootLogger()
     log4j.core.config.Configurator.setAllLevels(root.getName(), log4j.Level.toLevel(level))
+
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def _spark_call(method: Method) -> Method:
+    """A method that calls the JVM: a stop signal meanwhile cancels the engine's Spark jobs and
+    is raised when the call returns, never inside py4j (which would lose its connection's
+    answer and log a traceback) (:func:`sqlanon.interrupt.statement`)."""
+
+    @wraps(method)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        engine = self if isinstance(self, SparkEngine) else self._engine
+        with interrupt.statement(engine.cancel):
+            return method(self, *args, **kwargs)
+
+    return cast(Method, call)
 
 
 def _first_line(err: BaseException) -> str:
@@ -295,6 +313,7 @@ class SparkCatalog:
         rows = self._engine._collect(f"DESCRIBE TABLE EXTENDED {qualified}")
         return {str(r[0]).strip(): str(r[1] or "").strip() for r in rows if r[0]}
 
+    @_spark_call
     def find(self, schema: str, name: str) -> ServerRelation | None:
         spark = self._spark()
         if not schema and _is_temp_view(spark, name):
@@ -319,6 +338,7 @@ class SparkCatalog:
         key = f"location:{location.rstrip('/')}" if location else f"table:{namespace}.{found.name}"
         return ServerRelation(namespace, found.name, "table", _ident(key), location)
 
+    @_spark_call
     def referencing(self, relation: ServerRelation) -> list[str]:
         return []
 
@@ -328,6 +348,7 @@ class SparkCatalog:
     def read_only(self) -> str | None:
         return None
 
+    @_spark_call
     def reads(self, relation: ServerRelation) -> ServerReads:
         """A table reads itself (its folder, and so every folder in it: a partition path); a
         view, the relations its SQL names, recursively (unknown when it calls a function of the
@@ -379,6 +400,7 @@ class SparkCatalog:
     def tree(self, relation: ServerRelation) -> str:
         return ""  # a Spark table is in no tree of tables (its folder is checked against the source's)
 
+    @_spark_call
     def schema_location(self, schema: str) -> str:
         """A database's folder; for one that does not exist yet, the folder CREATE SCHEMA
         will give it: ``<spark.sql.warehouse.dir>/<name>.db``, the name lower-cased unless
@@ -394,6 +416,7 @@ class SparkCatalog:
         details = {str(r[0]).strip(): str(r[1] or "").strip() for r in rows if r[0]}
         return details.get("Location", "")
 
+    @_spark_call
     def tables(self, schema: str) -> list[str]:
         spark = self._spark()
         if not spark.catalog.databaseExists(schema):
@@ -402,9 +425,11 @@ class SparkCatalog:
             t.name for t in spark.catalog.listTables(schema) if not t.isTemporary and t.tableType != "VIEW"
         ]
 
+    @_spark_call
     def schema_exists(self, schema: str) -> bool:
         return bool(self._spark().catalog.databaseExists(schema))
 
+    @_spark_call
     def attached(self, relation: ServerRelation) -> SparkAttached:
         """The properties and comments of the table ``relation`` (:mod:`sqlanon.engines.spark_attached`)."""
         return spark_attached.read(self._statement, self._describe, relation.schema, relation.name)
@@ -437,6 +462,7 @@ class SparkCatalog:
         """Whether the session's catalog is Spark's in-memory one (its default without Hive)."""
         return str(self._spark().conf.get("spark.sql.catalogImplementation", "in-memory")) == "in-memory"
 
+    @_spark_call
     def forgets(self) -> str | None:
         if not self._in_memory():
             return None
@@ -445,6 +471,7 @@ class SparkCatalog:
             "process that made it: a table an earlier run published is not in it. " + _PERSISTENT
         )
 
+    @_spark_call
     def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
         """A session sqlanon builds with the in-memory catalog: the table would end with the
         run. A new table whose managed location (its folder in the database's location) exists
@@ -556,7 +583,18 @@ class SparkEngine(SqlSession):
         engine._start()
         return engine
 
+    #: the job tag of this engine's Spark jobs (:meth:`cancel`), and the thread's setting of
+    #: interrupting a cancelled job's tasks as it was
+    _job_tag = ""
+    _interrupting: str | None = None
+
+    @_spark_call
     def _start(self) -> None:
+        self._job_tag = f"sqlanon-{secrets.token_hex(6)}"
+        context = self.spark.sparkContext
+        self._interrupting = context.getLocalProperty("spark.job.interruptOnCancel")
+        context.addJobTag(self._job_tag)
+        context.setInterruptOnCancel(True)  # a cancelled job's tasks stop, not only the job
         self._log_level = silence(self.spark)
         self._names = itertools.count()
         #: the work tables of this engine: name -> the kept result behind the view
@@ -565,6 +603,7 @@ class SparkEngine(SqlSession):
         self._adopted: list[str] = []
         self.server = SparkCatalog(self)
 
+    @_spark_call
     def adopt(self, relation: Any) -> str:
         """A temp view of a DataFrame of this session."""
         from sqlanon.errors import InputError
@@ -637,6 +676,7 @@ class SparkEngine(SqlSession):
             message = f"The SQL engine failed: {first}"
         return EngineError(message, sql=text, cause=cause)
 
+    @_spark_call
     def _collect(self, text: str, args: Any = None) -> list[Any]:
         try:
             return self.spark.sql(text, args=args).collect()
@@ -655,6 +695,7 @@ class SparkEngine(SqlSession):
         except Exception as err:
             raise self._failure(err, text) from None
 
+    @_spark_call
     def execute(self, sql: SqlLike, params: Params = None) -> None:
         tree = sql if isinstance(sql, exp.Expr) else _parsed(sql)
         if isinstance(tree, exp.Create) and tree.kind == "TABLE" and _temporary(tree):
@@ -676,6 +717,7 @@ class SparkEngine(SqlSession):
             return  # Spark has no transactions (capabilities.transactions)
         self._frame(sql, params)  # a command runs when spark.sql is called; a query would not
 
+    @_spark_call
     def fetchall(self, sql: SqlLike, params: Params = None) -> list[tuple[Any, ...]]:
         frame, text = self._frame(sql, params)
         try:
@@ -693,6 +735,7 @@ class SparkEngine(SqlSession):
         return out
 
     # -- work tables ----------------------------------------------------------------------
+    @_spark_call
     def create_temp_from_query(self, name: str, query: exp.Query) -> None:
         text = query.sql(dialect="spark")  # the user's SQL as written, no rules
         try:
@@ -729,10 +772,12 @@ class SparkEngine(SqlSession):
         self._temps.pop(name, None)
         self.spark.catalog.dropTempView(name)
 
+    @_spark_call
     def describe(self, query: exp.Expr) -> list[tuple[str, str]]:
         frame, _ = self._frame(query, None)
         return [(f.name, _type_name(f.dataType)) for f in frame.schema.fields]
 
+    @_spark_call
     def load_table(
         self, name: str, columns: Sequence[tuple[str, str]], data: Sequence[Sequence[Any]]
     ) -> None:
@@ -750,10 +795,12 @@ class SparkEngine(SqlSession):
             raise self._failure(err, f"load_table {name} ({ddl})") from None
         self._install(name, frame, f"load_table {name} ({ddl})")
 
+    @_spark_call
     def create_temp_as(self, name: str, select: SqlLike, params: Any = None) -> None:
         query = _parsed(select) if isinstance(select, str) else select
         self._keep(name, query, params)
 
+    @_spark_call
     def count(self, name: str) -> int:
         if name in self._temps:
             return int(self._temps[name].count())
@@ -780,6 +827,7 @@ class SparkEngine(SqlSession):
             "Name a table of Spark's catalog ({table: database.name}) instead."
         )
 
+    @_spark_call
     def read_file(self, name: str, path: Path, kind: str, csv: CsvOptions, columns: Sequence[str]) -> None:
         """Work table ``name`` from a file Spark reads itself (``file:`` URI of the absolute path,
         which the driver and, on a cluster, every executor must see). CSV: every column a string,
@@ -823,7 +871,19 @@ class SparkEngine(SqlSession):
     def checkpoint(self, path: str) -> None:
         raise self._no_files()
 
+    def cancel(self) -> None:
+        """Cancel this engine's running Spark jobs (from another thread): the call waiting for
+        them fails."""
+        try:
+            self.spark.sparkContext.cancelJobsWithTag(self._job_tag)
+        except Exception:  # the session may be gone; the call then ends anyway
+            pass
+
     def close(self) -> None:
+        with interrupt.held():  # a stop signal waits: the temp views and settings are restored whole
+            self._close()
+
+    def _close(self) -> None:
         for name in list(self._temps):
             try:
                 self._forget(name)
@@ -838,6 +898,9 @@ class SparkEngine(SqlSession):
                 else:
                     self.spark.conf.set(key, value)
             restore(self.spark, self._log_level)
+            context = self.spark.sparkContext
+            context.removeJobTag(self._job_tag)
+            context.setLocalProperty("spark.job.interruptOnCancel", self._interrupting)  # type: ignore[arg-type]
         except Exception:  # the session may be gone already
             pass
         if self._owned:
