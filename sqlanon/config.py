@@ -260,6 +260,12 @@ def _spark_settings(value: Mapping[str, Any]) -> EngineSettings:
             item = "true" if item else "false"
         if not isinstance(item, (str, int, float)):
             raise ConfigError(f"engine.conf {key}: give a text, number or true/false, got {item!r}.")
+        if key == "spark.sql.variable.substitute" and str(item).strip().lower() != "false":
+            raise ConfigError(
+                "engine.conf spark.sql.variable.substitute: sqlanon runs Spark with variable substitution off "
+                "(with it on, Spark replaces ${...} in a column name or value it writes into its SQL by a "
+                "setting's value); remove the key."
+            )
         pairs.append((key, str(item)))
     return EngineSettings(kind="spark", master=master.strip(), conf=tuple(pairs))
 

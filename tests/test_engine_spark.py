@@ -480,3 +480,51 @@ def test_configuration_and_messages(demo: tuple[Path, dict[str, Any], dict[str, 
         api.check(dict(check, source={"table": "gate.nope"}, engine=ENGINE), base_dir=folder)
     with pytest.raises(DataError, match="there is no database 'nowhere'; check its name"):
         api.check(dict(check, source={"table": "nowhere.people_0"}, engine=ENGINE), base_dir=folder)
+
+
+def test_a_name_or_value_spelling_a_spark_variable_stays_itself(
+    demo: tuple[Path, dict[str, Any], dict[str, Any]], spark: Any
+) -> None:
+    """Spark replaces ``${name}`` in SQL text by a setting's value, inside quotes and backquotes
+    too (spark.sql.variable.substitute, on by default): a quasi-identifier named
+    ``${spark.app.name}`` was read as the column named like the application, and failed. sqlanon
+    runs with substitution off, in a session it derives and in one it borrows (whose setting it
+    gives back): check and anonymize equal DuckDB's on a table whose quasi-identifier is named
+    so and whose values are spelled so; engine.conf cannot turn substitution on."""
+    folder, base, _ = demo
+    name = "${spark.app.name}"
+    spelled = {"Male": "${spark.app.name}", "Female": "${env:HOME}"}
+    rows = [dict(r, sex=spelled[r["sex"]]) for r in generate_people(120, seed=7)]
+    columns = [name if c == "sex" else c for c in COLUMNS]
+    path = folder / "variables.csv"
+    with path.open("w", newline="") as f:
+        writer = csv.writer(f)
+        writer.writerow(columns)
+        writer.writerows([r[c] for c in COLUMNS] for r in rows)
+    (folder / "hierarchies" / "variables.csv").write_text("".join(f"{v};*\n" for v in spelled.values()))
+    spark.createDataFrame([tuple(r[c] for c in COLUMNS) for r in rows], SCHEMA).toDF(*columns).write.mode(
+        "overwrite"
+    ).saveAsTable("src.variables")
+    described = dict(base["columns"])
+    described[name] = {"role": "quasi", "hierarchy": "hierarchies/variables.csv"}
+    del described["sex"]
+    config = dict(base, columns=described, source=path.name, output="out/variables.csv", suppression_limit=0)
+    on_spark = dict(
+        config, source={"table": "src.variables"}, output={"table": "rel.variables"}, engine=ENGINE
+    )
+    spark.conf.set("spark.sql.variable.substitute", "true")  # Spark's default, in the session lent below
+    try:
+        for given in ({}, {"connection": spark}):  # a session of the program's context; the program's own
+            want, got = api.check(config, base_dir=folder), api.check(on_spark, base_dir=folder, **given)
+            assert [(c["passed"], c["violating_rows"], c["observed"]) for c in got.checks] == [
+                (c["passed"], c["violating_rows"], c["observed"]) for c in want.checks
+            ]
+            assert spark.conf.get("spark.sql.variable.substitute") == "true"
+        want, got = api.anonymize(config, base_dir=folder), api.anonymize(on_spark, base_dir=folder)
+        assert want.passed and (got.node, got.rows_out) == (want.node, want.rows_out)
+        assert _published(spark, "rel.variables") == _csv_rows(folder / "out/variables.csv")
+        assert name in spark.table("rel.variables").columns
+    finally:
+        spark.conf.set("spark.sql.variable.substitute", "false")
+    with pytest.raises(ConfigError, match=r"spark\.sql\.variable\.substitute"):
+        api.check(dict(on_spark, engine={"kind": "spark", "conf": {"spark.sql.variable.substitute": True}}))

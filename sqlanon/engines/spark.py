@@ -103,21 +103,23 @@ CAUSES = {
     "LOCATION_ALREADY_EXISTS": "location",
 }
 
+#: Spark's setting that replaces ``${name}`` in SQL text by a setting's value (on by default),
+#: inside quotes and backquotes too: off, a name or value sqlanon writes into SQL stays itself
+_SUBSTITUTE = "spark.sql.variable.substitute"
+
 #: a session sqlanon builds: nothing of the data on the console, no progress bars, no web UI
-#: (each can be set otherwise in engine.conf), and ANSI SQL (a failed cast or an overflow is an
-#: error, as in DuckDB, not a NULL)
+#: (each can be set otherwise in engine.conf), ANSI SQL (a failed cast or an overflow is an
+#: error, as in DuckDB, not a NULL) and no variable substitution (engine.conf cannot turn it on)
 DEFAULTS = {
     "spark.ui.enabled": "false",
     "spark.ui.showConsoleProgress": "false",
     "spark.sql.ansi.enabled": "true",
     "spark.sql.session.timeZone": "UTC",
+    _SUBSTITUTE: "false",
 }
 
 #: the defaults set on a session sqlanon borrows (the others can only be set when it is built)
-RUNTIME = ("spark.sql.ansi.enabled", "spark.sql.session.timeZone")
-
-#: Spark's setting that replaces ``${name}`` in SQL text by a setting's value (on by default)
-_SUBSTITUTE = "spark.sql.variable.substitute"
+RUNTIME = ("spark.sql.ansi.enabled", "spark.sql.session.timeZone", _SUBSTITUTE)
 
 #: Spark quotes values in single quotes (identifiers in backquotes)
 _VALUES = re.compile(r"'(?:[^'\\]|\\.|'')*'")
@@ -435,18 +437,9 @@ class SparkCatalog:
         return spark_attached.read(self._statement, self._describe, relation.schema, relation.name)
 
     def _statement(self, text: str) -> list[tuple[Any, ...]]:
-        """Run ``text`` with Spark's variable substitution off: a comment or property written in
-        it as a literal is set as it is, ``${...}`` included."""
-        conf = self._spark().conf
-        before = conf.get(_SUBSTITUTE, None)
-        conf.set(_SUBSTITUTE, "false")
-        try:
-            return [tuple(row) for row in self._engine._collect(text)]
-        finally:
-            if before is None:
-                conf.unset(_SUBSTITUTE)
-            else:
-                conf.set(_SUBSTITUTE, before)
+        """Run ``text`` (the engine's session has variable substitution off: a comment or
+        property written in it as a literal is set as it is, ``${...}`` included)."""
+        return [tuple(row) for row in self._engine._collect(text)]
 
     def _describe(self, qualified: str) -> tuple[str | None, list[tuple[str, str | None]]]:
         """A table's comment, and its columns with theirs."""
