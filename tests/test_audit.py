@@ -9,6 +9,8 @@ import csv
 import itertools
 import json
 import random
+import subprocess
+import sys
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -19,6 +21,7 @@ from click.testing import CliRunner
 
 from sqlanon import api
 from sqlanon.cli import main
+from sqlanon.demo import write_demo
 from sqlanon.errors import ConfigError
 from tests.randomdata import RandomCase, generalize, random_case, random_hierarchy
 from tests.reference import TOL, emd, equivalence_classes, minimal_nodes
@@ -522,3 +525,22 @@ def test_settings_the_configuration_implies(tmp_path: Path) -> None:
     assert all(n.node[first] == 0 for n in audited.nodes)
     if top > 0:
         assert audited.search["max_level"] == {first: 0}
+
+
+def test_sqlanon_audit_stays_the_function_after_a_call(tmp_path: Path) -> None:
+    """``sqlanon.audit`` is the function, also after its first call: the module sqlanon.audit,
+    loaded then, took the package's name, and a second ``sqlanon.audit(...)`` raised "'module'
+    object is not callable". In a new interpreter, where nothing loaded the module before."""
+    anonymize_yaml, _ = write_demo(tmp_path, rows=40)
+    program = (
+        "import sys, sqlanon\n"
+        "for _ in range(2):\n"
+        "    report = sqlanon.audit(sys.argv[1])\n"
+        "    assert report.nodes, report\n"
+        "print(type(sqlanon.audit).__name__)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program, str(anonymize_yaml)], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "function"
