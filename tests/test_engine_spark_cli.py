@@ -152,7 +152,7 @@ def test_sigint_cancels_the_spark_job_and_stops_the_run_process(tmp_path: Path, 
         "18 + (id * 31) % 80 AS age, CASE WHEN id % 2 = 0 THEN 'M' ELSE 'F' END AS sex, "
         "concat('d', (id * 13) % 10) AS disease FROM range(100000000000) WHERE hash(id) % 1000003 = 0"
     )
-    conf = {"spark.sql.warehouse.dir": str(tmp_path / "warehouse"), "spark.sql.shuffle.partitions": "2"}
+    conf = _conf(tmp_path)  # a persistent catalog: Spark's in-memory one is refused before any work
     (tmp_path / "tmp").mkdir()
     config = {
         "engine": {"kind": "spark", "master": "local[2]", "conf": conf},
