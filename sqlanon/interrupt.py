@@ -301,6 +301,12 @@ def statement(cancel: Callable[[], None]) -> Iterator[None]:
     with _state.cond:
         _state.calls.append(cancel)
     try:
+        if _state.signum is not None and not (_state.raised or _state.settled or _state.held or _state.busy):
+            # A stop came before the call was registered: the watcher may have found no call to
+            # cancel, and the handler, running once the call is registered, leaves the stop to its
+            # end. The call is not started (it could run for hours).
+            _state.raised = True
+            raise Interrupted(_state.signum)
         yield
     finally:
         busy, _state.busy = _state.busy, True

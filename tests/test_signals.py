@@ -330,6 +330,32 @@ def test_a_second_sigint_during_the_cleanup_does_not_break_it_process(tmp_path: 
     left_as_it_was(config.parent)
 
 
+#: the race CI met (the API program above hung until killed): the watcher thread read the
+#: signal before the run registered its next engine call, so found nothing to cancel, and the
+#: handler, running once the call was registered, left the stop to the call's end; the call
+#: (a statement of hours) then ran. Here the watcher's part runs first, as then.
+RACE_PROGRAM = """
+import json, signal
+from sqlanon import interrupt
+
+entered, cancels, outcome = [], [], "finished"
+with interrupt.guard():
+    interrupt._noticed(signal.SIGINT)  # the watcher: a stop, and no engine call to cancel yet
+    try:
+        with interrupt.statement(lambda: cancels.append(1)):
+            entered.append(1)  # the engine call would start here
+    except KeyboardInterrupt as stop:
+        outcome = type(stop).__name__
+print(json.dumps({"outcome": outcome, "entered": entered, "cancels": cancels}))
+"""
+
+
+def test_a_stop_before_an_engine_call_is_registered_never_starts_it_process() -> None:
+    done = subprocess.run([sys.executable, "-c", RACE_PROGRAM], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"outcome": "Interrupted", "entered": [], "cancels": []}
+
+
 #: a program using the API on its own DuckDB connection: Ctrl-C (SIGINT to itself) one second
 #: into a statement of minutes; it prints what it then finds on the connection
 API_PROGRAM = """
