@@ -21,7 +21,8 @@ tables, the engine's temp tables, spill folders). Three things make that prompt 
   too, so a stopped run has always published nothing.
 
 The command line installs the handler for SIGINT and SIGTERM for its whole life
-(:func:`stop_on_signals`). The Python API (:func:`guard`, around each run) installs it for
+(:func:`stop_on_signals`), except for a signal the process was started ignoring (a shell's
+background job ignores SIGINT): that one stays ignored. The Python API (:func:`guard`, around each run) installs it for
 SIGINT only while a run goes, only in the main thread, and only in place of Python's default
 handler (which raises :class:`KeyboardInterrupt` too); a program's own handlers are left alone,
 except that :func:`held` sections hold their signals and deliver them when the section ends.
@@ -233,7 +234,9 @@ def _handling(signals: tuple[int, ...]) -> Iterator[None]:
     try:
         for signum in signals:
             handler = signal.getsignal(signum)
-            if handler is not None and not _ours(handler):  # None: set outside Python, left alone
+            # None: set outside Python; SIG_IGN: the process was started ignoring it (a shell's
+            # background job ignores SIGINT, nohup-style launchers too): both left alone
+            if handler is not None and handler is not signal.SIG_IGN and not _ours(handler):
                 previous[signum] = signal.signal(signum, _on_signal)
         if not _state.watchers:
             try:

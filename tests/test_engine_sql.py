@@ -70,7 +70,9 @@ class Recorder(DuckDBEngine):
     folder: ClassVar[str] = ""
 
     def _keep(self, sql: SqlLike) -> None:
-        text = self.render(sql)
+        # with the templates' header comments (DuckDB itself gets the statement without them):
+        # they say which template each statement of the snapshots comes from
+        text = sql if isinstance(sql, str) else sql.sql(dialect="duckdb")
         if not text.lstrip().upper().startswith(("SET ", "DESCRIBE", "CHECKPOINT")):
             text = _STAGING.sub(".sqlanon-STAGING.tmp", text.replace(Recorder.folder, "<demo>"))
             Recorder.statements.add(_TEMP_NUMBER.sub(r"\1_N", text))

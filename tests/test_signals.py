@@ -14,6 +14,7 @@ import json
 import os
 import pty
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -83,6 +84,13 @@ def project(folder: Path, query: str, **changes: Any) -> Path:
     return write_yaml(folder / "c.yaml", cfg)
 
 
+def from_a_terminal() -> None:
+    """A child's SIGINT as in a program started from a terminal (Python's default handler): a
+    shell's background job, as a CI runner may start the tests, has SIGINT ignored, which its
+    children inherit; the API then rightly leaves Ctrl-C alone."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def environment(folder: Path) -> dict[str, str]:
     """The run's environment: spill folders in ``folder/tmp``."""
     return {**os.environ, "TMPDIR": str(folder / "tmp"), "PYTHONIOENCODING": "utf-8"}
@@ -98,13 +106,20 @@ def stop_at(
     delay: float = 0.0,
     prompt: float = PROMPT,
     start_timeout: float = 120.0,
+    preexec: Any = None,
 ) -> Stopped:
     """Run ``command`` with stderr on a pseudo-terminal, send ``signum`` ``delay`` seconds after
     it announces ``stage``, and wait ``prompt`` seconds for it to exit (killed and failed if it
     has not)."""
     master, slave = pty.openpty()
     proc = subprocess.Popen(
-        command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave, cwd=cwd, env=env
+        command,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        cwd=cwd,
+        env=env,
+        preexec_fn=preexec or from_a_terminal,
     )
     os.close(slave)
     out = b""
@@ -194,6 +209,30 @@ def test_sigint_stops_a_long_duckdb_statement_at_once_process(tmp_path: Path) ->
     left_as_it_was(config.parent)
 
 
+def ignoring_sigint() -> None:
+    """A child started as a shell's background job is: SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def test_a_sigint_the_run_was_started_ignoring_stays_ignored_process(tmp_path: Path) -> None:
+    """A shell's background job (``sqlanon anonymize ... &`` in a script) starts with SIGINT
+    ignored, so that Ctrl-C at the terminal leaves it running: the run does not take SIGINT
+    over, publishes, and exits 0; SIGTERM still stops it."""
+    config = project(tmp_path / "p", PEOPLE.format(rows=20_000))
+    ran = stop_at(anonymize(config), "reading the source", signal.SIGINT, cwd=config.parent,
+                  env=environment(config.parent), prompt=120.0, preexec=ignoring_sigint)  # fmt: skip
+    assert ran.code == 0, ran.stderr
+    assert "interrupted" not in ran.stderr and "Traceback" not in ran.stderr
+    assert (config.parent / "out" / "release.csv").read_text(encoding="utf-8") != "the previous release\n"
+    assert json.loads((config.parent / "r.json").read_text(encoding="utf-8"))["passed"] is True
+    shutil.rmtree(config.parent)
+    config = project(tmp_path / "p", ENDLESS)
+    stopped = stop_at(anonymize(config), "reading the source", signal.SIGTERM, cwd=config.parent,
+                      env=environment(config.parent), delay=1.0, preexec=ignoring_sigint)  # fmt: skip
+    one_line(stopped, "anonymize", signal.SIGTERM)
+    left_as_it_was(config.parent)
+
+
 @pytest.mark.parametrize(
     ("command", "stage"), [("check", "reading the table"), ("audit", "reading the source")]
 )
@@ -259,6 +298,7 @@ def test_a_signal_during_the_commit_waits_for_its_moves_then_undoes_them_process
     done = subprocess.run(
         anonymize(config, AT_BACKUP.replace("{nth}", str(nth))),
         capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
+        preexec_fn=from_a_terminal,
     )  # fmt: skip
     assert done.returncode == 130, done.stderr
     assert done.stderr == "sqlanon anonymize: interrupted (SIGINT); nothing was published\n"
@@ -285,6 +325,7 @@ def test_a_signal_once_the_commit_is_final_is_ignored_process(tmp_path: Path) ->
     done = subprocess.run(
         anonymize(config, AS_FINAL),
         capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
+        preexec_fn=from_a_terminal,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
@@ -323,6 +364,7 @@ def test_a_second_sigint_during_the_cleanup_does_not_break_it_process(tmp_path: 
     done = subprocess.run(
         anonymize(config, AGAIN_IN_CLEANUP),
         capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
+        preexec_fn=from_a_terminal,
     )  # fmt: skip
     assert done.returncode == 130, done.stderr
     assert done.stderr == "sqlanon anonymize: interrupted (SIGINT); nothing was published\n"
@@ -351,7 +393,13 @@ print(json.dumps({"outcome": outcome, "entered": entered, "cancels": cancels}))
 
 
 def test_a_stop_before_an_engine_call_is_registered_never_starts_it_process() -> None:
-    done = subprocess.run([sys.executable, "-c", RACE_PROGRAM], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", RACE_PROGRAM],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=from_a_terminal,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"outcome": "Interrupted", "entered": [], "cancels": []}
 
@@ -413,6 +461,7 @@ def test_ctrl_c_in_the_api_raises_keyboard_interrupt_and_leaves_the_connection_c
     done = subprocess.run(
         [sys.executable, "-c", API_PROGRAM, json.dumps(config)],
         capture_output=True, text=True, cwd=tmp_path, env=environment(tmp_path), timeout=120,
+        preexec_fn=from_a_terminal,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
@@ -550,6 +599,7 @@ def test_a_programs_own_sigint_handler_is_left_in_place_and_gets_the_signal_afte
     done = subprocess.run(
         [sys.executable, "-c", OWN_HANDLER, json.dumps(cfg)],
         capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
+        preexec_fn=from_a_terminal,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
