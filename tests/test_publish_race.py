@@ -132,6 +132,22 @@ def _leftovers(con: psycopg.Connection[Any]) -> list[str]:
     return [r[0] for r in found.fetchall()]
 
 
+def _commit_once_a_run_waits(postgres: Server, other: psycopg.Connection[Any]) -> None:
+    """Commit ``other``'s transaction once a statement of sqlanon's waits for a lock (at most
+    a minute)."""
+    password = os.environ[postgres.password_env]
+    with psycopg.connect(postgres.url, password=password, autocommit=True) as watch:
+        for _ in range(600):
+            waiting = watch.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'sqlanon' "
+                "AND wait_event_type = 'Lock'"
+            ).fetchone()
+            if waiting and waiting[0]:
+                break
+            time.sleep(0.1)
+    other.commit()
+
+
 def test_a_postgres_table_published_before_the_commit_is_left_alone(
     demo: tuple[Path, dict[str, Any]], postgres: Server, pg: psycopg.Connection[Any]
 ) -> None:
@@ -153,21 +169,9 @@ def test_a_postgres_table_committed_while_the_rename_waits_is_left_alone(
     other = psycopg.connect(postgres.url, password=password)
     committer: list[threading.Thread] = []
 
-    def commit_once_the_run_waits() -> None:
-        with psycopg.connect(postgres.url, password=password, autocommit=True) as watch:
-            for _ in range(600):
-                waiting = watch.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'sqlanon' "
-                    "AND wait_event_type = 'Lock'"
-                ).fetchone()
-                if waiting and waiting[0]:
-                    break
-                time.sleep(0.1)
-        other.commit()
-
     def publish_uncommitted() -> None:
         other.execute("CREATE TABLE race.release AS SELECT 42 AS theirs")
-        committer.append(threading.Thread(target=commit_once_the_run_waits))
+        committer.append(threading.Thread(target=_commit_once_a_run_waits, args=(postgres, other)))
         committer[0].start()
 
     advice = "Run again to replace it" if overwrite else "Set overwrite: true to replace it"
@@ -195,22 +199,10 @@ def test_a_new_schema_another_session_creates_meanwhile_is_used(
     other = psycopg.connect(postgres.url, password=password)
     committer: list[threading.Thread] = []
 
-    def commit_once_the_run_waits() -> None:
-        with psycopg.connect(postgres.url, password=password, autocommit=True) as watch:
-            for _ in range(600):
-                waiting = watch.execute(
-                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'sqlanon' "
-                    "AND wait_event_type = 'Lock'"
-                ).fetchone()
-                if waiting and waiting[0]:
-                    break
-                time.sleep(0.1)
-        other.commit()
-
     def stage(name: str) -> None:
         if name == "writing the release" and not committer:
             other.execute("CREATE SCHEMA race_new")
-            committer.append(threading.Thread(target=commit_once_the_run_waits))
+            committer.append(threading.Thread(target=_commit_once_a_run_waits, args=(postgres, other)))
             committer[0].start()
 
     try:

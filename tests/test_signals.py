@@ -188,6 +188,15 @@ def left_as_it_was(folder: Path) -> None:
     assert list((folder / "tmp").iterdir()) == []
 
 
+def run_anonymize(config: Path, *hooks: str) -> subprocess.CompletedProcess[str]:
+    """:func:`anonymize` run to its end (at most 120 s), as from a terminal; its output."""
+    return subprocess.run(
+        anonymize(config, *hooks),
+        capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
+        preexec_fn=from_a_terminal,
+    )  # fmt: skip
+
+
 def anonymize(config: Path, *hooks: str) -> list[str]:
     """``sqlanon anonymize CONFIG --report r.json``; with ``hooks`` (Python run first), the command
     line in a Python process that runs them."""
@@ -295,11 +304,7 @@ def test_a_signal_during_the_commit_waits_for_its_moves_then_undoes_them_process
     """SIGINT in the middle of the commit's moves (the release's, or the report's): they are
     finished, then undone; the earlier release and report are back, no backup is left."""
     config = project(tmp_path / "p", PEOPLE.format(rows=2_000))
-    done = subprocess.run(
-        anonymize(config, AT_BACKUP.replace("{nth}", str(nth))),
-        capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
-        preexec_fn=from_a_terminal,
-    )  # fmt: skip
+    done = run_anonymize(config, AT_BACKUP.replace("{nth}", str(nth)))
     assert done.returncode == 130, done.stderr
     assert done.stderr == "sqlanon anonymize: interrupted (SIGINT); nothing was published\n"
     left_as_it_was(config.parent)
@@ -322,11 +327,7 @@ def test_a_signal_once_the_commit_is_final_is_ignored_process(tmp_path: Path) ->
     """SIGINT as the commit drops the releases it replaced: the run is past stopping; it ends as
     it would have (exit 0, the release and its report published, no backup left)."""
     config = project(tmp_path / "p", PEOPLE.format(rows=2_000))
-    done = subprocess.run(
-        anonymize(config, AS_FINAL),
-        capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
-        preexec_fn=from_a_terminal,
-    )  # fmt: skip
+    done = run_anonymize(config, AS_FINAL)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     folder = config.parent
@@ -361,11 +362,7 @@ def test_a_second_sigint_during_the_cleanup_does_not_break_it_process(tmp_path: 
     """Ctrl-C as the release is staged, and again while the run removes what it staged: the
     cleanup runs to its end, and the run exits 130 with one line."""
     config = project(tmp_path / "p", PEOPLE.format(rows=2_000))
-    done = subprocess.run(
-        anonymize(config, AGAIN_IN_CLEANUP),
-        capture_output=True, text=True, cwd=config.parent, env=environment(config.parent), timeout=120,
-        preexec_fn=from_a_terminal,
-    )  # fmt: skip
+    done = run_anonymize(config, AGAIN_IN_CLEANUP)
     assert done.returncode == 130, done.stderr
     assert done.stderr == "sqlanon anonymize: interrupted (SIGINT); nothing was published\n"
     (config.parent / "second-signal-sent").unlink()  # the cleanup was reached
