@@ -18,7 +18,7 @@ of the table into a temp table on the server; encoding; every criterion); ``anon
 searches (optimal, precision), publishes (DuckDB: a Parquet file; PostgreSQL: a table of the
 server) and gates the release. Each run is a whole ``api`` call (engine opened and closed),
 engines interleaved, medians of ``--repeat``; printed with each engine's ratio to DuckDB and
-the number of statements it ran in the last run.
+the statements it ran in the last run (the report's ``costs``), then those per stage.
 
 Run ``python benchmarks/bench_engines.py --repeat 3 --rows 100000`` (larger ``--rows`` take
 much longer on PostgreSQL and Spark: see benchmarks/README.md, issue 16), or
@@ -47,7 +47,6 @@ sys.path.insert(0, str(REPO))
 import psycopg  # noqa: E402
 
 from sqlanon import api  # noqa: E402
-from sqlanon.engines import postgres as pg_engine  # noqa: E402
 from tests import pgserver  # noqa: E402
 
 
@@ -148,19 +147,6 @@ def main() -> None:
     args = parser.parse_args()
     others = [e for e in args.engines.split(",") if e]
     print(machine())
-    statements = {"n": 0}
-    counted: list[tuple[Any, str, Any]] = []
-
-    def count(cls: Any, method: str) -> None:
-        original = getattr(cls, method)
-
-        def counting(self: Any, *a: Any, **k: Any) -> Any:
-            statements["n"] += 1
-            return original(self, *a, **k)
-
-        setattr(cls, method, counting)
-        counted.append((cls, method, original))
-
     server = None
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -170,7 +156,6 @@ def main() -> None:
             spark = None
             if "postgres" in others:
                 server = pgserver.start()
-                count(pg_engine.PostgresEngine, "_run")
                 con = psycopg.connect(server.url, password=os.environ[server.password_env], autocommit=True)
                 con.execute("CREATE SCHEMA bench")
                 print(f"PostgreSQL: {con.execute('SHOW server_version').fetchone()[0]}")  # type: ignore[index]
@@ -180,11 +165,7 @@ def main() -> None:
                     "password_env": server.password_env,
                 }
             if "spark" in others:
-                from sqlanon.engines import spark as spark_engine
-
                 spark = spark_session(args.spark_master, folder)
-                count(spark_engine.SparkEngine, "_frame")
-                count(spark_engine.SparkEngine, "load_table")
                 print(f"Spark: {spark.version}, master {spark.sparkContext.master}")
                 engines["spark"] = {"kind": "spark"}
             cases = []
@@ -200,6 +181,7 @@ def main() -> None:
                     spark_census(spark, folder, args.rows)
                 cases.append((title, config, "census", folder))
             out = []
+            by_stage: list[list[str]] = []
             variants = [
                 *(kind for kind in engines if not args.local_only or "check" in args.commands),
                 *(f"{kind} local" for kind in engines if args.local or args.local_only),
@@ -221,10 +203,10 @@ def main() -> None:
                     times: dict[str, list[float]] = {kind: [] for kind in runs}
                     answers = set()
                     counts: dict[str, int] = {}
+                    stages: dict[str, list[dict[str, Any]]] = {}
                     for rep in range(args.repeat + 1):
                         order = list(runs.items())
                         for kind, cfg in order if rep % 2 else order[::-1]:
-                            statements["n"] = 0
                             seconds, report = timed(command, cfg, base)
                             answers.add(
                                 (
@@ -234,14 +216,15 @@ def main() -> None:
                             )
                             if rep or args.repeat == 0:
                                 times[kind].append(seconds)
-                            counts[kind] = statements["n"]
+                            counts[kind] = report.costs["statements"]
+                            stages[kind] = report.costs["stages"]
                             print(
                                 f"  rep {rep} {name} {command} {kind}: {seconds:.2f} s",
                                 file=sys.stderr,
                                 flush=True,
                             )
                     d = median(times["duckdb"])
-                    row = [title, command, f"{d:.2f} s"]
+                    row = [title, command, f"{d:.2f} s", str(counts["duckdb"])]
                     for kind in variants:
                         if kind not in times:
                             row += ["", "", ""]
@@ -249,15 +232,26 @@ def main() -> None:
                         t = median(times[kind])
                         row += [f"{t:.2f} s", f"{t / d:.1f}x", str(counts[kind])]
                     out.append([*row, "yes" if len(answers) == 1 else "NO"])
-            header = ["table, criteria", "command", "DuckDB"]
+                    for kind, spent in stages.items():
+                        by_stage.append(
+                            [title, command, kind]
+                            + [
+                                ", ".join(
+                                    f"{s['stage']} {s['statements']} ({s['engine_seconds']:.2f} s)"
+                                    for s in spent
+                                )
+                            ]
+                        )
+            header = ["table, criteria", "command", "DuckDB", "DuckDB statements"]
             for kind in variants:
                 label = {"postgres": "PostgreSQL", "spark": "Spark"}[kind.split()[0]]
                 label += " (search_in: local)" if kind.endswith(" local") else ""
                 header += [label, f"{label} / DuckDB", f"{label} statements"]
             print(table([*header, "same"], out))
+            print()
+            print("Statements per stage in the last run (engine seconds), from the report's costs:")
+            print(table(["table, criteria", "command", "engine", "stages"], by_stage))
         finally:
-            for cls, method, original in counted:
-                setattr(cls, method, original)
             if server is not None:
                 pgserver.stop(server)
 

@@ -33,7 +33,7 @@ from sqlanon.no_node import explain
 from sqlanon.numbers import parse_number
 from sqlanon.report import ReportFiles
 from sqlanon.report_text import label
-from sqlanon.run import Progress, Stage, prepare_report, run_engine, say
+from sqlanon.run import Progress, Stage, counted, prepare_report, record_costs, run_engine, say
 from sqlanon.source import read_table
 from sqlanon.sql.render import column, render_template, with_first
 
@@ -296,6 +296,7 @@ def _settings(config: Config, skewness: Mapping[str, Skewness]) -> dict[str, Any
     }
 
 
+@counted
 def audit(
     config: Config,
     progress: Progress | None = None,
@@ -313,9 +314,9 @@ def audit(
     prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
-        say(stage, "reading the source")
+        say(stage, "read", "reading the source")
         source = read_table(engine, config.source)
-        say(stage, "encoding")
+        say(stage, "encode", "encoding")
         skewness = {
             spec.name: skewness_for(
                 spec,
@@ -339,6 +340,7 @@ def audit(
         report = _audit(engine, config, encoded, required, probe_criteria, progress, stage, skewness)
     finally:
         engine.close()
+    record_costs(report)
     if reports is not None:
         reports.write(report)
     return report
@@ -354,7 +356,7 @@ def _audit(
     stage: Stage | None,
     skewness: Mapping[str, Skewness],
 ) -> AuditReport:
-    say(stage, "searching the lattice (every minimal node)")
+    say(stage, "search", "searching the lattice (every minimal node)")
     searched = replace(config, search="incognito")
     result, evaluator = run_search(engine, encoded, required, searched, progress)
     lattice = Lattice(max_levels(encoded, config))
@@ -389,12 +391,12 @@ def _audit(
     probe = NodeEvaluator(engine, encoded, probes, 0.0)
     nodes = sorted(result.minimal, key=lambda n: (sum(n), n))
     with engine.threads(search_threads(encoded)):
-        say(stage, f"ranking {len(nodes)} minimal nodes")
+        say(stage, "rank", f"ranking {len(nodes)} minimal nodes")
         chosen = (
             None if config.search == "mondrian" else best_node(engine, encoded, evaluator, nodes, config)[0]
         )
         for done, node in enumerate(nodes, 1):
-            say(stage, f"auditing minimal node {done} of {len(nodes)}")
+            say(stage, "audit", f"auditing minimal node {done} of {len(nodes)}")
             verdicts = None
             if evaluator.outcome(node).suppressed_rows > 0:
                 verdicts = materialize_verdicts(engine, evaluator, node)

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from sqlanon.audit_spec import ATTACKS
 from sqlanon.printable import visible
-from sqlanon.report_text import WIDE, fitted, indented, print_facts
+from sqlanon.report_text import WIDE, cost_lines, fitted, indented, print_facts
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ class AuditReport:
     passed: bool = False
     message: str = ""
     command: str = "audit"
+    #: what the run cost (as :attr:`sqlanon.report.Report.costs`)
+    costs: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def vulnerable_nodes(self) -> dict[str, int | None]:
         """Per attack, the number of nodes with a vulnerable class (None: not measured)."""
@@ -88,6 +90,7 @@ class AuditReport:
             "notes": self.notes,
             "vulnerable_nodes": self.vulnerable_nodes(),
             "nodes": [n.to_dict() for n in self.nodes],
+            "costs": self.costs,
         }
 
     def to_json(self) -> str:
@@ -126,6 +129,7 @@ class AuditReport:
                     "nodes checked",
                 )
             )
+            facts.extend(cost_lines(self.costs))
         if self.nodes:
             facts.append(("levels of", ", ".join(self.nodes[0].node)))
         print_facts(console, facts)

@@ -18,7 +18,7 @@ from sqlanon.publish import Returned, Staged, stage_returned
 from sqlanon.publish import stage as write_staged
 from sqlanon.report import Report, ReportFiles, check_entries, identifier_entry
 from sqlanon.risk import limit_advice
-from sqlanon.run import Stage, say, written
+from sqlanon.run import Stage, record_costs, say, written
 from sqlanon.source import read_table
 from sqlanon.standalone import report_sql
 
@@ -66,7 +66,7 @@ def publish(
     report (a run killed between the two moves leaves the new release with the previous report).
     A stop signal (SIGINT, SIGTERM) during the commit waits for its moves to end, then undoes
     them (:mod:`sqlanon.interrupt`); once the commit is final, stop signals are ignored."""
-    say(stage, "writing the release")
+    say(stage, "write", "writing the release")
     staged: Staged | Returned = (
         write_staged(engine, release, config.output)
         if config.output is not None
@@ -98,7 +98,7 @@ def _gate_and_commit(
 ) -> Report:
     """:func:`publish` once the release is staged (the caller aborts it on any failure)."""
     published = read_table(engine, staged.staged, what="release")
-    say(stage, "gating the release")
+    say(stage, "gate", "gating the release")
     gate = run_gate(
         engine,
         config,
@@ -138,7 +138,8 @@ def _gate_and_commit(
     warned = sum(1 for o in gate.outcomes if not o.passed)
     if warned:
         base.message = f"{warned} warn-severity criterion(s) not met (reported, not enforced)"
-    say(stage, "committing the release")
+    record_costs(base)  # the commit's own statements come after the report is written
+    say(stage, "commit", "committing the release")
     with interrupt.held():  # a stop signal waits until the commit is made whole or undone
         swaps: list[Any] = []
         written_reports = []

@@ -170,9 +170,9 @@ def lattice_release(
     run in embedded DuckDB on a copy of the encoded tables, and only the chosen node is
     evaluated again in the engine, for the verdicts its release is built from."""
     if config.search_in == "local" and not engine.capabilities.embedded:
-        say(stage, "copying the frequency table to this machine")
+        say(stage, "copy", "copying the frequency table to this machine")
         with local_copy(engine, encoded) as copy:
-            say(stage, "searching the lattice (on this machine)")
+            say(stage, "search", "searching the lattice (on this machine)")
             base, best = _search_and_rank(copy.engine, encoded, required, config, progress, stage)
             base.search["search_in"] = "local"
             base.search["copied_rows"] = copy.rows
@@ -183,6 +183,7 @@ def lattice_release(
             engine, NodeEvaluator(engine, encoded, required, config.suppression_limit), node
         )
     else:
+        say(stage, "search", "searching the lattice")
         base, best = _search_and_rank(engine, encoded, required, config, progress, stage)
         if best is None:
             return base, None, None
@@ -220,7 +221,7 @@ def _search_and_rank(
             "no generalization satisfies the criteria within the suppression limit "
             f"({config.suppression_limit:g} of the rows); nothing was written"
         )
-        say(stage, "checking the most general node")
+        say(stage, "most_general", "checking the most general node")
         with engine.threads(search_threads(encoded)):
             why = explain(evaluator, encoded, required, lattice.heights)
         if why is not None:
@@ -228,7 +229,7 @@ def _search_and_rank(
             base.search["most_general"] = why.search_entry()
             base.message += f". {why.explanation}"
         return base, None
-    say(stage, f"ranking {len(result.minimal)} minimal nodes")
+    say(stage, "rank", f"ranking {len(result.minimal)} minimal nodes")
     with engine.threads(search_threads(encoded)):
         node, values, verdicts, outcome = best_node(engine, encoded, evaluator, result.minimal, config)
     record_choice(base, config, encoded, node, values, outcome.suppressed_rows)

@@ -37,11 +37,12 @@ from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.node_spec import resolve_node, same_hierarchies
 from sqlanon.publish import build_release, prepare_output, stage_returned
 from sqlanon.report import Report, ReportFiles, check_entries
-from sqlanon.run import Progress, Stage, prepare_report, run_engine, say, written
+from sqlanon.run import Progress, Stage, counted, prepare_report, run_engine, say, written
 from sqlanon.source import read_table
 from sqlanon.standalone import report_sql
 
 
+@counted
 def anonymize(
     config: Config,
     progress: Progress | None = None,
@@ -66,10 +67,9 @@ def anonymize(
         tree = None
         levels = None
         if config.search == "mondrian":
-            say(stage, "partitioning (Mondrian)")
+            say(stage, "partition", "partitioning (Mondrian)")
             base, release, tree = _mondrian(engine, encoded, required, config, progress)
         else:
-            say(stage, "searching the lattice")
             base, release, levels = lattice_release(engine, encoded, required, config, progress, stage)
         if release is None:
             return written(base, reports)
@@ -109,9 +109,9 @@ def _encoded(
     ``max_lattice_nodes`` before the frequency table is made (None: no search)."""
     if config.output is not None:
         prepare_output(engine, config)
-    say(stage, "reading the source")
+    say(stage, "read", "reading the source")
     source = read_table(engine, config.source)
-    say(stage, "encoding")
+    say(stage, "encode", "encoding")
     encoded = encode(engine, config, source, reveal=show_violations > 0, search=search)
     criteria = [make_criterion(c) for c in config.criteria]
     check_parameters(
@@ -121,6 +121,7 @@ def _encoded(
     return encoded, criteria, [c for c in criteria if c.severity == "error"]
 
 
+@counted
 def apply(
     config: Config,
     levels: Mapping[str, Any],
@@ -165,7 +166,7 @@ def apply(
                     f"{origin}: the level {level} of {column!r} is above its max_level {cap} in the configuration."
                 )
         else:
-            say(stage, "checking the node")
+            say(stage, "check_node", "checking the node")
             evaluator = NodeEvaluator(engine, encoded, required, config.suppression_limit)
             outcome = evaluator.outcome(node)
             why = _unmet(required, outcome, evaluator.max_suppressed, config.suppression_limit)
@@ -184,7 +185,6 @@ def apply(
                             engine, config, encoded, criteria, evaluator, node, base, show_violations
                         )
                 return written(base, reports)
-            say(stage, "searching the lattice")
             base, release, chosen = lattice_release(engine, encoded, required, config, progress, stage)
             base.command = "apply"
             base.hierarchies = fingerprints
@@ -305,6 +305,7 @@ def _mondrian(
     return base, release_query(engine, config, encoded, result), result.tree
 
 
+@counted
 def check(
     config: Config, show_violations: int = 0, stage: Stage | None = None, reports: ReportFiles | None = None
 ) -> Report:
@@ -313,10 +314,10 @@ def check(
     prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
-        say(stage, "reading the table")
+        say(stage, "read", "reading the table")
         table = read_table(engine, config.source, what="table")
         check_columns(engine, table, config, "table", gate=True)
-        say(stage, "gating the table")
+        say(stage, "gate", "gating the table")
         population = read_population(engine, config)
         gate: GateResult = run_gate(
             engine,

@@ -48,6 +48,10 @@ class Report:
     heights: dict[str, int] = field(default_factory=dict)
     #: the gated table's classes: [size, classes of that size], smallest first
     class_sizes: list[list[int]] = field(default_factory=list)
+    #: what the run cost until the report was written: statements and engine seconds in all,
+    #: per engine kind and per stage (:meth:`sqlanon.engines.costs.Costs.to_dict`); the
+    #: figures vary from run to run, so reports are compared without them
+    costs: dict[str, Any] = field(default_factory=dict, compare=False)
     #: a run on the caller's connection with no output: the release, as the connection gives
     #: it (a DuckDB relation, a Spark DataFrame, the name of a PostgreSQL temp table); not in
     #: the JSON report
@@ -74,6 +78,7 @@ class Report:
             "warnings": self.warnings,
             "hierarchies": self.hierarchies,
             "sql": self.sql,
+            "costs": self.costs,
         }
 
     def to_json(self) -> str:

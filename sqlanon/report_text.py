@@ -214,12 +214,43 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
             for name, value in report.metrics.items()
             if name != shown and not isinstance(value, Mapping)
         )
+    if verbose:
+        facts.extend(cost_lines(report.costs))
     if report.risk is not None:
         facts.extend(("risk", line) for line in summary_lines(report.risk))
     facts.extend(("warning", w) for w in report.warnings)
     if report.output:
         facts.append(("written", report.output))
     return facts
+
+
+def cost_lines(costs: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What a run cost (a report's ``costs``), as facts: the statements and seconds in all
+    (each engine's statements when there were several), then a line per stage."""
+    if not costs:
+        return []
+    engines = costs["engines"]
+    which = (
+        " (" + ", ".join(f"{kind} {e['statements']:,}" for kind, e in engines.items()) + ")"
+        if len(engines) > 1
+        else ""
+    )
+    lines = [
+        (
+            "cost",
+            f"{costs['statements']:,} statements{which}, {costs['engine_seconds']:.3f} s in the engine, "
+            f"{costs['seconds']:.3f} s in all",
+        )
+    ]
+    lines.extend(
+        (
+            "  " + stage["stage"],
+            f"{stage['statements']:,} statements, {stage['engine_seconds']:.3f} s in the engine, "
+            f"{stage['seconds']:.3f} s in all",
+        )
+        for stage in costs["stages"]
+    )
+    return lines
 
 
 def check_row(c: Mapping[str, Any], show: Callable[[Any], str] | None = None) -> tuple[str, ...]:

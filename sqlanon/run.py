@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import wraps
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sqlanon import atomic, guard
 from sqlanon.config import ADOPTED_RELATION, Config, TableRef
-from sqlanon.engines import Engine, open_engine
+from sqlanon.engines import Engine, costs, open_engine
 from sqlanon.errors import InputError
 from sqlanon.report import Report, ReportFiles
+
+if TYPE_CHECKING:
+    from sqlanon.audit_report import AuditReport
 
 Progress = Callable[[int, int], None]
 #: told the name of each stage as it starts (for a progress display)
@@ -32,9 +37,34 @@ def run_engine(config: Config) -> tuple[Engine, Config]:
     return engine, replace(config, source=TableRef("table", None, name, "", label=ADOPTED_RELATION))
 
 
-def say(stage: Stage | None, name: str) -> None:
+def say(stage: Stage | None, key: str, name: str) -> None:
+    """The run moves on to the stage ``key`` (its name in the report's ``costs``): the costs
+    ledger counts what follows under it, and ``stage`` (a progress display) is told ``name``."""
+    costs.enter(key)
     if stage is not None:
         stage(name)
+
+
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+def counted(command: Command) -> Command:
+    """A command whose run keeps a costs ledger (:mod:`sqlanon.engines.costs`): its report
+    says the statements its engines ran and the time they took, per stage."""
+
+    @wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with costs.run():
+            return command(*args, **kwargs)
+
+    return cast(Command, run)
+
+
+def record_costs(report: Report | AuditReport) -> None:
+    """``report`` says what the run has cost so far (when it keeps a ledger)."""
+    ledger = costs.current()
+    if ledger is not None:
+        report.costs = ledger.to_dict()
 
 
 def prepare_report(reports: ReportFiles | None, config: Config) -> None:
@@ -54,7 +84,9 @@ def prepare_report(reports: ReportFiles | None, config: Config) -> None:
 
 
 def written(report: Report, reports: ReportFiles | None) -> Report:
-    """``report``, written where ``reports`` says first (when it says)."""
+    """``report``, with what the run cost (:func:`record_costs`), written where ``reports``
+    says first (when it says)."""
+    record_costs(report)
     if reports is not None:
         reports.write(report)
     return report

@@ -23,6 +23,7 @@ from sqlglot import exp
 
 from sqlanon import interrupt, redact
 from sqlanon.atomic import alive
+from sqlanon.engines import costs
 from sqlanon.engines.base import Capabilities, Params, ServerCatalog, SqlLike, SqlSession, create_temp, table
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
@@ -207,20 +208,23 @@ class DuckDBEngine(SqlSession):
             )
         ).sql(dialect=DIALECT)
         try:
-            ((spill, progress, count),) = connection.execute(settings).fetchall()
+            with costs.statement(CAPABILITIES.kind):
+                ((spill, progress, count),) = connection.execute(settings).fetchall()
         except duckdb.ConnectionException:
             raise InputError("The DuckDB connection given to sqlanon is closed; pass an open one.") from None
         except duckdb.Error as err:
             raise engine._failure(err, settings) from None
         engine._spill = Path(str(spill or "."))
         try:
-            connection.execute("BEGIN TRANSACTION")
+            with costs.statement(CAPABILITIES.kind):
+                connection.execute("BEGIN TRANSACTION")
         except duckdb.TransactionException:
             raise InputError(
                 "The DuckDB connection given to sqlanon is inside a transaction; commit or roll it back first "
                 "(sqlanon commits a release in a transaction of its own)."
             ) from None
-        connection.execute("ROLLBACK")
+        with costs.statement(CAPABILITIES.kind):
+            connection.execute("ROLLBACK")
         engine._restore = (("enable_progress_bar", progress), ("threads", count))
         engine.execute(_set("enable_progress_bar", False))
         if threads is not None:
@@ -325,7 +329,8 @@ class DuckDBEngine(SqlSession):
         Never raises (the connection may be closed already)."""
         mine = f"__sqlanon_{self._tag}"
         try:
-            self.con.execute("ROLLBACK")  # a transaction a failure left open, if any
+            with costs.statement(CAPABILITIES.kind):
+                self.con.execute("ROLLBACK")  # a transaction a failure left open, if any
         except duckdb.Error:
             pass
         try:
@@ -378,7 +383,7 @@ class DuckDBEngine(SqlSession):
 
     def execute(self, sql: SqlLike, params: Params = None) -> None:
         text = _text(sql)
-        with interrupt.statement(self.cancel):
+        with interrupt.statement(self.cancel), costs.statement(CAPABILITIES.kind):
             try:
                 self.con.execute(text, params)
             except duckdb.Error as err:
@@ -388,7 +393,7 @@ class DuckDBEngine(SqlSession):
 
     def fetchall(self, sql: SqlLike, params: Params = None) -> list[tuple[Any, ...]]:
         text = _text(sql)
-        with interrupt.statement(self.cancel):
+        with interrupt.statement(self.cancel), costs.statement(CAPABILITIES.kind):
             try:
                 return self.con.execute(text, params).fetchall()
             except duckdb.Error as err:

@@ -30,7 +30,7 @@ from psycopg.rows import tuple_row
 from sqlglot import exp
 
 from sqlanon import interrupt, redact
-from sqlanon.engines import postgres_attached
+from sqlanon.engines import costs, postgres_attached
 from sqlanon.engines.base import (
     Capabilities,
     Params,
@@ -526,6 +526,20 @@ class PostgresCatalog:
             raise self._engine._failure(err, text) from None
 
 
+class _Cursor(psycopg.ClientCursor[Any]):
+    """sqlanon's cursor: each statement it sends to the server (a query, a ``COPY``) is
+    counted in the run's ledger (:mod:`sqlanon.engines.costs`)."""
+
+    def execute(self, query: Any, params: Any = None, **kwargs: Any) -> Any:
+        with costs.statement(CAPABILITIES.kind):
+            return super().execute(query, params, **kwargs)
+
+    @contextmanager
+    def copy(self, statement: Any, params: Any = None, **kwargs: Any) -> Iterator[Any]:
+        with costs.statement(CAPABILITIES.kind), super().copy(statement, params, **kwargs) as copy:
+            yield copy
+
+
 class PostgresEngine(SqlSession):
     """A PostgreSQL connection with sqlanon's conventions (an :class:`~sqlanon.engines.base.Engine`).
 
@@ -636,7 +650,7 @@ class PostgresEngine(SqlSession):
     def _cursor(self) -> psycopg.ClientCursor[Any]:
         """A cursor of sqlanon's kind whatever the connection's own settings: values bound on
         the client side, rows as tuples, integral NUMERIC values as ints."""
-        cursor = psycopg.ClientCursor(self.con, row_factory=tuple_row)
+        cursor = _Cursor(self.con, row_factory=tuple_row)
         if self._borrowed:
             cursor.adapters.register_loader("numeric", _IntegralNumeric)
         return cursor

@@ -37,7 +37,7 @@ from pyspark.sql.types import DataType, DecimalType, StringType, StructField, St
 from sqlglot import exp
 
 from sqlanon import interrupt, redact
-from sqlanon.engines import spark_attached
+from sqlanon.engines import costs, spark_attached
 from sqlanon.engines.base import (
     Capabilities,
     Params,
@@ -196,12 +196,13 @@ Method = TypeVar("Method", bound=Callable[..., Any])
 def _spark_call(method: Method) -> Method:
     """A method that calls the JVM: a stop signal meanwhile cancels the engine's Spark jobs and
     is raised when the call returns, never inside py4j (which would lose its connection's
-    answer and log a traceback) (:func:`sqlanon.interrupt.statement`)."""
+    answer and log a traceback) (:func:`sqlanon.interrupt.statement`). The call is one
+    statement of the run's ledger (:mod:`sqlanon.engines.costs`; calls inside it are part of it)."""
 
     @wraps(method)
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         engine = self if isinstance(self, SparkEngine) else self._engine
-        with interrupt.statement(engine.cancel):
+        with interrupt.statement(engine.cancel), costs.statement(CAPABILITIES.kind):
             return method(self, *args, **kwargs)
 
     return cast(Method, call)
