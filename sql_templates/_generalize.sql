@@ -32,7 +32,7 @@ LIST_EXTRACT(${{ 'm' ~ i }}, "src".{{ ('q' ~ i)|ident }} + 1)
 {%- endmacro %}
 {% macro joins(qis, batch) -%}
 {%- for q in qis %}{% if q.up and q.kind|default("map") == "map" %}
-JOIN {{ q.up|ident }} AS {{ ('u' ~ loop.index0)|ident }}
+JOIN {{ q.up|relation }} AS {{ ('u' ~ loop.index0)|ident }}
   ON {{ ('u' ~ loop.index0)|ident }}."lf" = ${{ 'f' ~ loop.index0 }}
   AND {{ ('u' ~ loop.index0)|ident }}."cf" = "src".{{ ('q' ~ loop.index0)|ident }}
   AND {{ ('u' ~ loop.index0)|ident }}."lt" = {% if batch %}LIST_EXTRACT(${{ 't' ~ loop.index0 }}, "b"."batch_node" + 1){% else %}${{ 't' ~ loop.index0 }}{% endif %}

@@ -49,7 +49,7 @@ WITH {{ d.counts(input, keys, s) }},
 {%- else %}
 {%- for g in generalization %}
 {{ ('g' ~ loop.index0)|ident }} AS (
-  SELECT "cf", "lt", "ct" FROM {{ g.table|ident }} WHERE "lf" = {{ g.level }}
+  SELECT "cf", "lt", "ct" FROM {{ g.table|relation }} AS "u" WHERE "lf" = {{ g.level }}
 ),
 {%- endfor %}
 "anc" AS (

@@ -23,7 +23,7 @@ SELECT
   CAST(COUNT(*) AS BIGINT) AS "n"
 FROM {{ source|ident }} AS "src"
 {%- for q in qis %}
-JOIN {{ q.dim|ident }} AS {{ ('d' ~ loop.index0)|ident }}
+JOIN {{ q.dim|relation }} AS {{ ('d' ~ loop.index0)|ident }}
   ON COALESCE(CAST("src".{{ q.column|ident }} AS VARCHAR), '') = {{ ('d' ~ loop.index0)|ident }}."leaf"
 {%- endfor %}
 {%- for s in sensitive %}

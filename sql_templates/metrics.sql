@@ -17,7 +17,7 @@ SELECT
 {%- endfor %}
 FROM QUERY_TABLE($verdicts) AS "v"
 {%- for table in labels %}
-JOIN {{ table|ident }} AS {{ ('l' ~ loop.index0)|ident }}
+JOIN {{ table|relation }} AS {{ ('l' ~ loop.index0)|ident }}
   ON {{ ('l' ~ loop.index0)|ident }}."lvl" = ${{ 'lv' ~ loop.index0 }}
   AND {{ ('l' ~ loop.index0)|ident }}."code" = "v".{{ ('q' ~ loop.index0)|ident }}
 {%- endfor %}

@@ -69,7 +69,7 @@ WITH "st" AS (
   WHERE "st"."size" >= {{ min_size|literal }}
   {%- else %}
     CAST(NULL AS DOUBLE) AS "median", "st".{{ ('lca' ~ q.i)|ident }} AS "lca", TRUE AS "cuttable"
-  FROM "st" JOIN {{ q.labels|ident }} AS {{ ('l' ~ q.i)|ident }}
+  FROM "st" JOIN {{ q.labels|relation }} AS {{ ('l' ~ q.i)|ident }}
     ON {{ ('l' ~ q.i)|ident }}."lvl" = "st".{{ ('lca' ~ q.i)|ident }} AND {{ ('l' ~ q.i)|ident }}."code" = "st".{{ ('lcacode' ~ q.i)|ident }}
   WHERE "st"."size" >= {{ min_size|literal }}
   {%- endif %}

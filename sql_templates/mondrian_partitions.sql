@@ -31,7 +31,7 @@ FROM "st"
 JOIN {{ q["values"]|ident }} AS {{ ('dl' ~ q.i)|ident }} ON {{ ('dl' ~ q.i)|ident }}."x" = "st".{{ ('lo' ~ q.i)|ident }}
 JOIN {{ q["values"]|ident }} AS {{ ('dh' ~ q.i)|ident }} ON {{ ('dh' ~ q.i)|ident }}."x" = "st".{{ ('hi' ~ q.i)|ident }}
 {%- else %}
-JOIN {{ q.labels|ident }} AS {{ ('l' ~ q.i)|ident }}
+JOIN {{ q.labels|relation }} AS {{ ('l' ~ q.i)|ident }}
   ON {{ ('l' ~ q.i)|ident }}."lvl" = "st".{{ ('lca' ~ q.i)|ident }} AND {{ ('l' ~ q.i)|ident }}."code" = "st".{{ ('lcacode' ~ q.i)|ident }}
 {%- endif %}
 {%- endfor %}

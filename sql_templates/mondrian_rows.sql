@@ -12,9 +12,9 @@ SELECT CAST(0 AS BIGINT) AS "pid"
 {%- for s in sensitive %}, "f".{{ s|ident }}{% endfor %}, "f"."n"
 FROM {{ source|ident }} AS "f"
 {%- for q in qis if q.median %}
-JOIN {{ q.dim|ident }} AS {{ ('d' ~ q.i)|ident }} ON {{ ('d' ~ q.i)|ident }}."code" = "f".{{ ('q' ~ q.i)|ident }}
+JOIN {{ q.dim|relation }} AS {{ ('d' ~ q.i)|ident }} ON {{ ('d' ~ q.i)|ident }}."code" = "f".{{ ('q' ~ q.i)|ident }}
 {%- endfor %}
 {%- for q in qis if not q.median %}{% for l in range(1, q.height) %}
-JOIN {{ q.up|ident }} AS {{ ('u' ~ q.i ~ '_' ~ l)|ident }} ON {{ ('u' ~ q.i ~ '_' ~ l)|ident }}."lf" = 0
+JOIN {{ q.up|relation }} AS {{ ('u' ~ q.i ~ '_' ~ l)|ident }} ON {{ ('u' ~ q.i ~ '_' ~ l)|ident }}."lf" = 0
   AND {{ ('u' ~ q.i ~ '_' ~ l)|ident }}."cf" = "f".{{ ('q' ~ q.i)|ident }} AND {{ ('u' ~ q.i ~ '_' ~ l)|ident }}."lt" = {{ l|literal }}
 {%- endfor %}{% endfor %}

@@ -11,7 +11,7 @@
 --           part range: one row min, max of the values.
 {%- if part == "values" %}
 SELECT "d"."leaf", TRY_CAST("d"."leaf" AS DOUBLE) AS "x", SUM("f"."n") AS "rows"
-FROM {{ source|ident }} AS "f" JOIN {{ dim|ident }} AS "d" ON "d"."code" = "f".{{ code|ident }}
+FROM {{ source|ident }} AS "f" JOIN {{ dim|relation }} AS "d" ON "d"."code" = "f".{{ code|ident }}
 GROUP BY "d"."leaf"
 {%- elif part == "bad" %}
 SELECT "leaf", "rows" FROM {{ values|ident }} WHERE "x" IS NULL OR NOT ISFINITE("x") ORDER BY "leaf" LIMIT 11

@@ -19,9 +19,9 @@ WITH
 {%- for q in qis if q.top is none %}
 {{ ('m' ~ q.index)|ident }} AS (
   SELECT "d"."leaf", "u"."ct" AS "code", "l"."label"
-  FROM {{ q.dim|ident }} AS "d"
-  JOIN {{ q.up|ident }} AS "u" ON "u"."lf" = 0 AND "u"."cf" = "d"."code" AND "u"."lt" = {{ q.level|literal }}
-  JOIN {{ q.labels|ident }} AS "l" ON "l"."lvl" = {{ q.level|literal }} AND "l"."code" = "u"."ct"
+  FROM {{ q.dim|relation }} AS "d"
+  JOIN {{ q.up|relation }} AS "u" ON "u"."lf" = 0 AND "u"."cf" = "d"."code" AND "u"."lt" = {{ q.level|literal }}
+  JOIN {{ q.labels|relation }} AS "l" ON "l"."lvl" = {{ q.level|literal }} AND "l"."code" = "u"."ct"
 ),
 {%- endfor %}
 "kept" AS (

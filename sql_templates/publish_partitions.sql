@@ -18,7 +18,7 @@ SELECT
 {%- endfor %}
 FROM {{ source|ident }} AS "src"
 {%- for q in qis if not q.median %}
-JOIN {{ q.dim|ident }} AS {{ ('d' ~ q.i)|ident }}
+JOIN {{ q.dim|relation }} AS {{ ('d' ~ q.i)|ident }}
   ON {{ ('d' ~ q.i)|ident }}."leaf" = COALESCE(CAST("src".{{ q.column|ident }} AS VARCHAR), '')
 {%- endfor %}
 JOIN "pmap" ON {% for q in qis %}

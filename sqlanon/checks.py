@@ -95,7 +95,7 @@ class CheckPlan:
         criteria: Sequence[Criterion],
         keys: Sequence[str],
         domains: Mapping[str, tuple[SensitiveDomain, str]],
-        generalization: Sequence[Mapping[str, str]] = (),
+        generalization: Sequence[Mapping[str, Any]] = (),
         supersets: Mapping[str, Any] | None = None,
     ) -> CheckPlan:
         """A plan with each criterion's domain lookup tables (:meth:`Criterion.setup`) built."""

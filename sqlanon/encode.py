@@ -1,7 +1,9 @@
 """Encode the source once: dimension tables per quasi-identifier, sensitive dictionaries and the
 bottom frequency table of the lattice.
 
-Dimension tables (all temporary, all keyed by small integers):
+Dimension tables (all temporary, all keyed by small integers; one table of each kind holds
+every quasi-identifier's rows, told apart by ``q INT``, the QI's index, and a QI reads its
+:class:`~sqlanon.sql.render.Part`):
 
 * ``dim``   (leaf VARCHAR, code INT): level-0 code of every hierarchy leaf;
 * ``up``    (lf INT, cf INT, lt INT, ct INT): code ``cf`` at level ``lf`` generalizes to code
@@ -25,16 +27,18 @@ from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_la
 from sqlanon.numbers import parse_number
 from sqlanon.sql.labels import NULL_VALUE as NULL_VALUE
 from sqlanon.sql.labels import from_key, to_key
-from sqlanon.sql.render import render_template
+from sqlanon.sql.render import Part, render_template
 
 
 @dataclass(frozen=True)
 class QiDimension:
+    """A quasi-identifier's hierarchy and its parts of the dimension tables."""
+
     column: str
     hierarchy: Hierarchy
-    dim: str
-    up: str
-    labels: str
+    dim: Part
+    up: Part
+    labels: Part
 
     @property
     def height(self) -> int:
@@ -198,36 +202,57 @@ def raise_all(problems: Sequence[InputError]) -> None:
     raise kind(f"{len(problems)} columns cannot be encoded: " + " ".join(str(p) for p in problems))
 
 
-def materialize_hierarchy(engine: Engine, h: Hierarchy, profile: Profile) -> QiDimension:
-    """Load ``h`` as dimension tables and check it covers every value of its column (the
-    column's ``profile``, see :func:`column_profiles`; :func:`coverage_problem`)."""
-    height = h.height
-    labels_at = [h.labels(level) for level in range(height + 1)]
-    codes = [{label: i for i, label in enumerate(names)} for names in labels_at]
-    leaves = [row[0] for row in h.rows]
-    coded = [[codes[lv][row[lv]] for row in h.rows] for lv in range(height + 1)]
+#: the columns of each kind of dimension table (besides "q", the QI's index)
+DIM_COLUMNS = ("leaf", "code")
+UP_COLUMNS = ("lf", "cf", "lt", "ct")
+LABEL_COLUMNS = ("lvl", "code", "label", "leaves")
+
+
+def materialize_hierarchies(engine: Engine, hierarchies: Sequence[Hierarchy]) -> list[QiDimension]:
+    """Load ``hierarchies`` (one per quasi-identifier, in order) as dimension tables: one table
+    per kind holding every QI's rows (a few statements per run, not per QI); each QI's
+    :class:`QiDimension` reads its part of them (:class:`~sqlanon.sql.render.Part`)."""
+    qs: list[int] = []
+    leaves: list[str] = []
+    leaf_codes: list[int] = []
+    path_q: list[int] = []
+    path_leaf: list[int] = []
+    path_lvl: list[int] = []
+    path_code: list[int] = []
+    name_q: list[int] = []
+    name_lvl: list[int] = []
+    name_code: list[int] = []
+    name_label: list[str] = []
+    for q, h in enumerate(hierarchies):
+        height = h.height
+        labels_at = [h.labels(level) for level in range(height + 1)]
+        codes = [{label: i for i, label in enumerate(names)} for names in labels_at]
+        coded = [[codes[lv][row[lv]] for row in h.rows] for lv in range(height + 1)]
+        qs += [q] * len(h.rows)
+        leaves += [row[0] for row in h.rows]
+        leaf_codes += coded[0]
+        # every leaf's path (its ancestor code at each level); up and labels are derived from it in SQL
+        path_q += [q] * (len(h.rows) * (height + 1))
+        path_leaf += coded[0] * (height + 1)
+        path_lvl += [lv for lv in range(height + 1) for _ in h.rows]
+        path_code += [c for col in coded for c in col]
+        name_q += [q] * sum(len(level) for level in labels_at)
+        name_lvl += [lv for lv, level in enumerate(labels_at) for _ in level]
+        name_code += [i for level in labels_at for i in range(len(level))]
+        name_label += [label for level in labels_at for label in level]
     dim = engine.temp_name("dim")
-    engine.load_table(dim, [("leaf", "VARCHAR"), ("code", "INTEGER")], [leaves, coded[0]])
-    # every leaf's path (its ancestor code at each level); up and labels are derived from it in SQL
+    engine.load_table(dim, [("q", "INTEGER"), ("leaf", "VARCHAR"), ("code", "INTEGER")], [qs, leaves, leaf_codes])
     paths = engine.temp_name("paths")
     engine.load_table(
         paths,
-        [("leaf", "INTEGER"), ("lvl", "INTEGER"), ("code", "INTEGER")],
-        [
-            coded[0] * (height + 1),
-            [lv for lv in range(height + 1) for _ in leaves],
-            [c for col in coded for c in col],
-        ],
+        [("q", "INTEGER"), ("leaf", "INTEGER"), ("lvl", "INTEGER"), ("code", "INTEGER")],
+        [path_q, path_leaf, path_lvl, path_code],
     )
     names = engine.temp_name("names")
     engine.load_table(
         names,
-        [("lvl", "INTEGER"), ("code", "INTEGER"), ("label", "VARCHAR")],
-        [
-            [lv for lv, level in enumerate(labels_at) for _ in level],
-            [i for level in labels_at for i in range(len(level))],
-            [label for level in labels_at for label in level],
-        ],
+        [("q", "INTEGER"), ("lvl", "INTEGER"), ("code", "INTEGER"), ("label", "VARCHAR")],
+        [name_q, name_lvl, name_code, name_label],
     )
     up = engine.temp_name("up")
     labels = engine.temp_name("labels")
@@ -235,12 +260,18 @@ def materialize_hierarchy(engine: Engine, h: Hierarchy, profile: Profile) -> QiD
         engine.create_temp_as(
             name, render_template("hierarchy_tables.sql", paths=paths, names=names, part=part)
         )
-    engine.drop(paths)
-    engine.drop(names)
-    problem = coverage_problem(h, profile)
-    if problem is not None:
-        raise problem
-    return QiDimension(h.column, h, dim, up, labels)
+    # paths and names stay until the engine closes (temp tables): dropping them costs two
+    # statements and frees little (a few rows per hierarchy leaf)
+    return [
+        QiDimension(
+            h.column,
+            h,
+            Part(dim, q, DIM_COLUMNS),
+            Part(up, q, UP_COLUMNS),
+            Part(labels, q, LABEL_COLUMNS),
+        )
+        for q, h in enumerate(hierarchies)
+    ]
 
 
 def _numeric_order(column: str, values: Sequence[str], needed_by: str = "", hidden: bool = True) -> list[str]:
@@ -469,7 +500,7 @@ def encode(
     if search is not None:
         levels = [QiLevels(h.column, h.height, config.column(h.column).max_level) for h in hierarchies]
         check_lattice(levels, config.max_lattice_nodes, search)
-    qis = [materialize_hierarchy(engine, h, profiles[h.column]) for h in hierarchies]
+    qis = materialize_hierarchies(engine, hierarchies)  # coverage was checked above
     sensitive = []
     for spec, hierarchy in zip(checked, sensitive_hierarchies, strict=True):
         ordered = any(spec.name in c.ordered for c in config.criteria)
@@ -488,7 +519,7 @@ def encode(
         null_value=NULL_VALUE,
     )
     engine.create_temp_as(freq, select)
-    (coded,) = engine.fetchone(render_template("column_total.sql", source=freq))
+    coded, freq_rows = engine.fetchone(render_template("column_total.sql", source=freq))
     columns = [*quasi, *checked]
     rows = sum(n for _, n in profiles[columns[0].name]) if columns else int(coded)
     if int(coded) != rows:  # every value is covered (checked above): no row may be lost
@@ -496,4 +527,4 @@ def encode(
             f"Encoding lost rows: the source has {rows} rows but its frequency table counts {coded}. "
             "This is a bug in sqlanon; please report it with the configuration."
         )
-    return Encoded(source, rows, tuple(qis), tuple(sensitive), freq, engine.count(freq))
+    return Encoded(source, rows, tuple(qis), tuple(sensitive), freq, int(freq_rows))

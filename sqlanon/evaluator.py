@@ -25,7 +25,7 @@ from sqlanon.checks import CheckPlan, Summary, parse_summary
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
-from sqlanon.sql.render import DIALECT, render_template, with_first
+from sqlanon.sql.render import DIALECT, Part, render_template, with_first
 
 Node = tuple[int, ...]
 #: how a roll-up generalizes each QI (see NodeEvaluator.shape)
@@ -74,11 +74,14 @@ MAX_BATCH = 64
 BATCH_ROWS = 2_000_000
 
 
-def level_maps(engine: Engine, up: str) -> dict[tuple[int, int], list[int]]:
-    """(from level, to level) -> code map (element c+1: the code at the upper level of code c
-    at the lower level), every pair of levels of one QI, read from its dimension table at once."""
-    rows = engine.fetchall(render_template("code_map.sql", up=up))
-    return {(int(lf), int(lt)): [int(c) for c in codes] for lf, lt, codes in rows}
+def level_maps(engine: Engine, up: str) -> dict[int, dict[tuple[int, int], list[int]]]:
+    """Per QI (its index), (from level, to level) -> code map (element c+1: the code at the
+    upper level of code c at the lower level), every pair of levels of every QI, read from the
+    QIs' dimension table ``up`` in one statement."""
+    maps: dict[int, dict[tuple[int, int], list[int]]] = {}
+    for q, lf, lt, codes in engine.fetchall(render_template("code_map.sql", up=up)):
+        maps.setdefault(int(q), {})[(int(lf), int(lt))] = [int(c) for c in codes]
+    return maps
 
 
 #: DuckDB reads a table in row groups of this many rows, one row group per thread at a time.
@@ -162,13 +165,13 @@ class NodeEvaluator:
         #: QIs with more level-0 codes are generalized by a join (read when the first statement
         #: is compiled: set it before evaluating)
         self.join_from_codes = JOIN_FROM_CODES
-        self._joined: tuple[str | None, ...] | None = None
+        self._joined: tuple[Part | None, ...] | None = None
         #: compiled batch checks and roll-up trees per (source table, shape)
         self._batch: dict[tuple[str, Shape, str], str] = {}
         self._rollups: dict[tuple[str, Shape], exp.Expr] = {}
 
     # -- SQL -----------------------------------------------------------------------------
-    def joined(self) -> tuple[str | None, ...]:
+    def joined(self) -> tuple[Part | None, ...]:
         """Per QI, its dimension table when it is generalized by a join (more than
         ``join_from_codes`` codes at level 0), else None (a bound code map)."""
         if self._joined is None:
@@ -178,7 +181,7 @@ class NodeEvaluator:
             )
         return self._joined
 
-    def _generalizers(self, shape: Shape | None = None) -> list[dict[str, str | None]]:
+    def _generalizers(self, shape: Shape | None = None) -> list[dict[str, Part | str | None]]:
         kinds = shape or tuple(MAP for _ in self.encoded.qis)
         return [{"up": up, "kind": kind} for up, kind in zip(self.joined(), kinds, strict=True)]
 
@@ -422,10 +425,12 @@ class NodeEvaluator:
         return with_first(query, [(name, rollup if rollup is not None else self.rollup())])
 
     def code_map(self, qi: int, level: int, start: int = 0) -> list[int]:
-        """The code at ``level`` of every code at level ``start`` of QI ``qi`` (read once per QI)."""
-        if qi not in self._maps:
-            self._maps[qi] = level_maps(self.engine, self.encoded.qis[qi].up)
-        return self._maps[qi][(start, level)]
+        """The code at ``level`` of every code at level ``start`` of QI ``qi`` (every QI's maps
+        are read at the first call)."""
+        if not self._maps:
+            self._maps = level_maps(self.engine, self.encoded.qis[qi].up.table)
+        part = self.encoded.qis[qi].up
+        return self._maps[part.q][(start, level)]
 
     def map_params(
         self, node: Node, start: Node | None = None, shape: Shape | None = None

@@ -201,7 +201,19 @@ def _search_and_rank(
 ) -> tuple[Report, tuple[Node, str] | None]:
     """The search and the ranking of its minimal nodes in ``engine``: the pending report (with
     the chosen node, its metrics and suppressed rows) and the node with its verdicts table
-    (None: no node satisfies the criteria)."""
+    (None: no node satisfies the criteria). Both with the search's threads (set once for both)."""
+    with engine.threads(search_threads(encoded)):
+        return _searched_and_ranked(engine, encoded, required, config, progress, stage)
+
+
+def _searched_and_ranked(
+    engine: Engine,
+    encoded: Encoded,
+    required: list[Criterion],
+    config: Config,
+    progress: Progress | None,
+    stage: Stage | None,
+) -> tuple[Report, tuple[Node, str] | None]:
     result, evaluator = run_search(engine, encoded, required, config, progress)
     lattice = Lattice(max_levels(encoded, config))
     search_info: dict[str, Any] = {

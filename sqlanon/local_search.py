@@ -42,7 +42,7 @@ def search_tables(encoded: Encoded) -> list[str]:
     ``dim`` table)."""
     names = [encoded.freq]
     for q in encoded.qis:
-        names += [q.up, q.labels]
+        names += [t for t in (q.up.table, q.labels.table) if t not in names]
     for s in encoded.sensitive:
         names += [n for n in (s.table, s.order, s.ancestors) if n is not None]
     return names

@@ -38,7 +38,7 @@ from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError, DataError, brief
-from sqlanon.sql.render import DIALECT, render_template, with_first
+from sqlanon.sql.render import DIALECT, Part, render_template, with_first
 from sqlanon.sql.render import column as _col
 from sqlanon.sql.render import quoted as _q
 from sqlanon.sql.render import table as _table
@@ -61,9 +61,9 @@ class MondrianQi:
     column: str
     median: bool  # cut at the median of its values (else one hierarchy level down)
     height: int
-    dim: str
-    up: str
-    labels: str
+    dim: Part
+    up: Part
+    labels: Part
     leaves: int  # leaves of its hierarchy
     range: float  # max - min of its values over the whole table (median QIs)
     values: str  # median QIs: table (leaf, x, rows) of the values present, as the source writes them

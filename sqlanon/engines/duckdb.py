@@ -178,6 +178,7 @@ class DuckDBEngine(SqlSession):
             self.execute(_set("memory_limit", memory_limit))
         if threads is not None:
             self.execute(_set("threads", int(threads)))
+            self._threads = int(threads)
         self._names = itertools.count()
         self._attached: dict[str, str] = {}
         self._memory_limit = memory_limit
@@ -229,6 +230,7 @@ class DuckDBEngine(SqlSession):
         engine.execute(_set("enable_progress_bar", False))
         if threads is not None:
             engine.execute(_set("threads", int(threads)))
+            engine._threads = int(threads)
         return engine
 
     @property
@@ -355,6 +357,10 @@ class DuckDBEngine(SqlSession):
         except (duckdb.Error, EngineError):
             pass
 
+    #: the engine's threads setting as sqlanon last read or set it (None: not known yet); only
+    #: sqlanon changes it during a run
+    _threads: int | None = None
+
     @contextmanager
     def threads(self, count: int | None) -> Iterator[None]:
         """Run the block with ``count`` DuckDB threads (``None``: leave the setting alone).
@@ -364,13 +370,21 @@ class DuckDBEngine(SqlSession):
         if count is None:
             yield
             return
-        (previous,) = self.fetchone(exp.select(exp.func("current_setting", exp.Literal.string("threads"))))
+        previous = self._threads
+        if previous is None:
+            (value,) = self.fetchone(exp.select(exp.func("current_setting", exp.Literal.string("threads"))))
+            previous = self._threads = int(value)
+        if previous == int(count):  # as it is: no statement
+            yield
+            return
         self.execute(_set("threads", int(count)))
+        self._threads = int(count)
         try:
             yield
         finally:
             try:
-                self.execute(_set("threads", int(previous)))
+                self.execute(_set("threads", previous))
+                self._threads = previous
             except EngineError:
                 # the connection is closed: a block stopped by a signal as it began can have
                 # this run only when the run is over (a caller's connection gets its setting

@@ -2,12 +2,14 @@
 
 A template is rendered with ``StrictUndefined`` (a missing parameter fails loudly) and the
 result is parsed, so a broken template raises here, not in the engine. Identifiers reach
-templates only through the ``ident`` filter, which quotes them; a cell that may be NULL becomes
+templates only through the ``ident`` filter, which quotes them (tables to read through
+``relation``, which also renders a :class:`Part` of a table); a cell that may be NULL becomes
 a class key through the ``key`` filter (and back through ``unkey``: sqlanon.sql.labels).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +27,26 @@ DIALECT = "duckdb"
 def ident(name: str) -> str:
     """Quote ``name`` as an SQL identifier (any characters allowed)."""
     return exp.to_identifier(str(name), quoted=True).sql(DIALECT)
+
+
+@dataclass(frozen=True)
+class Part:
+    """The rows of one quasi-identifier in a table that holds every quasi-identifier's, told
+    apart by the column ``"q"`` (the QI's index): a relation of ``columns``. Encoding loads the
+    dimension tables of all QIs at once, a statement per kind of table instead of per QI."""
+
+    table: str
+    q: int
+    columns: tuple[str, ...]
+
+
+def relation(value: str | Part) -> str:
+    """A table to read: a name (quoted), or a :class:`Part`, the subquery of its QI's rows
+    (give it an alias where it is read)."""
+    if isinstance(value, Part):
+        columns = ", ".join(ident(c) for c in value.columns)
+        return f"(SELECT {columns} FROM {ident(value.table)} WHERE {ident('q')} = {literal(value.q)})"
+    return ident(value)
 
 
 def literal(value: Any) -> str:
@@ -60,6 +82,7 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["ident"] = ident
+    env.filters["relation"] = relation
     env.filters["literal"] = literal
     env.filters["key"] = key
     env.filters["unkey"] = unkey
