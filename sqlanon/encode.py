@@ -241,7 +241,9 @@ def materialize_hierarchies(engine: Engine, hierarchies: Sequence[Hierarchy]) ->
         name_code += [i for level in labels_at for i in range(len(level))]
         name_label += [label for level in labels_at for label in level]
     dim = engine.temp_name("dim")
-    engine.load_table(dim, [("q", "INTEGER"), ("leaf", "VARCHAR"), ("code", "INTEGER")], [qs, leaves, leaf_codes])
+    engine.load_table(
+        dim, [("q", "INTEGER"), ("leaf", "VARCHAR"), ("code", "INTEGER")], [qs, leaves, leaf_codes]
+    )
     paths = engine.temp_name("paths")
     engine.load_table(
         paths,

@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator
-from sqlanon.sql.render import ident
+from sqlanon.sql.render import relation
 from tests import reference as ref
 
 PyHierarchy = dict[str, tuple[str, ...]]
@@ -485,7 +485,7 @@ def sql_class_verdicts(
     """Per class at ``node``, keyed by the QI labels: (size, [(bad, value) per criterion], bad)."""
     labels = []
     for qi, level in zip(ev.encoded.qis, node, strict=True):
-        rows = engine.fetchall(f"SELECT code, label FROM {ident(qi.labels)} WHERE lvl = ?", [level])
+        rows = engine.fetchall(f'SELECT code, label FROM {relation(qi.labels)} AS "l" WHERE lvl = ?', [level])
         labels.append({int(code): label for code, label in rows})
     k = len(node)
     out = {}

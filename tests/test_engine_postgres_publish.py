@@ -314,7 +314,7 @@ def test_search_in_local_copies_encoded_tables_only(
         with local_copy(engine, encoded) as copy:
             assert set(copy.tables) == set(search_tables(encoded))
             assert encoded.source not in copy.tables
-            assert not {q.dim for q in encoded.qis} & set(copy.tables)
+            assert not {q.dim.table for q in encoded.qis} & set(copy.tables)
             for name, count in copy.tables.items():
                 here = copy.engine.fetchall(f'SELECT * FROM "{name}"')
                 there = engine.fetchall(f'SELECT * FROM "{name}"')
