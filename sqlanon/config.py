@@ -37,8 +37,10 @@ WEIGHTED_METRICS = ("precision", "loss")
 #: the metrics of a partition-based (Mondrian) release; gcp is its default
 MONDRIAN_METRICS = ("gcp", "ncp", "discernibility", "aecs")
 SEARCHES = ("optimal", "incognito", "exhaustive", "mondrian")
-#: where the lattice search runs (``search_in:``): in the engine, or in embedded DuckDB
-SEARCH_PLACES = ("engine", "local")
+#: where the lattice search runs (``search_in:``): in embedded DuckDB when the encoded tables
+#: are small enough to copy, else in the engine (``auto``, the default); in the engine; or in
+#: embedded DuckDB whatever their size (``local``)
+SEARCH_PLACES = ("auto", "engine", "local")
 #: what ``apply`` does when its node does not satisfy the criteria on the data (``apply_fallback:``):
 #: publish nothing, or search as ``anonymize`` does
 APPLY_FALLBACKS = ("none", "search")
@@ -348,8 +350,9 @@ class Config:
     metric: str = "precision"
     search: str = "optimal"
     #: where the lattice search runs: in the engine, or ("local") in embedded DuckDB on a copy
-    #: of the encoded frequency table (publishing and the gate stay in the engine)
-    search_in: str = "engine"
+    #: of the encoded frequency table (publishing and the gate stay in the engine), or ("auto")
+    #: locally when that copy fits ``max_values_size`` (sqlanon.local_search.search_place)
+    search_in: str = "auto"
     #: ``apply`` with a node the data no longer satisfies: "none" publishes nothing, "search"
     #: runs the search ``anonymize`` runs
     apply_fallback: str = "none"
@@ -842,7 +845,7 @@ def parse_config(
         source = _of_connection(source)
         output = None if output is None else _of_connection(output)
         population = None if population is None else _of_connection(population)
-    search_in = _choice(data.get("search_in", "engine"), SEARCH_PLACES, "search_in")
+    search_in = _choice(data.get("search_in", "auto"), SEARCH_PLACES, "search_in")
     if search_in == "local" and search == "mondrian":
         raise ConfigError(
             "search_in: local applies to the lattice searches (optimal, incognito, exhaustive); Mondrian "

@@ -18,7 +18,7 @@ from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gated_publish import pending
 from sqlanon.lattice import Lattice, Node
 from sqlanon.limits import QiLevels, check_lattice
-from sqlanon.local_search import local_copy
+from sqlanon.local_search import local_copy, search_place
 from sqlanon.metrics import (
     DATA_FREE_METRICS,
     data_free_key,
@@ -166,15 +166,17 @@ def lattice_release(
     stage: Stage | None = None,
 ) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
     """A lattice search: the pending report, the best minimal node's release (None: no node)
-    and its levels. With ``search_in: local`` and a server engine, the search and the ranking
-    run in embedded DuckDB on a copy of the encoded tables, and only the chosen node is
-    evaluated again in the engine, for the verdicts its release is built from."""
-    if config.search_in == "local" and not engine.capabilities.embedded:
+    and its levels. Where a server engine's search runs: :func:`search_place`. Locally, the
+    search and the ranking run in embedded DuckDB on a copy of the encoded tables, and only the
+    chosen node is evaluated again in the engine, for the verdicts its release is built from."""
+    place, why = search_place(engine, encoded, config)
+    if place == "local":
         say(stage, "copy", "copying the frequency table to this machine")
         with local_copy(engine, encoded) as copy:
             say(stage, "search", "searching the lattice (on this machine)")
             base, best = _search_and_rank(copy.engine, encoded, required, config, progress, stage)
             base.search["search_in"] = "local"
+            base.search["search_in_why"] = why
             base.search["copied_rows"] = copy.rows
         if best is None:
             return base, None, None
@@ -185,6 +187,9 @@ def lattice_release(
     else:
         say(stage, "search", "searching the lattice")
         base, best = _search_and_rank(engine, encoded, required, config, progress, stage)
+        if why:  # a server engine: where its search ran, and why
+            base.search["search_in"] = "engine"
+            base.search["search_in_why"] = why
         if best is None:
             return base, None, None
         node, verdicts = best

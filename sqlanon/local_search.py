@@ -1,4 +1,5 @@
-"""``search_in: local``: the lattice search of a server engine run in embedded DuckDB.
+"""``search_in: local`` (and ``auto`` when the copy is small): the lattice search of a server
+engine run in embedded DuckDB.
 
 The search reads only the encoded tables: the bottom frequency table (integer codes of the
 quasi-identifiers and sensitive values, and counts), each quasi-identifier's ``up`` and
@@ -18,10 +19,11 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
-from sqlanon.config import EngineSettings
+from sqlanon.config import Config, EngineSettings
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine, open_engine
 from sqlanon.engines.base import table
+from sqlanon.limits import size_text
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,51 @@ class LocalCopy:
     @property
     def rows(self) -> int:
         return sum(self.tables.values())
+
+
+#: what a copied cell (one integer of one row) costs in Python while it is copied, at most: the
+#: fetched row's tuple slot and int object, the column list's slot and the array DuckDB loads
+#: (tests/test_local_auto.py measures it)
+BYTES_PER_CELL = 100
+
+
+def copy_size(encoded: Encoded) -> int:
+    """The Python memory copying :func:`search_tables` takes, estimated from their rows: the
+    frequency table's (its QI, sensitive and count columns), each hierarchy's ``up`` pairs and
+    labels (with their text) and the sensitive dictionaries."""
+    cells = encoded.freq_rows * (len(encoded.qis) + len(encoded.sensitive) + 1)
+    text = 0
+    for q in encoded.qis:
+        h, levels = q.hierarchy, q.hierarchy.height + 1
+        cells += 5 * len(h.rows) * levels * (levels + 1) // 2  # up: every (lf <= lt) pair
+        labels = [label for level in range(levels) for label in h.labels(level)]
+        cells += 5 * len(labels)
+        text += sum(len(label) for label in labels)
+    for s in encoded.sensitive:
+        cells += 4 * (len(s.values) + 1) * (s.height + 1)
+        text += sum(len(v) for v in s.values)
+    return cells * BYTES_PER_CELL + text
+
+
+def search_place(engine: Engine, encoded: Encoded, config: Config) -> tuple[str, str]:
+    """Where the lattice search runs, ``engine`` or ``local``, and why (for the report; "" on an
+    embedded engine, where the search always runs in the engine). ``search_in: auto`` searches
+    locally when the copy (:func:`copy_size`) fits ``max_values_size``, the most sqlanon holds
+    in Python for one column's values, and in the engine otherwise."""
+    if engine.capabilities.embedded:
+        return "engine", ""
+    if config.search_in != "auto":
+        return config.search_in, f"search_in: {config.search_in}"
+    size, limit = copy_size(encoded), config.max_values_size
+    if size <= limit:
+        return "local", (
+            f"search_in: auto; the encoded tables ({encoded.freq_rows:,} frequency rows, about {size_text(size)} "
+            f"to copy) fit max_values_size ({size_text(limit)})"
+        )
+    return "engine", (
+        f"search_in: auto; the encoded tables ({encoded.freq_rows:,} frequency rows, about {size_text(size)} to "
+        f"copy) exceed max_values_size ({size_text(limit)})"
+    )
 
 
 def search_tables(encoded: Encoded) -> list[str]:
@@ -71,4 +118,12 @@ def local_copy(engine: Engine, encoded: Encoded) -> Iterator[LocalCopy]:
         local.close()
 
 
-__all__ = ["LocalCopy", "copy_table", "local_copy", "search_tables"]
+__all__ = [
+    "BYTES_PER_CELL",
+    "LocalCopy",
+    "copy_size",
+    "copy_table",
+    "local_copy",
+    "search_place",
+    "search_tables",
+]

@@ -162,8 +162,11 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
                     else ""
                 )
                 + (
-                    f", in embedded DuckDB on this machine ({search['copied_rows']:,} rows of encoded tables copied)"
+                    f", in embedded DuckDB on this machine ({search['copied_rows']:,} rows of encoded tables copied; "
+                    f"{search['search_in_why']})"
                     if search.get("search_in") == "local"
+                    else f", in the engine ({search['search_in_why']})"
+                    if "search_in_why" in search
                     else ""
                 ),
             )

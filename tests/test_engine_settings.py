@@ -108,7 +108,7 @@ def test_spill_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ({"search_in": "laptop"}, r"Unknown search_in: 'laptop'; use one of: engine, local"),
+        ({"search_in": "laptop"}, r"Unknown search_in: 'laptop'; use one of: auto, engine, local"),
         ({"search_in": True}, r"Unknown search_in: True"),
         ({"search_in": "local", "search": "mondrian"}, r"search_in: local applies to the lattice searches"),
         # a table named as a plain string: the message shows how to name a table of the engine
