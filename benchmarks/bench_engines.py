@@ -23,7 +23,8 @@ the statements it ran in the last run (the report's ``costs``), then those per s
 Run ``python benchmarks/bench_engines.py --repeat 3 --rows 100000`` (larger ``--rows`` take
 much longer on PostgreSQL and Spark: see benchmarks/README.md, issue 16), or
 ``--engines spark --rows 10000000 --repeat 1 --no-adult`` for Spark alone on a large table;
-``--local`` adds ``anonymize`` with ``search_in: local`` on each engine beside DuckDB
+The servers' runs search in the engine (``search_in: engine``); ``--local`` adds ``anonymize``
+with ``search_in: local`` on each engine beside DuckDB
 (``--local-only``: only that), ``--commands anonymize`` skips ``check``.
 """
 
@@ -190,7 +191,10 @@ def main() -> None:
                 for command in args.commands.split(","):
                     runs = {"duckdb": dict(config)}
                     for kind, engine in engines.items():
-                        runs[kind] = dict(config, source={"table": f"bench.{name}"}, engine=engine)
+                        # the search in the engine (search_in: auto would search Adult locally)
+                        runs[kind] = dict(
+                            config, source={"table": f"bench.{name}"}, engine=engine, search_in="engine"
+                        )
                         runs[kind].pop("csv", None)
                     if command == "anonymize":
                         runs["duckdb"].update(output=str(folder / f"{name}_release.parquet"), overwrite=True)

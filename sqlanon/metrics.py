@@ -76,17 +76,23 @@ def node_metrics(
     for d, total, share in zip(encoded.qis, losses, shares, strict=True):
         domain = len(d.hierarchy.rows)
         loss += share * (suppressed + (Fraction(total, domain - 1) if domain > 1 else 0))
-    nu_row = engine.fetchone(
-        _nu_entropy_sql(encoded.freq, evaluator.joined()),
-        {"verdicts": verdicts, **evaluator.map_params(node)},
+    per_qi = dict(
+        engine.fetchall(
+            _nu_entropy_sql(encoded.freq, evaluator.joined()),
+            {"verdicts": verdicts, **evaluator.map_params(node)},
+        )
     )
+    # the QIs' losses added in their order, as the template says (the same figure to the last bit)
+    nu = 0.0
+    for i in range(q):
+        nu += float(per_qi.get(i, 0.0))
     return {
         "precision": precision,
         "discernibility": sum_sq + suppressed * n,
         "aecs": (n / classes) if classes else None,
         "height": sum(node),
         "loss": float(loss / (n * sum(shares))),
-        "nu-entropy": max(float(nu_row[0]), 0.0),
+        "nu-entropy": max(nu, 0.0),
     }
 
 

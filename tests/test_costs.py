@@ -253,7 +253,7 @@ def test_spark_counts_its_calls_per_stage(
     frame = spark.createDataFrame([tuple(r[c] for c in COLUMNS) for r in random_rows(1)], SPARK_SCHEMA)
     spy.reset()
     texts.clear()
-    on_spark = {k: v for k, v in config.items() if k != "output"} | {"source": frame}
+    on_spark = {k: v for k, v in config.items() if k != "output"} | {"source": frame, "search_in": "engine"}
     got = api.anonymize(on_spark, base_dir=folder, connection=spark)
     assert got.passed and got.node == want.node
     assert set(got.costs["engines"]) == {"spark"} and spy.duckdb == []
