@@ -193,7 +193,8 @@ def lattice_release(
         if best is None:
             return base, None, None
         node, verdicts = best
-    return base, build_release(engine, config, encoded, node, verdicts), base.node
+    release = build_release(engine, config, encoded, node, verdicts, suppressed=base.suppressed_rows)
+    return base, release, base.node
 
 
 def _search_and_rank(

@@ -202,7 +202,7 @@ def apply(
         )
         base = pending(encoded, info, command="apply")
         record_choice(base, config, encoded, node, values, outcome.suppressed_rows)
-        release = build_release(engine, config, encoded, node, verdicts)
+        release = build_release(engine, config, encoded, node, verdicts, suppressed=outcome.suppressed_rows)
         return publish(
             engine,
             config,

@@ -222,13 +222,20 @@ def _name_max(folder: Path) -> int:
 
 
 def build_release(
-    engine: Engine, config: Config, encoded: Encoded, node: Node, verdicts: str, suppress: bool = True
+    engine: Engine,
+    config: Config,
+    encoded: Encoded,
+    node: Node,
+    verdicts: str,
+    suppress: bool = True,
+    suppressed: int | None = None,
 ) -> exp.Expr:
     """The query of the release of ``node`` (written straight to the staging location).
 
     QIs at their top level become the constant top label (no join), and the semi join that
     removes suppressed classes is left out when ``verdicts`` has no bad class (or ``suppress``
-    is false: the node's generalization of every row)."""
+    is false: the node's generalization of every row). ``suppressed``: the rows of the bad
+    classes, when the caller knows them (then ``verdicts`` is not asked)."""
     qi_index = {d.column: i for i, d in enumerate(encoded.qis)}
     source_columns = [name for name, _ in engine.columns(encoded.source)]
     identifiers = {c.name for c in config.by_role("identifier")}
@@ -247,7 +254,12 @@ def build_release(
     ]
     # the template keeps the classes whose "bad" is false; any other class means a semi join
     some_bad = exp.func("BOOL_OR", exp.Is(this=column("bad"), expression=exp.false()).not_())
-    (some,) = engine.fetchone(exp.select(some_bad).from_(table(verdicts))) if suppress else (False,)
+    if not suppress:
+        some = False
+    elif suppressed is not None:
+        some = suppressed > 0  # a bad class has rows
+    else:
+        (some,) = engine.fetchone(exp.select(some_bad).from_(table(verdicts)))
     return render_template(
         "publish.sql",
         source=encoded.source,
