@@ -13536,7 +13536,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -13762,7 +13762,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -14028,7 +14028,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -14036,7 +14036,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -14320,7 +14320,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -14328,7 +14328,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -14652,7 +14652,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -14660,7 +14660,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -14668,7 +14668,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -15010,7 +15010,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -15018,7 +15018,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -15026,7 +15026,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -15408,7 +15408,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -15416,7 +15416,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -15424,7 +15424,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -15432,7 +15432,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -15832,7 +15832,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -15840,7 +15840,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -15848,7 +15848,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -15856,7 +15856,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -16296,7 +16296,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -16304,7 +16304,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -16312,7 +16312,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -16320,7 +16320,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -16328,7 +16328,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -16786,7 +16786,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -16794,7 +16794,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -16802,7 +16802,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -16810,7 +16810,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -16818,7 +16818,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -17316,7 +17316,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -17324,7 +17324,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -17332,7 +17332,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -17340,7 +17340,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -17348,7 +17348,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -17356,7 +17356,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -17872,7 +17872,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -17880,7 +17880,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -17888,7 +17888,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -17896,7 +17896,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -17904,7 +17904,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -17912,7 +17912,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -18468,7 +18468,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -18476,7 +18476,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -18484,7 +18484,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -18492,7 +18492,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -18500,7 +18500,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -18508,7 +18508,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -18516,7 +18516,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -19090,7 +19090,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -19098,7 +19098,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -19106,7 +19106,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -19114,7 +19114,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -19122,7 +19122,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -19130,7 +19130,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -19138,7 +19138,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -19752,7 +19752,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -19760,7 +19760,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -19768,7 +19768,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -19776,7 +19776,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -19784,7 +19784,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -19792,7 +19792,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -19800,7 +19800,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "g7" AS (
@@ -19808,7 +19808,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_7"
+      FROM "sqlanon_generalize_7" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -20440,7 +20440,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -20448,7 +20448,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -20456,7 +20456,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -20464,7 +20464,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -20472,7 +20472,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -20480,7 +20480,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -20488,7 +20488,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "g7" AS (
@@ -20496,7 +20496,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_7"
+      FROM "sqlanon_generalize_7" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -20917,7 +20917,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -21195,7 +21195,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -21508,7 +21508,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -21516,7 +21516,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -21854,7 +21854,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -21862,7 +21862,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -22235,7 +22235,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -22243,7 +22243,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -22251,7 +22251,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -22652,7 +22652,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -22660,7 +22660,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -22668,7 +22668,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -23104,7 +23104,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -23112,7 +23112,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -23120,7 +23120,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -23128,7 +23128,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -23590,7 +23590,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -23598,7 +23598,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -23606,7 +23606,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -23614,7 +23614,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -24111,7 +24111,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -24119,7 +24119,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -24127,7 +24127,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -24135,7 +24135,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -24143,7 +24143,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -24666,7 +24666,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -24674,7 +24674,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -24682,7 +24682,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -24690,7 +24690,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -24698,7 +24698,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -25256,7 +25256,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -25264,7 +25264,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -25272,7 +25272,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -25280,7 +25280,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -25288,7 +25288,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -25296,7 +25296,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -25880,7 +25880,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -25888,7 +25888,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -25896,7 +25896,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -25904,7 +25904,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -25912,7 +25912,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -25920,7 +25920,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -26539,7 +26539,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -26547,7 +26547,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -26555,7 +26555,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -26563,7 +26563,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -26571,7 +26571,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -26579,7 +26579,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -26587,7 +26587,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -27232,7 +27232,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -27240,7 +27240,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -27248,7 +27248,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -27256,7 +27256,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -27264,7 +27264,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -27272,7 +27272,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -27280,7 +27280,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -27960,7 +27960,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -27968,7 +27968,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -27976,7 +27976,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -27984,7 +27984,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -27992,7 +27992,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -28000,7 +28000,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -28008,7 +28008,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "g7" AS (
@@ -28016,7 +28016,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_7"
+      FROM "sqlanon_generalize_7" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -28722,7 +28722,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -28730,7 +28730,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -28738,7 +28738,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -28746,7 +28746,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -28754,7 +28754,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -28762,7 +28762,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -28770,7 +28770,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "g7" AS (
@@ -28778,7 +28778,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_7"
+      FROM "sqlanon_generalize_7" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -29279,7 +29279,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -29562,7 +29562,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -29885,7 +29885,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -29893,7 +29893,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -30240,7 +30240,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -30248,7 +30248,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -30635,7 +30635,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -30643,7 +30643,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -30651,7 +30651,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -31062,7 +31062,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -31070,7 +31070,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -31078,7 +31078,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -31529,7 +31529,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -31537,7 +31537,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -31545,7 +31545,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -31553,7 +31553,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -32028,7 +32028,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -32036,7 +32036,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -32044,7 +32044,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -32052,7 +32052,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -32567,7 +32567,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -32575,7 +32575,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -32583,7 +32583,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -32591,7 +32591,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -32599,7 +32599,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -33138,7 +33138,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -33146,7 +33146,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -33154,7 +33154,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -33162,7 +33162,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -33170,7 +33170,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -33749,7 +33749,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -33757,7 +33757,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -33765,7 +33765,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -33773,7 +33773,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -33781,7 +33781,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -33789,7 +33789,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -34392,7 +34392,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -34400,7 +34400,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -34408,7 +34408,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -34416,7 +34416,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -34424,7 +34424,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -34432,7 +34432,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -35075,7 +35075,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -35083,7 +35083,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -35091,7 +35091,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -35099,7 +35099,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -35107,7 +35107,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -35115,7 +35115,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -35123,7 +35123,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -35790,7 +35790,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -35798,7 +35798,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -35806,7 +35806,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -35814,7 +35814,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -35822,7 +35822,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -35830,7 +35830,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -35838,7 +35838,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -36545,7 +36545,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -36553,7 +36553,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -36561,7 +36561,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -36569,7 +36569,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -36577,7 +36577,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -36585,7 +36585,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -36593,7 +36593,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "g7" AS (
@@ -36601,7 +36601,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_7"
+      FROM "sqlanon_generalize_7" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
@@ -37332,7 +37332,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_0"
+      FROM "sqlanon_generalize_0" AS "u"
       WHERE
         "lf" = 0
     ), "g1" AS (
@@ -37340,7 +37340,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_1"
+      FROM "sqlanon_generalize_1" AS "u"
       WHERE
         "lf" = 0
     ), "g2" AS (
@@ -37348,7 +37348,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_2"
+      FROM "sqlanon_generalize_2" AS "u"
       WHERE
         "lf" = 0
     ), "g3" AS (
@@ -37356,7 +37356,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_3"
+      FROM "sqlanon_generalize_3" AS "u"
       WHERE
         "lf" = 0
     ), "g4" AS (
@@ -37364,7 +37364,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_4"
+      FROM "sqlanon_generalize_4" AS "u"
       WHERE
         "lf" = 0
     ), "g5" AS (
@@ -37372,7 +37372,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_5"
+      FROM "sqlanon_generalize_5" AS "u"
       WHERE
         "lf" = 0
     ), "g6" AS (
@@ -37380,7 +37380,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_6"
+      FROM "sqlanon_generalize_6" AS "u"
       WHERE
         "lf" = 0
     ), "g7" AS (
@@ -37388,7 +37388,7 @@ FROM (
         "cf",
         "lt",
         "ct"
-      FROM "sqlanon_generalize_7"
+      FROM "sqlanon_generalize_7" AS "u"
       WHERE
         "lf" = 0
     ), "anc" AS (
