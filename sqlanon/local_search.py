@@ -7,7 +7,7 @@ quasi-identifiers and sensitive values, and counts), each quasi-identifier's ``u
 value counts, and sent to the engine as it encodes). :func:`local_copy` copies them into a new
 in-memory DuckDB engine under the same names, so the search and the ranking of its minimal
 nodes run there, one fast statement after another, instead of as one server statement (a Spark
-job) each. The row-level source never leaves the engine, and neither do the dimension tables
+job) each. From Spark the tables travel as Arrow batches (``toArrow``), from PostgreSQL as rows. The row-level source never leaves the engine, and neither do the dimension tables
 that map source values to codes (``dim``): the release and its gate are built in the engine.
 """
 
@@ -19,10 +19,11 @@ from dataclasses import dataclass
 
 from sqlglot import exp
 
-from sqlanon.config import Config, EngineSettings
+from sqlanon.config import Config
 from sqlanon.encode import Encoded
-from sqlanon.engines import Engine, open_engine
+from sqlanon.engines import Engine
 from sqlanon.engines.base import table
+from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.limits import size_text
 
 
@@ -43,12 +44,27 @@ class LocalCopy:
 #: fetched row's tuple slot and int object, the column list's slot and the array DuckDB loads
 #: (tests/test_local_auto.py measures it)
 BYTES_PER_CELL = 100
+#: the same when the engine hands Arrow tables (a column's 4- or 8-byte values and its validity
+#: bits, in pyarrow's memory pool)
+BYTES_PER_ARROW_CELL = 16
 
 
-def copy_size(encoded: Encoded) -> int:
+def arrow_copy(engine: Engine) -> bool:
+    """Whether ``engine``'s tables are copied as Arrow tables (its results come as Arrow and
+    pyarrow is installed)."""
+    if not engine.capabilities.arrow_results:
+        return False
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def copy_size(encoded: Encoded, arrow: bool = False) -> int:
     """The Python memory copying :func:`search_tables` takes, estimated from their rows: the
     frequency table's (its QI, sensitive and count columns), each hierarchy's ``up`` pairs and
-    labels (with their text) and the sensitive dictionaries."""
+    labels (with their text) and the sensitive dictionaries; ``arrow``: copied as Arrow tables."""
     cells = encoded.freq_rows * (len(encoded.qis) + len(encoded.sensitive) + 1)
     text = 0
     for q in encoded.qis:
@@ -60,7 +76,7 @@ def copy_size(encoded: Encoded) -> int:
     for s in encoded.sensitive:
         cells += 4 * (len(s.values) + 1) * (s.height + 1)
         text += sum(len(v) for v in s.values)
-    return cells * BYTES_PER_CELL + text
+    return cells * (BYTES_PER_ARROW_CELL if arrow else BYTES_PER_CELL) + text
 
 
 def search_place(engine: Engine, encoded: Encoded, config: Config) -> tuple[str, str]:
@@ -72,7 +88,7 @@ def search_place(engine: Engine, encoded: Encoded, config: Config) -> tuple[str,
         return "engine", ""
     if config.search_in != "auto":
         return config.search_in, f"search_in: {config.search_in}"
-    size, limit = copy_size(encoded), config.max_values_size
+    size, limit = copy_size(encoded, arrow_copy(engine)), config.max_values_size
     if size <= limit:
         return "local", (
             f"search_in: auto; the encoded tables ({encoded.freq_rows:,} frequency rows, about {size_text(size)} "
@@ -95,12 +111,18 @@ def search_tables(encoded: Encoded) -> list[str]:
     return names
 
 
-def copy_table(source: Engine, target: Engine, name: str) -> int:
+def copy_table(source: Engine, target: DuckDBEngine, name: str) -> int:
     """Copy table ``name`` from ``source`` into a temp table of ``target`` with the same name and
-    column types; return its rows. The rows travel as query results and load parameters, never as
-    SQL text."""
+    column types; return its rows. The rows travel as an Arrow table where the source hands one
+    (:func:`arrow_copy`), else as query results and load parameters; never as SQL text."""
     columns = source.columns(name)
-    rows = source.fetchall(exp.select(*(exp.column(c, quoted=True) for c, _ in columns)).from_(table(name)))
+    query = exp.select(*(exp.column(c, quoted=True) for c, _ in columns)).from_(table(name))
+    if arrow_copy(source):
+        arrow = source.fetch_arrow(query)
+        if arrow is not None:
+            target.load_arrow(name, columns, arrow)
+            return int(arrow.num_rows)
+    rows = source.fetchall(query)
     data = [list(col) for col in zip(*rows, strict=True)] if rows else [[] for _ in columns]
     target.load_table(name, columns, data)
     return len(rows)
@@ -110,7 +132,7 @@ def copy_table(source: Engine, target: Engine, name: str) -> int:
 def local_copy(engine: Engine, encoded: Encoded) -> Iterator[LocalCopy]:
     """An embedded DuckDB engine (DuckDB's default settings; spill files in a private temporary
     folder) holding :func:`search_tables` of ``encoded``, closed at the end of the block."""
-    local = open_engine(EngineSettings())
+    local = DuckDBEngine()  # DuckDB's default settings, as engine: {kind: duckdb} opens it
     try:
         copied = {name: copy_table(engine, local, name) for name in search_tables(encoded)}
         yield LocalCopy(local, copied)

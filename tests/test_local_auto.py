@@ -155,3 +155,70 @@ def test_auto_on_spark_equals_duckdb(demo: tuple[Path, dict[str, Any]], spark: A
     same_run(got, want)
     assert got.search["search_in"] == "local" and "search_in: auto" in got.search["search_in_why"]
     assert set(got.costs["engines"]) == {"spark", "duckdb"}
+
+
+def _spark_copies(demo: tuple[Path, dict[str, Any]], spark: Any, view: str) -> tuple[Any, Any, Any]:
+    """A random people table as a temp view of the session, encoded by a Spark engine on it:
+    (engine, its configuration, the encoded tables); the caller closes the engine."""
+    folder, base = demo
+    frame = spark.createDataFrame(
+        [tuple(r[c] for c in COLUMNS) for r in generate_people(2000, seed=5)],
+        "name string, zip string, age int, sex string, disease string, salary int",
+    )
+    frame.createOrReplaceTempView(view)
+    config = parse_config(
+        dict(
+            base,
+            source={"table": view},
+            output={"table": "default.unused"},
+            engine={"kind": "spark"},
+            criteria=[{"k-anonymity": {"k": 3}}, {"t-closeness": {"attribute": "disease", "t": 0.3}}],
+        ),
+        folder,
+    )
+    engine = open_engine(config.engine)
+    return engine, config, encode(engine, config, read_table(engine, config.source))
+
+
+def test_spark_copies_as_arrow(
+    demo: tuple[Path, dict[str, Any]], spark: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """From Spark the encoded tables travel as Arrow tables (no row through Python), within
+    the per-cell estimate auto decides by, and arrive as the copy by rows does: every row, every
+    type. Without pyarrow the copy goes by rows, and auto estimates it so."""
+    import pyarrow as pa
+
+    from sqlanon.engines.duckdb import DuckDBEngine
+    from sqlanon.local_search import arrow_copy
+
+    engine, config, encoded = _spark_copies(demo, spark, "arrow_people")
+    try:
+        assert arrow_copy(engine)
+        loaded: list[Any] = []
+        load_arrow = DuckDBEngine.load_arrow
+
+        def spy(self: Any, name: str, columns: Any, data: Any) -> None:
+            assert isinstance(data, pa.Table)
+            loaded.append((name, data.nbytes))
+            load_arrow(self, name, columns, data)
+
+        monkeypatch.setattr(DuckDBEngine, "load_arrow", spy)
+        with local_copy(engine, encoded) as by_arrow:
+            arrow_rows = {
+                n: sorted(by_arrow.engine.fetchall(f'SELECT * FROM "{n}"')) for n in by_arrow.tables
+            }
+            arrow_types = {n: by_arrow.engine.columns(n) for n in by_arrow.tables}
+        assert sorted(n for n, _ in loaded) == sorted(by_arrow.tables)
+        assert sum(b for _, b in loaded) <= copy_size(encoded, arrow=True)
+        monkeypatch.setitem(__import__("sys").modules, "pyarrow", None)  # as if not installed
+        assert not arrow_copy(engine)
+        with local_copy(engine, encoded) as by_rows:
+            assert len(loaded) == len(by_arrow.tables)  # no Arrow this time
+            for name in by_rows.tables:
+                assert sorted(by_rows.engine.fetchall(f'SELECT * FROM "{name}"')) == arrow_rows[name], name
+                assert by_rows.engine.columns(name) == arrow_types[name] == engine.columns(name), name
+            assert by_rows.tables == by_arrow.tables
+        assert copy_size(encoded) > copy_size(encoded, arrow=True)
+    finally:
+        engine.close()
+        spark.catalog.dropTempView("arrow_people")

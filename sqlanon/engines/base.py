@@ -63,6 +63,8 @@ class Capabilities:
     namespace: str = "schema"
     #: the engine runs in this process (``search_in: local`` would copy its tables to itself)
     embedded: bool = False
+    #: query results come as Arrow tables (:meth:`Engine.fetch_arrow`, when pyarrow is installed)
+    arrow_results: bool = False
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,12 @@ class Engine(Protocol):
 
     def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]: ...
 
+    def fetch_arrow(self, sql: SqlLike, params: Params = None) -> Any | None:
+        """The result of a query as a ``pyarrow.Table`` (columnar, no Python object per value),
+        or None when the engine hands no Arrow (pyarrow missing, or not this engine's way):
+        then the caller fetches rows."""
+        ...
+
     def columns(self, relation: str) -> list[tuple[str, str]]:
         """(name, type) of each column of the table or view ``relation``."""
         ...
@@ -353,6 +361,9 @@ class SqlSession:
         """A fresh table name (unquoted) for a temporary object: ``__sqlanon_<prefix>_<n>``
         (``__sqlanon_<tag>_<prefix>_<n>`` on a caller's connection)."""
         return f"__sqlanon_{self._tag}{prefix}_{next(self._names)}"
+
+    def fetch_arrow(self, sql: SqlLike, params: Params = None) -> Any | None:
+        return None
 
     def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]:
         rows = self.fetchall(sql, params)

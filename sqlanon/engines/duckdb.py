@@ -437,18 +437,27 @@ class DuckDBEngine(SqlSession):
             return
         # the columns travel as NumPy arrays scanned by DuckDB (about 20x faster than list
         # parameters for large hierarchies), never as SQL text
-        view = self.temp_name("load")
         arrays = {
             f"c{i}": _array(col, typ)
             for i, (col, typ) in enumerate(zip(data, (t for _, t in columns), strict=True))
         }
+        self._load_registered(name, columns, arrays)
+
+    def load_arrow(self, name: str, columns: Sequence[tuple[str, str]], data: Any) -> None:
+        """Create temp table ``name`` with typed ``columns`` from the ``pyarrow.Table`` ``data``
+        (its columns in that order), scanned by DuckDB where it is (values never as SQL text)."""
+        self._load_registered(name, columns, data.rename_columns([f"c{i}" for i in range(len(columns))]))
+
+    def _load_registered(self, name: str, columns: Sequence[tuple[str, str]], data: Any) -> None:
+        """``name`` made from ``data`` (columns c0, c1, ...) registered as a view meanwhile."""
+        view = self.temp_name("load")
         select = exp.select(
             *(
                 exp.alias_(exp.cast(exp.column(_quoted(f"c{i}")), typ), col, quoted=True)
                 for i, (col, typ) in enumerate(columns)
             )
         ).from_(table(view))
-        self.con.register(view, arrays)
+        self.con.register(view, data)
         try:
             self.execute(create_temp(table(name), select))
         finally:

@@ -69,6 +69,7 @@ CAPABILITIES = Capabilities(
     file_reader="reader",
     database_files=False,
     namespace="database",
+    arrow_results=True,
 )
 
 #: Spark's type names (``DataType.simpleString``) as the canonical (DuckDB) names sqlanon reads
@@ -727,6 +728,20 @@ class SparkEngine(SqlSession):
                     values[i] = int(values[i])
             out.append(tuple(values))
         return out
+
+    @_spark_call
+    def fetch_arrow(self, sql: SqlLike, params: Params = None) -> Any | None:
+        """The result as a ``pyarrow.Table`` (Spark's ``toArrow``: Arrow batches, no Python
+        object per value); None without pyarrow (``pip install "sqlanon[spark]"`` brings it)."""
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            return None
+        frame, text = self._frame(sql, params)
+        try:
+            return frame.toArrow()
+        except Exception as err:
+            raise self._failure(err, text) from None
 
     # -- work tables ----------------------------------------------------------------------
     @_spark_call
