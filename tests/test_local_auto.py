@@ -158,14 +158,14 @@ def test_auto_on_spark_equals_duckdb(demo: tuple[Path, dict[str, Any]], spark: A
 
 
 def _spark_copies(demo: tuple[Path, dict[str, Any]], spark: Any, view: str) -> tuple[Any, Any, Any]:
-    """A random people table as a temp view of the session, encoded by a Spark engine on it:
+    """A random people table of the session's catalog, encoded by a Spark engine on it:
     (engine, its configuration, the encoded tables); the caller closes the engine."""
     folder, base = demo
     frame = spark.createDataFrame(
         [tuple(r[c] for c in COLUMNS) for r in generate_people(2000, seed=5)],
         "name string, zip string, age int, sex string, disease string, salary int",
     )
-    frame.createOrReplaceTempView(view)
+    frame.write.mode("overwrite").saveAsTable(view)
     config = parse_config(
         dict(
             base,
@@ -191,7 +191,7 @@ def test_spark_copies_as_arrow(
     from sqlanon.engines.duckdb import DuckDBEngine
     from sqlanon.local_search import arrow_copy
 
-    engine, config, encoded = _spark_copies(demo, spark, "arrow_people")
+    engine, _, encoded = _spark_copies(demo, spark, "arrow_people")
     try:
         assert arrow_copy(engine)
         loaded: list[Any] = []
@@ -221,4 +221,4 @@ def test_spark_copies_as_arrow(
         assert copy_size(encoded) > copy_size(encoded, arrow=True)
     finally:
         engine.close()
-        spark.catalog.dropTempView("arrow_people")
+        spark.sql("DROP TABLE IF EXISTS arrow_people")
