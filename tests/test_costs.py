@@ -261,3 +261,24 @@ def test_spark_counts_its_calls_per_stage(
     assert _consistent(got.costs)
     assert all(s["statements"] > 0 for s in got.costs["stages"])
     assert 0 < len(texts) <= got.costs["statements"]
+
+
+def test_encoding_takes_as_many_statements_for_one_quasi_identifier_as_for_three(
+    demo: tuple[Path, dict[str, Any]],
+) -> None:
+    """The dimension tables of every quasi-identifier are one table per kind: encoding runs the
+    same statements whatever the number of quasi-identifiers (it ran seven more per QI)."""
+    folder, base = demo
+    _, config = random_case(folder, base, 0)
+    config |= {"criteria": [{"k-anonymity": {"k": 2}}], "search": "optimal", "suppression_limit": 0.05}
+    quasi = [name for name, spec in config["columns"].items() if spec.get("role") == "quasi"]
+    assert len(quasi) == 3
+    one = dict(config, columns={
+        name: ({"role": "insensitive"} if name in quasi[1:] else spec) for name, spec in config["columns"].items()
+    })  # fmt: skip
+
+    def encoding(run: dict[str, Any]) -> int:
+        report = api.anonymize(run, base_dir=folder)
+        return next(s["statements"] for s in report.costs["stages"] if s["stage"] == "encode")
+
+    assert encoding(config) == encoding(one) > 0
