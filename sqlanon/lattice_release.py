@@ -209,49 +209,36 @@ def _search_and_rank(
     the chosen node, its metrics and suppressed rows) and the node with its verdicts table
     (None: no node satisfies the criteria). Both with the search's threads (set once for both)."""
     with engine.threads(search_threads(encoded)):
-        return _searched_and_ranked(engine, encoded, required, config, progress, stage)
-
-
-def _searched_and_ranked(
-    engine: Engine,
-    encoded: Encoded,
-    required: list[Criterion],
-    config: Config,
-    progress: Progress | None,
-    stage: Stage | None,
-) -> tuple[Report, tuple[Node, str] | None]:
-    result, evaluator = run_search(engine, encoded, required, config, progress)
-    lattice = Lattice(max_levels(encoded, config))
-    search_info: dict[str, Any] = {
-        "strategy": config.search,
-        "lattice_size": lattice.size,
-        "nodes_checked": result.checked,
-        "evaluations": result.evaluations,
-    }
-    below_top = capped(encoded, lattice.heights)
-    if below_top:
-        search_info["max_level"] = below_top
-    if config.search != "optimal":  # optimal does not enumerate the satisfying nodes
-        search_info["satisfying_nodes"] = len(result.satisfying)
-    base = pending(encoded, search_info, [node_map(encoded, n) for n in result.minimal])
-    if not result.minimal:
-        base.message = (
-            "no generalization satisfies the criteria within the suppression limit "
-            f"({config.suppression_limit:g} of the rows); nothing was written"
-        )
-        say(stage, "most_general", "checking the most general node")
-        with engine.threads(search_threads(encoded)):
+        result, evaluator = run_search(engine, encoded, required, config, progress)
+        lattice = Lattice(max_levels(encoded, config))
+        search_info: dict[str, Any] = {
+            "strategy": config.search,
+            "lattice_size": lattice.size,
+            "nodes_checked": result.checked,
+            "evaluations": result.evaluations,
+        }
+        below_top = capped(encoded, lattice.heights)
+        if below_top:
+            search_info["max_level"] = below_top
+        if config.search != "optimal":  # optimal does not enumerate the satisfying nodes
+            search_info["satisfying_nodes"] = len(result.satisfying)
+        base = pending(encoded, search_info, [node_map(encoded, n) for n in result.minimal])
+        if not result.minimal:
+            base.message = (
+                "no generalization satisfies the criteria within the suppression limit "
+                f"({config.suppression_limit:g} of the rows); nothing was written"
+            )
+            say(stage, "most_general", "checking the most general node")
             why = explain(evaluator, encoded, required, lattice.heights)
-        if why is not None:
-            base.checks = why.checks
-            base.search["most_general"] = why.search_entry()
-            base.message += f". {why.explanation}"
-        return base, None
-    say(stage, "rank", f"ranking {len(result.minimal)} minimal nodes")
-    with engine.threads(search_threads(encoded)):
+            if why is not None:
+                base.checks = why.checks
+                base.search["most_general"] = why.search_entry()
+                base.message += f". {why.explanation}"
+            return base, None
+        say(stage, "rank", f"ranking {len(result.minimal)} minimal nodes")
         node, values, verdicts, outcome = best_node(engine, encoded, evaluator, result.minimal, config)
-    record_choice(base, config, encoded, node, values, outcome.suppressed_rows)
-    return base, (node, verdicts)
+        record_choice(base, config, encoded, node, values, outcome.suppressed_rows)
+        return base, (node, verdicts)
 
 
 def best_node(
