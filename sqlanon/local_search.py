@@ -7,7 +7,9 @@ quasi-identifiers and sensitive values, and counts), each quasi-identifier's ``u
 value counts, and sent to the engine as it encodes). :func:`local_copy` copies them into a new
 in-memory DuckDB engine under the same names, so the search and the ranking of its minimal
 nodes run there, one fast statement after another, instead of as one server statement (a Spark
-job) each. From Spark the tables travel as Arrow batches (``toArrow``), from PostgreSQL as rows. The row-level source never leaves the engine, and neither do the dimension tables
+job) each. From Spark the tables travel as Arrow batches (``toArrow``), from PostgreSQL as one
+binary COPY read by NumPy (tables of integers; the others, and without pyarrow, as rows). The
+row-level source never leaves the engine, and neither do the dimension tables
 that map source values to codes (``dim``): the release and its gate are built in the engine.
 """
 
@@ -118,7 +120,7 @@ def copy_table(source: Engine, target: DuckDBEngine, name: str) -> int:
     columns = source.columns(name)
     query = exp.select(*(exp.column(c, quoted=True) for c, _ in columns)).from_(table(name))
     if arrow_copy(source):
-        arrow = source.fetch_arrow(query)
+        arrow = source.fetch_arrow(query, columns=columns)
         if arrow is not None:
             target.load_arrow(name, columns, arrow)
             return int(arrow.num_rows)

@@ -265,3 +265,57 @@ def test_statements_that_still_loop_are_not_jit_compiled(pg: PostgresEngine) -> 
         assert "JIT" in "\n".join(row[0] for row in pg.fetchall(explain))
     finally:
         pg.execute("SET jit = off")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_binary_copy_as_arrow_equals_rows(pg: PostgresEngine, seed: int) -> None:
+    """A table of fixed-width columns (random types, values at their types' extremes, NULLs
+    anywhere, zero rows) read through binary COPY as Arrow holds what fetching its rows gives,
+    with each column's canonical type; a text column leaves the choice to rows (None)."""
+    import pyarrow as pa
+
+    rng = random.Random(seed)
+    ranges = {"SMALLINT": 2**15, "INTEGER": 2**31, "BIGINT": 2**63}
+    types = [
+        rng.choice(["SMALLINT", "INTEGER", "BIGINT", "DOUBLE", "BOOLEAN"]) for _ in range(rng.randint(1, 9))
+    ]
+    columns = [(f"c {i}" if i % 2 else f"C{i}", typ) for i, typ in enumerate(types)]
+
+    def value(typ: str) -> Any:
+        if rng.random() < 0.2:
+            return None
+        if typ in ranges:
+            return rng.choice([-ranges[typ], ranges[typ] - 1, 0, rng.randrange(-ranges[typ], ranges[typ])])
+        if typ == "BOOLEAN":
+            return rng.random() < 0.5
+        return rng.choice([0.0, -1.5e300, rng.uniform(-1e6, 1e6)])
+
+    rows = [[value(typ) for typ in types] for _ in range(rng.choice([0, 1, 50, 3000]))]
+    name = f"arrow_copy_{seed}"
+    pg.load_table(
+        name, columns, [list(col) for col in zip(*rows, strict=True)] if rows else [[] for _ in columns]
+    )
+    assert pg.columns(name) == columns
+    query = sqlglot.exp.select(*(sqlglot.exp.column(c, quoted=True) for c, _ in columns)).from_(
+        sqlglot.exp.to_table(name, quoted=True)
+    )
+    got = pg.fetch_arrow(query, columns=columns)
+    assert isinstance(got, pa.Table) and got.column_names == [c for c, _ in columns]
+    arrow_types = {
+        "SMALLINT": "int16",
+        "INTEGER": "int32",
+        "BIGINT": "int64",
+        "DOUBLE": "double",
+        "BOOLEAN": "bool",
+    }
+    assert [str(field.type) for field in got.schema] == [arrow_types[t] for t in types]
+    assert got.num_rows == len(rows)
+    arrow_rows = [tuple(r.values()) for r in got.to_pylist()]
+    assert (
+        sorted(arrow_rows, key=repr)
+        == sorted(pg.fetchall(query), key=repr)
+        == sorted(map(tuple, rows), key=repr)
+    )
+    assert pg.fetch_arrow(query) is None  # without the columns' types
+    pg.execute(f'ALTER TABLE "{name}" ADD COLUMN "t" TEXT')
+    assert pg.fetch_arrow(query, columns=[*columns, ("t", "VARCHAR")]) is None

@@ -222,10 +222,13 @@ class Engine(Protocol):
 
     def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]: ...
 
-    def fetch_arrow(self, sql: SqlLike, params: Params = None) -> Any | None:
+    def fetch_arrow(
+        self, sql: SqlLike, params: Params = None, columns: Sequence[tuple[str, str]] | None = None
+    ) -> Any | None:
         """The result of a query as a ``pyarrow.Table`` (columnar, no Python object per value),
-        or None when the engine hands no Arrow (pyarrow missing, or not this engine's way):
-        then the caller fetches rows."""
+        or None when the engine hands no Arrow (pyarrow missing, or not this engine's way, or
+        not for these ``columns``: the result's (name, type), which some engines need): then
+        the caller fetches rows."""
         ...
 
     def columns(self, relation: str) -> list[tuple[str, str]]:
@@ -362,7 +365,9 @@ class SqlSession:
         (``__sqlanon_<tag>_<prefix>_<n>`` on a caller's connection)."""
         return f"__sqlanon_{self._tag}{prefix}_{next(self._names)}"
 
-    def fetch_arrow(self, sql: SqlLike, params: Params = None) -> Any | None:
+    def fetch_arrow(
+        self, sql: SqlLike, params: Params = None, columns: Sequence[tuple[str, str]] | None = None
+    ) -> Any | None:
         return None
 
     def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]:

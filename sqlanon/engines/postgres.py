@@ -30,7 +30,7 @@ from psycopg.rows import tuple_row
 from sqlglot import exp
 
 from sqlanon import interrupt, redact
-from sqlanon.engines import costs, postgres_attached
+from sqlanon.engines import costs, postgres_attached, postgres_binary
 from sqlanon.engines.base import (
     Capabilities,
     Params,
@@ -56,6 +56,7 @@ CAPABILITIES = Capabilities(
     dialect="postgres",
     temp_tables=True,
     list_parameters=True,
+    arrow_results=True,
     transactions=True,
     transactional_rename=True,
     int128=False,
@@ -149,12 +150,6 @@ def _params(params: Params) -> Params:
     if isinstance(params, Mapping):
         return {k: _array(v) for k, v in params.items()}
     return [_array(v) for v in params]
-
-
-def _binds(statement: SqlLike) -> bool:
-    """Whether ``statement`` (one of those ``original`` became) takes the bound parameters: the
-    statement itself or the CREATE made of it, not the DROP before it or the ANALYZE after."""
-    return not isinstance(statement, (exp.Drop, exp.Analyze))
 
 
 def _canonical(sql: SqlLike) -> str:
@@ -741,14 +736,14 @@ class PostgresEngine(SqlSession):
                 # no autovacuum analyzes a temp table: without statistics the planner guesses
                 # tiny tables and picks nested loops; the table's size is known now
                 statements.append(exp.Analyze(tables=[target.copy()]))
+        # one round trip: the client-side cursor sends the statements as one simple query (a
+        # DROP before a CREATE, an ANALYZE after it), bound together; only a CREATE has tokens
+        text = ";\n".join(self._text(statement, params) for statement in statements)
         cursor = self._cursor()
-        for statement in statements:
-            bound = params if _binds(statement) else None
-            text = self._text(statement, bound)
-            try:
-                cursor.execute(text, bound)
-            except psycopg.Error as err:
-                raise self._failure(err, text) from None
+        try:
+            cursor.execute(text, params)
+        except psycopg.Error as err:
+            raise self._failure(err, text) from None
         return cursor
 
     def cancel(self) -> None:
@@ -784,6 +779,30 @@ class PostgresEngine(SqlSession):
                 raise self._failure(err, self.render(sql)) from None
             finally:
                 cursor.close()
+
+    def fetch_arrow(
+        self, sql: SqlLike, params: Params = None, columns: Sequence[tuple[str, str]] | None = None
+    ) -> Any | None:
+        """The result as a ``pyarrow.Table`` read from a binary ``COPY ... TO STDOUT`` (see
+        :mod:`sqlanon.engines.postgres_binary`) when every one of its ``columns`` has a
+        fixed-width type; None otherwise (then rows), or without pyarrow (``pip install
+        "sqlanon[postgres]"`` brings it)."""
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            return None
+        if columns is None or params or not isinstance(sql, exp.Query) or not postgres_binary.fits(columns):
+            return None
+        query = postgres_binary.copy_query(sql, columns)
+        text = "COPY (" + self._text(query, None) + ") TO STDOUT (FORMAT BINARY)"
+        data = bytearray()
+        try:
+            with interrupt.statement(self.cancel), self._cursor() as cursor, cursor.copy(text) as copy:
+                for block in copy:
+                    data += block
+        except psycopg.Error as err:
+            raise self._failure(err, text) from None
+        return postgres_binary.decode(data, columns)
 
     # -- tables ----------------------------------------------------------------------------
     def describe(self, query: exp.Expr) -> list[tuple[str, str]]:

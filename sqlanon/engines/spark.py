@@ -730,7 +730,9 @@ class SparkEngine(SqlSession):
         return out
 
     @_spark_call
-    def fetch_arrow(self, sql: SqlLike, params: Params = None) -> Any | None:
+    def fetch_arrow(
+        self, sql: SqlLike, params: Params = None, columns: Sequence[tuple[str, str]] | None = None
+    ) -> Any | None:
         """The result as a ``pyarrow.Table`` (Spark's ``toArrow``: Arrow batches, no Python
         object per value); None without pyarrow (``pip install "sqlanon[spark]"`` brings it)."""
         try:
