@@ -2,16 +2,13 @@
 -- Inputs:   freq (gate_frequencies.sql's table: q0..qk-1, the sensitive codes, n); for the
 --           journalist risk, population (one row per person, the quasi-identifiers' columns)
 --           and per quasi-identifier a map (leaf, label) to the table's level, or none.
--- Params:   part ("prosecutor" | "sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..),
+-- Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..),
 --           threshold_num / threshold_den (the threshold t of "records at risk" as an exact
 --           fraction); population, qis (its columns, in the keys' order), maps, null_label (how
 --           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL).
--- Output:   prosecutor: one row: rows BIGINT (N), classes BIGINT (number of classes), smallest BIGINT (the
---           smallest class's size; NULL without rows), at_risk BIGINT (rows in classes whose
---           prosecutor risk 1/|E| exceeds t: |E| * t < 1, compared exactly as
---           |E| * num < den), uniques BIGINT (rows alone in their class).
---           sizes: per class size, size BIGINT and classes BIGINT (classes of that size),
---           smallest first (the histogram of the report's class sizes).
+-- Output:   sizes: per class size, size BIGINT and classes BIGINT (classes of that size),
+--           smallest first (the histogram of the report's class sizes; the prosecutor figures
+--           are exact sums over it, risk.measure: N = sum of size * classes, ...).
 --           journalist: one row: rows, smallest BIGINT (the smallest population count F of a
 --           class of the table), short BIGINT (classes with F < |E|: the population does not
 --           hold the table), at_risk BIGINT (rows of classes with 1/F > t), average DOUBLE
@@ -42,20 +39,7 @@ LEFT JOIN {{ maps[loop.index0]|ident }} AS {{ ('m' ~ loop.index0)|ident }}
   ON {{ ('m' ~ loop.index0)|ident }}."leaf" = COALESCE(CAST("p".{{ q|ident }} AS VARCHAR), {{ null_leaf|literal }})
 {%- endif %}{% endfor %}
 {%- endmacro %}
-{%- if part == "prosecutor" %}
-WITH "c" AS (
-  SELECT SUM("n") AS "size" FROM {{ freq|ident }}
-  {%- if keys %} GROUP BY {{ keys|map('ident')|join(', ') }}{% endif %}
-)
-SELECT
-  CAST(COALESCE(SUM("size"), 0) AS BIGINT) AS "rows",
-  CAST(COUNT(*) AS BIGINT) AS "classes",
-  CAST(MIN("size") AS BIGINT) AS "smallest",
-  CAST(COALESCE(SUM(CASE WHEN "size" * {{ threshold_num|literal }} < {{ threshold_den|literal }} THEN "size" ELSE 0 END), 0) AS BIGINT) AS "at_risk",
-  CAST(COALESCE(SUM(CASE WHEN "size" = 1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS "uniques"
-FROM "c"
-WHERE "size" > 0
-{%- elif part == "sizes" %}
+{%- if part == "sizes" %}
 WITH "c" AS (
   SELECT SUM("n") AS "size" FROM {{ freq|ident }}
   {%- if keys %} GROUP BY {{ keys|map('ident')|join(', ') }}{% endif %}

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.criterion_spec import CriterionSpec
-from sqlanon.engines import Engine
+from sqlanon.engines import Engine, Load
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
 from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
@@ -240,28 +240,27 @@ def materialize_hierarchies(engine: Engine, hierarchies: Sequence[Hierarchy]) ->
         name_lvl += [lv for lv, level in enumerate(labels_at) for _ in level]
         name_code += [i for level in labels_at for i in range(len(level))]
         name_label += [label for level in labels_at for label in level]
-    dim = engine.temp_name("dim")
-    engine.load_table(
-        dim, [("q", "INTEGER"), ("leaf", "VARCHAR"), ("code", "INTEGER")], [qs, leaves, leaf_codes]
+    dim, paths, names = engine.temp_name("dim"), engine.temp_name("paths"), engine.temp_name("names")
+    up, labels = engine.temp_name("up"), engine.temp_name("labels")
+    engine.load_tables(
+        [
+            Load(dim, [("q", "INTEGER"), ("leaf", "VARCHAR"), ("code", "INTEGER")], [qs, leaves, leaf_codes]),
+            Load(
+                paths,
+                [("q", "INTEGER"), ("leaf", "INTEGER"), ("lvl", "INTEGER"), ("code", "INTEGER")],
+                [path_q, path_leaf, path_lvl, path_code],
+            ),
+            Load(
+                names,
+                [("q", "INTEGER"), ("lvl", "INTEGER"), ("code", "INTEGER"), ("label", "VARCHAR")],
+                [name_q, name_lvl, name_code, name_label],
+            ),
+        ],
+        then=[
+            (name, render_template("hierarchy_tables.sql", paths=paths, names=names, part=part))
+            for name, part in ((up, "up"), (labels, "labels"))
+        ],
     )
-    paths = engine.temp_name("paths")
-    engine.load_table(
-        paths,
-        [("q", "INTEGER"), ("leaf", "INTEGER"), ("lvl", "INTEGER"), ("code", "INTEGER")],
-        [path_q, path_leaf, path_lvl, path_code],
-    )
-    names = engine.temp_name("names")
-    engine.load_table(
-        names,
-        [("q", "INTEGER"), ("lvl", "INTEGER"), ("code", "INTEGER"), ("label", "VARCHAR")],
-        [name_q, name_lvl, name_code, name_label],
-    )
-    up = engine.temp_name("up")
-    labels = engine.temp_name("labels")
-    for name, part in ((up, "up"), (labels, "labels")):
-        engine.create_temp_as(
-            name, render_template("hierarchy_tables.sql", paths=paths, names=names, part=part)
-        )
     # paths and names stay until the engine closes (temp tables): dropping them costs two
     # statements and frees little (a few rows per hierarchy leaf)
     return [
@@ -361,9 +360,10 @@ def sensitive_domain(
     raise_all(sensitive_problems(spec, hierarchy, need_order, profile, hidden=not reveal))
     values = tuple(sorted(to_key(None if v is None else str(v)) for v, _ in profile))
     table = engine.temp_name("sdict")
-    engine.load_table(
-        table, [("value", "VARCHAR"), ("code", "INTEGER")], [list(values), list(range(len(values)))]
-    )
+    # the dictionary, the order and the ancestors: loaded together at the end
+    loads = [
+        Load(table, [("value", "VARCHAR"), ("code", "INTEGER")], [list(values), list(range(len(values)))])
+    ]
     code = {v: i for i, v in enumerate(values)}
     order = ancestors = None
     full_domain = False
@@ -378,10 +378,12 @@ def sensitive_domain(
         else:
             ranked = _numeric_order(spec.name, values, needed_by, hidden=not reveal)
         order = engine.temp_name("order")
-        engine.load_table(
-            order,
-            [("s", "INTEGER"), ("pos", "INTEGER")],
-            [[code[v] for v in ranked], list(range(1, len(ranked) + 1))],
+        loads.append(
+            Load(
+                order,
+                [("s", "INTEGER"), ("pos", "INTEGER")],
+                [[code[v] for v in ranked], list(range(1, len(ranked) + 1))],
+            )
         )
     if hierarchy is not None:
         leaf_rows = {row[0]: row for row in hierarchy.rows}
@@ -395,11 +397,14 @@ def sensitive_domain(
                 nid = node_ids.setdefault((lvl, path[lvl]), len(node_ids))
                 rows.append((code[v], lvl, nid))
         ancestors = engine.temp_name("anc")
-        engine.load_table(
-            ancestors,
-            [("s", "INTEGER"), ("lvl", "INTEGER"), ("node", "INTEGER")],
-            [list(col) for col in zip(*rows, strict=True)],
+        loads.append(
+            Load(
+                ancestors,
+                [("s", "INTEGER"), ("lvl", "INTEGER"), ("node", "INTEGER")],
+                [list(col) for col in zip(*rows, strict=True)],
+            )
         )
+    engine.load_tables(loads)
     return SensitiveDomain(spec.name, table, values, order, ancestors, height, full_domain)
 
 

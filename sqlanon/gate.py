@@ -18,12 +18,13 @@ from sqlanon import redact
 from sqlanon.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
-from sqlanon.encode import NULL_VALUE, SensitiveDomain, needed_for_order, sensitive_domain
+from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError
+from sqlanon.gate_inputs import sensitive_hierarchies
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.numbers import is_number
-from sqlanon.risk import journalist, limit_entries, measure, population_maps
+from sqlanon.risk import class_sizes, journalist, limit_entries, measure, population_maps
 from sqlanon.sql.labels import from_key, to_key
 from sqlanon.sql.render import column, render_template
 from sqlanon.supersets import generalization_tables
@@ -129,7 +130,7 @@ def run_gate(
     engine: Engine,
     config: Config,
     published: str,
-    hierarchies: dict[str, Hierarchy],
+    hierarchies: dict[str, Hierarchy] | None = None,
     show_violations: int = 0,
     qi_hierarchies: Mapping[str, Hierarchy] | None = None,
     qi_levels: Mapping[str, int] | None = None,
@@ -143,7 +144,8 @@ def run_gate(
     a column the configuration declares an identifier (which fails the gate).
 
     ``hierarchies`` gives the hierarchy of each sensitive column that needs one (hierarchical
-    distance). ``show_violations`` > 0 lists up to that many violating classes per failing
+    distance); None: read from the configuration (gate_inputs.sensitive_hierarchies), with the
+    table's values. ``show_violations`` > 0 lists up to that many violating classes per failing
     criterion (worst first). ``qi_hierarchies`` and ``qi_levels`` (the published level of each
     quasi-identifier, inferred from its labels when missing) give (n,t)-closeness the classes'
     natural supersets; a quasi-identifier without a hierarchy generalizes only to '*'.
@@ -161,6 +163,11 @@ def run_gate(
     criteria = [make_criterion(c) for c in config.criteria]
     qis = [c.name for c in config.by_role("quasi")]
     attributes = sorted({a for c in criteria for a in c.attributes})
+    # every attribute's values and counts from one scan: its domain, its hierarchy's values and
+    # the table's rows
+    profiles = column_profiles(engine, published, attributes, limit=config.max_values_size)
+    if hierarchies is None:
+        hierarchies = sensitive_hierarchies(config, engine, published, show_violations > 0, profiles)
     domains: dict[str, SensitiveDomain] = {}
     for name in attributes:
         spec = config.column(name)
@@ -175,8 +182,9 @@ def run_gate(
             needed_by=needed_for_order(config.criteria, name),
             reveal=show_violations > 0,
             limit=config.max_values_size,
+            profile=profiles[name],
         )
-    rows = engine.count(published)
+    rows = sum(n for _, n in profiles[attributes[0]]) if attributes else engine.count(published)
     if check_params:
         check_parameters(criteria, rows, domains, reveal=show_violations > 0)
     freq = engine.temp_name("gate_freq")
@@ -224,7 +232,8 @@ def run_gate(
     declared = tuple(c.name for c in config.by_role("identifier"))
     columns = {name for name, _ in engine.columns(published)}
     keys = [f"q{i}" for i in range(len(qis))]
-    risk = measure(engine, freq, keys, config.risk.threshold)
+    sizes = class_sizes(engine, freq, keys)
+    risk = measure(sizes, config.risk.threshold)
     if population is not None:
         hierarchies_of = (
             population_hierarchies if population_hierarchies is not None else qi_hierarchies or {}
@@ -233,7 +242,6 @@ def run_gate(
             engine, published, qis, hierarchies_of, qi_levels or {}, limit=config.max_values_size
         )
         risk["journalist"] = journalist(engine, freq, keys, population, qis, maps, config.risk.threshold)
-    sizes = engine.fetchall(render_template("risk.sql", part="sizes", freq=freq, keys=keys))
     distances = {}
     if distributions:
         for i, c in enumerate(criteria):
@@ -252,7 +260,7 @@ def run_gate(
         tuple(name for name in declared if name in columns),
         risk,
         tuple(limit_entries(risk, config.risk)),
-        tuple((int(size), int(n)) for size, n in sizes),
+        tuple(sizes),
         distances,
     )
 

@@ -4,8 +4,10 @@ map its values to the table's labels."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from sqlanon.config import Config
-from sqlanon.encode import column_profile
+from sqlanon.encode import Profile, column_profile
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError, DataError, HierarchyError
 from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
@@ -13,20 +15,24 @@ from sqlanon.source import read_table
 
 
 def sensitive_hierarchies(
-    config: Config, engine: Engine, table: str, reveal: bool = False
+    config: Config,
+    engine: Engine,
+    table: str,
+    reveal: bool = False,
+    profiles: Mapping[str, Profile] | None = None,
 ) -> dict[str, Hierarchy]:
     """Hierarchies of the sensitive columns that hierarchical distance uses (``reveal``: a
-    builder's message may name the column's values)."""
+    builder's message may name the column's values; ``profiles``: the columns' values and
+    counts where already read, see encode.column_profiles)."""
     out = {}
     for name in sorted({a for crit in config.criteria for a in crit.hierarchical}):
         spec = config.column(name)
         if spec.hierarchy is None:
             raise ConfigError(f"Hierarchical distance on {spec.name!r} needs a hierarchy on that column.")
-        values = [
-            v
-            for v, _ in column_profile(engine, table, spec.name, limit=config.max_values_size)
-            if v is not None
-        ]
+        profile = (profiles or {}).get(spec.name)
+        if profile is None:
+            profile = column_profile(engine, table, spec.name, limit=config.max_values_size)
+        values = [v for v, _ in profile if v is not None]
         out[spec.name] = load_hierarchy(
             spec.name,
             spec.hierarchy,

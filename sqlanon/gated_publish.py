@@ -13,7 +13,7 @@ from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.gate import GateResult, run_gate
-from sqlanon.gate_inputs import read_population, sensitive_hierarchies
+from sqlanon.gate_inputs import read_population
 from sqlanon.publish import Returned, Staged, stage_returned
 from sqlanon.publish import stage as write_staged
 from sqlanon.report import Report, ReportFiles, check_entries, identifier_entry
@@ -103,7 +103,7 @@ def _gate_and_commit(
         engine,
         config,
         published,
-        sensitive_hierarchies(config, engine, published, reveal=show_violations > 0),
+        None,  # the sensitive columns' hierarchies: read by the gate, with their values
         show_violations,
         qi_hierarchies={d.column: d.hierarchy for d in encoded.qis},
         qi_levels=levels,

@@ -32,27 +32,26 @@ if TYPE_CHECKING:
 CRITERION = "risk"
 
 
-def measure(engine: Engine, freq: str, keys: Sequence[str], threshold: float) -> dict[str, Any]:
-    """The report's ``risk`` of the table whose frequency table is ``freq`` (classes by
-    ``keys``): every figure null when it has no rows."""
+def class_sizes(engine: Engine, freq: str, keys: Sequence[str]) -> list[tuple[int, int]]:
+    """(size, classes) for each class size of the table whose frequency table is ``freq``
+    (classes by ``keys``), smallest first: the histogram every prosecutor figure derives from."""
+    rows = engine.fetchall(render_template("risk.sql", part="sizes", freq=freq, keys=list(keys)))
+    return [(int(size), int(n)) for size, n in rows]
+
+
+def measure(sizes: Sequence[tuple[int, int]], threshold: float) -> dict[str, Any]:
+    """The report's ``risk`` of a table from its :func:`class_sizes` (exact: integer sums over
+    the distinct sizes, a record's risk 1/|E| compared with the threshold t as |E| * t < 1 in
+    fractions): every figure null when it has no rows."""
     t = Fraction(str(threshold))
-    rows, classes, smallest, at_risk, uniques = (
-        int(v or 0)
-        for v in engine.fetchone(
-            render_template(
-                "risk.sql",
-                part="prosecutor",
-                freq=freq,
-                keys=list(keys),
-                threshold_num=t.numerator,
-                threshold_den=t.denominator,
-            )
-        )
-    )
+    rows = sum(size * n for size, n in sizes)
+    classes = sum(n for _, n in sizes)
+    at_risk = sum(size * n for size, n in sizes if size * t < 1)
+    uniques = sum(n for size, n in sizes if size == 1)
     share = (lambda n: n / rows) if rows else (lambda n: None)
     return {
         "prosecutor": {
-            "highest": 1 / smallest if rows else None,
+            "highest": 1 / min(size for size, _ in sizes) if rows else None,
             "average": share(classes),
             "records_at_risk": share(at_risk),
             "threshold": threshold,

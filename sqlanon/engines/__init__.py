@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from sqlanon.engines.base import Capabilities, Engine, Params, SqlLike
+from sqlanon.engines.base import Capabilities, Engine, Load, Params, SqlLike
 from sqlanon.errors import ConfigError
 
 if TYPE_CHECKING:
@@ -100,4 +100,4 @@ def connection_kind(connection: Any) -> tuple[str, Any]:
     )
 
 
-__all__ = ["Capabilities", "Engine", "Params", "SqlLike", "connection_kind", "open_engine"]
+__all__ = ["Capabilities", "Engine", "Load", "Params", "SqlLike", "connection_kind", "open_engine"]

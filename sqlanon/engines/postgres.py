@@ -33,6 +33,7 @@ from sqlanon import interrupt, redact
 from sqlanon.engines import costs, postgres_attached, postgres_binary
 from sqlanon.engines.base import (
     Capabilities,
+    Load,
     Params,
     Read,
     ServerReads,
@@ -150,6 +151,27 @@ def _params(params: Params) -> Params:
     if isinstance(params, Mapping):
         return {k: _array(v) for k, v in params.items()}
     return [_array(v) for v in params]
+
+
+def _expanded(sql: SqlLike) -> list[SqlLike]:
+    """The statements a canonical one becomes on PostgreSQL: a CREATE OR REPLACE TABLE as a DROP
+    and a CREATE, and a CREATE ... AS followed by an ANALYZE of the table."""
+    statements: list[SqlLike] = [sql]
+    tree = sql if isinstance(sql, exp.Expr) else None
+    if tree is None and isinstance(sql, str) and _CREATE.match(sql):
+        tree = _parsed(sql)  # read only: what it creates, and copies
+    if isinstance(tree, exp.Create) and tree.kind == "TABLE":
+        target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
+        if tree.args.get("replace"):
+            # PostgreSQL has no CREATE OR REPLACE TABLE: drop, then create
+            plain = tree.copy()
+            plain.set("replace", False)
+            statements = [exp.Drop(tables=[target.copy()], kind="TABLE", exists=True), plain]
+        if tree.expression is not None:
+            # no autovacuum analyzes a temp table: without statistics the planner guesses
+            # tiny tables and picks nested loops; the table's size is known now
+            statements.append(exp.Analyze(tables=[target.copy()]))
+    return statements
 
 
 def _canonical(sql: SqlLike) -> str:
@@ -632,9 +654,8 @@ class PostgresEngine(SqlSession):
                 # far above the JIT thresholds, so every such statement, small ones included,
                 # would be compiled with LLVM (inlined and optimized) for longer than it runs:
                 # no JIT
-                cursor.execute("SET enable_nestloop = off")
-                cursor.execute("SET jit = off")
-                cursor.execute(_TRY_DOUBLE)  # session-private (pg_temp): needs no privilege
+                # one round trip; the function is session-private (pg_temp): needs no privilege
+                cursor.execute(";\n".join(["SET enable_nestloop = off", "SET jit = off", _TRY_DOUBLE]))
         except psycopg.Error as err:
             failure = self._failure(err, _TRY_DOUBLE)
             self.close()
@@ -721,30 +742,24 @@ class PostgresEngine(SqlSession):
     def _run(self, sql: SqlLike, params: Params) -> psycopg.Cursor[Any]:
         sql, params = inline_tables(sql, params)
         params = _params(params)
-        statements: list[SqlLike] = [sql]
-        tree = sql if isinstance(sql, exp.Expr) else None
-        if tree is None and isinstance(sql, str) and _CREATE.match(sql):
-            tree = _parsed(sql)  # read only: what it creates, and copies
-        if isinstance(tree, exp.Create) and tree.kind == "TABLE":
-            target = tree.this.this if isinstance(tree.this, exp.Schema) else tree.this
-            if tree.args.get("replace"):
-                # PostgreSQL has no CREATE OR REPLACE TABLE: drop, then create
-                plain = tree.copy()
-                plain.set("replace", False)
-                statements = [exp.Drop(tables=[target.copy()], kind="TABLE", exists=True), plain]
-            if tree.expression is not None:
-                # no autovacuum analyzes a temp table: without statistics the planner guesses
-                # tiny tables and picks nested loops; the table's size is known now
-                statements.append(exp.Analyze(tables=[target.copy()]))
         # one round trip: the client-side cursor sends the statements as one simple query (a
         # DROP before a CREATE, an ANALYZE after it), bound together; only a CREATE has tokens
-        text = ";\n".join(self._text(statement, params) for statement in statements)
+        text = ";\n".join(self._text(statement, params) for statement in _expanded(sql))
         cursor = self._cursor()
         try:
             cursor.execute(text, params)
         except psycopg.Error as err:
             raise self._failure(err, text) from None
         return cursor
+
+    def _script(self, statements: Sequence[SqlLike]) -> None:
+        """Run ``statements`` (no parameters) in one round trip."""
+        text = ";\n".join(self._text(statement, None) for part in statements for statement in _expanded(part))
+        try:
+            with interrupt.statement(self.cancel), self._cursor() as cursor:
+                cursor.execute(text)
+        except psycopg.Error as err:
+            raise self._failure(err, text) from None
 
     def cancel(self) -> None:
         """Ask the server to cancel the running statement (from another thread); it fails with
@@ -828,26 +843,42 @@ class PostgresEngine(SqlSession):
     ) -> None:
         """Create temp table ``name`` and fill it with ``COPY ... FROM STDIN``: the values travel
         as data, never as SQL text."""
-        schema = exp.Schema(
-            this=table(name),
-            expressions=[
-                exp.ColumnDef(
-                    this=exp.to_identifier(col, quoted=True), kind=exp.DataType.build(typ, dialect=DIALECT)
+        self.load_tables([Load(name, columns, data)])
+
+    def load_tables(self, loads: Sequence[Load], then: Sequence[tuple[str, exp.Expr]] = ()) -> None:
+        """Every table of ``loads`` created in one round trip, each filled by a ``COPY ... FROM
+        STDIN`` (the values travel as data, never as SQL text), then in one more round trip the
+        filled ones analyzed and the tables of ``then`` made (and analyzed)."""
+        creates = [
+            create_temp(
+                exp.Schema(
+                    this=table(load.name),
+                    expressions=[
+                        exp.ColumnDef(
+                            this=exp.to_identifier(col, quoted=True),
+                            kind=exp.DataType.build(typ, dialect=DIALECT),
+                        )
+                        for col, typ in load.columns
+                    ],
                 )
-                for col, typ in columns
-            ],
-        )
-        self.execute(create_temp(schema))
-        if not data or not len(data[0]):
-            return
-        copy = "COPY " + exp.to_identifier(name, quoted=True).sql("postgres") + " FROM STDIN"
-        try:
-            with interrupt.statement(self.cancel), self._cursor() as cursor, cursor.copy(copy) as writer:
-                for row in zip(*data, strict=True):
-                    writer.write_row(row)
-            self.execute(exp.Analyze(tables=[table(name)]))
-        except psycopg.Error as err:
-            raise self._failure(err, copy) from None
+            )
+            for load in loads
+        ]
+        if creates:
+            self._script(creates)
+        filled = [load for load in loads if load.data and len(load.data[0])]
+        for load in filled:
+            copy = "COPY " + exp.to_identifier(load.name, quoted=True).sql("postgres") + " FROM STDIN"
+            try:
+                with interrupt.statement(self.cancel), self._cursor() as cursor, cursor.copy(copy) as writer:
+                    for row in zip(*load.data, strict=True):
+                        writer.write_row(row)
+            except psycopg.Error as err:
+                raise self._failure(err, copy) from None
+        after: list[exp.Expr] = [exp.Analyze(tables=[table(load.name)]) for load in filled]
+        after += [create_temp(table(name), query) for name, query in then]
+        if after:
+            self._script(after)
 
     @contextmanager
     def threads(self, count: int | None) -> Iterator[None]:
