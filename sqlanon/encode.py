@@ -212,9 +212,6 @@ def materialize_hierarchies(engine: Engine, hierarchies: Sequence[Hierarchy]) ->
     """Load ``hierarchies`` (one per quasi-identifier, in order) as dimension tables: one table
     per kind holding every QI's rows (a few statements per run, not per QI); each QI's
     :class:`QiDimension` reads its part of them (:class:`~sqlanon.sql.render.Part`)."""
-    qs: list[int] = []
-    leaves: list[str] = []
-    leaf_codes: list[int] = []
     path_q: list[int] = []
     path_leaf: list[int] = []
     path_lvl: list[int] = []
@@ -228,10 +225,8 @@ def materialize_hierarchies(engine: Engine, hierarchies: Sequence[Hierarchy]) ->
         labels_at = [h.labels(level) for level in range(height + 1)]
         codes = [{label: i for i, label in enumerate(names)} for names in labels_at]
         coded = [[codes[lv][row[lv]] for row in h.rows] for lv in range(height + 1)]
-        qs += [q] * len(h.rows)
-        leaves += [row[0] for row in h.rows]
-        leaf_codes += coded[0]
-        # every leaf's path (its ancestor code at each level); up and labels are derived from it in SQL
+        # every leaf's path (its ancestor code at each level) and every level's names: dim, up
+        # and labels are derived from them in SQL
         path_q += [q] * (len(h.rows) * (height + 1))
         path_leaf += coded[0] * (height + 1)
         path_lvl += [lv for lv in range(height + 1) for _ in h.rows]
@@ -244,7 +239,6 @@ def materialize_hierarchies(engine: Engine, hierarchies: Sequence[Hierarchy]) ->
     up, labels = engine.temp_name("up"), engine.temp_name("labels")
     engine.load_tables(
         [
-            Load(dim, [("q", "INTEGER"), ("leaf", "VARCHAR"), ("code", "INTEGER")], [qs, leaves, leaf_codes]),
             Load(
                 paths,
                 [("q", "INTEGER"), ("leaf", "INTEGER"), ("lvl", "INTEGER"), ("code", "INTEGER")],
@@ -258,7 +252,7 @@ def materialize_hierarchies(engine: Engine, hierarchies: Sequence[Hierarchy]) ->
         ],
         then=[
             (name, render_template("hierarchy_tables.sql", paths=paths, names=names, part=part))
-            for name, part in ((up, "up"), (labels, "labels"))
+            for name, part in ((dim, "dim"), (up, "up"), (labels, "labels"))
         ],
     )
     # paths and names stay until the engine closes (temp tables): dropping them costs two
@@ -525,8 +519,7 @@ def encode(
         sensitive=[{"table": s.table, "column": s.column} for s in sensitive],
         null_value=NULL_VALUE,
     )
-    engine.create_temp_as(freq, select)
-    coded, freq_rows = engine.fetchone(render_template("column_total.sql", source=freq))
+    coded, freq_rows = engine.create_fetchone(freq, select, render_template("column_total.sql", source=freq))
     columns = [*quasi, *checked]
     rows = sum(n for _, n in profiles[columns[0].name]) if columns else int(coded)
     if int(coded) != rows:  # every value is covered (checked above): no row may be lost

@@ -15,6 +15,7 @@ that remain (the distribution the published table will have).
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,7 @@ from sqlanon.checks import CheckPlan, Summary, parse_summary
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
+from sqlanon.search.batching import StatementCosts
 from sqlanon.sql.render import DIALECT, Part, render_template, with_first
 
 Node = tuple[int, ...]
@@ -68,10 +70,10 @@ GENERALIZE_SHARE = 0.5
 #: only saves on later roll-ups in proportion to the rows it removes (10M generated rows: seven
 #: of the twelve projections a search made held 66-98 % of the bottom table's rows)
 PROJECT_SHARE = 0.5
-#: a batched statement rolls up at most MAX_BATCH nodes, and fewer from large tables: about
-#: BATCH_ROWS rolled-up rows (nodes x rows of the table they are rolled up from)
+#: a batched statement rolls up at most MAX_BATCH nodes, and fewer from large tables: as many
+#: rows (nodes x rows of the table they are rolled up from) as the engine's measured cost per
+#: statement makes worth it (sqlanon.search.batching)
 MAX_BATCH = 64
-BATCH_ROWS = 2_000_000
 
 
 def level_maps(engine: Engine, up: str) -> dict[int, dict[tuple[int, int], list[int]]]:
@@ -125,8 +127,7 @@ class NodeEvaluator:
                 keep=list(range(len(encoded.qis))),
                 sensitive=[],
             )
-            engine.create_temp_as(self.freq, projection)
-            self.freq_rows = engine.count(self.freq)
+            self.freq_rows = engine.create_counted(self.freq, projection)
         domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
         #: without the per-search constants: for inputs whose distribution differs (suppression)
         #: some criterion reads the node's natural supersets: its levels are bound as $l0..
@@ -151,8 +152,10 @@ class NodeEvaluator:
         self._codes: list[list[int]] | None = None
         #: cached tables the pending batch reads (never dropped while it is prepared)
         self._pinned: set[str] = set()
-        #: nodes per batched statement; None: from MAX_BATCH and BATCH_ROWS
+        #: nodes per batched statement; None: from the statements' measured costs (see width)
         self.batch_size: int | None = None
+        caps = engine.capabilities
+        self.costs = StatementCosts(caps.statement_seconds, caps.row_seconds)
         #: project the bottom table per QI subset only from this size on (below, one more
         #: table and statement per subset costs more than rolling up the small bottom table)
         self.project_from_rows = PROJECT_FROM_ROWS
@@ -384,8 +387,11 @@ class NodeEvaluator:
     def _store(self, levels: Node, query: exp.Expr, params: dict[str, list[int] | int] | None = None) -> str:
         """Create a cached frequency table at ``levels`` from ``query`` (room made first)."""
         name = self.engine.temp_name("freq_at")
-        self.engine.create_temp_as(name, query, params)
-        self._cache[levels] = (name, self.engine.count(name))
+        if params:
+            self.engine.create_temp_as(name, query, params)
+            self._cache[levels] = (name, self.engine.count(name))
+        else:
+            self._cache[levels] = (name, self.engine.create_counted(name, query))
         return name
 
     def _project(self, levels: Node) -> str:
@@ -504,15 +510,24 @@ class NodeEvaluator:
         out: dict[int, Sequence[Any]] = {}
         for source, indexes in by_source.items():
             levels, rows = table_at[source]
-            size = self.batch_size or max(1, min(MAX_BATCH, BATCH_ROWS // max(1, rows)))
+            size = self.batch_size or self.costs.nodes(rows, MAX_BATCH)
             for start in range(0, len(indexes), size):
                 chunk = indexes[start : start + size]
                 members = [nodes[j] for j in chunk]
                 kinds = self.shape(members, levels, rows)
                 params = {"nodes": len(chunk), **self._bind(members, levels, kinds, batch=True)}
-                for row in self.engine.fetchall(self._batch_sql(source, kinds, kind), params):
+                sql = self._batch_sql(source, kinds, kind)
+                begin = time.perf_counter()
+                result = self.engine.fetchall(sql, params)
+                self.costs.observe(len(chunk) * rows, time.perf_counter() - begin)
+                for row in result:
                     out[chunk[int(row[0])]] = row[1:]
         return out
+
+    def width(self, least: int, most: int) -> int:
+        """How many nodes the search should ask about at once: as many of the bottom table's
+        size as one statement should check (from the measured costs), within [least, most]."""
+        return max(least, min(most, self.costs.nodes(self.freq_rows, most)))
 
     def _needs_union(self, summary: Summary) -> bool:
         """Whether deciding a node needs the union of its violating classes: it fails, every

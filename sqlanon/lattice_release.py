@@ -33,7 +33,7 @@ from sqlanon.publish import build_release
 from sqlanon.report import Report
 from sqlanon.run import Progress, Stage, say
 from sqlanon.search import SearchResult, search
-from sqlanon.search.optimal import PATHS, WIDE_PATHS
+from sqlanon.search.optimal import MAX_AHEAD, PATHS
 
 
 def node_map(encoded: Encoded, node: Node) -> dict[str, int]:
@@ -140,8 +140,12 @@ def run_search(
         values = paths = None
         if config.search == "optimal":
             values = evaluator.value_counts()
-            # small bottom table: the statement's fixed cost dominates, wider batches pay
-            paths = WIDE_PATHS if encoded.freq_rows < evaluator.project_from_rows else PATHS
+
+            def paths() -> int:
+                # as many nodes at once as a statement should check: wide where the statement's
+                # fixed cost dominates (a small bottom table, an engine of costly statements)
+                return evaluator.width(PATHS, MAX_AHEAD)
+
         result = search(
             config.search,
             lattice,

@@ -248,13 +248,13 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
     try:
         with exact_path(ref.file, what) if ref.kind != "duckdb" else nullcontext(str(ref.file)) as file_name:
             try:
-                _create(engine, name, _reader(ref, csv, engine, what, file_name))
+                rows = _create(engine, name, _reader(ref, csv, engine, what, file_name))
             except EngineError as err:
                 if err.cause is not None or ref.kind != "csv" or _CSV_PARALLEL not in str(err):
                     raise
                 # a line longer than the parallel reader's buffer: one thread reads it, or names
                 # the line and its length
-                _create(engine, name, _reader(ref, csv, engine, what, file_name, parallel=False))
+                rows = _create(engine, name, _reader(ref, csv, engine, what, file_name, parallel=False))
     except EngineError as err:
         if err.cause is not None:
             raise  # out of memory, a full disk, a lock: its message says what to do
@@ -266,20 +266,13 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
         else:
             detail = _first_line(err)
         raise DataError(f"Cannot read the {_named(what, ref)}: {detail}") from None
-    return _nonempty(engine, name, ref, what)
+    return _nonempty(name, rows, ref, what)
 
 
-def _create(engine: Engine, name: str, reader: exp.Expr) -> None:
-    """Temp table ``name`` holding the rows of ``reader``."""
+def _create(engine: Engine, name: str, reader: exp.Expr) -> int:
+    """Temp table ``name`` holding the rows of ``reader``; its rows."""
     from_ = reader if isinstance(reader, exp.Table) else exp.Table(this=reader)
-    engine.execute(
-        exp.Create(
-            this=exp.to_table(name, quoted=True),
-            kind="TABLE",
-            properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
-            expression=exp.select("*").from_(from_),
-        )
-    )
+    return engine.create_counted(name, exp.select("*").from_(from_))
 
 
 def _named(what: str, ref: TableRef) -> str:
@@ -288,8 +281,8 @@ def _named(what: str, ref: TableRef) -> str:
     return described if what == "table" and described.startswith("table ") else f"{what} {described}"
 
 
-def _nonempty(engine: Engine, name: str, ref: TableRef, what: str) -> str:
-    (count,) = engine.fetchone(exp.select(exp.Count(this=exp.Star())).from_(exp.to_table(name, quoted=True)))
+def _nonempty(name: str, count: int, ref: TableRef, what: str) -> str:
+    """``name``, which holds the ``count`` rows the source ``ref`` read, unless it holds none."""
     if count == 0:
         if what == "population":
             raise DataError(
@@ -326,12 +319,12 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
             detail += f" {forgets}"
         raise DataError(f"Cannot read the {_named(what, ref)}: {detail}")
     try:
-        engine.create_temp_as(name, exp.select("*").from_(source))
+        rows = engine.create_counted(name, exp.select("*").from_(source))
     except EngineError as err:
         if err.cause is not None:
             raise  # rights, a lock, a lost connection: its message says what to do
         raise DataError(f"Cannot read the {_named(what, ref)}: {_first_line(err)}") from None
-    return _nonempty(engine, name, ref, what)
+    return _nonempty(name, rows, ref, what)
 
 
 def _read_with_engine(engine: Engine, ref: TableRef, csv: CsvOptions, what: str) -> str:
@@ -351,7 +344,7 @@ def _read_with_engine(engine: Engine, ref: TableRef, csv: CsvOptions, what: str)
             else ""
         )
         raise DataError(f"Cannot read the {_named(what, ref)}: {_first_line(err)}.{hint}") from None
-    return _nonempty(engine, name, ref, what)
+    return _nonempty(name, engine.count(name), ref, what)
 
 
 def _read_query(engine: Engine, ref: TableRef, what: str) -> str:

@@ -531,14 +531,17 @@ def take_large_table_paths(monkeypatch: Any, variant: int) -> Counter[str]:
     chosen (``variant``), ``projections`` and ``node tables`` made, ``evictions``,
     ``estimates`` of projections, ``joined QIs`` and batched ``statements`` (one per chunk)."""
     from sqlanon import evaluator
+    from sqlanon.search import batching
 
-    share, cached, batch_rows = [(0.5, 1, 200), (10.0**9, 3, 1), (0.5, 64, 2_000_000)][variant % 3]
+    # batch_share: a statement's rows per its fixed cost (0: one node per statement; 1e12: as
+    # many as a batch holds), whatever the statements' measured costs
+    share, cached, batch_share = [(0.5, 1, 0), (10.0**9, 3, 0), (0.5, 64, 10**12)][variant % 3]
     monkeypatch.setattr(evaluator, "PROJECT_FROM_ROWS", 0)
     monkeypatch.setattr(evaluator, "PROJECT_SHARE", share)
     monkeypatch.setattr(evaluator, "GENERALIZE_SHARE", 1.0)
     monkeypatch.setattr(evaluator, "JOIN_FROM_CODES", -1)
     monkeypatch.setattr(evaluator, "MAX_CACHED", cached)
-    monkeypatch.setattr(evaluator, "BATCH_ROWS", batch_rows)
+    monkeypatch.setattr(batching, "SHARE", batch_share)
     taken: Counter[str] = Counter({f"variant {variant % 3}": 1})
     cls = evaluator.NodeEvaluator
     project, generalize, make_room, worth, joined, batch_sql = (

@@ -58,6 +58,9 @@ CAPABILITIES = Capabilities(
     temp_tables=True,
     list_parameters=True,
     arrow_results=True,
+    # measured on 1M generated rows: about 10 ms per statement, 0.2 us per rolled-up row
+    statement_seconds=0.01,
+    row_seconds=2e-7,
     transactions=True,
     transactional_rename=True,
     int128=False,
@@ -752,14 +755,25 @@ class PostgresEngine(SqlSession):
             raise self._failure(err, text) from None
         return cursor
 
-    def _script(self, statements: Sequence[SqlLike]) -> None:
-        """Run ``statements`` (no parameters) in one round trip."""
+    def _script(self, statements: Sequence[SqlLike]) -> list[tuple[Any, ...]]:
+        """Run ``statements`` (no parameters) in one round trip; the rows of the last."""
         text = ";\n".join(self._text(statement, None) for part in statements for statement in _expanded(part))
         try:
             with interrupt.statement(self.cancel), self._cursor() as cursor:
                 cursor.execute(text)
+                while cursor.nextset():  # to the last statement's result
+                    pass
+                return [tuple(row) for row in cursor.fetchall()] if cursor.description else []
         except psycopg.Error as err:
             raise self._failure(err, text) from None
+
+    def create_fetchone(self, name: str, select: SqlLike, query: exp.Expr) -> tuple[Any, ...]:
+        """The CREATE (with its ANALYZE) and the query in one round trip."""
+        tree = sqlglot.parse_one(select, read=DIALECT) if isinstance(select, str) else select
+        rows = self._script([create_temp(table(name), tree), query])
+        if len(rows) != 1:
+            raise EngineError(f"Expected one row, got {len(rows)}", sql=self.render(query))
+        return rows[0]
 
     def cancel(self) -> None:
         """Ask the server to cancel the running statement (from another thread); it fails with
