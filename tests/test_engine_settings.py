@@ -148,3 +148,25 @@ def test_the_configuration_knows_which_engines_read_files(kind: str) -> None:
     capabilities = importlib.import_module(f"sqlanon.engines.{kind}").CAPABILITIES
     assert capabilities.kind == kind
     assert (capabilities.file_reader != "") == (kind in READS_FILES)
+
+
+def test_a_database_file_open_elsewhere_in_the_process_opens(tmp_path: Path) -> None:
+    """A DuckDB file the caller holds open in another connection of this process opens all the
+    same (DuckDB refuses a second connection with another configuration), and its spill files
+    still go to sqlanon's private folder."""
+    import duckdb
+
+    from sqlanon.engines.duckdb import DuckDBEngine
+
+    path = tmp_path / "held.duckdb"
+    held = duckdb.connect(str(path))
+    try:
+        engine = DuckDBEngine(str(path))
+        try:
+            (spill,) = engine.fetchone("SELECT current_setting('temp_directory')")
+            assert Path(spill).name.startswith("sqlanon-spill-")
+        finally:
+            engine.close()
+        assert held.execute("SELECT 1").fetchall() == [(1,)]
+    finally:
+        held.close()

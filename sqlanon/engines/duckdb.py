@@ -187,13 +187,18 @@ class DuckDBEngine(SqlSession):
             raise EngineError(
                 f"Cannot use {str(temp_directory)!r} as the engine's temp_directory: {err.strerror or err}."
             ) from None
-        try:  # the spill folder is given as the connection opens: no statement
-            self.con = duckdb.connect(
-                database, read_only=read_only, config={"temp_directory": str(temp_directory)}
-            )
+        # an in-memory database gets its spill folder as it opens (no statement); a database
+        # file may be open in another connection of this process, which DuckDB refuses to open
+        # again with another configuration: there the folder is set after opening
+        in_memory = database == ":memory:"
+        config = {"temp_directory": str(temp_directory)} if in_memory else {}
+        try:
+            self.con = duckdb.connect(database, read_only=read_only, config=config)
         except duckdb.Error as err:
             raise EngineError(f"Cannot open DuckDB database {database!r}: {err}") from None
         self.execute(_set("enable_progress_bar", False))  # a session setting: not at connect
+        if not in_memory:
+            self.execute(_set("temp_directory", str(temp_directory)))
         if memory_limit is not None:
             self.execute(_set("memory_limit", memory_limit))
         if threads is not None:
