@@ -191,7 +191,9 @@ class DuckDBEngine(SqlSession):
         # file may be open in another connection of this process, which DuckDB refuses to open
         # again with another configuration: there the folder is set after opening
         in_memory = database == ":memory:"
-        config = {"temp_directory": str(temp_directory)} if in_memory else {}
+        config: dict[str, str | bool | int | float | list[str]] = (
+            {"temp_directory": str(temp_directory)} if in_memory else {}
+        )
         try:
             self.con = duckdb.connect(database, read_only=read_only, config=config)
         except duckdb.Error as err:
