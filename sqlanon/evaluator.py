@@ -526,8 +526,13 @@ class NodeEvaluator:
 
     def width(self, least: int, most: int) -> int:
         """How many nodes the search should ask about at once: as many of the bottom table's
-        size as one statement should check (from the measured costs), within [least, most]."""
-        return max(least, min(most, self.costs.nodes(self.freq_rows, most)))
+        size as one statement should check by the engine's prior costs, within [least, most].
+        The prior, not the measured costs: which nodes the walk checks decides which minimal
+        nodes it certifies (the report's ``minimal_nodes``), and a run repeated must list the
+        same ones; the measured costs only group the checks into statements."""
+        caps = self.engine.capabilities
+        prior = StatementCosts(caps.statement_seconds, caps.row_seconds)
+        return max(least, min(most, prior.nodes(self.freq_rows, most)))
 
     def _needs_union(self, summary: Summary) -> bool:
         """Whether deciding a node needs the union of its violating classes: it fails, every

@@ -141,10 +141,9 @@ def run_search(
         if config.search == "optimal":
             values = evaluator.value_counts()
 
-            def paths() -> int:
-                # as many nodes at once as a statement should check: wide where the statement's
-                # fixed cost dominates (a small bottom table, an engine of costly statements)
-                return evaluator.width(PATHS, MAX_AHEAD)
+            # as many nodes at once as a statement should check: wide where the statement's
+            # fixed cost dominates (a small bottom table, an engine of costly statements)
+            paths = evaluator.width(PATHS, MAX_AHEAD)
 
         result = search(
             config.search,

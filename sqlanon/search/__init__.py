@@ -37,7 +37,7 @@ def search(
     bound: Callable[[Node], tuple[float, int, Node]] | None = None,
     key: Callable[[Node], tuple[float, int, Node]] | None = None,
     values: Sequence[Sequence[int]] | None = None,
-    paths: int | Callable[[], int] | None = None,
+    paths: int | None = None,
     cap: Callable[[Node], float] | None = None,
 ) -> SearchResult:
     """Run strategy ``name`` (``optimal`` | ``incognito`` | ``exhaustive``).

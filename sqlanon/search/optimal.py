@@ -63,7 +63,7 @@ def optimal(
     progress: Progress | None = None,
     bound: Callable[[Node], Key] | None = None,
     key: Callable[[Node], Key] | None = None,
-    paths: int | Callable[[], int] = PATHS,
+    paths: int = PATHS,
     values: Sequence[Sequence[int]] | None = None,
     cap: Callable[[Node], float] | None = None,
 ) -> SearchResult:
@@ -76,8 +76,7 @@ def optimal(
     not enumerate the others).
 
     ``paths``: how many nodes a statement should check: the paths binary-searched side by side
-    (at most MAX_PATHS) and the nodes a full check asks about at once; a callable is asked
-    again each time (the evaluator's width, from its statements' measured costs).
+    (at most MAX_PATHS of them) and the nodes a full check asks about at once.
 
     ``values`` (per QI, per level: the number of distinct values) steers the paths: each step
     goes to the successor with the fewest value combinations (the product over QIs: a bound of
@@ -97,7 +96,7 @@ def optimal(
 
     def width() -> int:
         """Nodes per statement the caller asks for (paths start at most MAX_PATHS of them)."""
-        return max(1, paths() if callable(paths) else paths)
+        return max(1, paths)
 
     status: dict[Node, bool] = {}  # the monotone part, checked or tagged
     evaluations = 0
