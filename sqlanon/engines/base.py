@@ -400,7 +400,10 @@ class SqlSession:
         return None
 
     def fetchone(self, sql: SqlLike, params: Params = None) -> tuple[Any, ...]:
-        rows = self.fetchall(sql, params)
+        return self._one(self.fetchall(sql, params), sql)
+
+    def _one(self, rows: list[tuple[Any, ...]], sql: SqlLike) -> tuple[Any, ...]:
+        """The one row of ``sql``'s result ``rows``."""
         if len(rows) != 1:
             raise EngineError(f"Expected one row, got {len(rows)}", sql=self.render(sql))
         return rows[0]
@@ -415,9 +418,14 @@ class SqlSession:
         self.execute(create_temp(table(name), query), params)
 
     def create_fetchone(self, name: str, select: SqlLike, query: exp.Expr) -> tuple[Any, ...]:
-        """Two statements (or calls): engines that can send several at once override it."""
+        tree = sqlglot.parse_one(select, read=DIALECT) if isinstance(select, str) else select
+        return self._one(self._create_then_fetch(name, tree, query), query)
+
+    def _create_then_fetch(self, name: str, select: exp.Expr, query: exp.Expr) -> list[tuple[Any, ...]]:
+        """Temp table ``name`` from ``select``, then ``query``'s rows: two statements (or
+        calls); engines that can send several at once override it."""
         self.create_temp_as(name, select)
-        return self.fetchone(query)
+        return self.fetchall(query)
 
     def create_counted(self, name: str, select: SqlLike) -> int:
         count = exp.select(exp.Count(this=exp.Star())).from_(table(name))

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 import duckdb
 import numpy as np
-import sqlglot
 from sqlglot import exp
 
 from sqlanon import interrupt, redact
@@ -487,13 +486,9 @@ class DuckDBEngine(SqlSession):
             for view in views:
                 self.con.unregister(view)
 
-    def create_fetchone(self, name: str, select: SqlLike, query: exp.Expr) -> tuple[Any, ...]:
+    def _create_then_fetch(self, name: str, select: exp.Expr, query: exp.Expr) -> list[tuple[Any, ...]]:
         """The CREATE and the query as one statement text (DuckDB returns the last result)."""
-        tree = sqlglot.parse_one(select, read=DIALECT) if isinstance(select, str) else select
-        rows = self.fetchall(_text(create_temp(table(name), tree)) + ";\n" + _text(query))
-        if len(rows) != 1:
-            raise EngineError(f"Expected one row, got {len(rows)}", sql=self.render(query))
-        return rows[0]
+        return self.fetchall(_text(create_temp(table(name), select)) + ";\n" + _text(query))
 
     def load_arrow(self, name: str, columns: Sequence[tuple[str, str]], data: Any) -> None:
         """Create temp table ``name`` with typed ``columns`` from the ``pyarrow.Table`` ``data``

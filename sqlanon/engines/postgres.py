@@ -767,13 +767,9 @@ class PostgresEngine(SqlSession):
         except psycopg.Error as err:
             raise self._failure(err, text) from None
 
-    def create_fetchone(self, name: str, select: SqlLike, query: exp.Expr) -> tuple[Any, ...]:
+    def _create_then_fetch(self, name: str, select: exp.Expr, query: exp.Expr) -> list[tuple[Any, ...]]:
         """The CREATE (with its ANALYZE) and the query in one round trip."""
-        tree = sqlglot.parse_one(select, read=DIALECT) if isinstance(select, str) else select
-        rows = self._script([create_temp(table(name), tree), query])
-        if len(rows) != 1:
-            raise EngineError(f"Expected one row, got {len(rows)}", sql=self.render(query))
-        return rows[0]
+        return self._script([create_temp(table(name), select), query])
 
     def cancel(self) -> None:
         """Ask the server to cancel the running statement (from another thread); it fails with

@@ -94,9 +94,7 @@ def optimal(
     heights = lattice.heights
     monotone = prune_oracle or oracle
 
-    def width() -> int:
-        """Nodes per statement the caller asks for (paths start at most MAX_PATHS of them)."""
-        return max(1, paths)
+    width = max(1, paths)  # nodes per statement the caller asks for (at most MAX_PATHS paths)
 
     status: dict[Node, bool] = {}  # the monotone part, checked or tagged
     evaluations = 0
@@ -205,7 +203,7 @@ def optimal(
         the walk then skips, or never reaches, was checked for nothing)."""
         picked: list[Node] = []
         for later in order[index + 1 :]:
-            if len(picked) >= width() - 1 or beyond(later):
+            if len(picked) >= width - 1 or beyond(later):
                 break
             if (
                 later not in full
@@ -227,7 +225,7 @@ def optimal(
             break
         if node not in status:
             starts = [node]
-            wide = min(width(), MAX_PATHS)
+            wide = min(width, MAX_PATHS)
             for later in order[index + 1 :]:
                 if len(starts) >= wide or beyond(later):
                     break
