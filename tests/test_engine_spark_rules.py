@@ -126,3 +126,42 @@ def test_a_bound_list_holding_null_is_a_clear_error(engines: tuple[DuckDBEngine,
     _, sp = engines
     with pytest.raises(EngineError, match="bound list 'm' holds a NULL"):
         sp.fetchall("SELECT LIST_EXTRACT($m, 1)", {"m": [1, None]})
+
+
+LOAD_TYPES = ["INTEGER", "BIGINT", "VARCHAR", "DOUBLE", "BOOLEAN", "DATE"]
+
+
+def _load_values(rng: random.Random, typ: str, n: int) -> list[Any]:
+    import datetime
+
+    make = {
+        "INTEGER": lambda: rng.randint(-(2**31), 2**31 - 1),
+        "BIGINT": lambda: rng.randint(-(2**63), 2**63 - 1),
+        "VARCHAR": lambda: rng.choice(["", "a", "Zürich", "it's", '"q"', "x" * 300, "1;2"]),
+        "DOUBLE": lambda: rng.choice([0.0, -1.5, 1e300, rng.random()]),
+        "BOOLEAN": lambda: rng.random() < 0.5,
+        "DATE": lambda: datetime.date(rng.randint(1, 9999), rng.randint(1, 12), rng.randint(1, 28)),
+    }[typ]
+    return [None if rng.random() < 0.2 else make() for _ in range(n)]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_loaded_table_holds_what_duckdb_holds(engines: tuple[DuckDBEngine, Any], seed: int) -> None:
+    """Loads travel as Arrow columns (INTEGER, BIGINT, VARCHAR, DOUBLE, BOOLEAN) or as rows
+    (any other type): either way the table has the same rows and types as DuckDB's, NULLs,
+    extremes and empty loads included, and a load replaces a table of the same name."""
+    duck, sp = engines
+    rng = random.Random(seed)
+    n = rng.choice([0, 1, rng.randint(2, 60)])
+    types = rng.sample(LOAD_TYPES, rng.randint(1, len(LOAD_TYPES)))
+    if seed % 2:
+        types = [t for t in types if t != "DATE"] or ["VARCHAR"]  # all Arrow
+    columns = [(f"c{i}", typ) for i, typ in enumerate(types)]
+    data = [_load_values(rng, typ, n) for typ in types]
+    for engine in (duck, sp):
+        engine.load_table("loaded", [("old", "INTEGER")], [[1, 2]])
+        engine.load_table("loaded", columns, data)
+    query = "SELECT * FROM loaded ORDER BY " + ", ".join(f'"{c}" NULLS FIRST' for c, _ in columns)
+    assert sp.fetchall(query) == duck.fetchall(query)
+    assert [t.upper() for _, t in sp.columns("loaded")] == [t.upper() for _, t in duck.columns("loaded")]
+    assert len(sp.fetchall(query)) == n

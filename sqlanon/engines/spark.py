@@ -280,6 +280,33 @@ def _arguments(params: Params) -> dict[str, Any] | list[Any] | None:
     return [_argument(str(i + 1), v) for i, v in enumerate(params)]
 
 
+#: the load types sent to Spark as Arrow columns (others travel as rows)
+_ARROW_TYPES = {
+    "INTEGER": "int32",
+    "BIGINT": "int64",
+    "VARCHAR": "string",
+    "DOUBLE": "float64",
+    "BOOLEAN": "bool_",
+}
+
+
+def _arrow_table(columns: Sequence[tuple[str, str]], data: Sequence[Sequence[Any]]) -> Any | None:
+    """The load as a ``pyarrow.Table`` of the columns' types; None without pyarrow or for a type
+    it is not built for here."""
+    try:
+        import pyarrow
+    except ImportError:
+        return None
+    kinds = [_ARROW_TYPES.get(typ.upper()) for _, typ in columns]
+    if None in kinds:
+        return None
+    arrays = [
+        pyarrow.array(list(values), type=getattr(pyarrow, str(kind))())
+        for values, kind in zip(data, kinds, strict=True)
+    ]
+    return pyarrow.Table.from_arrays(arrays, names=[col for col, _ in columns])
+
+
 def _type_name(typ: DataType) -> str:
     """A Spark type as its canonical (DuckDB) name."""
     text = typ.simpleString()
@@ -764,9 +791,11 @@ class SparkEngine(SqlSession):
         frame, text = self._frame(select, params)
         self._install(name, frame, text)
 
-    def _install(self, name: str, frame: DataFrame, text: str) -> None:
+    def _install(self, name: str, frame: DataFrame, text: str, materialize: bool = True) -> None:
+        """Keep ``frame`` as the temp view ``name``: computed now (a local checkpoint) unless
+        its rows are already held by the driver (``materialize=False``)."""
         try:
-            kept = frame.localCheckpoint(eager=True)
+            kept = frame.localCheckpoint(eager=True) if materialize else frame
             self._forget(name)
             kept.createOrReplaceTempView(name)
         except Exception as err:
@@ -803,12 +832,18 @@ class SparkEngine(SqlSession):
             f"{exp.DataType.build(typ, dialect=DIALECT).sql('spark')}"
             for col, typ in columns
         )
-        rows = list(zip(*data, strict=True)) if data and len(data[0]) else []
+        text = f"load_table {name} ({ddl})"
+        arrow = _arrow_table(columns, data)
         try:
-            frame = self.spark.createDataFrame(rows, schema=ddl, verifySchema=False)
+            if arrow is not None:
+                # Arrow batches, kept by the driver as they are: no job runs to hold them
+                frame = self.spark.createDataFrame(arrow)
+            else:
+                rows = list(zip(*data, strict=True)) if data and len(data[0]) else []
+                frame = self.spark.createDataFrame(rows, schema=ddl, verifySchema=False)
         except Exception as err:
-            raise self._failure(err, f"load_table {name} ({ddl})") from None
-        self._install(name, frame, f"load_table {name} ({ddl})")
+            raise self._failure(err, text) from None
+        self._install(name, frame, text, materialize=arrow is None)
 
     @_spark_call
     def create_temp_as(self, name: str, select: SqlLike, params: Any = None) -> None:
