@@ -8,10 +8,10 @@ verbs), :func:`load_config`, :class:`Report`, :class:`AuditReport`, and the erro
 # system would bind it to the package's name ``audit`` over the function below
 import sqlanon.audit as _audit_module  # noqa: F401  (isort: skip)
 from sqlanon.api import anonymize, apply, audit, check, compile_sql, demo
-from sqlanon.audit_report import AuditReport
 from sqlanon.config import Config, load_config
 from sqlanon.errors import ConfigError, DataError, EngineError, HierarchyError, InputError, SqlanonError
-from sqlanon.report import Report
+from sqlanon.report.audit import AuditReport
+from sqlanon.report.model import Report
 
 __version__ = "0.1.0"
 

@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from sqlanon import interrupt, pipeline
-from sqlanon.audit_report import AuditReport
 from sqlanon.config import Config, load_config, parse_config
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.node_spec import node_from_report, parse_node, same_hierarchies
-from sqlanon.report import Report, ReportFiles
+from sqlanon.report.audit import AuditReport
+from sqlanon.report.files import ReportFiles
+from sqlanon.report.model import Report
 from sqlanon.standalone import Compiled
 
 Verb = TypeVar("Verb", bound=Callable[..., Any])
@@ -86,7 +87,7 @@ def anonymize(
     is not an earlier report) and written before the release is committed: when it cannot be
     written, nothing is published.
 
-    ``html``: a path to write the HTML report to (:mod:`sqlanon.report_html`: one
+    ``html``: a path to write the HTML report to (:mod:`sqlanon.report.html`: one
     self-contained page with the verdicts, the node and its generalization, the lattice, the
     class sizes, the distances of t-closeness, the risk and the cost), checked and written as
     ``report`` is.
@@ -195,7 +196,7 @@ def audit(
     limit (Incognito's full list, whatever ``search`` says); each one's release (its classes
     that suppression removes left out) is measured against homogeneity, negation, similarity,
     skewness and inference, with the parameters of the configuration's ``audit:``. Returns an
-    :class:`~sqlanon.audit_report.AuditReport`: per node the vulnerable classes and rows of each
+    :class:`~sqlanon.report.audit.AuditReport`: per node the vulnerable classes and rows of each
     attack, and which node ``anonymize`` chooses. Nothing is written but the report
     (``report``: a path, checked as :func:`anonymize` checks it). ``output`` is not needed.
     The other arguments as in :func:`anonymize`."""
@@ -245,7 +246,7 @@ def compile_sql(
     else:
         assert node is not None
         levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
-    return compile_release(parsed, chosen, levels, origin)
+    return compile_release(parsed, chosen, levels, origin, pipeline.compile_hierarchies)
 
 
 def _files(report: str | Path | None, html: str | Path | None) -> ReportFiles | None:

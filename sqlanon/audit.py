@@ -16,7 +16,6 @@ from typing import Any
 
 from sqlglot import exp
 
-from sqlanon.audit_report import AuditReport, NodeAudit
 from sqlanon.audit_spec import ATTACKS, AuditSettings, T
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.criteria import Criterion, make_criterion
@@ -31,8 +30,9 @@ from sqlanon.lattice_release import best_node, capped, max_levels, node_map, run
 from sqlanon.metrics import materialize_verdicts
 from sqlanon.no_node import explain
 from sqlanon.numbers import parse_number
-from sqlanon.report import ReportFiles
-from sqlanon.report_text import label
+from sqlanon.report.audit import AuditReport, NodeAudit
+from sqlanon.report.entries import label
+from sqlanon.report.files import ReportFiles
 from sqlanon.run import Progress, Stage, counted, prepare_report, record_costs, run_engine, say
 from sqlanon.source import read_table
 from sqlanon.sql.render import column, render_template, with_first

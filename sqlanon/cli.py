@@ -20,10 +20,11 @@ from typing import Any
 import click
 
 from sqlanon import api, interrupt, redact
-from sqlanon.audit_report import AuditReport
 from sqlanon.errors import EngineError, InputError, SqlanonError
 from sqlanon.guard import check_report_path
-from sqlanon.report import Report
+from sqlanon.report.audit import AuditReport
+from sqlanon.report.model import Report
+from sqlanon.report.text import render, render_audit
 from sqlanon.standalone import DIALECTS
 
 
@@ -73,7 +74,9 @@ def _text(report: Report | AuditReport, verbose: bool) -> str:
     """The text report, wrapped to the terminal's width when stdout is one (else whole lines,
     for logs and pipes)."""
     width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
-    return report.text(verbose=verbose, width=width)
+    if isinstance(report, AuditReport):
+        return render_audit(report, verbose=verbose, width=width)
+    return render(report, verbose=verbose, width=width)
 
 
 def _finish(report: Report | AuditReport, verbose: bool = False) -> None:

@@ -13,13 +13,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import sqlglot
 
 from sqlanon import yamlfile
 from sqlanon.audit_spec import AuditSettings, parse_audit
 from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
+from sqlanon.engines import ENGINE_NAMES, ENGINES, READS_FILES, connection_kind
+from sqlanon.engines.settings import (
+    MAX_LINE_SIZE,
+    CsvOptions,
+    EngineSettings,
+    url_problem,
+)
 from sqlanon.errors import ConfigError, brief
 from sqlanon.limits import (
     DEFAULT_MAX_LATTICE_NODES,
@@ -46,29 +52,9 @@ SEARCH_PLACES = ("auto", "engine", "local")
 APPLY_FALLBACKS = ("none", "search")
 #: the default ``warn_suppressed``: the report warns above this share of suppressed rows
 WARN_SUPPRESSED = 0.05
-ENGINES = ("duckdb", "postgres", "spark")
-#: the engine kinds that read CSV and Parquet sources (those whose ``Capabilities.file_reader``
-#: is not empty; known here before an engine is opened)
-READS_FILES = ("duckdb", "spark")
-#: how messages name each engine kind
-ENGINE_NAMES = {"duckdb": "DuckDB", "postgres": "PostgreSQL", "spark": "Spark"}
 #: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
 SPLITS = ("median", "hierarchy")
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
-
-
-@dataclass(frozen=True)
-class CsvOptions:
-    delimiter: str = ","
-    quote: str = '"'
-    escape: str = '"'
-    header: bool = True
-    #: the longest line DuckDB's reader takes, in bytes (None: DuckDB's default, 2,000,000)
-    max_line_size: int | None = None
-
-
-#: the largest ``csv: max_line_size`` (DuckDB refuses some larger values; no line is that long)
-MAX_LINE_SIZE = 2**40
 
 
 #: how messages name a relation source once adopted as a temp view for the run (run.run_engine)
@@ -89,7 +75,7 @@ class TableRef:
     path: Path | None
     table: str | None = None
     schema: str = "main"
-    csv: CsvOptions = CsvOptions()
+    csv: CsvOptions = field(default_factory=CsvOptions)
     #: a source query's text, in the engine's SQL (kind "query"; never shown in messages)
     query: str | None = None
     #: a relation or DataFrame of the caller's connection (kind "relation", the Python API's
@@ -137,28 +123,6 @@ class ColumnSpec:
     weight: float | None = None
 
 
-@dataclass(frozen=True)
-class EngineSettings:
-    """The engine of a run (``engine:`` in the configuration). DuckDB's settings; None: DuckDB's default
-    (memory_limit: 80 % of RAM; threads: the cores). Spill files always go to a private temporary
-    folder (``temp_directory``, default one under the system's temp folder, removed afterwards)."""
-
-    memory_limit: str | None = None
-    threads: int | None = None
-    temp_directory: Path | None = None
-    #: which engine runs the SQL (``duckdb``, ``postgres``, ``spark``)
-    kind: str = "duckdb"
-    #: PostgreSQL: a libpq URL without a password, and the environment variable holding it
-    url: str | None = None
-    password_env: str | None = None
-    #: Spark: the master URL and settings (``spark.*`` keys) the session is built with
-    master: str = "local[*]"
-    conf: tuple[tuple[str, str], ...] = ()
-    #: the caller's open connection (the Python API's ``connection=``): the run uses it, and
-    #: leaves it open, instead of opening one
-    connection: Any = field(default=None, compare=False, repr=False)
-
-
 _MEMORY = re.compile(r"^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KIB|MIB|GIB|TIB)\s*$", re.IGNORECASE)
 
 
@@ -199,42 +163,6 @@ def _engine_settings(value: Any, base: Path) -> EngineSettings:
 
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-#: libpq's connection parameters that hold a secret (or name a file of passwords): never in a
-#: URL written in a configuration file
-URL_SECRETS = frozenset({"password", "passfile", "sslpassword", "oauth_client_secret"})
-
-
-def url_problem(url: Any) -> str | None:
-    """What is wrong with ``url`` as ``engine.url`` (None: nothing). The message never repeats
-    the URL: a wrong one may hold a password."""
-    if not isinstance(url, str) or not url.strip().startswith(("postgresql://", "postgres://")):
-        return (
-            "engine.url must be a URL that starts with postgresql://, such as "
-            "postgresql://analyst@db.example.org:5432/warehouse (the value given is not repeated here: it may hold "
-            "a password; libpq's key=value strings are not accepted)."
-        )
-    try:
-        parts = urlsplit(url.strip())
-    except ValueError as err:  # urllib's message quotes the host: it is not repeated
-        bracket = "IPv4 or IPv6 address" in str(err)
-        return "engine.url " + (
-            "has a host in square brackets that is not an IP address: brackets are for IPv6 addresses, "
-            "such as postgresql://analyst@[2001:db8::1]:5432/warehouse; write a host name without them."
-            if bracket
-            else "is not a well-formed URL (a '[' without its ']', or the other way round); write it as "
-            "postgresql://analyst@db.example.org:5432/warehouse."
-        )
-    query = {k.lower() for k in parse_qs(parts.query, keep_blank_values=True)}
-    secrets = sorted(query & URL_SECRETS)
-    if parts.password or secrets:
-        what = "a password" if parts.password else f"the secret parameter {', '.join(secrets)}"
-        return (
-            f"engine.url holds {what}; remove it from the URL (a secret in a configuration file can be read by "
-            "anyone who reads the file). Put the password in an environment variable named by "
-            "engine.password_env, and other secrets (sslpassword, oauth_client_secret) in a libpq connection "
-            "service file (pg_service.conf, named in the URL by ?service=...)."
-        )
-    return None
 
 
 def _spark_settings(value: Mapping[str, Any]) -> EngineSettings:
@@ -285,8 +213,6 @@ def _borrowed_settings(value: Any, connection: Any) -> EngineSettings:
     """The engine of a run on the caller's ``connection``: its kind is the connection's; a
     configuration's ``engine:`` may name the same kind (its settings that open a connection are
     not used) and DuckDB's threads, but not settings that would change the connection."""
-    from sqlanon.engines import connection_kind
-
     kind, connection = connection_kind(connection)
     name = ENGINE_NAMES[kind]
     if value is None:
@@ -361,7 +287,7 @@ class Config:
     output: TableRef | None = None
     overwrite: bool = False
     base_dir: Path = field(default_factory=Path.cwd)
-    engine: EngineSettings = EngineSettings()
+    engine: EngineSettings = field(default_factory=EngineSettings)
     #: the configuration file, when it was read from one (never written over)
     path: Path | None = None
     #: ``risk:``: the threshold of records at risk and the risk limits the gate enforces

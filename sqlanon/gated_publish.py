@@ -16,7 +16,9 @@ from sqlanon.gate import GateResult, run_gate
 from sqlanon.gate_inputs import read_population
 from sqlanon.publish import Returned, Staged, stage_returned
 from sqlanon.publish import stage as write_staged
-from sqlanon.report import Report, ReportFiles, check_entries, identifier_entry
+from sqlanon.report.entries import check_entries, identifier_entry
+from sqlanon.report.files import ReportFiles
+from sqlanon.report.model import Report
 from sqlanon.risk import limit_advice
 from sqlanon.run import Stage, record_costs, say, written
 from sqlanon.source import read_table

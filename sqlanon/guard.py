@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sqlanon.atomic import existing_ancestor, same_file
-from sqlanon.catalog import Reads, fold
 from sqlanon.config import Config, TableRef
+from sqlanon.engines.duckdb_catalog import Reads, fold
 from sqlanon.errors import HierarchyError, InputError
 from sqlanon.hierarchy.builtin import builtin_path, is_builtin
 
@@ -123,7 +123,7 @@ def check_output_files(out: TableRef, reads: Reads) -> None:
 REPORT_COMMANDS = ("anonymize", "apply", "check", "audit")
 
 
-#: how an HTML report sqlanon wrote says so (report_html writes it in the page's head)
+#: how an HTML report sqlanon wrote says so (report/html.py writes it in the page's head)
 HTML_MARK = '<meta name="generator" content="sqlanon">'
 
 

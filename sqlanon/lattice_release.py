@@ -30,7 +30,7 @@ from sqlanon.metrics import (
 from sqlanon.no_node import explain
 from sqlanon.node_spec import hierarchy_fingerprints
 from sqlanon.publish import build_release
-from sqlanon.report import Report
+from sqlanon.report.model import Report
 from sqlanon.run import Progress, Stage, say
 from sqlanon.search import SearchResult, search
 from sqlanon.search.optimal import MAX_AHEAD, PATHS

@@ -13,8 +13,7 @@ from sqlanon.checks import Outcome
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.evaluator import Node, NodeEvaluator
-from sqlanon.report import check_entries
-from sqlanon.report_text import label
+from sqlanon.report.entries import check_entries, label
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from sqlglot import exp
 
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
-from sqlanon.encode import Encoded, check_columns, encode
+from sqlanon.encode import Encoded, check_columns, column_profile, encode
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
 from sqlanon.evaluator import NodeEvaluator, NodeResult, search_threads
@@ -23,6 +23,7 @@ from sqlanon.gate_inputs import (
     sensitive_hierarchies,
 )
 from sqlanon.gated_publish import gate_entries, pending, publish, risk_over
+from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
 from sqlanon.lattice import Node
 from sqlanon.lattice_release import (
     capped,
@@ -36,7 +37,9 @@ from sqlanon.metrics import materialize_verdicts, node_metrics
 from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.node_spec import resolve_node, same_hierarchies
 from sqlanon.publish import build_release, prepare_output, stage_returned
-from sqlanon.report import Report, ReportFiles, check_entries
+from sqlanon.report.entries import check_entries
+from sqlanon.report.files import ReportFiles
+from sqlanon.report.model import Report
 from sqlanon.run import Progress, Stage, counted, prepare_report, run_engine, say, written
 from sqlanon.source import read_table
 from sqlanon.standalone import report_sql
@@ -373,3 +376,35 @@ def _check_verdict(gate: GateResult, criteria: list[Criterion]) -> str:
         )
     warned = sum(1 for o in gate.outcomes if not o.passed)
     return "" if not warned else f"{warned} warn-severity criterion(s) not met"
+
+
+def compile_hierarchies(config: Config) -> dict[str, Hierarchy]:
+    """Each quasi-identifier's hierarchy for ``compile --node``; those a builder makes from the
+    values are built from the source's values, read through the configuration's engine."""
+    out: dict[str, Hierarchy] = {}
+    from_values = []
+    for spec in config.by_role("quasi"):
+        if spec.hierarchy is None:
+            raise ConfigError(f"Quasi-identifier {spec.name!r} needs a hierarchy for a lattice node.")
+        if built_from_values(spec.hierarchy, config.base_dir):
+            from_values.append(spec.name)
+        else:
+            out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, [], config.base_dir)
+    if from_values:
+        engine, config = run_engine(config)
+        try:
+            table = read_table(engine, config.source)
+            for name in from_values:
+                values = [
+                    v
+                    for v, _ in column_profile(engine, table, name, limit=config.max_values_size)
+                    if v is not None
+                ]
+                hierarchy = config.column(name).hierarchy
+                assert hierarchy is not None
+                out[name] = load_hierarchy(
+                    name, hierarchy, values, config.base_dir, limit=config.max_values_size
+                )
+        finally:
+            engine.close()
+    return out

@@ -18,11 +18,12 @@ from pathlib import Path
 
 from sqlglot import exp
 
-from sqlanon import atomic, catalog, guard, interrupt, publish_table, redact
+from sqlanon import atomic, guard, interrupt, publish_table, redact
 from sqlanon.atomic import Swap
 from sqlanon.config import Config, TableRef
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
+from sqlanon.engines import duckdb_catalog as catalog
 from sqlanon.errors import EngineError, InputError
 from sqlanon.lattice import Node
 from sqlanon.source_query import parse_query

@@ -21,8 +21,7 @@ from sqlanon.encode import NULL_VALUE, column_profile
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 from sqlanon.risk_spec import RiskSettings
-from sqlanon.sql.render import render_template
-from sqlanon.standalone import values_table
+from sqlanon.sql.render import render_template, values_table
 from sqlanon.supersets import JOURNALIST, published_level
 
 if TYPE_CHECKING:

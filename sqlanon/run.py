@@ -12,10 +12,11 @@ from sqlanon import atomic, guard
 from sqlanon.config import ADOPTED_RELATION, Config, TableRef
 from sqlanon.engines import Engine, costs, open_engine
 from sqlanon.errors import InputError
-from sqlanon.report import Report, ReportFiles
+from sqlanon.report.files import ReportFiles
+from sqlanon.report.model import Report
 
 if TYPE_CHECKING:
-    from sqlanon.audit_report import AuditReport
+    from sqlanon.report.audit import AuditReport
 
 Progress = Callable[[int, int], None]
 #: told the name of each stage as it starts (for a progress display)

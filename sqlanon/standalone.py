@@ -36,7 +36,7 @@ from sqlanon.printable import comment
 from sqlanon.source import refuse_pattern
 from sqlanon.source_query import parse_query
 from sqlanon.sql.labels import ESCAPE, from_key_sql, to_key
-from sqlanon.sql.render import render_template, with_first
+from sqlanon.sql.render import render_template, values_table, with_first
 from sqlanon.supersets import TOP
 
 #: the dialects ``compile`` writes: engine kind (whose rewrite rules apply) and sqlglot dialect
@@ -518,18 +518,6 @@ def _sensitive_hierarchy(config: Config, name: str) -> Hierarchy:
         "...}) or as an ARX CSV file (one line per value: the value, then its label at each level) and give "
         "that as the column's hierarchy."
     )
-
-
-def values_table(rows: Sequence[Sequence[str]], columns: Sequence[str]) -> exp.Expr:
-    """``SELECT * FROM (VALUES ...) AS "v"(columns)``."""
-    values = exp.Values(
-        expressions=[exp.Tuple(expressions=[exp.Literal.string(v) for v in row]) for row in rows],
-        alias=exp.TableAlias(
-            this=exp.to_identifier("v", quoted=True),
-            columns=[exp.to_identifier(c, quoted=True) for c in columns],
-        ),
-    )
-    return exp.select("*").from_(values)
 
 
 def _table(name: str) -> exp.Table:

@@ -15,7 +15,7 @@ source's values, as ``anonymize`` builds it: the map then names those quasi-iden
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 
@@ -24,12 +24,12 @@ from sqlglot import exp
 from sqlanon.checks import CheckPlan
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
-from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profile
+from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
-from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hierarchy
+from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 from sqlanon.node_spec import resolve_node
 from sqlanon.sql.labels import to_key, to_key_sql
-from sqlanon.sql.render import column, quoted, render_template, with_first
+from sqlanon.sql.render import column, quoted, render_template, values_table, with_first
 from sqlanon.standalone import (
     Compiled,
     NotWritten,
@@ -42,7 +42,6 @@ from sqlanon.standalone import (
     refuse_unsupported,
     render,
     source_relation,
-    values_table,
 )
 
 SOURCE = "sqlanon_source"
@@ -51,9 +50,17 @@ VERDICTS = "sqlanon_node_verdicts"
 RELEASE = "sqlanon_release"
 
 
-def compile_release(config: Config, dialect: str, levels: Mapping[str, int], origin: str) -> Compiled:
+def compile_release(
+    config: Config,
+    dialect: str,
+    levels: Mapping[str, int],
+    origin: str,
+    hierarchies_of: Callable[[Config], Mapping[str, Hierarchy]],
+) -> Compiled:
     """The release of ``config.source`` at the node ``levels`` (column -> level; ``origin``:
-    where it came from, for messages), and the gate of that release, in ``dialect``."""
+    where it came from, for messages), and the gate of that release, in ``dialect``.
+    ``hierarchies_of`` gives the quasi-identifiers' hierarchies (asked once the configuration
+    is known to compile: it may read the source's values)."""
     check_dialect(dialect)
     if config.search == "mondrian":
         raise ConfigError(
@@ -71,7 +78,7 @@ def compile_release(config: Config, dialect: str, levels: Mapping[str, int], ori
         + [n for n in (config.source.schema, config.source.table) if n],
         dialect,
     )
-    hierarchies = quasi_hierarchies(config)
+    hierarchies = hierarchies_of(config)
     qis = [c.name for c in config.by_role("quasi")]
     node = resolve_node(levels, [(q, hierarchies[q].height) for q in qis], origin)
     for name, level in zip(qis, node, strict=True):
@@ -92,41 +99,6 @@ def compile_release(config: Config, dialect: str, levels: Mapping[str, int], ori
         node=tuple(zip(qis, node, strict=True)),
         node_from=origin,
     )
-
-
-def quasi_hierarchies(config: Config) -> dict[str, Hierarchy]:
-    """Each quasi-identifier's hierarchy; those a builder makes from the values are built from
-    the source's values, read through the configuration's engine."""
-    out: dict[str, Hierarchy] = {}
-    from_values = []
-    for spec in config.by_role("quasi"):
-        if spec.hierarchy is None:
-            raise ConfigError(f"Quasi-identifier {spec.name!r} needs a hierarchy for a lattice node.")
-        if built_from_values(spec.hierarchy, config.base_dir):
-            from_values.append(spec.name)
-        else:
-            out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, [], config.base_dir)
-    if from_values:
-        from sqlanon.run import run_engine
-        from sqlanon.source import read_table
-
-        engine, config = run_engine(config)
-        try:
-            table = read_table(engine, config.source)
-            for name in from_values:
-                values = [
-                    v
-                    for v, _ in column_profile(engine, table, name, limit=config.max_values_size)
-                    if v is not None
-                ]
-                hierarchy = config.column(name).hierarchy
-                assert hierarchy is not None
-                out[name] = load_hierarchy(
-                    name, hierarchy, values, config.base_dir, limit=config.max_values_size
-                )
-        finally:
-            engine.close()
-    return out
 
 
 def release_ctes(
@@ -271,4 +243,4 @@ def _kept(config: Config, qis: Sequence[str]) -> exp.Select:
     )
 
 
-__all__ = ["compile_release", "quasi_hierarchies"]
+__all__ = ["compile_release"]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 import sqlglot
 
-from sqlanon.config import EngineSettings
 from sqlanon.engines import open_engine
 from sqlanon.engines.duckdb import CAPABILITIES, DuckDBEngine
 from sqlanon.engines.rules import DUCKDB_ONLY, RULES, leftovers, rewrite
+from sqlanon.engines.settings import EngineSettings
 
 
 def _out(sql: str, kind: str, dialect: str) -> str:

@@ -138,11 +138,11 @@ def test_search_in_local_with_duckdb_runs_as_usual(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("kind", ["duckdb", "postgres", "spark"])
 def test_the_configuration_knows_which_engines_read_files(kind: str) -> None:
-    """config.READS_FILES (checked before an engine is opened) agrees with each engine's
+    """engines.READS_FILES (checked before an engine is opened) agrees with each engine's
     declared file_reader."""
     import importlib
 
-    from sqlanon.config import READS_FILES
+    from sqlanon.engines import READS_FILES
 
     pytest.importorskip({"duckdb": "duckdb", "postgres": "psycopg", "spark": "pyspark"}[kind])
     capabilities = importlib.import_module(f"sqlanon.engines.{kind}").CAPABILITIES

@@ -302,7 +302,8 @@ def test_a_failing_commit_step_undoes_the_others(
     report's rename, or at the very end of putting the release in place (after its DuckDB
     transaction committed), puts every earlier release and report back as they were (here both
     existed: overwrite)."""
-    from sqlanon import publish, report
+    from sqlanon import publish
+    from sqlanon.report import model as report
 
     duckdb_people(project / "w.duckdb")
     source = {"database": "w.duckdb", "table": "people"} if isinstance(output, dict) else "people.csv"
@@ -580,7 +581,7 @@ def test_a_source_view_sqlanon_cannot_read_protects_every_existing_table(
 ) -> None:
     """When a source view's definition cannot be parsed, any table may be what it reads: only a
     new table may be written."""
-    from sqlanon import catalog
+    from sqlanon.engines import duckdb_catalog as catalog
 
     db = view_db(
         project, "CREATE VIEW people_v AS SELECT * FROM people", "CREATE TABLE other AS SELECT 1 AS x"

@@ -36,7 +36,7 @@ from hypothesis import strategies as st
 
 from sqlanon import api
 from sqlanon.errors import ConfigError
-from sqlanon.report import IDENTIFIERS
+from sqlanon.report.entries import IDENTIFIERS
 from sqlanon.standalone import Compiled
 
 #: the quasi-identifiers: each would end a ``--`` comment it is printed in, and what follows

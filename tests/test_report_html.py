@@ -327,7 +327,7 @@ def test_the_class_size_histogram_keeps_every_class(class_sizes: list[list[int]]
     whose range holds its size, and a count axis of whole numbers reaching the tallest bar."""
     import altair as alt
 
-    from sqlanon.report_html import _size_histogram
+    from sqlanon.report.html import _size_histogram
 
     spec = _size_histogram(alt, class_sizes).to_dict()
     bars = spec["datasets"][spec["data"]["name"]]

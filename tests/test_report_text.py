@@ -1,4 +1,4 @@
-"""The text report (report_text.py): aligned facts and checks, how the search went only with
+"""The text report (report/text.py): aligned facts and checks, how the search went only with
 --verbose, lines wrapped to a terminal's width and whole otherwise, and no sensitive value from
 a criterion's value lists."""
 

@@ -32,7 +32,7 @@ from sqlanon import api
 from sqlanon.cli import main
 from sqlanon.demo import write_demo
 from sqlanon.errors import ConfigError, DataError, InputError
-from sqlanon.report import Report
+from sqlanon.report.model import Report
 from sqlanon.standalone import DIALECTS, UNTESTED
 from tests.test_engine_postgres_check import COLUMNS, EXTRA, _rows
 from tests.test_engine_sql import MODELS

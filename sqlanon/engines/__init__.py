@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from sqlanon.engines.base import Capabilities, Engine, Load, Params, SqlLike
+from sqlanon.engines.settings import EngineSettings
 from sqlanon.errors import ConfigError
-
-if TYPE_CHECKING:
-    from sqlanon.config import EngineSettings
 
 
 def _duckdb(settings: EngineSettings) -> Engine:
@@ -50,18 +49,36 @@ def _spark(settings: EngineSettings) -> Engine:
     return SparkEngine(settings.master, settings.conf)
 
 
-#: how each engine kind is opened (imported only when asked for: psycopg is an extra)
-OPENERS: dict[str, Callable[[EngineSettings], Engine]] = {
-    "duckdb": _duckdb,
-    "postgres": _postgres,
-    "spark": _spark,
+@dataclass(frozen=True)
+class Kind:
+    """An engine kind as the configuration and messages know it before it is opened."""
+
+    #: how messages name it
+    name: str
+    #: whether it reads CSV and Parquet sources itself (its ``Capabilities.file_reader`` is not
+    #: empty; known before an engine is opened)
+    reads_files: bool
+    #: how it is opened (imported only when asked for: psycopg and pyspark are extras)
+    opener: Callable[[EngineSettings], Engine]
+
+
+#: every engine kind, the one list of them (``engine: {kind: ...}``)
+KINDS: dict[str, Kind] = {
+    "duckdb": Kind("DuckDB", True, _duckdb),
+    "postgres": Kind("PostgreSQL", False, _postgres),
+    "spark": Kind("Spark", True, _spark),
 }
+ENGINES = tuple(KINDS)
+#: the engine kinds that read CSV and Parquet sources
+READS_FILES = tuple(kind for kind, facts in KINDS.items() if facts.reads_files)
+#: how messages name each engine kind
+ENGINE_NAMES = {kind: facts.name for kind, facts in KINDS.items()}
 
 
 def open_engine(settings: EngineSettings) -> Engine:
     """Open the engine ``settings`` (a configuration's ``engine:``) describe, or run on the
     caller's connection they carry."""
-    return OPENERS[settings.kind](settings)
+    return KINDS[settings.kind].opener(settings)
 
 
 def connection_kind(connection: Any) -> tuple[str, Any]:
@@ -100,4 +117,18 @@ def connection_kind(connection: Any) -> tuple[str, Any]:
     )
 
 
-__all__ = ["Capabilities", "Engine", "Load", "Params", "SqlLike", "connection_kind", "open_engine"]
+__all__ = [
+    "ENGINES",
+    "ENGINE_NAMES",
+    "KINDS",
+    "READS_FILES",
+    "Capabilities",
+    "Engine",
+    "EngineSettings",
+    "Kind",
+    "Load",
+    "Params",
+    "SqlLike",
+    "connection_kind",
+    "open_engine",
+]

@@ -34,11 +34,12 @@ from sqlanon.engines.base import (
     create_temp,
     table,
 )
+from sqlanon.engines.duckdb_catalog import ConnectionCatalog
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
 if TYPE_CHECKING:
-    from sqlanon.config import CsvOptions
+    from sqlanon.engines.settings import CsvOptions
 
 CAPABILITIES = Capabilities(
     kind="duckdb",
@@ -265,8 +266,6 @@ class DuckDBEngine(SqlSession):
         tables live in attached database files."""
         if not self._borrowed:
             return None
-        from sqlanon.catalog import ConnectionCatalog
-
         return ConnectionCatalog(self)
 
     def adopt(self, relation: Any) -> str:

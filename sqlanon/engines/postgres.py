@@ -46,11 +46,12 @@ from sqlanon.engines.base import (
 )
 from sqlanon.engines.postgres_attached import PostgresAttached
 from sqlanon.engines.rules import TRY_DOUBLE, leftovers, rewrite
+from sqlanon.engines.settings import url_problem
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
 if TYPE_CHECKING:
-    from sqlanon.config import CsvOptions
+    from sqlanon.engines.settings import CsvOptions
 
 CAPABILITIES = Capabilities(
     kind="postgres",
@@ -572,8 +573,6 @@ class PostgresEngine(SqlSession):
     def __init__(
         self, url: str, password_env: str | None = None, *, application_name: str = "sqlanon"
     ) -> None:
-        from sqlanon.config import url_problem
-
         problem = url_problem(url)
         if problem:
             raise EngineError(problem)

@@ -54,7 +54,7 @@ from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
 if TYPE_CHECKING:
-    from sqlanon.config import CsvOptions
+    from sqlanon.engines.settings import CsvOptions
 
 CAPABILITIES = Capabilities(
     kind="spark",

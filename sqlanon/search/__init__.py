@@ -7,25 +7,12 @@ satisfying node componentwise below it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from sqlanon.lattice import Lattice, Node
-
-#: Decides a batch of nodes at once (the engine evaluates a batch in one statement).
-Oracle = Callable[[Sequence[Node]], list[bool]]
-#: told (distinct lattice nodes checked so far, the lattice's size)
-Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    minimal: list[Node]
-    satisfying: frozenset[Node]
-    #: node evaluations asked of the oracles (a node may be asked twice: the monotone part of
-    #: the requirement, then the whole)
-    evaluations: int
-    #: distinct lattice nodes whose outcome was computed (at most the lattice's size)
-    checked: int = 0
+from sqlanon.search.exhaustive import exhaustive
+from sqlanon.search.incognito import incognito
+from sqlanon.search.optimal import PATHS, optimal
+from sqlanon.search.result import Oracle, Progress, SearchResult
 
 
 def search(
@@ -52,10 +39,6 @@ def search(
     ``paths``: how many paths it searches side by side (default ``optimal.PATHS``); ``cap``: an
     upper bound of the best key's value given a satisfying node (see ``optimal.optimal``).
     """
-    from sqlanon.search.exhaustive import exhaustive
-    from sqlanon.search.incognito import incognito
-    from sqlanon.search.optimal import PATHS, optimal
-
     if name == "exhaustive":
         return exhaustive(lattice, oracle, progress)
     if name == "optimal":

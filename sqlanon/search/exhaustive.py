@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sqlanon.lattice import Lattice, minimal
-from sqlanon.search import Oracle, Progress, SearchResult
+from sqlanon.search.result import Oracle, Progress, SearchResult
 
 #: nodes handed to the oracle at once
 CHUNK = 256

@@ -19,7 +19,7 @@ import itertools
 from collections import deque
 
 from sqlanon.lattice import Lattice, Node, minimal
-from sqlanon.search import Oracle, Progress, SearchResult
+from sqlanon.search.result import Oracle, Progress, SearchResult
 
 
 def _project(node: Node, dropped: int, heights: tuple[int, ...]) -> Node:

@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 
 from sqlanon.lattice import Lattice, Node, leq
-from sqlanon.search import Oracle, Progress, SearchResult
+from sqlanon.search.result import Oracle, Progress, SearchResult
 
 #: a ranking key: (metric value, height, node); lower is better
 Key = tuple[float, int, Node]

@@ -9,6 +9,7 @@ a class key through the ``key`` filter (and back through ``unkey``: sqlanon.sql.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -126,3 +127,15 @@ def with_first(query: exp.Select, ctes: list[tuple[str, exp.Expr]]) -> exp.Selec
 def to_sql(expression: exp.Expr, dialect: str = DIALECT) -> str:
     """Generate SQL text for ``expression`` in ``dialect``."""
     return expression.sql(dialect=dialect)
+
+
+def values_table(rows: Sequence[Sequence[str]], columns: Sequence[str]) -> exp.Expr:
+    """``SELECT * FROM (VALUES ...) AS "v"(columns)``."""
+    values = exp.Values(
+        expressions=[exp.Tuple(expressions=[exp.Literal.string(v) for v in row]) for row in rows],
+        alias=exp.TableAlias(
+            this=exp.to_identifier("v", quoted=True),
+            columns=[exp.to_identifier(c, quoted=True) for c in columns],
+        ),
+    )
+    return exp.select("*").from_(values)

@@ -1,19 +1,20 @@
-"""The run report: a JSON document for machines and a short text for people."""
+"""The run report as data: what a command did, its JSON document, and its check entries (the
+text and the HTML page are rendered from it by :mod:`sqlanon.report.text` and
+:mod:`sqlanon.report.html`)."""
 
 from __future__ import annotations
 
 import json
 import math
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from sqlanon import atomic, interrupt
-from sqlanon.checks import Outcome
-from sqlanon.criteria import Criterion
 from sqlanon.errors import InputError
+from sqlanon.report.text import render
 
 
 @dataclass
@@ -84,18 +85,16 @@ class Report:
     def to_json(self) -> str:
         return json.dumps(_finite(self.to_dict()), indent=2, ensure_ascii=False)
 
+    def text(self, verbose: bool = False, width: int | None = None) -> str:
+        """The text report (:func:`sqlanon.report.text.render`): ``verbose`` adds how the search
+        went; ``width``: the terminal's columns (None: lines are not wrapped)."""
+        return render(self, verbose, width)
+
     def write(self, path: str | Path) -> None:
         """Write the JSON report to ``path`` atomically (see :class:`StagedReport`)."""
         with interrupt.held():
             staged = StagedReport.write(self, Path(path))
             staged.swap().finish()
-
-    def text(self, verbose: bool = False, width: int | None = None) -> str:
-        """The text report (report_text.render): ``verbose`` adds how the search went;
-        ``width``: the terminal's columns (None: lines are not wrapped)."""
-        from sqlanon.report_text import render
-
-        return render(self, verbose, width)
 
 
 def _umask() -> int:
@@ -108,56 +107,6 @@ class JsonReport(Protocol):
     """A report: its JSON text (a run's :class:`Report`, an audit's report)."""
 
     def to_json(self) -> str: ...
-
-
-@dataclass(frozen=True)
-class ReportFiles:
-    """Where a run writes its report: the JSON report and the HTML page (either may be None).
-    Both are staged before a release is committed and moved into place after it."""
-
-    json: Path | None = None
-    html: Path | None = None
-
-    def stage(self, report: Any) -> list[StagedReport]:
-        """Write each report under a private name beside its destination (nothing in place)."""
-        texts = []
-        if self.json is not None:
-            texts.append((self.json, report.to_json() + "\n"))
-        if self.html is not None:
-            from sqlanon.report_html import render_html
-
-            texts.append((self.html, render_html(report)))
-        staged: list[StagedReport] = []
-        with interrupt.held():  # a stop signal waits: no staged report is left behind
-            try:
-                for target, text in texts:
-                    staged.append(StagedReport.write_text(text, target))
-            except BaseException:
-                for done in staged:
-                    done.discard()
-                raise
-            return staged
-
-    def write(self, report: Any) -> None:
-        """Write the reports in place (atomically, each); the run's outcome is then final
-        (:func:`sqlanon.interrupt.settle`)."""
-        with interrupt.held():
-            staged = self.stage(report)
-            swaps = []
-            try:
-                for done in staged:
-                    swaps.append(done.swap())
-                if interrupt.requested():  # stopped while they were moved in: put back what was there
-                    raise interrupt.stop()
-            except BaseException:
-                for swap in swaps:
-                    swap.undo()
-                for done in staged:
-                    done.discard()
-                raise
-            for swap in swaps:
-                swap.finish()
-            interrupt.settle()
 
 
 @dataclass
@@ -230,60 +179,3 @@ def _finite(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_finite(v) for v in value]
     return value
-
-
-#: the report's check entry for identifier columns (declared identifiers must be gone)
-IDENTIFIERS = "identifiers-dropped"
-
-
-def identifier_entry(declared: Sequence[str], left: Sequence[str], rows: int) -> dict[str, Any]:
-    """The check entry saying whether the table still holds columns declared ``identifier``:
-    ``observed`` lists those it holds (a gate fails on any)."""
-    return {
-        "criterion": IDENTIFIERS,
-        "attribute": list(declared),
-        "params": {},
-        "severity": "error",
-        "passed": not left,
-        "observed": list(left),
-        "violating_classes": None,
-        "violating_rows": rows if left else 0,
-    }
-
-
-def check_entries(
-    criteria: Sequence[Criterion],
-    outcomes: Sequence[Outcome],
-    violations: Sequence[Sequence[Mapping[str, Any]]] = (),
-) -> list[dict[str, Any]]:
-    """The report's ``checks``: one entry per criterion.
-
-    ``observed`` is the worst class: k -> smallest class size; distinct -> smallest number of
-    distinct values; entropy -> smallest exp(entropy); recursive -> largest r1/(r_l+...+r_m)
-    (null when a class has fewer than l values); pd/npd-recursive -> largest r_y / tail (npd
-    adds ``protected_share``, the smallest share of a protected value); alpha-k -> largest
-    value share; t-closeness -> largest distance; (n,t)-closeness -> largest over classes of
-    the smallest qualifying distance; dissimilarity -> largest risk; delta-disclosure -> largest
-    |ln(p/q)|; beta-likeness -> largest relative gain. ``severity`` ``warn`` criteria are
-    reported but do not fail the run. ``violations`` (when asked for) lists violating classes.
-    """
-    out = []
-    for i, (crit, outcome) in enumerate(zip(criteria, outcomes, strict=True)):
-        observed: float | int | None = outcome.observed
-        if crit.kind == "k-anonymity" or crit.spec.params.get("variant") == "distinct":
-            observed = None if observed is None else int(observed)
-        entry: dict[str, Any] = {
-            "criterion": crit.kind,
-            "attribute": crit.attribute if len(crit.attributes) <= 1 else list(crit.attributes),
-            "params": crit.report_params(),
-            "severity": crit.severity,
-            "passed": outcome.passed,
-            "observed": observed,
-            "violating_classes": outcome.violating_classes,
-            "violating_rows": outcome.violating_rows,
-        }
-        entry.update(outcome.extras)
-        if i < len(violations) and violations[i]:
-            entry["violations"] = [dict(v) for v in violations[i]]
-        out.append(entry)
-    return out

@@ -13,16 +13,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jinja2
 
+from sqlanon.audit_spec import ATTACKS
 from sqlanon.gate import DISTANCE_BINS
-from sqlanon.report_text import check_row, label
-
-if TYPE_CHECKING:
-    from sqlanon.audit_report import AuditReport
-    from sqlanon.report import Report
+from sqlanon.report.audit import AuditReport
+from sqlanon.report.entries import label
+from sqlanon.report.model import Report
+from sqlanon.report.text import check_row, facts
 
 #: the whole lattice is drawn up to this many nodes; above it, only the minimal nodes
 MAX_DRAWN_NODES = 5000
@@ -62,7 +62,7 @@ def _bundle() -> str:
 
 def _template() -> jinja2.Template:
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    return env.from_string(Path(__file__).with_name("report_page.html.j2").read_text(encoding="utf-8"))
+    return env.from_string(Path(__file__).with_name("page.html.j2").read_text(encoding="utf-8"))
 
 
 class _Page:
@@ -114,8 +114,6 @@ def _fmt(value: Any) -> str:
 
 def render_html(report: Report | AuditReport) -> str:
     """The HTML page of a run's report (anonymize, apply, check) or an audit's."""
-    from sqlanon.audit_report import AuditReport
-
     if isinstance(report, AuditReport):
         return _audit_page(report)
     return _run_page(report)
@@ -124,8 +122,6 @@ def render_html(report: Report | AuditReport) -> str:
 # -- a run: anonymize, apply, check --------------------------------------------------------
 def _run_page(report: Report) -> str:
     import altair as alt
-
-    from sqlanon.report_text import facts
 
     page = _Page()
     s = page.section("The run")
@@ -550,8 +546,6 @@ def _cost_section(page: _Page, report: Report) -> None:
 # -- an audit --------------------------------------------------------------------------------
 def _audit_page(report: AuditReport) -> str:
     import altair as alt
-
-    from sqlanon.audit_spec import ATTACKS
 
     page = _Page()
     s = page.section("What was audited")

@@ -29,8 +29,7 @@ from sqlglot import exp
 from sqlglot.tokenizer_core import TokenType
 
 from sqlanon.atomic import same_file
-from sqlanon.engines import Engine
-from sqlanon.engines.base import NothingAttached, Read, ServerReads, ServerRelation
+from sqlanon.engines.base import Engine, NothingAttached, Read, ServerReads, ServerRelation
 from sqlanon.errors import InputError
 
 #: table functions that read the files their string arguments name

@@ -1,27 +1,82 @@
 """The text report people read on the terminal: a verdict line, a few aligned facts (node,
 rows, metric, risk, warnings, output) and a table of the checks; ``verbose`` adds how the
-search went. Rendered with rich (no colour: the text goes to logs and pipes as well). Names,
+search went; ``sqlanon audit``'s table too (:func:`render_audit`). Rendered with rich (no colour: the text goes to logs and pipes as well). Names,
 labels and paths in it are the data's: each piece of text is shown as it is, never read as
 rich markup, with characters a terminal would act on escaped (printable.visible)."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
+from sqlanon.audit_spec import ATTACKS
 from sqlanon.printable import visible
-from sqlanon.report import IDENTIFIERS
+from sqlanon.report.entries import IDENTIFIERS, label
 from sqlanon.risk import CRITERION as RISK
 from sqlanon.risk import summary_lines
 
-if TYPE_CHECKING:
-    from sqlanon.report import Report
+
+class Report(Protocol):
+    """What the text of a run's report reads (:class:`sqlanon.report.model.Report`, which
+    renders itself with :func:`render`: this module never imports it)."""
+
+    command: str
+    passed: bool
+    message: str
+    rows_in: int
+    rows_out: int | None
+    suppressed_rows: int | None
+    checks: list[dict[str, Any]]
+    node: dict[str, int] | None
+    minimal_nodes: list[dict[str, int]]
+    metric: dict[str, Any] | None
+    metrics: dict[str, Any]
+    output: str | None
+    search: dict[str, Any]
+    warnings: list[str]
+    risk: dict[str, Any] | None
+    costs: dict[str, Any]
+
+
+class NodeAudit(Protocol):
+    """What the audit's table reads of one node (:class:`sqlanon.report.audit.NodeAudit`)."""
+
+    @property
+    def node(self) -> dict[str, int]: ...
+    @property
+    def rows(self) -> int: ...
+    @property
+    def suppressed_rows(self) -> int: ...
+    @property
+    def attacks(self) -> dict[str, dict[str, Any] | None]: ...
+    @property
+    def chosen(self) -> bool: ...
+
+
+class AuditReport(Protocol):
+    """What the text of an audit reads (:class:`sqlanon.report.audit.AuditReport`)."""
+
+    passed: bool
+    message: str
+    criteria: list[str]
+    suppression_limit: float
+    settings: dict[str, Any]
+    search: dict[str, Any]
+    notes: dict[str, Any]
+    costs: dict[str, Any]
+
+    @property
+    def nodes(self) -> Sequence[NodeAudit]: ...
+
+    def vulnerable_nodes(self) -> dict[str, int | None]: ...
+
+
 #: the text's width when no terminal gives one: long enough that a line is never cut
 WIDE = 1_000_000
 
@@ -287,24 +342,110 @@ def _count(n: int | None) -> str:
     return "" if n is None else f"{n:,}"
 
 
-def label(kind: str, params: Mapping[str, Any]) -> str:
-    """``kind (variant, k=v, ...)``: the numbers of its parameters (lists of values, which name
-    sensitive values, are left out)."""
-    variant = str(params.get("variant") or params.get("distance") or "")
-    shown = [
-        f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
-        for k, v in params.items()
-        if k not in ("variant", "distance", "severity", "multi_attribute")
-        and isinstance(v, (int, float, str))
-        and not isinstance(v, bool)
-    ]
-    inside = ", ".join(([variant] if variant else []) + shown)
-    return kind + (f" ({inside})" if inside else "")
-
-
 def fmt(value: Any) -> str:
     if value is None:
         return "unbounded"
     if isinstance(value, float):
         return f"{value:.6g}"
     return str(value)
+
+
+def render_audit(report: AuditReport, verbose: bool = False, width: int | None = None) -> str:
+    """A table: a row per node, a column per attack (vulnerable classes / their rows, ``-``
+    when it resists, ``n/a`` when not measured); ``verbose`` adds each attack's largest
+    distance and gain."""
+    out = io.StringIO()
+    console = Console(
+        file=out, width=width or WIDE, color_system=None, highlight=False, emoji=False, soft_wrap=False
+    )
+    count = len(report.nodes)
+    head = (
+        f"sqlanon audit: {count} minimal node{'s' if count != 1 else ''}"
+        if report.passed
+        else "sqlanon audit: FAILED"
+    )
+    console.print(visible(head + (f" - {report.message}" if report.message else "")), markup=False)
+    facts = [
+        ("criteria", "; ".join(report.criteria) + f" (suppression limit {report.suppression_limit:g})"),
+        ("attacks", _legend(report)),
+    ]
+    facts += [
+        ("similarity", f"not measured on {column}: {why}")
+        for column, why in report.notes.get("similarity", {}).items()
+    ]
+    if "chosen" in report.notes:
+        facts.append(("note", report.notes["chosen"]))
+    if verbose:
+        facts.append(
+            (
+                "search",
+                f"incognito, {report.search['nodes_checked']:,} of {report.search['lattice_size']:,} lattice "
+                "nodes checked",
+            )
+        )
+        facts.extend(cost_lines(report.costs))
+    if report.nodes:
+        facts.append(("levels of", ", ".join(report.nodes[0].node)))
+    print_facts(console, facts)
+    if report.nodes:
+        console.print()
+        console.print(indented(_audit_table(report, console, verbose)))
+        console.print()
+        vulnerable = report.vulnerable_nodes()
+        parts = [f"{name} {'n/a' if n is None else f'{n} of {count}'}" for name, n in vulnerable.items()]
+        marked = "; * the node anonymize chooses" if any(n.chosen for n in report.nodes) else ""
+        # aligned, and wrapped under their text on a narrow terminal
+        print_facts(
+            console,
+            [
+                ("nodes vulnerable", ", ".join(parts)),
+                ("cells", f"vulnerable classes/rows; - resists{marked}"),
+            ],
+        )
+    return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
+
+
+def _legend(report: AuditReport) -> str:
+    s = report.settings
+    distances = ", ".join(f"{c} {how['distance']} > {how['t']:g}" for c, how in s["skewness"].items())
+    return (
+        "homogeneity (one value), "
+        f"negation (at most {s['negations'] + 1} value{'s' if s['negations'] else ''}), "
+        f"similarity (one group at level {s['similarity_level']}), "
+        f"skewness (EMD: {distances}), "
+        f"inference (a value's share up by more than {s['inference_gain']:g})"
+    )
+
+
+def _audit_table(report: AuditReport, console: Console, verbose: bool) -> Table:
+    table = Table(box=None, pad_edge=False, padding=(0, 2), show_edge=False)
+    table.add_column("", no_wrap=True)
+    table.add_column("node", no_wrap=True)
+    table.add_column("rows", justify="right", no_wrap=True)
+    for attack in ATTACKS:
+        table.add_column(attack, justify="right", no_wrap=True)
+    stacked = []
+    for n in report.nodes:
+        cells = [
+            _cell(n.attacks[attack], verbose and attack in ("skewness", "inference")) for attack in ATTACKS
+        ]
+        rows = f"{n.rows:,}" + (f" ({n.suppressed_rows:,} supp.)" if n.suppressed_rows else "")
+        node = "(" + ",".join(str(v) for v in n.node.values()) + ")"
+        mark = "*" if n.chosen else ""
+        table.add_row(mark, node, rows, *cells)
+        figures = [f"{a} {c}" for a, c in zip(ATTACKS, cells, strict=True)]
+        stacked.append((mark, f"{node}  {rows} rows", figures))
+    return fitted(console, table, stacked)
+
+
+def _cell(entry: dict[str, Any] | None, largest: bool) -> str:
+    """An attack's cell: vulnerable classes/rows, ``-`` when the node resists, ``n/a`` when not
+    measured; ``largest``: with the largest distance or gain over the attributes."""
+    if entry is None:
+        return "n/a"
+    cell = "-" if entry["classes"] == 0 else f"{entry['classes']:,}/{entry['rows']:,}"
+    if largest:
+        found = [a["largest"] for a in entry["attributes"].values() if a and a["largest"] is not None]
+        if found:
+            cell += f" (max {max(found):.3g})"
+    return cell

@@ -1,0 +1,100 @@
+"""The report of ``sqlanon audit`` as data: per minimal node, the classes and rows each attack
+breaks (its JSON document; :func:`sqlanon.report.text.render_audit` draws its table)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlanon.audit_spec import ATTACKS
+from sqlanon.report.text import render_audit
+
+
+@dataclass(frozen=True)
+class NodeAudit:
+    """One minimal node: its release's rows and classes, and per attack (None: not measured)
+    ``{classes, rows, attributes: {column: {classes, rows[, largest]} or None}}``."""
+
+    node: dict[str, int]
+    rows: int
+    suppressed_rows: int
+    classes: int
+    attacks: dict[str, dict[str, Any] | None]
+    #: the node ``anonymize`` chooses (the best by the configuration's metric; its gate then
+    #: checks any risk limits)
+    chosen: bool = False
+
+    def vulnerable(self, attack: str) -> bool | None:
+        entry = self.attacks[attack]
+        return None if entry is None else entry["classes"] > 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "node": self.node,
+            "chosen": self.chosen,
+            "rows": self.rows,
+            "suppressed_rows": self.suppressed_rows,
+            "classes": self.classes,
+            "attacks": self.attacks,
+        }
+
+
+@dataclass
+class AuditReport:
+    """What ``audit`` found. ``passed``: some node satisfies the criteria (there was a release
+    to audit); the attacks never fail a run."""
+
+    rows_in: int
+    criteria: list[str]
+    suppression_limit: float
+    settings: dict[str, Any]
+    search: dict[str, Any]
+    notes: dict[str, Any] = field(default_factory=dict)
+    nodes: list[NodeAudit] = field(default_factory=list)
+    #: each quasi-identifier's top level in the lattice (its hierarchy's, or its max_level)
+    heights: dict[str, int] = field(default_factory=dict)
+    passed: bool = False
+    message: str = ""
+    command: str = "audit"
+    #: what the run cost (as :attr:`sqlanon.report.Report.costs`)
+    costs: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def vulnerable_nodes(self) -> dict[str, int | None]:
+        """Per attack, the number of nodes with a vulnerable class (None: not measured)."""
+        out: dict[str, int | None] = {}
+        for attack in ATTACKS:
+            found = [n.vulnerable(attack) for n in self.nodes]
+            out[attack] = (
+                None if self.nodes and all(v is None for v in found) else sum(bool(v) for v in found)
+            )
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "command": self.command,
+            "passed": self.passed,
+            "message": self.message,
+            "rows_in": self.rows_in,
+            "criteria": self.criteria,
+            "suppression_limit": self.suppression_limit,
+            "attacks": dict(ATTACKS),
+            "settings": self.settings,
+            "search": self.search,
+            "heights": self.heights,
+            "notes": self.notes,
+            "vulnerable_nodes": self.vulnerable_nodes(),
+            "nodes": [n.to_dict() for n in self.nodes],
+            "costs": self.costs,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False)
+
+    def text(self, verbose: bool = False, width: int | None = None) -> str:
+        """A table: a row per node, a column per attack (:func:`sqlanon.report.text.render_audit`);
+        ``verbose`` adds each attack's largest distance and gain."""
+        return render_audit(self, verbose, width)
+
+
+__all__ = ["AuditReport", "NodeAudit"]

@@ -1,0 +1,81 @@
+"""The report's check entries: one per criterion, one for the identifier columns, and how a
+criterion is named in them and in messages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlanon.checks import Outcome
+from sqlanon.criteria import Criterion
+
+#: the report's check entry for identifier columns (declared identifiers must be gone)
+IDENTIFIERS = "identifiers-dropped"
+
+
+def identifier_entry(declared: Sequence[str], left: Sequence[str], rows: int) -> dict[str, Any]:
+    """The check entry saying whether the table still holds columns declared ``identifier``:
+    ``observed`` lists those it holds (a gate fails on any)."""
+    return {
+        "criterion": IDENTIFIERS,
+        "attribute": list(declared),
+        "params": {},
+        "severity": "error",
+        "passed": not left,
+        "observed": list(left),
+        "violating_classes": None,
+        "violating_rows": rows if left else 0,
+    }
+
+
+def check_entries(
+    criteria: Sequence[Criterion],
+    outcomes: Sequence[Outcome],
+    violations: Sequence[Sequence[Mapping[str, Any]]] = (),
+) -> list[dict[str, Any]]:
+    """The report's ``checks``: one entry per criterion.
+
+    ``observed`` is the worst class: k -> smallest class size; distinct -> smallest number of
+    distinct values; entropy -> smallest exp(entropy); recursive -> largest r1/(r_l+...+r_m)
+    (null when a class has fewer than l values); pd/npd-recursive -> largest r_y / tail (npd
+    adds ``protected_share``, the smallest share of a protected value); alpha-k -> largest
+    value share; t-closeness -> largest distance; (n,t)-closeness -> largest over classes of
+    the smallest qualifying distance; dissimilarity -> largest risk; delta-disclosure -> largest
+    |ln(p/q)|; beta-likeness -> largest relative gain. ``severity`` ``warn`` criteria are
+    reported but do not fail the run. ``violations`` (when asked for) lists violating classes.
+    """
+    out = []
+    for i, (crit, outcome) in enumerate(zip(criteria, outcomes, strict=True)):
+        observed: float | int | None = outcome.observed
+        if crit.kind == "k-anonymity" or crit.spec.params.get("variant") == "distinct":
+            observed = None if observed is None else int(observed)
+        entry: dict[str, Any] = {
+            "criterion": crit.kind,
+            "attribute": crit.attribute if len(crit.attributes) <= 1 else list(crit.attributes),
+            "params": crit.report_params(),
+            "severity": crit.severity,
+            "passed": outcome.passed,
+            "observed": observed,
+            "violating_classes": outcome.violating_classes,
+            "violating_rows": outcome.violating_rows,
+        }
+        entry.update(outcome.extras)
+        if i < len(violations) and violations[i]:
+            entry["violations"] = [dict(v) for v in violations[i]]
+        out.append(entry)
+    return out
+
+
+def label(kind: str, params: Mapping[str, Any]) -> str:
+    """``kind (variant, k=v, ...)``: the numbers of its parameters (lists of values, which name
+    sensitive values, are left out)."""
+    variant = str(params.get("variant") or params.get("distance") or "")
+    shown = [
+        f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+        for k, v in params.items()
+        if k not in ("variant", "distance", "severity", "multi_attribute")
+        and isinstance(v, (int, float, str))
+        and not isinstance(v, bool)
+    ]
+    inside = ", ".join(([variant] if variant else []) + shown)
+    return kind + (f" ({inside})" if inside else "")
