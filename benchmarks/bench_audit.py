@@ -33,7 +33,7 @@ from common import (
 )
 
 from sqlanon import api
-from sqlanon.audit_spec import ATTACKS
+from sqlanon.config.audit import ATTACKS
 
 #: name -> criteria; the paper's figures where it gives them
 SETS: dict[str, tuple[list[dict[str, Any]], str]] = {

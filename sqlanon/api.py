@@ -19,8 +19,8 @@ from typing import Any, TypeVar, cast
 
 from sqlanon import interrupt, pipeline
 from sqlanon.config import Config, load_config, parse_config
+from sqlanon.config.node import node_from_report, parse_node, same_hierarchies
 from sqlanon.errors import ConfigError, InputError
-from sqlanon.node_spec import node_from_report, parse_node, same_hierarchies
 from sqlanon.report.audit import AuditReport
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import Report

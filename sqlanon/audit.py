@@ -16,10 +16,10 @@ from typing import Any
 
 from sqlglot import exp
 
-from sqlanon.audit_spec import ATTACKS, AuditSettings, T
 from sqlanon.config import ColumnSpec, Config
+from sqlanon.config.audit import ATTACKS, AuditSettings, T
+from sqlanon.config.criteria import CriterionSpec
 from sqlanon.criteria import Criterion, make_criterion
-from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError

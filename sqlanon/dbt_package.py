@@ -43,10 +43,10 @@ import sqlglot
 from sqlglot import exp
 
 from sqlanon.config import Config, parse_config
+from sqlanon.config.criteria import _CHECKERS, CRITERIA, _Checker
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import TOL
 from sqlanon.criteria.tcloseness import MAX_GROUND_PAIRS
-from sqlanon.criterion_spec import _CHECKERS, CRITERIA, _Checker
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
 from sqlanon.hierarchy import NULL_LEAF

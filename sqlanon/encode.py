@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
-from sqlanon.criterion_spec import CriterionSpec
+from sqlanon.config.criteria import CriterionSpec
+from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
 from sqlanon.engines import Engine, Load
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
-from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
 from sqlanon.numbers import parse_number
 from sqlanon.sql.labels import NULL_VALUE as NULL_VALUE
 from sqlanon.sql.labels import from_key, to_key
@@ -85,7 +85,7 @@ def column_profile(
 
     ``weight`` names a count column when ``source`` is a grouped table. ``limit``: the most
     text the column may bring into Python (``max_values_size``: each value's characters plus
-    :data:`~sqlanon.limits.PER_ITEM`); above it a :class:`DataError` is raised and no value
+    :data:`~sqlanon.config.limits.PER_ITEM`); above it a :class:`DataError` is raised and no value
     leaves the engine.
     """
     rows = engine.fetchall(
@@ -447,7 +447,7 @@ def encode(
     sensitive values (the user asked for them). ``search``: the lattice search the run will
     walk (None: none, as for ``apply`` or Mondrian); its lattice is checked against
     ``max_lattice_nodes`` as soon as the hierarchies are built, before the dimension tables and
-    the frequency table are made (:func:`sqlanon.limits.check_lattice`).
+    the frequency table are made (:func:`sqlanon.config.limits.check_lattice`).
     """
     check_columns(engine, source, config, "source")
     referenced = {a for c in config.criteria for a in c.attributes}

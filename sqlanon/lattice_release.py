@@ -10,6 +10,8 @@ from typing import Any
 from sqlglot import exp
 
 from sqlanon.config import Config
+from sqlanon.config.limits import QiLevels, check_lattice
+from sqlanon.config.node import hierarchy_fingerprints
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
@@ -17,7 +19,6 @@ from sqlanon.errors import ConfigError
 from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gated_publish import pending
 from sqlanon.lattice import Lattice, Node
-from sqlanon.limits import QiLevels, check_lattice
 from sqlanon.local_search import local_copy, search_place
 from sqlanon.metrics import (
     DATA_FREE_METRICS,
@@ -28,7 +29,6 @@ from sqlanon.metrics import (
     rank_key,
 )
 from sqlanon.no_node import explain
-from sqlanon.node_spec import hierarchy_fingerprints
 from sqlanon.publish import build_release
 from sqlanon.report.model import Report
 from sqlanon.run import Progress, Stage, say

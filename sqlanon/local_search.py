@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from sqlglot import exp
 
 from sqlanon.config import Config
+from sqlanon.config.limits import size_text
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.engines.base import table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.limits import size_text
 
 
 @dataclass(frozen=True)

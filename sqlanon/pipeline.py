@@ -10,6 +10,7 @@ from typing import Any
 from sqlglot import exp
 
 from sqlanon.config import Config
+from sqlanon.config.node import resolve_node, same_hierarchies
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, check_columns, column_profile, encode
 from sqlanon.engines import Engine
@@ -35,7 +36,6 @@ from sqlanon.lattice_release import (
 )
 from sqlanon.metrics import materialize_verdicts, node_metrics
 from sqlanon.mondrian import release_query, run_mondrian
-from sqlanon.node_spec import resolve_node, same_hierarchies
 from sqlanon.publish import build_release, prepare_output, stage_returned
 from sqlanon.report.entries import check_entries
 from sqlanon.report.files import ReportFiles

@@ -21,12 +21,12 @@ from sqlglot import exp
 from sqlanon import atomic, guard, interrupt, publish_table, redact
 from sqlanon.atomic import Swap
 from sqlanon.config import Config, TableRef
+from sqlanon.config.source_query import parse_query
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.engines import duckdb_catalog as catalog
 from sqlanon.errors import EngineError, InputError
 from sqlanon.lattice import Node
-from sqlanon.source_query import parse_query
 from sqlanon.sql.render import DIALECT, column, render_template, table
 
 

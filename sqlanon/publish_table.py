@@ -34,10 +34,10 @@ from urllib.parse import unquote, urlsplit
 from sqlglot import exp
 
 from sqlanon.config import Config, TableRef
+from sqlanon.config.source_query import parse_query, query_tables
 from sqlanon.engines import Engine
 from sqlanon.engines.base import Read, ServerCatalog, ServerReads, ServerRelation
 from sqlanon.errors import InputError
-from sqlanon.source_query import parse_query, query_tables
 
 
 def _catalog(engine: Engine) -> ServerCatalog:

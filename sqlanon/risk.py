@@ -17,10 +17,10 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from sqlanon.config.risk import RiskSettings
 from sqlanon.encode import NULL_VALUE, column_profile
 from sqlanon.errors import DataError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
-from sqlanon.risk_spec import RiskSettings
 from sqlanon.sql.render import render_template, values_table
 from sqlanon.supersets import JOURNALIST, published_level
 

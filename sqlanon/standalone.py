@@ -26,6 +26,7 @@ from sqlglot.errors import ErrorLevel, UnsupportedError
 
 from sqlanon.checks import CheckPlan
 from sqlanon.config import ADOPTED_RELATION, Config, TableRef
+from sqlanon.config.source_query import parse_query
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import Criterion as BaseCriterion
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
@@ -34,7 +35,6 @@ from sqlanon.errors import ConfigError, InputError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hierarchy
 from sqlanon.printable import comment
 from sqlanon.source import refuse_pattern
-from sqlanon.source_query import parse_query
 from sqlanon.sql.labels import ESCAPE, from_key_sql, to_key
 from sqlanon.sql.render import render_template, values_table, with_first
 from sqlanon.supersets import TOP

@@ -23,11 +23,11 @@ from sqlglot import exp
 
 from sqlanon.checks import CheckPlan
 from sqlanon.config import Config
+from sqlanon.config.node import resolve_node
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
-from sqlanon.node_spec import resolve_node
 from sqlanon.sql.labels import to_key, to_key_sql
 from sqlanon.sql.render import column, quoted, render_template, values_table, with_first
 from sqlanon.standalone import (

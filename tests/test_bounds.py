@@ -26,12 +26,12 @@ import yaml
 
 import sqlanon
 from sqlanon import redact
+from sqlanon.config.limits import BYTES_PER_NODE, DEFAULT_MAX_LATTICE_NODES, PER_ITEM, lattice_nodes
 from sqlanon.encode import column_profile, column_profiles
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.errors import ConfigError, DataError, HierarchyError
 from sqlanon.hierarchy import build
 from sqlanon.lattice import Lattice
-from sqlanon.limits import BYTES_PER_NODE, DEFAULT_MAX_LATTICE_NODES, PER_ITEM, lattice_nodes
 from sqlanon.search import search
 from sqlanon.sql.render import render_template
 from tests.test_cli import sqlanon_exe

@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
+from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE
 from sqlanon.encode import _uncovered, column_profile, column_profiles, unmatched
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE
 
 LIMIT = DEFAULT_MAX_VALUES_SIZE
 POOL = [None, "", "a", "b", "B", "ä", "10", "9", "x y", "'q'"]

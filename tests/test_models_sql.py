@@ -30,8 +30,8 @@ import pytest
 
 from sqlanon.checks import CheckPlan, parse_summary
 from sqlanon.config import ColumnSpec, Config, parse_config
+from sqlanon.config.criteria import CriterionSpec
 from sqlanon.criteria import make_criterion
-from sqlanon.criterion_spec import CriterionSpec
 from sqlanon.encode import SensitiveDomain, encode, sensitive_domain
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.evaluator import NodeEvaluator

@@ -23,8 +23,8 @@ from collections import defaultdict
 
 import pytest
 
+from sqlanon.config.criteria import parse_criterion
 from sqlanon.criteria import make_criterion, tcloseness
-from sqlanon.criterion_spec import parse_criterion
 from sqlanon.encode import SensitiveDomain
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.sql.render import DIALECT, render_template

@@ -13,9 +13,9 @@ import pytest
 import yaml
 
 from sqlanon import api
+from sqlanon.config.source_query import parse_query, query_tables
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, DataError, InputError
-from sqlanon.source_query import parse_query, query_tables
 from tests.sqlhelpers import same as _same
 
 COLUMNS = ["name", "zip", "age", "sex", "disease", "salary"]

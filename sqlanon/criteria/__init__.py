@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sqlanon.config.criteria import CriterionSpec
 from sqlanon.criteria.base import TOL, Criterion
 from sqlanon.criteria.disclosure import AlphaK, BetaLikeness, DeltaDisclosure
 from sqlanon.criteria.kanonymity import KAnonymity
@@ -15,7 +16,6 @@ from sqlanon.criteria.ldiversity import (
 )
 from sqlanon.criteria.proximity import Dissimilarity
 from sqlanon.criteria.tcloseness import NtCloseness, TCloseness
-from sqlanon.criterion_spec import CriterionSpec
 
 _L_VARIANTS: dict[str, type[Criterion]] = {
     "distinct": DistinctL,

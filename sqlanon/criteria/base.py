@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from sqlglot import exp
 
-from sqlanon.criterion_spec import CriterionSpec
+from sqlanon.config.criteria import CriterionSpec
 from sqlanon.encode import SensitiveDomain
 from sqlanon.engines import Engine
 from sqlanon.sql.render import render_template

@@ -7,13 +7,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlanon import yamlfile
+from sqlanon.config import yamlfile
+from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE
 from sqlanon.errors import HierarchyError
 from sqlanon.hierarchy.arx import read_arx_csv
 from sqlanon.hierarchy.builders import build
 from sqlanon.hierarchy.builtin import builtin_path, is_builtin, shipped_hierarchies
 from sqlanon.hierarchy.model import NULL_LEAF, Hierarchy, validate
-from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE
 
 __all__ = [
     "NULL_LEAF",

@@ -24,7 +24,7 @@ every level below the top. Every built hierarchy ends with a single top; ``*`` i
 spec does not give one.
 
 Before ``intervals``, ``mask`` or ``dates`` builds anything, it counts the text it would make
-(each label's characters plus :data:`~sqlanon.limits.PER_ITEM`) and refuses above the limit
+(each label's characters plus :data:`~sqlanon.config.limits.PER_ITEM`) and refuses above the limit
 given (``max_values_size``): a mask over a 50 MB value makes a label per character, each of
 50 MB.
 """
@@ -42,9 +42,9 @@ from fractions import Fraction
 from typing import Any
 
 from sqlanon import redact
+from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, size_text
 from sqlanon.errors import HierarchyError, brief
 from sqlanon.hierarchy.model import NULL_LEAF, Hierarchy, validate
-from sqlanon.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, size_text
 from sqlanon.numbers import parse_number
 
 TOP = "*"

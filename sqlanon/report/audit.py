@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlanon.audit_spec import ATTACKS
+from sqlanon.config.audit import ATTACKS
 from sqlanon.report.text import render_audit
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import jinja2
 
-from sqlanon.audit_spec import ATTACKS
+from sqlanon.config.audit import ATTACKS
 from sqlanon.gate import DISTANCE_BINS
 from sqlanon.report.audit import AuditReport
 from sqlanon.report.entries import label

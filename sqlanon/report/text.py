@@ -15,7 +15,7 @@ from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
-from sqlanon.audit_spec import ATTACKS
+from sqlanon.config.audit import ATTACKS
 from sqlanon.printable import visible
 from sqlanon.report.entries import IDENTIFIERS, label
 from sqlanon.risk import CRITERION as RISK

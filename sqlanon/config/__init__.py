@@ -16,9 +16,17 @@ from typing import Any
 
 import sqlglot
 
-from sqlanon import yamlfile
-from sqlanon.audit_spec import AuditSettings, parse_audit
-from sqlanon.criterion_spec import CriterionSpec, _choice, parse_criterion
+from sqlanon.config import yamlfile
+from sqlanon.config.audit import AuditSettings, parse_audit
+from sqlanon.config.criteria import CriterionSpec, _choice, parse_criterion
+from sqlanon.config.limits import (
+    DEFAULT_MAX_LATTICE_NODES,
+    DEFAULT_MAX_VALUES_SIZE,
+    parse_lattice_limit,
+    parse_values_size,
+)
+from sqlanon.config.risk import RiskSettings, parse_risk
+from sqlanon.config.source_query import parse_query
 from sqlanon.engines import ENGINE_NAMES, ENGINES, READS_FILES, connection_kind
 from sqlanon.engines.settings import (
     MAX_LINE_SIZE,
@@ -27,14 +35,6 @@ from sqlanon.engines.settings import (
     url_problem,
 )
 from sqlanon.errors import ConfigError, brief
-from sqlanon.limits import (
-    DEFAULT_MAX_LATTICE_NODES,
-    DEFAULT_MAX_VALUES_SIZE,
-    parse_lattice_limit,
-    parse_values_size,
-)
-from sqlanon.risk_spec import RiskSettings, parse_risk
-from sqlanon.source_query import parse_query
 
 ROLES = ("identifier", "quasi", "sensitive", "insensitive")
 METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
@@ -297,9 +297,9 @@ class Config:
     population: TableRef | None = None
     #: ``audit:``: the parameters of the attacks ``sqlanon audit`` measures
     audit: AuditSettings = field(default_factory=AuditSettings)
-    #: the lattice searches refuse a larger lattice (see sqlanon.limits)
+    #: the lattice searches refuse a larger lattice (see sqlanon.config.limits)
     max_lattice_nodes: int = DEFAULT_MAX_LATTICE_NODES
-    #: the most text of one column sqlanon reads or builds in Python, in bytes (sqlanon.limits)
+    #: the most text of one column sqlanon reads or builds in Python, in bytes (sqlanon.config.limits)
     max_values_size: int = DEFAULT_MAX_VALUES_SIZE
 
     @property
