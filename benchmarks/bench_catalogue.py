@@ -29,7 +29,7 @@ from common import (
 )
 
 from sqlanon.criteria import make_criterion
-from sqlanon.lattice import Lattice
+from sqlanon.search.lattice import Lattice
 
 RATIO_TARGET = 3.0  # x k-only
 

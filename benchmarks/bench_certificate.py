@@ -52,11 +52,11 @@ from sqlanon import lattice_release
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
-from sqlanon.evaluator import NodeEvaluator, search_threads
-from sqlanon.lattice import Lattice, Node
+from sqlanon.encode.source import read_table
 from sqlanon.run import run_engine
+from sqlanon.search.evaluator import NodeEvaluator, search_threads
+from sqlanon.search.lattice import Lattice, Node
 from sqlanon.search.optimal import PATHS
-from sqlanon.source import read_table
 
 Oracle = Callable[[Sequence[Node]], list[bool]]
 

@@ -34,10 +34,10 @@ import duckdb
 from bench_scale import generate
 from common import ADULT_CSV, QUASI, adult_config, base_parser, hierarchy_path, machine, prepare
 
-from sqlanon.evaluator import search_threads
 from sqlanon.hierarchy import read_arx_csv
-from sqlanon.lattice import Lattice
 from sqlanon.lattice_release import best_node, run_search
+from sqlanon.search.evaluator import search_threads
+from sqlanon.search.lattice import Lattice
 
 RATIO_TARGET = 100.0
 SCANS_TARGET = 10.0

@@ -22,7 +22,7 @@ from common import (
     table,
 )
 
-from sqlanon.lattice import Lattice
+from sqlanon.search.lattice import Lattice
 
 STRATEGIES = ("incognito", "optimal")
 

@@ -35,9 +35,9 @@ from common import machine
 
 from sqlanon import api
 from sqlanon.config import parse_config
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.gate import run_gate
-from sqlanon.source import read_table
 
 TARGET = 50.0  # x faster than pycanon
 

@@ -41,9 +41,9 @@ from common import (
 )
 
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.evaluator import NodeEvaluator, search_threads
-from sqlanon.lattice import Lattice
 from sqlanon.lattice_release import run_search
+from sqlanon.search.evaluator import NodeEvaluator, search_threads
+from sqlanon.search.lattice import Lattice
 
 SEARCH_TARGET = 1.0  # s, k=5
 RATIO_TARGET = 2.0  # x k-only

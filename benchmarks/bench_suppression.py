@@ -49,8 +49,8 @@ from sqlglot import exp
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.source import read_table
 
 HERE = Path(__file__).resolve().parent
 

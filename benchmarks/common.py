@@ -25,12 +25,12 @@ from typing import Any
 from sqlanon.config import Config, parse_config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.evaluator import search_threads
 from sqlanon.hierarchy import read_arx_csv
 from sqlanon.lattice_release import best_node, run_search
 from sqlanon.search import SearchResult
-from sqlanon.source import read_table
+from sqlanon.search.evaluator import search_threads
 
 ADULT_DIR = Path(os.environ.get("SQLANON_ADULT_DIR", "/work/shared/data/adult"))
 ADULT_CSV = ADULT_DIR / "adult.csv"

@@ -44,9 +44,9 @@ from common import (
     table,
 )
 
-from sqlanon.evaluator import NodeEvaluator
-from sqlanon.lattice import Lattice
 from sqlanon.lattice_release import run_search
+from sqlanon.search.evaluator import NodeEvaluator
+from sqlanon.search.lattice import Lattice
 
 SECTIONS = ("python", "duckdb", "threads", "batch", "rank", "publish")
 

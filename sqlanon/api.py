@@ -18,13 +18,13 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from sqlanon import interrupt, pipeline
+from sqlanon.compile import Compiled
 from sqlanon.config import Config, load_config, parse_config
 from sqlanon.config.node import node_from_report, parse_node, same_hierarchies
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.report.audit import AuditReport
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import Report
-from sqlanon.standalone import Compiled
 
 Verb = TypeVar("Verb", bound=Callable[..., Any])
 
@@ -226,7 +226,7 @@ def compile_sql(
     A quasi-identifier hierarchy that a builder makes from the values is built from the
     source's values (read through the configuration's engine). ``Compiled.text()`` is the
     script ``sqlanon compile`` prints."""
-    from sqlanon.standalone import compile_gate
+    from sqlanon.compile import compile_gate
 
     if node is not None and from_report is not None:
         raise InputError(
@@ -236,7 +236,7 @@ def compile_sql(
     chosen = dialect or parsed.engine.kind
     if node is None and from_report is None:
         return compile_gate(parsed, chosen)
-    from sqlanon.standalone_release import compile_release
+    from sqlanon.compile.release import compile_release
 
     if from_report is not None:
         origin = f"the node of report {str(from_report)!r}"

@@ -21,11 +21,10 @@ from sqlanon.config.audit import ATTACKS, AuditSettings, T
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
-from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gate import check_parameters
-from sqlanon.lattice import Lattice, Node
 from sqlanon.lattice_release import best_node, capped, max_levels, node_map, run_search
 from sqlanon.metrics import materialize_verdicts
 from sqlanon.no_node import explain
@@ -34,7 +33,8 @@ from sqlanon.report.audit import AuditReport, NodeAudit
 from sqlanon.report.entries import label
 from sqlanon.report.files import ReportFiles
 from sqlanon.run import Progress, Stage, counted, prepare_report, record_costs, run_engine, say
-from sqlanon.source import read_table
+from sqlanon.search.evaluator import NodeEvaluator, search_threads
+from sqlanon.search.lattice import Lattice, Node
 from sqlanon.sql.render import column, render_template, with_first
 
 #: the attacks' short columns in audit_attacks.sql

@@ -8,21 +8,21 @@ from typing import Any
 from sqlglot import exp
 
 from sqlanon import interrupt
+from sqlanon.compile import report_sql
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
+from sqlanon.encode.source import read_table
 from sqlanon.engines import Engine
 from sqlanon.gate import GateResult, run_gate
-from sqlanon.gate_inputs import read_population
+from sqlanon.gate.inputs import read_population
+from sqlanon.gate.risk import limit_advice
 from sqlanon.publish import Returned, Staged, stage_returned
 from sqlanon.publish import stage as write_staged
 from sqlanon.report.entries import check_entries, identifier_entry
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import Report
-from sqlanon.risk import limit_advice
 from sqlanon.run import Stage, record_costs, say, written
-from sqlanon.source import read_table
-from sqlanon.standalone import report_sql
 
 
 def pending(

@@ -16,10 +16,7 @@ from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
-from sqlanon.evaluator import NodeEvaluator, search_threads
 from sqlanon.gated_publish import pending
-from sqlanon.lattice import Lattice, Node
-from sqlanon.local_search import local_copy, search_place
 from sqlanon.metrics import (
     DATA_FREE_METRICS,
     data_free_key,
@@ -33,6 +30,9 @@ from sqlanon.publish import build_release
 from sqlanon.report.model import Report
 from sqlanon.run import Progress, Stage, say
 from sqlanon.search import SearchResult, search
+from sqlanon.search.evaluator import NodeEvaluator, search_threads
+from sqlanon.search.lattice import Lattice, Node
+from sqlanon.search.local import local_copy, search_place
 from sqlanon.search.optimal import MAX_AHEAD, PATHS
 
 

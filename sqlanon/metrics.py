@@ -18,8 +18,8 @@ from functools import lru_cache
 
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
-from sqlanon.evaluator import NodeEvaluator
-from sqlanon.lattice import Node
+from sqlanon.search.evaluator import NodeEvaluator
+from sqlanon.search.lattice import Node
 from sqlanon.sql.render import DIALECT, render_template
 
 MetricValue = float | int | None

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlanon.checks import Outcome
 from sqlanon.criteria import Criterion
+from sqlanon.criteria.checks import Outcome
 from sqlanon.encode import Encoded
-from sqlanon.evaluator import Node, NodeEvaluator
 from sqlanon.report.entries import check_entries, label
+from sqlanon.search.evaluator import Node, NodeEvaluator
 
 
 @dataclass(frozen=True)

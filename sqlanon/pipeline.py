@@ -9,15 +9,16 @@ from typing import Any
 
 from sqlglot import exp
 
+from sqlanon.compile import report_sql
 from sqlanon.config import Config
 from sqlanon.config.node import resolve_node, same_hierarchies
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, check_columns, column_profile, encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
-from sqlanon.evaluator import NodeEvaluator, NodeResult, search_threads
 from sqlanon.gate import GateResult, check_parameters, run_gate
-from sqlanon.gate_inputs import (
+from sqlanon.gate.inputs import (
     population_hierarchies,
     quasi_hierarchies,
     read_population,
@@ -25,7 +26,6 @@ from sqlanon.gate_inputs import (
 )
 from sqlanon.gated_publish import gate_entries, pending, publish, risk_over
 from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
-from sqlanon.lattice import Node
 from sqlanon.lattice_release import (
     capped,
     lattice_release,
@@ -35,14 +35,14 @@ from sqlanon.lattice_release import (
     record_choice,
 )
 from sqlanon.metrics import materialize_verdicts, node_metrics
-from sqlanon.mondrian import release_query, run_mondrian
 from sqlanon.publish import build_release, prepare_output, stage_returned
 from sqlanon.report.entries import check_entries
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import Report
 from sqlanon.run import Progress, Stage, counted, prepare_report, run_engine, say, written
-from sqlanon.source import read_table
-from sqlanon.standalone import report_sql
+from sqlanon.search.evaluator import NodeEvaluator, NodeResult, search_threads
+from sqlanon.search.lattice import Node
+from sqlanon.search.mondrian import release_query, run_mondrian
 
 
 @counted

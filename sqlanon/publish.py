@@ -26,7 +26,7 @@ from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.engines import duckdb_catalog as catalog
 from sqlanon.errors import EngineError, InputError
-from sqlanon.lattice import Node
+from sqlanon.search.lattice import Node
 from sqlanon.sql.render import DIALECT, column, render_template, table
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.evaluator import NodeEvaluator
+from sqlanon.search.evaluator import NodeEvaluator
 from sqlanon.sql.render import relation
 from tests import reference as ref
 
@@ -530,8 +530,7 @@ def take_large_table_paths(monkeypatch: Any, variant: int) -> Counter[str]:
     Returns a counter of the paths taken from then on, filled as evaluators run: the settings
     chosen (``variant``), ``projections`` and ``node tables`` made, ``evictions``,
     ``estimates`` of projections, ``joined QIs`` and batched ``statements`` (one per chunk)."""
-    from sqlanon import evaluator
-    from sqlanon.search import batching
+    from sqlanon.search import batching, evaluator
 
     # batch_share: a statement's rows per its fixed cost (0: one node per statement; 1e12: as
     # many as a batch holds), whatever the statements' measured costs

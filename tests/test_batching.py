@@ -14,12 +14,12 @@ from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.demo import write_demo
 from sqlanon.encode import encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.evaluator import MAX_BATCH, NodeEvaluator
-from sqlanon.lattice import Lattice
 from sqlanon.search import batching
 from sqlanon.search.batching import StatementCosts
-from sqlanon.source import read_table
+from sqlanon.search.evaluator import MAX_BATCH, NodeEvaluator
+from sqlanon.search.lattice import Lattice
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -31,8 +31,8 @@ from sqlanon.encode import column_profile, column_profiles
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.errors import ConfigError, DataError, HierarchyError
 from sqlanon.hierarchy import build
-from sqlanon.lattice import Lattice
 from sqlanon.search import search
+from sqlanon.search.lattice import Lattice
 from sqlanon.sql.render import render_template
 from tests.test_cli import sqlanon_exe
 

@@ -121,9 +121,9 @@ def test_protected_value_missing_from_the_checked_table_still_counts(tmp_path: P
     """npd-recursive on a table where a protected value does not occur: with c2 > 0 every class
     violates (its share is 0) when gating a release (no parameter check there)."""
     from sqlanon.config import parse_config
+    from sqlanon.encode.source import read_table
     from sqlanon.engines.duckdb import DuckDBEngine
     from sqlanon.gate import run_gate
-    from sqlanon.source import read_table
 
     rows = [("a", "x"), ("a", "y"), ("b", "x"), ("b", "y")]
     write_csv(tmp_path / "data.csv", ["q", "s"], [{"q": q, "s": s} for q, s in rows])

@@ -35,12 +35,12 @@ import pytest
 from sqlanon.config import Config, parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.evaluator import CACHE_FACTOR, NodeEvaluator
 from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
 from sqlanon.lattice_release import run_search
-from sqlanon.source import read_table
+from sqlanon.search.evaluator import CACHE_FACTOR, NodeEvaluator
 from tests import reference as ref
 from tests import reference_catalogue as rc
 from tests.sqlhelpers import (

@@ -638,7 +638,7 @@ def test_aborted_release_leaves_nothing(
 ) -> None:
     """After staging, a failing gate (exit 1) or an error in the gate (exit 2) leaves no trace."""
     import sqlanon.gated_publish as gated_publish
-    from sqlanon.checks import Outcome
+    from sqlanon.criteria.checks import Outcome
     from sqlanon.errors import DataError
     from sqlanon.gate import GateResult
 

@@ -23,7 +23,8 @@ import duckdb
 import pytest
 import yaml
 
-from sqlanon import api, dbt_package
+from sqlanon import api
+from sqlanon.compile import dbt as dbt_package
 from sqlanon.demo import write_demo
 from sqlanon.errors import InputError
 from sqlanon.hierarchy import load_hierarchy
@@ -113,7 +114,7 @@ def _load_table(con: Any, name: str, rows: Sequence[Sequence[str]], schema: str 
 
 def test_the_shipped_macros_are_what_the_generator_writes() -> None:
     shipped = (dbt_package.PACKAGE / dbt_package.GENERATED).read_text()
-    assert shipped == dbt_package.generate(), "run python -m sqlanon.dbt_package"
+    assert shipped == dbt_package.generate(), "run python -m sqlanon.compile.dbt"
 
 
 def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write() -> None:

@@ -290,9 +290,9 @@ def test_search_in_local_copies_encoded_tables_only(
     the frequency table's counts add up to the rows."""
     from sqlanon.config import parse_config
     from sqlanon.encode import encode
+    from sqlanon.encode.source import read_table
     from sqlanon.engines import open_engine
-    from sqlanon.local_search import local_copy, search_tables
-    from sqlanon.source import read_table
+    from sqlanon.search.local import local_copy, search_tables
 
     folder, base = demo
     rows = generate_people(300, seed=41)

@@ -21,9 +21,9 @@ from sqlanon import api
 from sqlanon.config import parse_config
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.encode import encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines import open_engine
-from sqlanon.local_search import arrow_copy, copy_size, local_copy
-from sqlanon.source import read_table
+from sqlanon.search.local import arrow_copy, copy_size, local_copy
 from tests import pgserver
 from tests.test_connection import COLUMNS, random_case, random_rows, same_run
 
@@ -218,7 +218,7 @@ def test_spark_copies_as_arrow(
     import pyarrow as pa
 
     from sqlanon.engines.duckdb import DuckDBEngine
-    from sqlanon.local_search import arrow_copy
+    from sqlanon.search.local import arrow_copy
 
     engine, _, encoded = _spark_copies(demo, spark, "arrow_people")
     try:

@@ -16,10 +16,10 @@ import pytest
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.evaluator import NodeEvaluator
 from sqlanon.metrics import materialize_verdicts, node_metrics, precision_loss
-from sqlanon.source import read_table
+from sqlanon.search.evaluator import NodeEvaluator
 from tests.randomdata import RandomCase, generalize, random_case
 from tests.test_search import _violating_keys
 

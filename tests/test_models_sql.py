@@ -28,16 +28,16 @@ from typing import Any
 
 import pytest
 
-from sqlanon.checks import CheckPlan, parse_summary
 from sqlanon.config import ColumnSpec, Config, parse_config
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.criteria import make_criterion
+from sqlanon.criteria.checks import CheckPlan, parse_summary
 from sqlanon.encode import SensitiveDomain, encode, sensitive_domain
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.evaluator import NodeEvaluator
 from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, build, load_hierarchy
-from sqlanon.source import read_table
+from sqlanon.search.evaluator import NodeEvaluator
 from tests import reference as ref
 from tests.sqlhelpers import (
     Case,

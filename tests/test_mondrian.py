@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 import sqlanon
-from sqlanon import mondrian
 from sqlanon.errors import ConfigError, DataError
+from sqlanon.search import mondrian
 from tests import reference_mondrian as rm
 from tests.sqlhelpers import (
     Case,

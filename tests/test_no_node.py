@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import sqlanon
-from sqlanon.evaluator import max_suppressed_rows
+from sqlanon.search.evaluator import max_suppressed_rows
 from tests.randomdata import RandomCase, generalize, random_case
 from tests.test_cli import ok, run
 

@@ -19,12 +19,12 @@ import pytest
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.evaluator import NodeEvaluator
-from sqlanon.lattice import Lattice
 from sqlanon.lattice_release import run_search
 from sqlanon.pipeline import check
-from sqlanon.source import read_table
+from sqlanon.search.evaluator import NodeEvaluator
+from sqlanon.search.lattice import Lattice
 from tests import reference as ref
 from tests.reference_catalogue import ref_dissimilarity, ref_nt_closeness
 from tests.sqlhelpers import assert_outcome, generalize, random_hierarchy, write_arx, write_csv

@@ -16,11 +16,11 @@ from test_search import CRITERIA
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.lattice import Lattice, Node, leq
 from sqlanon.lattice_release import best_node, run_search
+from sqlanon.search.lattice import Lattice, Node, leq
 from sqlanon.search.optimal import optimal
-from sqlanon.source import read_table
 
 
 def _random_requirement(rng: random.Random, lattice: Lattice) -> tuple[set[Node], set[Node]]:

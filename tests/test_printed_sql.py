@@ -35,9 +35,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from sqlanon import api
+from sqlanon.compile import Compiled
 from sqlanon.errors import ConfigError
 from sqlanon.report.entries import IDENTIFIERS
-from sqlanon.standalone import Compiled
 
 #: the quasi-identifiers: each would end a ``--`` comment it is printed in, and what follows
 #: would run (a statement, a DuckDB CLI dot command, a psql meta-command). No CR LF: the DuckDB

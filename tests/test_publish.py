@@ -67,12 +67,12 @@ def test_release_of_any_node(seed: int, tmp_path: Path, k: int | None = None, to
     from sqlanon.config import parse_config
     from sqlanon.criteria import make_criterion
     from sqlanon.encode import encode
+    from sqlanon.encode.source import read_table
     from sqlanon.engines.duckdb import DuckDBEngine
-    from sqlanon.evaluator import NodeEvaluator
-    from sqlanon.lattice import Lattice
     from sqlanon.metrics import materialize_verdicts
     from sqlanon.publish import build_release, stage
-    from sqlanon.source import read_table
+    from sqlanon.search.evaluator import NodeEvaluator
+    from sqlanon.search.lattice import Lattice
 
     rng = random.Random(900 + seed)
     case = random_case(900 + seed, tmp_path, n_qis=rng.choice([1, 2, 3]), max_rows=80)

@@ -1,4 +1,4 @@
-"""The report's re-identification risk (sqlanon.risk, risk.sql): on random tables its figures
+"""The report's re-identification risk (sqlanon.gate.risk, risk.sql): on random tables its figures
 equal an independent computation from the table's class sizes (check: the table; anonymize:
 the release it wrote), on DuckDB, PostgreSQL and Spark; the journalist risk equals one from a
 population generalized in Python as the table is; risk limits fail a run as an error-severity
@@ -26,7 +26,7 @@ from sqlanon import api
 from sqlanon.cli import main
 from sqlanon.demo import write_demo
 from sqlanon.errors import ConfigError, InputError
-from sqlanon.risk import limit_advice
+from sqlanon.gate.risk import limit_advice
 from tests.test_engine_postgres_check import COLUMNS, _rows
 from tests.test_standalone import _demo, _on_postgres, _write
 

@@ -16,11 +16,11 @@ from sqlglot import exp
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
+from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.evaluator import NodeEvaluator
-from sqlanon.lattice import Lattice, leq
 from sqlanon.lattice_release import run_search
-from sqlanon.source import read_table
+from sqlanon.search.evaluator import NodeEvaluator
+from sqlanon.search.lattice import Lattice, leq
 from tests import reference as ref
 from tests.randomdata import generalize, random_case
 
@@ -105,7 +105,7 @@ def test_incognito_equals_exhaustive_and_brute_force(
     hold after every table made; half the seeds (with and without projections) generalize every
     QI by a join with its dimension table (the path of large domains), the others by bound code
     maps."""
-    from sqlanon import evaluator as evaluator_module
+    from sqlanon.search import evaluator as evaluator_module
 
     monkeypatch.setattr(evaluator_module, "PROJECT_FROM_ROWS", 0 if seed % 2 else 10**12)
     # projections estimated first (the share) or always made (10**9: no estimate needed)

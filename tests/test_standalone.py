@@ -30,10 +30,10 @@ from click.testing import CliRunner
 
 from sqlanon import api
 from sqlanon.cli import main
+from sqlanon.compile import DIALECTS, UNTESTED
 from sqlanon.demo import write_demo
 from sqlanon.errors import ConfigError, DataError, InputError
 from sqlanon.report.model import Report
-from sqlanon.standalone import DIALECTS, UNTESTED
 from tests.test_engine_postgres_check import COLUMNS, EXTRA, _rows
 from tests.test_engine_sql import MODELS
 
@@ -392,7 +392,7 @@ def test_own_names_cover_every_cte_of_the_sql(release_demo: tuple[Path, dict[str
     refused for (so no source table is hidden by one)."""
     import sqlglot
 
-    from sqlanon.standalone import OWN_NAMES
+    from sqlanon.compile import OWN_NAMES
 
     folder, base = release_demo
     config, node = _release_case(folder, base, 0)

@@ -277,7 +277,7 @@ class Config:
     search: str = "optimal"
     #: where the lattice search runs: in the engine, or ("local") in embedded DuckDB on a copy
     #: of the encoded frequency table (publishing and the gate stay in the engine), or ("auto")
-    #: locally when that copy fits ``max_values_size`` (sqlanon.local_search.search_place)
+    #: locally when that copy fits ``max_values_size`` (sqlanon.search.local.search_place)
     search_in: str = "auto"
     #: ``apply`` with a node the data no longer satisfies: "none" publishes nothing, "search"
     #: runs the search ``anonymize`` runs

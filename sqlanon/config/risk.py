@@ -1,5 +1,5 @@
 """``risk:`` in the configuration: the threshold of records at risk and the risk limits the
-gate enforces (sqlanon.risk measures the figures)."""
+gate enforces (sqlanon.gate.risk measures the figures)."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlanon.checks import Outcome
 from sqlanon.criteria import Criterion
+from sqlanon.criteria.checks import Outcome
 
 #: the report's check entry for identifier columns (declared identifiers must be gone)
 IDENTIFIERS = "identifiers-dropped"

@@ -16,10 +16,10 @@ from rich.table import Table
 from rich.text import Text
 
 from sqlanon.config.audit import ATTACKS
-from sqlanon.printable import visible
+from sqlanon.gate.risk import CRITERION as RISK
+from sqlanon.gate.risk import summary_lines
 from sqlanon.report.entries import IDENTIFIERS, label
-from sqlanon.risk import CRITERION as RISK
-from sqlanon.risk import summary_lines
+from sqlanon.sql.printable import visible
 
 
 class Report(Protocol):

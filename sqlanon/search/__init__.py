@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from sqlanon.lattice import Lattice, Node
 from sqlanon.search.exhaustive import exhaustive
 from sqlanon.search.incognito import incognito
+from sqlanon.search.lattice import Lattice, Node
 from sqlanon.search.optimal import PATHS, optimal
 from sqlanon.search.result import Oracle, Progress, SearchResult
 

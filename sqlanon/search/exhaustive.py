@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlanon.lattice import Lattice, minimal
+from sqlanon.search.lattice import Lattice, minimal
 from sqlanon.search.result import Oracle, Progress, SearchResult
 
 #: nodes handed to the oracle at once

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 
-from sqlanon.lattice import Lattice, Node, minimal
+from sqlanon.search.lattice import Lattice, Node, minimal
 from sqlanon.search.result import Oracle, Progress, SearchResult
 
 

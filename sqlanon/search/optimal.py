@@ -30,7 +30,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Sequence
 
-from sqlanon.lattice import Lattice, Node, leq
+from sqlanon.search.lattice import Lattice, Node, leq
 from sqlanon.search.result import Oracle, Progress, SearchResult
 
 #: a ranking key: (metric value, height, node); lower is better

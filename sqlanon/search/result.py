@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sqlanon.lattice import Node
+from sqlanon.search.lattice import Node
 
 #: Decides a batch of nodes at once (the engine evaluates a batch in one statement).
 Oracle = Callable[[Sequence[Node]], list[bool]]

@@ -15,19 +15,19 @@ from typing import Any
 from sqlglot import exp
 
 from sqlanon import redact
-from sqlanon.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
+from sqlanon.criteria.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError
-from sqlanon.gate_inputs import sensitive_hierarchies
+from sqlanon.gate.inputs import sensitive_hierarchies
+from sqlanon.gate.risk import class_sizes, journalist, limit_entries, measure, population_maps
+from sqlanon.gate.supersets import generalization_tables
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.numbers import is_number
-from sqlanon.risk import class_sizes, journalist, limit_entries, measure, population_maps
 from sqlanon.sql.labels import from_key, to_key
 from sqlanon.sql.render import column, render_template
-from sqlanon.supersets import generalization_tables
 
 #: the distances' distribution (distributions=True) is in bins of 1 / DISTANCE_BINS
 DISTANCE_BINS = 100

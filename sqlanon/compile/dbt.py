@@ -25,7 +25,7 @@ each with its generalization table: a relation the macros write from compile's o
 
 A wrapper joins the statement's violating classes back to the quasi-identifiers' labels. The
 parameters' rules (names, ranges, defaults) are recorded from criterion_spec's own checks.
-``python -m sqlanon.dbt_package`` writes the file; a test checks that the shipped one is current.
+``python -m sqlanon.compile.dbt`` writes the file; a test checks that the shipped one is current.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from typing import Any
 import sqlglot
 from sqlglot import exp
 
+from sqlanon.compile import compile_gate, render, unsupported
 from sqlanon.config import Config, parse_config
 from sqlanon.config.criteria import _CHECKERS, CRITERIA, _Checker
 from sqlanon.criteria import Criterion, make_criterion
@@ -49,16 +50,15 @@ from sqlanon.criteria.base import TOL
 from sqlanon.criteria.tcloseness import MAX_GROUND_PAIRS
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
+from sqlanon.gate.supersets import TOP
 from sqlanon.hierarchy import NULL_LEAF
 from sqlanon.sql.labels import from_key_sql, to_key_sql
 from sqlanon.sql.render import render_template
-from sqlanon.standalone import compile_gate, render, unsupported
-from sqlanon.supersets import TOP
 
 #: the adapters whose SQL the package carries (the engines sqlanon runs and tests with dbt)
 ADAPTERS = ("duckdb", "postgres")
 #: the package's folder in the repository, and the generated file in it
-PACKAGE = Path(__file__).resolve().parent.parent / "integrations" / "dbt"
+PACKAGE = Path(__file__).resolve().parents[2] / "integrations" / "dbt"
 GENERATED = Path("macros") / "sqlanon_generated.sql"
 
 MODEL = "__sqlanon_model__"
@@ -619,7 +619,7 @@ def _statements(data: Mapping[str, Any]) -> list[tuple[Form, int, int, str]]:
 
 
 HEADER = """\
-{#- sqlanon_generated.sql: written by `python -m sqlanon.dbt_package` from sqlanon's gate SQL
+{#- sqlanon_generated.sql: written by `python -m sqlanon.compile.dbt` from sqlanon's gate SQL
     (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
     fails when this file is not what the generator writes. -#}
 """
@@ -697,7 +697,7 @@ def main(argv: list[str] | None = None) -> int:
     if args == ["--check"]:
         current = target.read_text() if target.exists() else ""
         if current != text:
-            print(f"{target} is out of date: run python -m sqlanon.dbt_package", file=sys.stderr)
+            print(f"{target} is out of date: run python -m sqlanon.compile.dbt", file=sys.stderr)
             return 1
         return 0
     target.parent.mkdir(parents=True, exist_ok=True)

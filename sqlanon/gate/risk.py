@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 from sqlanon.config.risk import RiskSettings
 from sqlanon.encode import NULL_VALUE, column_profile
 from sqlanon.errors import DataError
+from sqlanon.gate.supersets import JOURNALIST, published_level
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 from sqlanon.sql.render import render_template, values_table
-from sqlanon.supersets import JOURNALIST, published_level
 
 if TYPE_CHECKING:
     from sqlanon.engines import Engine

@@ -32,9 +32,9 @@ from typing import Any
 
 from sqlglot import exp
 
-from sqlanon.checks import CheckPlan
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion
+from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError, DataError, brief

@@ -22,8 +22,8 @@ from typing import Any
 
 from sqlglot import exp
 
-from sqlanon.checks import CheckPlan, Summary, parse_summary
 from sqlanon.criteria import Criterion
+from sqlanon.criteria.checks import CheckPlan, Summary, parse_summary
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.search.batching import StatementCosts

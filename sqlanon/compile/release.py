@@ -21,16 +21,7 @@ from fractions import Fraction
 
 from sqlglot import exp
 
-from sqlanon.checks import CheckPlan
-from sqlanon.config import Config
-from sqlanon.config.node import resolve_node
-from sqlanon.criteria import Criterion, make_criterion
-from sqlanon.encode import NULL_VALUE, SensitiveDomain
-from sqlanon.errors import ConfigError
-from sqlanon.hierarchy import NULL_LEAF, Hierarchy
-from sqlanon.sql.labels import to_key, to_key_sql
-from sqlanon.sql.render import column, quoted, render_template, values_table, with_first
-from sqlanon.standalone import (
+from sqlanon.compile import (
     Compiled,
     NotWritten,
     as_from,
@@ -43,6 +34,15 @@ from sqlanon.standalone import (
     render,
     source_relation,
 )
+from sqlanon.config import Config
+from sqlanon.config.node import resolve_node
+from sqlanon.criteria import Criterion, make_criterion
+from sqlanon.criteria.checks import CheckPlan
+from sqlanon.encode import NULL_VALUE, SensitiveDomain
+from sqlanon.errors import ConfigError
+from sqlanon.hierarchy import NULL_LEAF, Hierarchy
+from sqlanon.sql.labels import to_key, to_key_sql
+from sqlanon.sql.render import column, quoted, render_template, values_table, with_first
 
 SOURCE = "sqlanon_source"
 GENERALIZED = "sqlanon_generalized"

@@ -8,10 +8,10 @@ from collections.abc import Mapping
 
 from sqlanon.config import Config
 from sqlanon.encode import Profile, column_profile
+from sqlanon.encode.source import read_table
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError, DataError, HierarchyError
 from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
-from sqlanon.source import read_table
 
 
 def sensitive_hierarchies(

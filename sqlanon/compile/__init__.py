@@ -24,20 +24,20 @@ from typing import Any
 from sqlglot import exp
 from sqlglot.errors import ErrorLevel, UnsupportedError
 
-from sqlanon.checks import CheckPlan
 from sqlanon.config import ADOPTED_RELATION, Config, TableRef
 from sqlanon.config.source_query import parse_query
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import Criterion as BaseCriterion
+from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
+from sqlanon.encode.source import refuse_pattern
 from sqlanon.engines.rules import UNQUOTABLE, leftovers, printed, rewrite
 from sqlanon.errors import ConfigError, InputError
+from sqlanon.gate.supersets import TOP
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, built_from_values, load_hierarchy
-from sqlanon.printable import comment
-from sqlanon.source import refuse_pattern
 from sqlanon.sql.labels import ESCAPE, from_key_sql, to_key
+from sqlanon.sql.printable import comment
 from sqlanon.sql.render import render_template, values_table, with_first
-from sqlanon.supersets import TOP
 
 #: the dialects ``compile`` writes: engine kind (whose rewrite rules apply) and sqlglot dialect
 TESTED = {"duckdb": "duckdb", "postgres": "postgres", "spark": "spark"}
@@ -84,7 +84,7 @@ class Compiled:
 
     def text(self) -> str:
         """The release (with a node) and the gate statements as a script, each after a comment
-        saying what it is. Every comment is one line per :func:`sqlanon.printable.comment`: a
+        saying what it is. Every comment is one line per :func:`sqlanon.sql.printable.comment`: a
         name, label or message in it (any character) stays inside the comment."""
         tag = f"{self.dialect} dialect" + (
             "" if self.tested else ", written by sqlglot, not tested by sqlanon"
@@ -144,7 +144,7 @@ def compile_gate(
     holding the values its criteria name with their codes; ``generalized``: per
     quasi-identifier (in order), a relation holding its generalization table
     (standalone_generalize.sql's part "generalize"), made and checked by the caller instead of
-    written from the hierarchies (all four dbt_package's)."""
+    written from the hierarchies (all four of compile/dbt.py's)."""
     check_dialect(dialect)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]
