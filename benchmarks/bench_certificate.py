@@ -48,12 +48,12 @@ import numpy as np
 from bench_census import config as census_config
 from common import machine
 
-from sqlanon import lattice_release
 from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.encode.source import read_table
-from sqlanon.run import run_engine
+from sqlanon.release import lattice as lattice_release
+from sqlanon.release.run import run_engine
 from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice, Node
 from sqlanon.search.optimal import PATHS

@@ -35,7 +35,7 @@ from bench_scale import generate
 from common import ADULT_CSV, QUASI, adult_config, base_parser, hierarchy_path, machine, prepare
 
 from sqlanon.hierarchy import read_arx_csv
-from sqlanon.lattice_release import best_node, run_search
+from sqlanon.release.lattice import best_node, run_search
 from sqlanon.search.evaluator import search_threads
 from sqlanon.search.lattice import Lattice
 

@@ -41,7 +41,7 @@ from common import (
 )
 
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.lattice_release import run_search
+from sqlanon.release.lattice import run_search
 from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice
 

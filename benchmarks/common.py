@@ -28,7 +28,7 @@ from sqlanon.encode import Encoded, encode
 from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.hierarchy import read_arx_csv
-from sqlanon.lattice_release import best_node, run_search
+from sqlanon.release.lattice import best_node, run_search
 from sqlanon.search import SearchResult
 from sqlanon.search.evaluator import search_threads
 
@@ -385,9 +385,9 @@ def _child(spec: Mapping[str, Any]) -> dict[str, Any]:
     """Run one ``anonymize`` with phase timings (in the child process)."""
     import resource
 
-    import sqlanon.gated_publish as gated_publish
-    import sqlanon.lattice_release as lattice_release
     import sqlanon.pipeline as pipeline
+    import sqlanon.release.gated as gated_publish
+    import sqlanon.release.lattice as lattice_release
 
     apply_engine_settings(spec.get("threads"), spec.get("memory_limit"))
     config = adult_config(

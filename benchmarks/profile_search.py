@@ -44,7 +44,7 @@ from common import (
     table,
 )
 
-from sqlanon.lattice_release import run_search
+from sqlanon.release.lattice import run_search
 from sqlanon.search.evaluator import NodeEvaluator
 from sqlanon.search.lattice import Lattice
 
@@ -198,7 +198,7 @@ def section_batch(p: Prepared) -> None:
 
 
 def section_rank(p: Prepared) -> None:
-    from sqlanon.metrics import materialize_verdicts, node_metrics
+    from sqlanon.release.metrics import materialize_verdicts, node_metrics
 
     result, evaluator = run_search(p.engine, p.encoded, p.criteria, p.config, None)
     verdicts, metrics, evaluate = [], [], []
@@ -261,8 +261,8 @@ def alternative_release(p: Prepared, node: tuple[int, ...], verdicts: str) -> st
 
 
 def section_publish(p: Prepared, memory_limit: str) -> None:
-    from sqlanon.metrics import materialize_verdicts
-    from sqlanon.publish import build_release
+    from sqlanon.release.metrics import materialize_verdicts
+    from sqlanon.release.publish import build_release
 
     result, evaluator = run_search(p.engine, p.encoded, p.criteria, p.config, None)
     node = min(result.minimal, key=lambda n: (sum(n), n))

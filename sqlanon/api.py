@@ -200,7 +200,7 @@ def audit(
     attack, and which node ``anonymize`` chooses. Nothing is written but the report
     (``report``: a path, checked as :func:`anonymize` checks it). ``output`` is not needed.
     The other arguments as in :func:`anonymize`."""
-    from sqlanon.audit import audit as run_audit
+    from sqlanon.pipeline.audit import audit as run_audit
 
     return run_audit(
         _config(config, False, base_dir, connection, need_output=False), progress, stage, _files(report, html)

@@ -22,7 +22,7 @@ import click
 from sqlanon import api, interrupt, redact
 from sqlanon.compile import DIALECTS
 from sqlanon.errors import EngineError, InputError, SqlanonError
-from sqlanon.guard import check_report_path
+from sqlanon.release.guard import check_report_path
 from sqlanon.report.audit import AuditReport
 from sqlanon.report.model import Report
 from sqlanon.report.text import render, render_audit

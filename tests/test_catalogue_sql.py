@@ -39,7 +39,7 @@ from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, load_hierarchy
-from sqlanon.lattice_release import run_search
+from sqlanon.release.lattice import run_search
 from sqlanon.search.evaluator import CACHE_FACTOR, NodeEvaluator
 from tests import reference as ref
 from tests import reference_catalogue as rc

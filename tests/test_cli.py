@@ -637,7 +637,7 @@ def test_aborted_release_leaves_nothing(
     project: Path, monkeypatch: pytest.MonkeyPatch, output: Any, failure: str
 ) -> None:
     """After staging, a failing gate (exit 1) or an error in the gate (exit 2) leaves no trace."""
-    import sqlanon.gated_publish as gated_publish
+    import sqlanon.release.gated as gated_publish
     from sqlanon.criteria.checks import Outcome
     from sqlanon.errors import DataError
     from sqlanon.gate import GateResult
@@ -668,7 +668,7 @@ def test_aborted_release_leaves_nothing(
 def test_output_appearing_during_the_run_is_not_replaced(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import sqlanon.gated_publish as gated_publish
+    import sqlanon.release.gated as gated_publish
 
     real_gate = gated_publish.run_gate
     out = project / "out" / "release.csv"

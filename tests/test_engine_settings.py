@@ -16,7 +16,7 @@ from sqlanon.config import parse_config
 from sqlanon.demo import write_demo
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.errors import ConfigError
-from sqlanon.run import run_engine
+from sqlanon.release.run import run_engine
 
 
 def config(engine: Any) -> dict[str, Any]:

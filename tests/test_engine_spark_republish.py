@@ -11,7 +11,7 @@ from sqlglot import exp
 
 from sqlanon.config import TableRef
 from sqlanon.engines.spark import SparkEngine
-from sqlanon.publish import stage
+from sqlanon.release.publish import stage
 
 #: what a user's property or comment may hold
 ALPHABET = ["a", "Z", "0", " ", "'", '"', "\\", "\n", "\t", ";", "--", "${spark.app.name}", "${env:HOME}", "é", "☃",

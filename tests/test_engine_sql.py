@@ -22,12 +22,13 @@ import sqlglot
 import yaml
 from sqlglot import exp
 
-from sqlanon import api, run
+from sqlanon import api
 from sqlanon.demo import write_demo
 from sqlanon.engines import Engine
 from sqlanon.engines.base import Params, SqlLike
 from sqlanon.engines.duckdb import DuckDBEngine
 from sqlanon.engines.rules import RULES, leftovers, rewrite
+from sqlanon.release import run
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots" / "engines"
 KINDS = [k for k in RULES if k != "duckdb"]

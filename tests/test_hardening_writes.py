@@ -302,7 +302,7 @@ def test_a_failing_commit_step_undoes_the_others(
     report's rename, or at the very end of putting the release in place (after its DuckDB
     transaction committed), puts every earlier release and report back as they were (here both
     existed: overwrite)."""
-    from sqlanon import publish
+    from sqlanon.release import publish
     from sqlanon.report import model as report
 
     duckdb_people(project / "w.duckdb")
@@ -485,10 +485,10 @@ def test_the_report_is_staged_under_a_new_name_and_a_planted_link_is_not_followe
 def test_a_new_database_that_appears_during_the_run_is_left_alone(project: Path) -> None:
     """Two runs creating the same new database: the one that commits second finds it there,
     leaves it as it is and publishes nothing (it never unlinks a database it did not make)."""
-    from sqlanon import publish
     from sqlanon.config import load_config
     from sqlanon.engines.duckdb import DuckDBEngine
     from sqlanon.errors import InputError
+    from sqlanon.release import publish
 
     config = load_config(
         write_yaml(project / "c.yaml", base_config(output={"database": "new.duckdb", "table": "release"}))

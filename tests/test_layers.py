@@ -38,20 +38,8 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("gate", ["sqlanon.gate"]),
     ("compile", ["sqlanon.compile"]),
     ("report", ["sqlanon.report"]),
-    (
-        "release",
-        [
-            "sqlanon.run",
-            "sqlanon.guard",
-            "sqlanon.publish",
-            "sqlanon.publish_table",
-            "sqlanon.gated_publish",
-            "sqlanon.lattice_release",
-            "sqlanon.metrics",
-            "sqlanon.no_node",
-        ],
-    ),
-    ("commands' runs", ["sqlanon.pipeline", "sqlanon.audit"]),
+    ("release", ["sqlanon.release"]),
+    ("commands' runs", ["sqlanon.pipeline"]),
     ("entry points", ["sqlanon.api", "sqlanon.demo", "sqlanon.cli", "sqlanon"]),
 ]
 

@@ -18,7 +18,7 @@ from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.metrics import materialize_verdicts, node_metrics, precision_loss
+from sqlanon.release.metrics import materialize_verdicts, node_metrics, precision_loss
 from sqlanon.search.evaluator import NodeEvaluator
 from tests.randomdata import RandomCase, generalize, random_case
 from tests.test_search import _violating_keys

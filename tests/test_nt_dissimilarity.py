@@ -21,8 +21,8 @@ from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.lattice_release import run_search
 from sqlanon.pipeline import check
+from sqlanon.release.lattice import run_search
 from sqlanon.search.evaluator import NodeEvaluator
 from sqlanon.search.lattice import Lattice
 from tests import reference as ref

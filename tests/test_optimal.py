@@ -18,7 +18,7 @@ from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.lattice_release import best_node, run_search
+from sqlanon.release.lattice import best_node, run_search
 from sqlanon.search.lattice import Lattice, Node, leq
 from sqlanon.search.optimal import optimal
 

@@ -69,8 +69,8 @@ def test_release_of_any_node(seed: int, tmp_path: Path, k: int | None = None, to
     from sqlanon.encode import encode
     from sqlanon.encode.source import read_table
     from sqlanon.engines.duckdb import DuckDBEngine
-    from sqlanon.metrics import materialize_verdicts
-    from sqlanon.publish import build_release, stage
+    from sqlanon.release.metrics import materialize_verdicts
+    from sqlanon.release.publish import build_release, stage
     from sqlanon.search.evaluator import NodeEvaluator
     from sqlanon.search.lattice import Lattice
 

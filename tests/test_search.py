@@ -18,7 +18,7 @@ from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.encode.source import read_table
 from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.lattice_release import run_search
+from sqlanon.release.lattice import run_search
 from sqlanon.search.evaluator import NodeEvaluator
 from sqlanon.search.lattice import Lattice, leq
 from tests import reference as ref
@@ -258,8 +258,8 @@ def test_data_free_ranking_chooses_the_fully_ranked_node(seed: int, tmp_path: Pa
     """precision and height rank the minimal nodes from their levels (and suppressed rows)
     alone; the node chosen is the one a ranking of every minimal node by its full metrics picks,
     and its reported metrics are the same."""
-    from sqlanon.lattice_release import best_node
-    from sqlanon.metrics import materialize_verdicts, node_metrics, rank_key
+    from sqlanon.release.lattice import best_node
+    from sqlanon.release.metrics import materialize_verdicts, node_metrics, rank_key
 
     rng = random.Random(500 + seed)
     case = random_case(seed + 500, tmp_path, n_qis=rng.choice([2, 3]), max_rows=60)

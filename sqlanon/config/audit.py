@@ -1,5 +1,5 @@
 """``audit:`` in the configuration: the parameters of the attacks ``sqlanon audit`` measures
-(sqlanon.audit measures them)."""
+(sqlanon.pipeline.audit measures them)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """PostgreSQL: what a republished table carries over from the table it replaces.
 
-A release replaces a table by renames (``sqlanon.publish``): the release is a new table, and
+A release replaces a table by renames (``sqlanon.release.publish``): the release is a new table, and
 what PostgreSQL keeps per table would stay with the previous one and be dropped with it. So the
 commit, in its transaction and before the swap, gives the staged release what the previous
 table had: its owner, its privileges (table and column grants, with their grant options), its

@@ -9,7 +9,7 @@ Spark has no temporary tables: sqlanon's work tables are temporary views of resu
 once and kept by Spark (``localCheckpoint``: memory, spilling to the executors' disks), so a
 later statement reads the kept rows instead of recomputing the plan that made them. Spark has
 no transactions either (``capabilities.transactions`` is false): publishing stages the release
-in a table and swaps it in by two renames (``sqlanon.publish``).
+in a table and swaps it in by two renames (``sqlanon.release.publish``).
 
 Spark logs a failed task's message, which can quote a value of the data, to the driver's
 console: a session sqlanon builds logs nothing (its own log4j settings); sqlanon's messages

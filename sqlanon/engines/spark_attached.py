@@ -1,6 +1,6 @@
 """Spark: what a republished table carries over from the table it replaces.
 
-A release replaces a table by renames (``sqlanon.publish``), so it is a new table of the
+A release replaces a table by renames (``sqlanon.release.publish``), so it is a new table of the
 catalog: the previous table's properties (``TBLPROPERTIES``), its comment and its columns'
 comments would be dropped with it. They are read before the swap and set on the staged release
 before it is renamed into place. Properties Spark or the metastore keep for themselves

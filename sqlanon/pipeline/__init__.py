@@ -24,9 +24,9 @@ from sqlanon.gate.inputs import (
     read_population,
     sensitive_hierarchies,
 )
-from sqlanon.gated_publish import gate_entries, pending, publish, risk_over
 from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
-from sqlanon.lattice_release import (
+from sqlanon.release.gated import gate_entries, pending, publish, risk_over
+from sqlanon.release.lattice import (
     capped,
     lattice_release,
     max_levels,
@@ -34,12 +34,12 @@ from sqlanon.lattice_release import (
     qi_weights,
     record_choice,
 )
-from sqlanon.metrics import materialize_verdicts, node_metrics
-from sqlanon.publish import build_release, prepare_output, stage_returned
+from sqlanon.release.metrics import materialize_verdicts, node_metrics
+from sqlanon.release.publish import build_release, prepare_output, stage_returned
+from sqlanon.release.run import Progress, Stage, counted, prepare_report, run_engine, say, written
 from sqlanon.report.entries import check_entries
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import Report
-from sqlanon.run import Progress, Stage, counted, prepare_report, run_engine, say, written
 from sqlanon.search.evaluator import NodeEvaluator, NodeResult, search_threads
 from sqlanon.search.lattice import Node
 from sqlanon.search.mondrian import release_query, run_mondrian

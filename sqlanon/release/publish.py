@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sqlglot import exp
 
-from sqlanon import atomic, guard, interrupt, publish_table, redact
+from sqlanon import atomic, interrupt, redact
 from sqlanon.atomic import Swap
 from sqlanon.config import Config, TableRef
 from sqlanon.config.source_query import parse_query
@@ -26,6 +26,8 @@ from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.engines import duckdb_catalog as catalog
 from sqlanon.errors import EngineError, InputError
+from sqlanon.release import guard
+from sqlanon.release import table as publish_table
 from sqlanon.search.lattice import Node
 from sqlanon.sql.render import DIALECT, column, render_template, table
 
@@ -130,7 +132,7 @@ def _open_database(engine: Engine, path: Path, what: str, read_only: bool) -> st
 def prepare_output(engine: Engine, config: Config) -> None:
     """Fail early (before any work) if the output cannot or may not be written.
 
-    The output may be nothing the run reads (:mod:`sqlanon.guard`): not the source by any
+    The output may be nothing the run reads (:mod:`sqlanon.release.guard`): not the source by any
     name, not a table or file a source view reads, not the configuration or a hierarchy file.
     Nothing is created here: a missing output folder or database is only created when the
     release is staged, and removed again if the release is aborted. What killed runs for the
@@ -638,7 +640,7 @@ def stage_returned(engine: Engine, release: exp.Expr) -> Returned:
 
 def _stage_server_table(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     """The release created under a temporary name beside the output, in the server's database,
-    inside a transaction (:mod:`sqlanon.publish_table`)."""
+    inside a transaction (:mod:`sqlanon.release.table`)."""
     assert output.table is not None
     schema = output.schema
     if not schema:  # the schema the output is in, or would be created in (the search path's)

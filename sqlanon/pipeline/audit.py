@@ -25,14 +25,14 @@ from sqlanon.encode.source import read_table
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
 from sqlanon.gate import check_parameters
-from sqlanon.lattice_release import best_node, capped, max_levels, node_map, run_search
-from sqlanon.metrics import materialize_verdicts
-from sqlanon.no_node import explain
 from sqlanon.numbers import parse_number
+from sqlanon.release.lattice import best_node, capped, max_levels, node_map, run_search
+from sqlanon.release.metrics import materialize_verdicts
+from sqlanon.release.no_node import explain
+from sqlanon.release.run import Progress, Stage, counted, prepare_report, record_costs, run_engine, say
 from sqlanon.report.audit import AuditReport, NodeAudit
 from sqlanon.report.entries import label
 from sqlanon.report.files import ReportFiles
-from sqlanon.run import Progress, Stage, counted, prepare_report, record_costs, run_engine, say
 from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice, Node
 from sqlanon.sql.render import column, render_template, with_first

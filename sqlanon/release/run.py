@@ -8,10 +8,11 @@ from dataclasses import replace
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from sqlanon import atomic, guard
+from sqlanon import atomic
 from sqlanon.config import ADOPTED_RELATION, Config, TableRef
 from sqlanon.engines import Engine, costs, open_engine
 from sqlanon.errors import InputError
+from sqlanon.release import guard
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import Report
 

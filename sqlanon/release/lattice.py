@@ -16,8 +16,8 @@ from sqlanon.criteria import Criterion
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
-from sqlanon.gated_publish import pending
-from sqlanon.metrics import (
+from sqlanon.release.gated import pending
+from sqlanon.release.metrics import (
     DATA_FREE_METRICS,
     data_free_key,
     data_free_metric,
@@ -25,10 +25,10 @@ from sqlanon.metrics import (
     node_metrics,
     rank_key,
 )
-from sqlanon.no_node import explain
-from sqlanon.publish import build_release
+from sqlanon.release.no_node import explain
+from sqlanon.release.publish import build_release
+from sqlanon.release.run import Progress, Stage, say
 from sqlanon.report.model import Report
-from sqlanon.run import Progress, Stage, say
 from sqlanon.search import SearchResult, search
 from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice, Node

@@ -17,12 +17,12 @@ from sqlanon.engines import Engine
 from sqlanon.gate import GateResult, run_gate
 from sqlanon.gate.inputs import read_population
 from sqlanon.gate.risk import limit_advice
-from sqlanon.publish import Returned, Staged, stage_returned
-from sqlanon.publish import stage as write_staged
+from sqlanon.release.publish import Returned, Staged, stage_returned
+from sqlanon.release.publish import stage as write_staged
+from sqlanon.release.run import Stage, record_costs, say, written
 from sqlanon.report.entries import check_entries, identifier_entry
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import Report
-from sqlanon.run import Stage, record_costs, say, written
 
 
 def pending(
