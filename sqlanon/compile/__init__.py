@@ -48,7 +48,7 @@ DIALECTS = (*TESTED, *UNTESTED)
 #: the names the statements give their CTEs (a template's own CTEs are named otherwise)
 TABLE = "sqlanon_table"
 FREQUENCIES = "sqlanon_frequencies"
-#: every name a CTE of compile's gets (here and in standalone_release.py): a source table so
+#: every name a CTE of compile's gets (here and in compile/release.py): a source table so
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
     r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"

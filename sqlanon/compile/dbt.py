@@ -24,7 +24,7 @@ each with its generalization table: a relation the macros write from compile's o
 (standalone_generalize.sql, generated here too) over the test's hierarchy.
 
 A wrapper joins the statement's violating classes back to the quasi-identifiers' labels. The
-parameters' rules (names, ranges, defaults) are recorded from criterion_spec's own checks.
+parameters' rules (names, ranges, defaults) are recorded from config/criteria.py's own checks.
 ``python -m sqlanon.compile.dbt`` writes the file; a test checks that the shipped one is current.
 """
 
@@ -85,7 +85,7 @@ AXES = ("variant", "distance")
 
 @dataclass(frozen=True)
 class Rule:
-    """One parameter of a criterion, as criterion_spec checks it."""
+    """One parameter of a criterion, as config/criteria.py checks it."""
 
     type: str  # number | integer | choice | values
     key: str
@@ -98,7 +98,7 @@ class Rule:
 
 
 class _Recorder(_Checker):
-    """criterion_spec's checker of one kind, recording the parameters it checks; ``forced``
+    """config/criteria.py's checker of one kind, recording the parameters it checks; ``forced``
     gives the values its choices take (by key; the others take their default or first)."""
 
     def __init__(self, kind: str, forced: Mapping[str, str]) -> None:

@@ -144,7 +144,7 @@ def run_gate(
     a column the configuration declares an identifier (which fails the gate).
 
     ``hierarchies`` gives the hierarchy of each sensitive column that needs one (hierarchical
-    distance); None: read from the configuration (gate_inputs.sensitive_hierarchies), with the
+    distance); None: read from the configuration (gate.inputs.sensitive_hierarchies), with the
     table's values. ``show_violations`` > 0 lists up to that many violating classes per failing
     criterion (worst first). ``qi_hierarchies`` and ``qi_levels`` (the published level of each
     quasi-identifier, inferred from its labels when missing) give (n,t)-closeness the classes'
