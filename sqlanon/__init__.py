@@ -4,9 +4,6 @@ Public API: :func:`anonymize`, :func:`apply`, :func:`check`, :func:`audit`, :fun
 verbs), :func:`load_config`, :class:`Report`, :class:`AuditReport`, and the error types.
 """
 
-# the module sqlanon.pipeline.audit first: loaded later (api imports it when audit is called), the import
-# system would bind it to the package's name ``audit`` over the function below
-import sqlanon.pipeline.audit as _audit_module  # noqa: F401  (isort: skip)
 from sqlanon.api import anonymize, apply, audit, check, compile_sql, demo
 from sqlanon.config import Config, load_config
 from sqlanon.errors import ConfigError, DataError, EngineError, HierarchyError, InputError, SqlanonError

@@ -528,16 +528,16 @@ def test_settings_the_configuration_implies(tmp_path: Path) -> None:
 
 
 def test_sqlanon_audit_stays_the_function_after_a_call(tmp_path: Path) -> None:
-    """``sqlanon.pipeline.audit`` is the function, also after its first call: the module sqlanon.pipeline.audit,
-    loaded then, took the package's name, and a second ``sqlanon.pipeline.audit(...)`` raised "'module'
-    object is not callable". In a new interpreter, where nothing loaded the module before."""
+    """``sqlanon.audit`` is the function, also after its first call: the module sqlanon.audit (now
+    sqlanon.pipeline.audit), loaded then, took the package's name, and a second ``sqlanon.audit(...)``
+    raised "'module' object is not callable". In a new interpreter, where nothing loaded the module before."""
     anonymize_yaml, _ = write_demo(tmp_path, rows=40)
     program = (
         "import sys, sqlanon\n"
         "for _ in range(2):\n"
-        "    report = sqlanon.pipeline.audit(sys.argv[1])\n"
+        "    report = sqlanon.audit(sys.argv[1])\n"
         "    assert report.nodes, report\n"
-        "print(type(sqlanon.pipeline.audit).__name__)\n"
+        "print(type(sqlanon.audit).__name__)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", program, str(anonymize_yaml)], capture_output=True, text=True, timeout=300

@@ -158,7 +158,7 @@ def test_mondrian_apply_and_compile_walk_no_lattice_and_are_not_refused(tmp_path
     # audit walks Incognito's lattice whatever the configuration's search
     config["criteria"] = [{"k-anonymity": {"k": 2}}, {"l-diversity": {"l": 2, "attribute": "s"}}]
     with pytest.raises(ConfigError, match="Incognito"):
-        sqlanon.pipeline.audit(config | {"max_lattice_nodes": 3 * 3 * 2})
+        sqlanon.audit(config | {"max_lattice_nodes": 3 * 3 * 2})
 
 
 def test_twelve_five_digit_masks_are_refused_within_a_small_memory(tmp_path: Path) -> None:
