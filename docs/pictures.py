@@ -1,4 +1,4 @@
-"""Redraw the README's pictures of the HTML report (docs/html-*.png) from the demo's data.
+"""Redraw the pictures of the HTML report (docs/html-*.png, shown in docs/report.md and docs/commands.md).
 
     python docs/pictures.py            # needs the test extras (Playwright) and Debian's chromium
 

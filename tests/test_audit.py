@@ -90,7 +90,7 @@ def _case(seed: int, folder: Path) -> tuple[RandomCase, dict[str, Any], dict[str
 
 def _skewness(case: RandomCase, config: dict[str, Any]) -> dict[str, tuple[str, float]]:
     """Per sensitive column, the distance and t skewness should measure it with, from the
-    configuration as the README says: audit.t, else the column's t-closeness's t, else 0.2; the
+    configuration as docs/commands.md says: audit.t, else the column's t-closeness's t, else 0.2; the
     t-closeness's distance (variational is EMD under equal distance), else hierarchical with a
     hierarchy, else ordered when every value is a number, else equal."""
     t = config["audit"].get("t")

@@ -230,7 +230,7 @@ def test_the_lattice_limit_on_duckdb(tmp_path: Path) -> None:
 def test_search_state_per_node_is_within_the_documented_bytes(
     name: str, heights: tuple[int, ...], mode: str
 ) -> None:
-    """The README's figures: a search holds at most about 600 bytes of Python per counted node
+    """The figures of docs/configuration.md (Bounds): a search holds at most about 600 bytes of Python per counted node
     (optimal; exhaustive 350; Incognito's count, the product of top + 2, at about 200). With a
     data-free monotone oracle (Incognito at its worst: every node satisfies; exhaustive with one
     minimal node, whose ranking is then quick)."""

@@ -918,7 +918,7 @@ def test_a_failing_test_lists_its_classes_under_the_columns_names(small_project:
     assert rows == sorted((str(a), s, 2, 2.0) for a in (25, 38, 47) for s in ("F", "M"))
 
 
-#: the anonymization a dbt Python model runs (README, "dbt"): hierarchies as builders
+#: the anonymization a dbt Python model runs (integrations/dbt/README.md): hierarchies as builders
 RELEASE = {
     "columns": {
         "zip": {"role": "quasi", "hierarchy": {"type": "mask", "char": "*", "levels": [1, 2, 3, 4, 5]}},

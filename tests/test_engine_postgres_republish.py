@@ -1,7 +1,7 @@
 """Republishing into PostgreSQL (``overwrite: true``): the release gets what the table it
 replaces had (owner, table and column grants, comments, row-level security and its policies),
 so its readers still read it; what cannot be carried is refused before any work. And the
-README's privilege recipe, run as written: a user with exactly those privileges runs every
+privilege recipe of docs/engines.md, run as written: a user with exactly those privileges runs every
 command."""
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from tests.pgserver import Server
 
 COLUMNS = ["name", "zip", "age", "sex", "disease", "salary"]
 TYPES = ["text", "text", "integer", "text", "text", "integer"]
-README = Path(__file__).resolve().parents[1] / "README.md"
+#: where the privilege recipe is written (its PostgreSQL section)
+ENGINES_DOC = Path(__file__).resolve().parents[1] / "docs" / "engines.md"
 #: the roles these tests make (the server is the test run's own)
 ROLES = ["rp_pipeline", "rp_owners", "rp_reader", "rp_colreader", "rp_other", "analyst"]
 
@@ -263,13 +264,13 @@ def test_a_policy_that_does_not_hold_on_the_release_fails_the_publish(
     assert _leftovers(admin) == []
 
 
-# -- the README's privilege recipe ----------------------------------------------------------
+# -- the privilege recipe of docs/engines.md ------------------------------------------------
 
 
-def readme_recipe() -> list[str]:
-    """The GRANT statements of the README's PostgreSQL section, as written there."""
-    text = README.read_text()
-    section = text[text.index("**PostgreSQL.**") : text.index("**Spark.**")]
+def documented_recipe() -> list[str]:
+    """The GRANT statements of the PostgreSQL section of docs/engines.md, as written there."""
+    text = ENGINES_DOC.read_text()
+    section = text[text.index("\n## PostgreSQL\n") : text.index("\n## Spark\n")]
     blocks = re.findall(r"```sql\n(.*?)```", section, re.DOTALL)
     statements = [
         s.strip()
@@ -277,13 +278,13 @@ def readme_recipe() -> list[str]:
         for s in re.sub(r"--[^\n]*", "", block).split(";")
         if s.strip().upper().startswith("GRANT")
     ]
-    assert statements, "no GRANT statements in the README's PostgreSQL section"
+    assert statements, "no GRANT statements in the PostgreSQL section of docs/engines.md"
     return statements
 
 
 @pytest.fixture
 def warehouse(postgres: Server) -> Iterator[psycopg.Connection[Any]]:
-    """The README's example database ``warehouse`` on the test server, with nothing granted to
+    """The example database ``warehouse`` of docs/engines.md on the test server, with nothing granted to
     PUBLIC (neither the database's defaults nor the public schema's), the source
     ``staging.people``, the empty schema ``analytics`` and the login role ``analyst``."""
     password = os.environ[postgres.password_env]
@@ -308,15 +309,15 @@ def warehouse(postgres: Server) -> Iterator[psycopg.Connection[Any]]:
             admin_con.execute("DROP ROLE IF EXISTS analyst")
 
 
-def test_the_readme_privilege_recipe_runs_every_command(
+def test_the_documented_privilege_recipe_runs_every_command(
     demo: tuple[Path, dict[str, Any]], warehouse: psycopg.Connection[Any], postgres: Server, tmp_path: Path
 ) -> None:
-    """The README's GRANT statements, run as written, are all a user needs for check, anonymize
+    """The GRANT statements of docs/engines.md, run as written, are all a user needs for check, anonymize
     (a new table, then replacing it), apply, audit and compile (with a node, a builder
     hierarchy reads the source's values); and each privilege is needed: without it a command
     fails, with a message that names what to ask for."""
     folder, base = demo
-    recipe = readme_recipe()
+    recipe = documented_recipe()
     for statement in recipe:
         warehouse.execute(statement)
     engine = _as(postgres, "analyst", "warehouse")

@@ -1,4 +1,4 @@
-"""The README's Spark configuration as a user runs it: a table in a Hive metastore of its own
+"""The Spark configuration of docs/engines.md as a user runs it: a table in a Hive metastore of its own
 (Derby, in a folder), ``sqlanon anonymize`` and ``sqlanon check`` as processes that build their
 own Spark session from ``engine.conf``; exit codes, the published table, and nothing of the data
 on the console."""

@@ -729,7 +729,7 @@ class PostgresEngine(SqlSession):
                 f"The PostgreSQL user may not do this ({first}). sqlanon needs USAGE on the source's schema and "
                 "SELECT on the source, CONNECT and TEMPORARY on the database and, to publish, USAGE and CREATE on "
                 "the output's schema (to replace a table, its owner's privileges): ask for the missing privilege "
-                "(README, PostgreSQL, lists them as GRANT statements)."
+                "(docs/engines.md, PostgreSQL, lists them as GRANT statements)."
             )
         elif cause == "name":
             message = f"PostgreSQL refuses that name ({first}); choose another schema or table name."

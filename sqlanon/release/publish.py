@@ -86,7 +86,7 @@ def _remove_dead_tables(engine: Engine, schema: str) -> None:
     release kept for an undo, or (without transactions) a staged release. A run that has left
     both was killed between its two renames (engines without transactions): the output is
     missing and the backup is the previous release, so both are kept for the user to rename
-    back (the README says how)."""
+    back (docs/engines.md, Spark, says how)."""
     server = engine.server
     assert server is not None
     dead = [name for name in server.tables(schema) if dead_leftover(name)]
