@@ -21,7 +21,7 @@ engines interleaved, medians of ``--repeat``; printed with each engine's ratio t
 the statements it ran in the last run (the report's ``costs``), then those per stage.
 
 Run ``python benchmarks/bench_engines.py --repeat 3 --rows 100000`` (larger ``--rows`` take
-much longer on PostgreSQL and Spark: see benchmarks/README.md, issue 16), or
+much longer on PostgreSQL and Spark: see benchmarks/README.md, issues 16 and 35), or
 ``--engines spark --rows 10000000 --repeat 1 --no-adult`` for Spark alone on a large table;
 The servers' runs search in the engine (``search_in: engine``); ``--local`` adds ``anonymize``
 with ``search_in: local`` on each engine beside DuckDB

@@ -1,4 +1,4 @@
-"""Where the time goes: profiling and what-if experiments behind the suggestions in README.md.
+"""Where the time goes: profiling and what-if experiments (their findings: benchmarks/README.md in git).
 
 Sections (all on Adult, k=5 unless said otherwise):
 

@@ -590,3 +590,16 @@ def test_example(name: str, tmp_path: Path, request: pytest.FixtureRequest) -> N
     folder = tmp_path / "work"
     folder.mkdir()
     RUNNERS[name](examples()[name], folder, request)
+
+
+def test_benchmarks_readme_is_one_table_of_targets() -> None:
+    """benchmarks/README.md: a row per target, each naming a script of benchmarks/ (or a paper
+    estimate), its figure and a date; its commands name scripts that exist."""
+    text = (ROOT / "benchmarks" / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| target |")]
+    rows = [r for r in rows if not set(r) <= set("|- ")]
+    assert len(rows) >= 20
+    for row in rows:
+        assert re.search(r"\b20\d\d-\d\d-\d\d\b", row), row
+    scripts = set(re.findall(r"\b(\w+\.py)\b", text))
+    assert scripts and all((ROOT / "benchmarks" / s).is_file() for s in scripts), scripts

@@ -127,7 +127,7 @@ def run_search(
         if evaluator.max_suppressed > 0:
             # Without suppression the cap would be the bound itself, and paths that climb past
             # it find higher failing nodes, which decide more of the nodes below it (fewer
-            # checks: benchmarks/README.md, issue 15).
+            # checks: benchmarks/README.md's history in git, issue 15).
 
             def cap(node: Node) -> float:
                 # a satisfying node's minimal nodes lie below it and suppress at most the

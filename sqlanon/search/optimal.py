@@ -14,7 +14,7 @@ starts a new path while it has undecided direct generalizations, so every failin
 that has no failing check above it is a *maximal* failing node (all its direct generalizations
 satisfy), which decides more nodes than any failing node below it and has a frequency table no
 larger than theirs (on 10M generated rows: 283 failing nodes checked instead of 360, the search
-52 s instead of 71 s; see benchmarks/README.md). A visited node that satisfies is minimal when no
+52 s instead of 71 s; see benchmarks/README.md's history in git). A visited node that satisfies is minimal when no
 satisfying node lies below it (with a monotone requirement: when its direct specializations
 fail); its exact key (``key``) then tightens the bound, and the walk stops at the first node
 whose bound is not below the best key found. Without a bound the walk covers the whole lattice
@@ -216,8 +216,8 @@ def optimal(
 
     # Incognito's first phase, in one batch: the top and every node that generalizes one QI
     # less than fully (the others at their top). Their tables are tiny, and a failing one
-    # decides every node at or below its level on that QI (measured in benchmarks/README.md,
-    # issue 15).
+    # decides every node at or below its level on that QI (measured in the history of
+    # benchmarks/README.md in git, issue 15).
     settle(single_qi_nodes(lattice))
 
     for index, node in enumerate(order):
