@@ -1,0 +1,340 @@
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_verdicts_N" AS
+WITH "input" AS (
+  SELECT
+    LIST_EXTRACT($m0, "src"."q0" + 1) AS "q0",
+    LIST_EXTRACT($m1, "src"."q1" + 1) AS "q1",
+    LIST_EXTRACT($m2, "src"."q2" + 1) AS "q2",
+    "src"."s0",
+    CAST(SUM("src"."n") AS BIGINT) AS "n"
+  FROM "__sqlanon_freq_N" AS "src"
+  GROUP BY
+    LIST_EXTRACT($m0, "src"."q0" + 1),
+    LIST_EXTRACT($m1, "src"."q1" + 1),
+    LIST_EXTRACT($m2, "src"."q2" + 1),
+    "src"."s0"
+), "c0" AS (
+  SELECT
+    "q0",
+    "q1",
+    "q2",
+    CAST(SUM("n") AS INT128) AS "size",
+    SUM("n") < 5 AS "bad",
+    CAST(SUM("n") AS DOUBLE) AS "val"
+  FROM "input"
+  GROUP BY
+    "q0",
+    "q1",
+    "q2"
+), "c1" AS (
+  WITH "f" AS (
+    SELECT
+      "q0",
+      "q1",
+      "q2",
+      "s0" AS "s",
+      CAST(SUM("n") AS DOUBLE) AS "n",
+      CAST(SUM("n") AS INT128) AS "cnt"
+    FROM "input"
+    GROUP BY
+      "q0",
+      "q1",
+      "q2",
+      "s0"
+    HAVING
+      SUM("n") > 0
+  ), "gc" AS (
+    SELECT
+      "s",
+      SUM("cnt") AS "qcnt"
+    FROM "f"
+    GROUP BY
+      "s"
+  ), "tot" AS (
+    SELECT
+      CAST(SUM("qcnt") AS INT128) AS "total",
+      COUNT(*) AS "m"
+    FROM "gc"
+  ), "e" AS (
+    SELECT
+      "f"."q0",
+      "f"."q1",
+      "f"."q2",
+      "f"."cnt",
+      CAST("gc"."qcnt" AS INT128) AS "qcnt",
+      "tot"."total",
+      "tot"."m",
+      CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0", "f"."q1", "f"."q2") AS INT128) AS "size"
+    FROM "f"
+    JOIN "gc"
+      ON "gc"."s" = "f"."s"
+    CROSS JOIN "tot"
+  ), "c" AS (
+    SELECT
+      "q0",
+      "q1",
+      "q2",
+      MAX("size") AS "size",
+      SUM(
+        0.5 * (
+          CAST("cnt" AS DOUBLE) / CAST("size" AS DOUBLE) * LN(
+            2.0 * CAST("cnt" * "total" AS DOUBLE) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE)
+          ) + CAST("qcnt" AS DOUBLE) / CAST("total" AS DOUBLE) * LN(
+            2.0 * CAST("size" * "qcnt" AS DOUBLE) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE)
+          )
+        )
+      ) + 0.5 * LN(2.0) * CAST(MAX("total") - SUM("qcnt") AS DOUBLE) / CAST(MAX("total") AS DOUBLE) AS "js"
+    FROM "e"
+    GROUP BY
+      "q0",
+      "q1",
+      "q2"
+  )
+  SELECT
+    "q0",
+    "q1",
+    "q2",
+    "size",
+    LEAST(GREATEST("js", 0.0), LN(2.0)) > 0.5 + 1e-09 AS "bad",
+    LEAST(GREATEST("js", 0.0), LN(2.0)) AS "val"
+  FROM "c"
+)
+SELECT
+  "c0"."q0",
+  "c0"."q1",
+  "c0"."q2",
+  "c0"."size" AS "size",
+  "c0"."bad" AS "b0",
+  "c0"."val" AS "v0",
+  "c1"."bad" AS "b1",
+  "c1"."val" AS "v1",
+  "c0"."bad" OR "c1"."bad" AS "bad"
+FROM c0
+JOIN c1
+  USING ("q0", "q1", "q2");
+
+WITH "input0" AS (
+  SELECT
+    LIST_EXTRACT($m0, "src"."q0" + 1) AS "q0",
+    LIST_EXTRACT($m1, "src"."q1" + 1) AS "q1",
+    LIST_EXTRACT($m2, "src"."q2" + 1) AS "q2",
+    "src"."s0",
+    CAST(SUM("src"."n") AS BIGINT) AS "n"
+  FROM "__sqlanon_freq_N" AS "src"
+  GROUP BY
+    LIST_EXTRACT($m0, "src"."q0" + 1),
+    LIST_EXTRACT($m1, "src"."q1" + 1),
+    LIST_EXTRACT($m2, "src"."q2" + 1),
+    "src"."s0"
+), "input" AS (
+  SELECT
+    *
+  FROM input0
+  SEMI JOIN (
+    SELECT
+      "q0",
+      "q1",
+      "q2"
+    FROM (
+      WITH "c0" AS (
+        SELECT
+          "q0",
+          "q1",
+          "q2",
+          CAST(SUM("n") AS INT128) AS "size",
+          SUM("n") < 5 AS "bad",
+          CAST(SUM("n") AS DOUBLE) AS "val"
+        FROM "input0"
+        GROUP BY
+          "q0",
+          "q1",
+          "q2"
+      ), "c1" AS (
+        WITH "f" AS (
+          SELECT
+            "q0",
+            "q1",
+            "q2",
+            "s0" AS "s",
+            CAST(SUM("n") AS DOUBLE) AS "n",
+            CAST(SUM("n") AS INT128) AS "cnt"
+          FROM "input0"
+          GROUP BY
+            "q0",
+            "q1",
+            "q2",
+            "s0"
+          HAVING
+            SUM("n") > 0
+        ), "gc" AS (
+          SELECT
+            "s",
+            SUM("cnt") AS "qcnt"
+          FROM "f"
+          GROUP BY
+            "s"
+        ), "tot" AS (
+          SELECT
+            CAST(SUM("qcnt") AS INT128) AS "total",
+            COUNT(*) AS "m"
+          FROM "gc"
+        ), "e" AS (
+          SELECT
+            "f"."q0",
+            "f"."q1",
+            "f"."q2",
+            "f"."cnt",
+            CAST("gc"."qcnt" AS INT128) AS "qcnt",
+            "tot"."total",
+            "tot"."m",
+            CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0", "f"."q1", "f"."q2") AS INT128) AS "size"
+          FROM "f"
+          JOIN "gc"
+            ON "gc"."s" = "f"."s"
+          CROSS JOIN "tot"
+        ), "c" AS (
+          SELECT
+            "q0",
+            "q1",
+            "q2",
+            MAX("size") AS "size",
+            SUM(
+              0.5 * (
+                CAST("cnt" AS DOUBLE) / CAST("size" AS DOUBLE) * LN(
+                  2.0 * CAST("cnt" * "total" AS DOUBLE) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE)
+                ) + CAST("qcnt" AS DOUBLE) / CAST("total" AS DOUBLE) * LN(
+                  2.0 * CAST("size" * "qcnt" AS DOUBLE) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE)
+                )
+              )
+            ) + 0.5 * LN(2.0) * CAST(MAX("total") - SUM("qcnt") AS DOUBLE) / CAST(MAX("total") AS DOUBLE) AS "js"
+          FROM "e"
+          GROUP BY
+            "q0",
+            "q1",
+            "q2"
+        )
+        SELECT
+          "q0",
+          "q1",
+          "q2",
+          "size",
+          LEAST(GREATEST("js", 0.0), LN(2.0)) > 0.5 + 1e-09 AS "bad",
+          LEAST(GREATEST("js", 0.0), LN(2.0)) AS "val"
+        FROM "c"
+      )
+      SELECT
+        "c0"."q0",
+        "c0"."q1",
+        "c0"."q2",
+        "c0"."size" AS "size",
+        "c0"."bad" AS "b0",
+        "c0"."val" AS "v0",
+        "c1"."bad" AS "b1",
+        "c1"."val" AS "v1",
+        "c0"."bad" OR "c1"."bad" AS "bad"
+      FROM c0
+      JOIN c1
+        USING ("q0", "q1", "q2")
+    ) AS "v"
+    WHERE
+      NOT "bad"
+  ) AS "kept"
+    USING ("q0", "q1", "q2")
+)
+SELECT
+  "a1"."classes",
+  "a1"."rows",
+  "a1"."vc",
+  "a1"."vr",
+  "a1"."worst"
+FROM (
+  SELECT
+    COUNT(*) AS "classes",
+    COALESCE(SUM("size"), 0) AS "rows",
+    COUNT_IF("bad") AS "vc",
+    COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr",
+    MAX("val") AS "worst"
+  FROM (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "input"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("cnt") AS "qcnt"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS (
+      SELECT
+        CAST(SUM("qcnt") AS INT128) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."cnt",
+        CAST("gc"."qcnt" AS INT128) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."cnt") OVER (PARTITION BY "f"."q0", "f"."q1", "f"."q2") AS INT128) AS "size"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        MAX("size") AS "size",
+        SUM(
+          0.5 * (
+            CAST("cnt" AS DOUBLE) / CAST("size" AS DOUBLE) * LN(
+              2.0 * CAST("cnt" * "total" AS DOUBLE) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE)
+            ) + CAST("qcnt" AS DOUBLE) / CAST("total" AS DOUBLE) * LN(
+              2.0 * CAST("size" * "qcnt" AS DOUBLE) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE)
+            )
+          )
+        ) + 0.5 * LN(2.0) * CAST(MAX("total") - SUM("qcnt") AS DOUBLE) / CAST(MAX("total") AS DOUBLE) AS "js"
+      FROM "e"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    )
+    /* check_t_js.sql: t-closeness with the Jensen-Shannon divergence JS(P_E, Q). */
+    /* Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input. */
+    /* Params:   keys, s, t in [0, ln 2], tol (absolute tolerance on the divergence). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= JS(P_E, Q) in nats; worst = MAX). */
+    /* Formula:  JS = 1/2 KL(P || M) + 1/2 KL(Q || M), M = (P + Q) / 2. A value v present in E adds */
+    /*           1/2 (p ln(2p / (p + q)) + q ln(2q / (p + q))), where 2p / (p + q) = 2a / (a + b) and */
+    /*           2q / (p + q) = 2b / (a + b) with a = count(E,v) N, b = |E| count(v) (exact 128-bit); */
+    /*           a value absent from E adds 1/2 q ln 2, so no class x domain grid is needed: the */
+    /*           absent values add 1/2 ln 2 (N - sum of count(v) over the values of E) / N. */
+    /*           Clamped to [0, ln 2]. E passes iff JS <= t + tol. Not a metric (its root is). */
+    /* Citation: survey (001), section 9.2 (alternative distances for t-closeness). */
+    SELECT
+      "q0",
+      "q1",
+      "q2",
+      "size",
+      LEAST(GREATEST("js", 0.0), LN(2.0)) > 0.5 + 1e-09 AS "bad",
+      LEAST(GREATEST("js", 0.0), LN(2.0)) AS "val"
+    FROM "c"
+  ) AS "c"
+) AS "a1";

@@ -1,0 +1,53 @@
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/out/.sqlanon-STAGING.tmp/release.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'zip': 'VARCHAR', 'age': 'VARCHAR', 'sex': 'VARCHAR', 'disease': 'VARCHAR', 'salary': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_release_N";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/people.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'name': 'VARCHAR', 'zip': 'VARCHAR', 'age': 'VARCHAR', 'sex': 'VARCHAR', 'disease': 'VARCHAR', 'salary': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_source_N";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_table_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/out/people_release.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'zip': 'VARCHAR', 'age': 'VARCHAR', 'sex': 'VARCHAR', 'disease': 'VARCHAR', 'salary': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_table_N";

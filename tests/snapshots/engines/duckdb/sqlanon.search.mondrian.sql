@@ -1,0 +1,64 @@
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mfinal_N" AS
+SELECT
+  *
+FROM "__sqlanon_mwa_N"
+WHERE
+  FALSE;
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mwhole_N" AS
+SELECT
+  "s0",
+  "s1",
+  SUM("n") AS "n"
+FROM "__sqlanon_freq_N"
+GROUP BY
+  "s0",
+  "s1";
+
+DROP TABLE IF EXISTS "__sqlanon_mcand_N";
+
+DROP TABLE IF EXISTS "__sqlanon_msplit_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mva_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mvalues_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mvb_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mwa_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mwb_N";
+
+INSERT INTO "__sqlanon_mfinal_N"
+SELECT
+  *
+FROM "__sqlanon_mwa_N"
+WHERE
+  NOT "pid" IN (
+    SELECT
+      "pid"
+    FROM "__sqlanon_msplit_N"
+  );
+
+INSERT INTO "__sqlanon_mfinal_N"
+SELECT
+  *
+FROM "__sqlanon_mwb_N"
+WHERE
+  NOT "pid" IN (
+    SELECT
+      "pid"
+    FROM "__sqlanon_msplit_N"
+  );
+
+SELECT
+  COUNT(*),
+  COALESCE(SUM("size" * "size"), 0),
+  COALESCE(SUM("size" * (
+    0 + "w0" + "w1" + "w2"
+  )), 0)
+FROM "__sqlanon_mparts_N";
+
+SELECT
+  COUNT(DISTINCT "pid")
+FROM "__sqlanon_msplit_N";

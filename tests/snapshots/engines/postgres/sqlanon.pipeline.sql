@@ -1,0 +1,2 @@
+SELECT
+  CURRENT_SETTING('threads');

@@ -1,0 +1,142 @@
+WITH `f__w0` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0` AS `v0`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `n`
+  FROM `__sqlanon_gate_freq_N`
+  GROUP BY
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0`
+  HAVING
+    SUM(`n`) > 0
+), `phi__w0` AS (
+  SELECT
+    `x`.`q0`,
+    `x`.`q1`,
+    `x`.`q2`,
+    `x`.`n`,
+    SUM(`x`.`n`) OVER (
+      PARTITION BY `x`.`q0`, `x`.`q1`, `x`.`q2`
+      ORDER BY `x`.`x` NULLS LAST
+      RANGE BETWEEN 1000.000000001 PRECEDING AND 1000.000000001 FOLLOWING
+    ) AS `phi`
+  FROM (
+    SELECT
+      `f`.*,
+      CAST(`d`.`value` AS DOUBLE) AS `x`
+    FROM `f__w0` AS `f`
+    JOIN `__sqlanon_sdict_N` AS `d`
+      ON `d`.`code` = `f`.`v0`
+  ) AS `x`
+), `r__w0` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+    CAST(MAX(`phi`) AS DECIMAL(38, 0)) AS `phi`
+  FROM `phi__w0` AS `phi`
+  GROUP BY
+    `q0`,
+    `q1`,
+    `q2`
+)
+SELECT
+  `a0`.`classes`,
+  `a0`.`rows`,
+  `a0`.`vc`,
+  `a0`.`vr`,
+  `a0`.`worst`,
+  `a1`.`vc`,
+  `a1`.`vr`,
+  `a1`.`worst`
+FROM (
+  SELECT
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MIN(`val`) AS `worst`
+  FROM (
+    /* check_k_anonymity.sql: k-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
+    /* Params:   keys (QI columns of the node), k (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+      SUM(`n`) < 5 AS `bad`,
+      CAST(SUM(`n`) AS DOUBLE) AS `val`
+    FROM `__sqlanon_gate_freq_N`
+    GROUP BY
+      `q0`,
+      `q1`,
+      `q2`
+  ) AS `c`
+) AS `a0`
+CROSS JOIN (
+  SELECT
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MAX(`val`) AS `worst`
+  FROM (
+    /* check_dissimilarity.sql: (epsilon,delta)^k-dissimilarity, one row per equivalence class. */
+    /* Inputs:   input (keys..., sensitive code columns, n); the attribute's dictionary (value, code) */
+    /*           (numeric), rank table order (s, pos) (ordered), ancestors (s, lvl, node) (hierarchical), */
+    /*           or one dictionary per column (variational). */
+    /* Params:   keys, distance ("numeric" | "ordered" | "hierarchical" | "variational"), */
+    /*           s (the code column; numeric, ordered, hierarchical) or columns (variational: list of */
+    /*           {column, dictionary}), dictionary, order, full_domain (ordered: true when the order */
+    /*           is explicit; else the domain is the values present in the input), ancestors, level (hierarchical: the */
+    /*           deepest lowest-common-ancestor level within epsilon, floor((epsilon + tol) H)), */
+    /*           height H, epsilon >= 0, tol, within (= epsilon + tol, the largest distance that */
+    /*           counts as within epsilon), k, delta = delta_num / delta_den (exact, in [0, 1]). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= risk(E, epsilon); worst = MAX). */
+    /* Formula:  Phi(v) = rows of E whose value lies within epsilon of v (v itself included); */
+    /*           risk(E) = max_v (Phi(v) - 1) / (|E| - 1), and 1 when |E| = 1. E passes iff |E| >= k */
+    /*           and risk <= 1 - delta, evaluated exactly as (Phi - 1) delta_den <= (delta_den - */
+    /*           delta_num) (|E| - 1). Distances within epsilon + tol count as within epsilon. */
+    /*           numeric |a - b| and ordered |rank(a) - rank(b)| / (m - 1): a RANGE window over the */
+    /*           class's values sorted by number or rank (no self-join). hierarchical */
+    /*           level(lca)/H <= epsilon iff a and b share their ancestor at `level`: a window per */
+    /*           (class, ancestor), the whole class when level >= H. variational 1/2 sum_i |a_i - b_i| between the vectors of the */
+    /*           columns: a self-join of each class's distinct vectors. */
+    /* Citation: Wang, Liu, Sun et al., proximity privacy, (epsilon,delta)^k-dissimilarity (004), */
+    /*           equations (3)-(4) and section III. */
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      `size`,
+      NOT (
+        `size` >= 5
+        AND CASE
+          WHEN `size` = 1
+          THEN 1 = 0
+          ELSE (
+            `phi` - 1
+          ) * 10 <= (
+            10 - 1
+          ) * (
+            `size` - 1
+          )
+        END
+      ) AS `bad`,
+      CASE
+        WHEN `size` = 1
+        THEN 1.0
+        ELSE CAST(`phi` - 1 AS DOUBLE) / CAST(`size` - 1 AS DOUBLE)
+      END AS `val`
+    FROM `r__w0` AS `r`
+  ) AS `c`
+) AS `a1`;

@@ -1,0 +1,121 @@
+WITH `f__w0` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0` AS `s`,
+    CAST(SUM(`n`) AS DOUBLE) AS `n`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `cnt`
+  FROM `__sqlanon_gate_freq_N`
+  GROUP BY
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0`
+  HAVING
+    SUM(`n`) > 0
+), `gc__w0` AS (
+  SELECT
+    `s`,
+    SUM(`cnt`) AS `qcnt`
+  FROM `f__w0` AS `f`
+  GROUP BY
+    `s`
+), `tot__w0` AS (
+  SELECT
+    CAST(SUM(`qcnt`) AS DECIMAL(38, 0)) AS `total`,
+    COUNT(*) AS `m`
+  FROM `gc__w0` AS `gc`
+), `e__w0` AS (
+  SELECT
+    `f`.`q0`,
+    `f`.`q1`,
+    `f`.`q2`,
+    `f`.`cnt`,
+    CAST(`gc`.`qcnt` AS DECIMAL(38, 0)) AS `qcnt`,
+    `tot`.`total`,
+    `tot`.`m`,
+    CAST(SUM(`f`.`cnt`) OVER (PARTITION BY `f`.`q0`, `f`.`q1`, `f`.`q2`) AS DECIMAL(38, 0)) AS `size`
+  FROM `f__w0` AS `f`
+  JOIN `gc__w0` AS `gc`
+    ON `gc`.`s` = `f`.`s`
+  CROSS JOIN `tot__w0` AS `tot`
+), `c__w0` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    MAX(`size`) AS `size`,
+    CAST(SUM(GREATEST(`cnt` * `total` - `size` * `qcnt`, 0)) AS DOUBLE) / CAST(MAX(`size`) * MAX(`total`) AS DOUBLE) AS `val`
+  FROM `e__w0` AS `e`
+  GROUP BY
+    `q0`,
+    `q1`,
+    `q2`
+)
+SELECT
+  `a0`.`classes`,
+  `a0`.`rows`,
+  `a0`.`vc`,
+  `a0`.`vr`,
+  `a0`.`worst`,
+  `a1`.`vc`,
+  `a1`.`vr`,
+  `a1`.`worst`
+FROM (
+  SELECT
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MIN(`val`) AS `worst`
+  FROM (
+    /* check_k_anonymity.sql: k-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
+    /* Params:   keys (QI columns of the node), k (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+      SUM(`n`) < 5 AS `bad`,
+      CAST(SUM(`n`) AS DOUBLE) AS `val`
+    FROM `__sqlanon_gate_freq_N`
+    GROUP BY
+      `q0`,
+      `q1`,
+      `q2`
+  ) AS `c`
+) AS `a0`
+CROSS JOIN (
+  SELECT
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MAX(`val`) AS `worst`
+  FROM (
+    /* check_t_variational.sql: t-closeness with the variational (total variation) distance. */
+    /* Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input. */
+    /* Params:   keys, s, t in [0, 1], tol (absolute tolerance on the distance). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= V(P_E, Q); worst = MAX). */
+    /* Formula:  V = 1/2 sum_v |p_v - q_v| = sum over values v present in E of max(p_v - q_v, 0) */
+    /*           (values absent from E add nothing to the positive part), with */
+    /*           p_v - q_v = (count(E,v) N - |E| count(v)) / (|E| N): the numerators are summed */
+    /*           exactly in 128-bit integers, one division per class. E passes iff V <= t + tol. */
+    /*           V equals the EMD under the equal ground distance (check_t_equal.sql). */
+    /* Citation: survey (001), section 9.2 (alternative distances for t-closeness); Li, Li, */
+    /*           Venkatasubramanian, t-Closeness (003), section 4. */
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      `size`,
+      `val` > 0.3 + 1e-09 AS `bad`,
+      `val`
+    FROM `c__w0` AS `c`
+  ) AS `c`
+) AS `a1`;

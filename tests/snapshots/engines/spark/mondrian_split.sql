@@ -1,0 +1,50 @@
+CREATE TEMPORARY VIEW `__sqlanon_msplit_N` AS
+WITH `v__w0` AS (
+  SELECT
+    `r`,
+    `pid`,
+    `child`,
+    `bad`
+  FROM `__sqlanon_mva_N`
+  UNION ALL
+  SELECT
+    `r`,
+    `pid`,
+    `child`,
+    `bad`
+  FROM `__sqlanon_mvb_N`
+), `best__w0` AS (
+  SELECT
+    `pid`,
+    MIN(`r`) AS `r`,
+    CAST(:offset AS BIGINT) + 2 * (
+      ROW_NUMBER() OVER (ORDER BY `pid` NULLS LAST) - 1
+    ) AS `base`
+  FROM (
+    SELECT
+      `r`,
+      `pid`,
+      BOOL_OR(CAST(`bad` AS BOOLEAN)) AS `bad`
+    FROM `v__w0` AS `v`
+    GROUP BY
+      `r`,
+      `pid`
+  ) AS `per_cut`
+  WHERE
+    NOT `per_cut`.`bad`
+  GROUP BY
+    `pid`
+)
+SELECT
+  `c`.`pid`,
+  `c`.`dim`,
+  `c`.`median`,
+  `c`.`lca`,
+  `best`.`base`,
+  `v`.`child`,
+  `best`.`base` + `v`.`child` AS `npid`
+FROM `best__w0` AS `best`
+JOIN `__sqlanon_mcand_N` AS `c`
+  ON `c`.`pid` = `best`.`pid` AND `c`.`r` = `best`.`r`
+JOIN `v__w0` AS `v`
+  ON `v`.`pid` = `best`.`pid` AND `v`.`r` = `best`.`r`;

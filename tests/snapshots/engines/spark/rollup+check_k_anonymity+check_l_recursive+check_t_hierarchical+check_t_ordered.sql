@@ -1,0 +1,260 @@
+CREATE TEMPORARY VIEW `__sqlanon_verdicts_N` AS
+WITH `input__w3` AS (
+  SELECT
+    TRY_ELEMENT_AT(:m0, CAST(`src`.`q0` + 1 AS INT)) AS `q0`,
+    TRY_ELEMENT_AT(:m1, CAST(`src`.`q1` + 1 AS INT)) AS `q1`,
+    TRY_ELEMENT_AT(:m2, CAST(`src`.`q2` + 1 AS INT)) AS `q2`,
+    `src`.`s0`,
+    `src`.`s1`,
+    CAST(SUM(`src`.`n`) AS BIGINT) AS `n`
+  FROM `__sqlanon_freq_N` AS `src`
+  GROUP BY
+    TRY_ELEMENT_AT(:m0, CAST(`src`.`q0` + 1 AS INT)),
+    TRY_ELEMENT_AT(:m1, CAST(`src`.`q1` + 1 AS INT)),
+    TRY_ELEMENT_AT(:m2, CAST(`src`.`q2` + 1 AS INT)),
+    `src`.`s0`,
+    `src`.`s1`
+), `c0__w3` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+    SUM(`n`) < 5 AS `bad`,
+    CAST(SUM(`n`) AS DOUBLE) AS `val`
+  FROM `input__w3` AS `input`
+  GROUP BY
+    `q0`,
+    `q1`,
+    `q2`
+), `c1__w3` AS (
+  WITH `f__w0` AS (
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      `s0` AS `s`,
+      SUM(`n`) AS `n`
+    FROM `input__w3` AS `input`
+    GROUP BY
+      `q0`,
+      `q1`,
+      `q2`,
+      `s0`
+    HAVING
+      SUM(`n`) > 0
+  ), `r__w0` AS (
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      `n`,
+      ROW_NUMBER() OVER (PARTITION BY `q0`, `q1`, `q2` ORDER BY `n` DESC) AS `rank`
+    FROM `f__w0` AS `f`
+  ), `c__w0` AS (
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+      CAST(MAX(`n`) AS DECIMAL(38, 0)) AS `r1`,
+      CAST(COALESCE(SUM(`n`) FILTER(WHERE
+        `rank` >= 3), 0) AS DECIMAL(38, 0)) AS `tail`
+    FROM `r__w0` AS `r`
+    GROUP BY
+      `q0`,
+      `q1`,
+      `q2`
+  )
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    `size`,
+    NOT (
+      `r1` * 1 < `tail` * 4
+    ) AS `bad`,
+    CASE
+      WHEN `tail` = 0
+      THEN CAST('inf' AS DOUBLE)
+      ELSE CAST(`r1` AS DOUBLE) / CAST(`tail` AS DOUBLE)
+    END AS `val`
+  FROM `c__w0` AS `c`
+), `c2__w3` AS (
+  WITH `f__w1` AS (
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      `s0` AS `s`,
+      CAST(SUM(`n`) AS DOUBLE) AS `n`,
+      CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `cnt`
+    FROM `input__w3` AS `input`
+    GROUP BY
+      `q0`,
+      `q1`,
+      `q2`,
+      `s0`
+    HAVING
+      SUM(`n`) > 0
+  ), `tot__w1` AS (
+    SELECT
+      SUM(`n`) AS `total`
+    FROM `f__w1` AS `f`
+  ), `c__w1` AS (
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      SUM(`n`) AS `size`,
+      SUM(`cnt`) AS `rows`
+    FROM `f__w1` AS `f`
+    GROUP BY
+      `q0`,
+      `q1`,
+      `q2`
+  ), `qn__w1` AS (
+    SELECT
+      `a`.`lvl`,
+      `a`.`node`,
+      SUM(`f`.`n`) / MAX(`tot`.`total`) AS `q`
+    FROM `f__w1` AS `f`
+    JOIN `__sqlanon_anc_N` AS `a`
+      ON `a`.`s` = `f`.`s`
+    CROSS JOIN `tot__w1` AS `tot`
+    GROUP BY
+      `a`.`lvl`,
+      `a`.`node`
+  ), `pn__w1` AS (
+    SELECT
+      `f`.`q0`,
+      `f`.`q1`,
+      `f`.`q2`,
+      `a`.`lvl`,
+      `a`.`node`,
+      SUM(`f`.`n`) AS `n`
+    FROM `f__w1` AS `f`
+    JOIN `__sqlanon_anc_N` AS `a`
+      ON `a`.`s` = `f`.`s`
+    GROUP BY
+      `f`.`q0`,
+      `f`.`q1`,
+      `f`.`q2`,
+      `a`.`lvl`,
+      `a`.`node`
+  ), `d__w1` AS (
+    SELECT
+      `pn`.`q0`,
+      `pn`.`q1`,
+      `pn`.`q2`,
+      MAX(`c`.`rows`) AS `size`,
+      SUM(GREATEST(`pn`.`n` / `c`.`size` - `qn`.`q`, 0.0)) / 3 AS `emd`
+    FROM `pn__w1` AS `pn`
+    JOIN `c__w1` AS `c`
+      USING (`q0`, `q1`, `q2`)
+    JOIN `qn__w1` AS `qn`
+      ON `qn`.`lvl` = `pn`.`lvl` AND `qn`.`node` = `pn`.`node`
+    GROUP BY
+      `pn`.`q0`,
+      `pn`.`q1`,
+      `pn`.`q2`
+  )
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    `size`,
+    `emd` > 0.2 + 1e-09 AS `bad`,
+    `emd` AS `val`
+  FROM `d__w1` AS `d`
+), `c3__w3` AS (
+  WITH `ranked__w2` AS (
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      `n`,
+      CASE `s1`
+        WHEN 0
+        THEN 8
+        WHEN 1
+        THEN 9
+        WHEN 2
+        THEN 1
+        WHEN 3
+        THEN 2
+        WHEN 4
+        THEN 3
+        WHEN 5
+        THEN 4
+        WHEN 6
+        THEN 5
+        WHEN 7
+        THEN 6
+        WHEN 8
+        THEN 7
+      END AS `r`
+    FROM `input__w3` AS `input`
+  ), `e__w2` AS (
+    SELECT
+      `q0`,
+      `q1`,
+      `q2`,
+      CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+      (
+        ABS(
+          CAST(SUM(CASE WHEN `r` <= 1 THEN `n` ELSE 0 END) AS DOUBLE) / CAST(SUM(`n`) AS DOUBLE) - 0.095
+        ) + ABS(
+          CAST(SUM(CASE WHEN `r` <= 2 THEN `n` ELSE 0 END) AS DOUBLE) / CAST(SUM(`n`) AS DOUBLE) - 0.225
+        ) + ABS(
+          CAST(SUM(CASE WHEN `r` <= 3 THEN `n` ELSE 0 END) AS DOUBLE) / CAST(SUM(`n`) AS DOUBLE) - 0.355
+        ) + ABS(
+          CAST(SUM(CASE WHEN `r` <= 4 THEN `n` ELSE 0 END) AS DOUBLE) / CAST(SUM(`n`) AS DOUBLE) - 0.4775
+        ) + ABS(
+          CAST(SUM(CASE WHEN `r` <= 5 THEN `n` ELSE 0 END) AS DOUBLE) / CAST(SUM(`n`) AS DOUBLE) - 0.58
+        ) + ABS(
+          CAST(SUM(CASE WHEN `r` <= 6 THEN `n` ELSE 0 END) AS DOUBLE) / CAST(SUM(`n`) AS DOUBLE) - 0.6675
+        ) + ABS(
+          CAST(SUM(CASE WHEN `r` <= 7 THEN `n` ELSE 0 END) AS DOUBLE) / CAST(SUM(`n`) AS DOUBLE) - 0.7925
+        ) + ABS(
+          CAST(SUM(CASE WHEN `r` <= 8 THEN `n` ELSE 0 END) AS DOUBLE) / CAST(SUM(`n`) AS DOUBLE) - 0.895
+        )
+      ) / 8 AS `emd`
+    FROM `ranked__w2` AS `ranked`
+    WHERE
+      NOT `r` IS NULL
+    GROUP BY
+      `q0`,
+      `q1`,
+      `q2`
+  )
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    `size`,
+    `emd` > 0.2 + 1e-09 AS `bad`,
+    `emd` AS `val`
+  FROM `e__w2` AS `e`
+)
+SELECT
+  `c0`.`q0`,
+  `c0`.`q1`,
+  `c0`.`q2`,
+  `c0`.`size` AS `size`,
+  `c0`.`bad` AS `b0`,
+  `c0`.`val` AS `v0`,
+  `c1`.`bad` AS `b1`,
+  `c1`.`val` AS `v1`,
+  `c2`.`bad` AS `b2`,
+  `c2`.`val` AS `v2`,
+  `c3`.`bad` AS `b3`,
+  `c3`.`val` AS `v3`,
+  `c0`.`bad` OR `c1`.`bad` OR `c2`.`bad` OR `c3`.`bad` AS `bad`
+FROM `c0__w3` AS `c0`
+JOIN `c1__w3` AS `c1`
+  USING (`q0`, `q1`, `q2`)
+JOIN `c2__w3` AS `c2`
+  USING (`q0`, `q1`, `q2`)
+JOIN `c3__w3` AS `c3`
+  USING (`q0`, `q1`, `q2`);
