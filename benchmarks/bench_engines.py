@@ -101,7 +101,7 @@ def census(con: psycopg.Connection[Any] | None, rows: int, folder: Path) -> dict
 
 
 def spark_session(master: str, folder: Path) -> Any:
-    from sqlanon.engines.spark import session
+    from sqlanon.engines.spark.engine import session
 
     conf = [
         ("spark.sql.warehouse.dir", str(folder / "warehouse")),

@@ -36,7 +36,7 @@ from common import machine
 from sqlanon import api
 from sqlanon.config import parse_config
 from sqlanon.encode.source import read_table
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.gate import run_gate
 
 TARGET = 50.0  # x faster than pycanon

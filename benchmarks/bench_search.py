@@ -40,7 +40,7 @@ from common import (
     verdict,
 )
 
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.release.lattice import run_search
 from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice

@@ -50,7 +50,7 @@ from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.encode.source import read_table
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 
 HERE = Path(__file__).resolve().parent
 

@@ -26,7 +26,7 @@ from sqlanon.config import Config, parse_config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, encode
 from sqlanon.encode.source import read_table
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.hierarchy import read_arx_csv
 from sqlanon.release.lattice import best_node, run_search
 from sqlanon.search import SearchResult

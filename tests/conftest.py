@@ -63,7 +63,7 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     in the tests borrow it (an engine uses the program's active session). In CI a session
     that cannot start fails the tests; elsewhere they are skipped with the reason."""
     try:
-        from sqlanon.engines.spark import session
+        from sqlanon.engines.spark.engine import session
     except ImportError as err:
         if os.environ.get("SQLANON_CI"):
             raise

@@ -15,7 +15,7 @@ from sqlanon.criteria import make_criterion
 from sqlanon.demo import write_demo
 from sqlanon.encode import encode
 from sqlanon.encode.source import read_table
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.search import batching
 from sqlanon.search.batching import StatementCosts
 from sqlanon.search.evaluator import MAX_BATCH, NodeEvaluator

@@ -28,7 +28,7 @@ import sqlanon
 from sqlanon import redact
 from sqlanon.config.limits import BYTES_PER_NODE, DEFAULT_MAX_LATTICE_NODES, PER_ITEM, lattice_nodes
 from sqlanon.encode import column_profile, column_profiles
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.errors import ConfigError, DataError, HierarchyError
 from sqlanon.hierarchy import build
 from sqlanon.search import search
@@ -335,7 +335,7 @@ def test_profiles_within_the_limit_are_whole_and_above_it_refused(seed: int) -> 
 
 
 def test_profiles_on_postgres_as_in_python(postgres: Any) -> None:
-    from sqlanon.engines.postgres import PostgresEngine
+    from sqlanon.engines.postgres.engine import PostgresEngine
 
     engine = PostgresEngine(postgres.url, postgres.password_env)
     try:
@@ -354,7 +354,7 @@ def test_profiles_on_postgres_as_in_python(postgres: Any) -> None:
 
 
 def test_profiles_on_spark_as_in_python(spark: Any) -> None:
-    from sqlanon.engines.spark import SparkEngine
+    from sqlanon.engines.spark.engine import SparkEngine
 
     engine = SparkEngine()
     rng = random.Random(208)  # three columns (a Spark statement costs about a second)

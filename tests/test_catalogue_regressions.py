@@ -122,7 +122,7 @@ def test_protected_value_missing_from_the_checked_table_still_counts(tmp_path: P
     violates (its share is 0) when gating a release (no parameter check there)."""
     from sqlanon.config import parse_config
     from sqlanon.encode.source import read_table
-    from sqlanon.engines.duckdb import DuckDBEngine
+    from sqlanon.engines.duckdb.engine import DuckDBEngine
     from sqlanon.gate import run_gate
 
     rows = [("a", "x"), ("a", "y"), ("b", "x"), ("b", "y")]

@@ -139,7 +139,7 @@ def test_duckdb_counts_every_statement(demo: tuple[Path, dict[str, Any]], spy: _
 def test_outside_a_run_nothing_is_counted() -> None:
     """Engines used by a program directly (no command) count nothing; a call inside another is
     counted once."""
-    from sqlanon.engines.duckdb import DuckDBEngine
+    from sqlanon.engines.duckdb.engine import DuckDBEngine
 
     assert costs.current() is None
     engine = DuckDBEngine()

@@ -11,7 +11,7 @@ import pytest
 
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE
 from sqlanon.encode import _uncovered, column_profile, column_profiles, unmatched
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 
 LIMIT = DEFAULT_MAX_VALUES_SIZE
 POOL = [None, "", "a", "b", "B", "ä", "10", "9", "x y", "'q'"]

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import sqlglot
 
-from sqlanon.engines.duckdb import DuckDBEngine
-from sqlanon.engines.postgres import PostgresEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
+from sqlanon.engines.postgres.engine import PostgresEngine
 from sqlanon.errors import EngineError
 from tests.pgserver import Server
 

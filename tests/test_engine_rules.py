@@ -6,7 +6,7 @@ import pytest
 import sqlglot
 
 from sqlanon.engines import open_engine
-from sqlanon.engines.duckdb import CAPABILITIES, DuckDBEngine
+from sqlanon.engines.duckdb.engine import CAPABILITIES, DuckDBEngine
 from sqlanon.engines.rules import DUCKDB_ONLY, RULES, leftovers, rewrite
 from sqlanon.engines.settings import EngineSettings
 

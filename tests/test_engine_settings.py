@@ -14,7 +14,8 @@ import yaml
 from sqlanon import api
 from sqlanon.config import parse_config
 from sqlanon.demo import write_demo
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines import ENGINES
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.errors import ConfigError
 from sqlanon.release.run import run_engine
 
@@ -82,7 +83,7 @@ def test_spill_folders_of_killed_runs_are_removed(tmp_path: Path) -> None:
     import subprocess
     import sys
 
-    from sqlanon.engines.duckdb import remove_stale_spill_folders
+    from sqlanon.engines.duckdb.engine import remove_stale_spill_folders
 
     dead = subprocess.run(
         [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
@@ -136,18 +137,19 @@ def test_search_in_local_with_duckdb_runs_as_usual(tmp_path: Path) -> None:
     assert (folder / "a.csv").read_text() == (folder / "b.csv").read_text()
 
 
-@pytest.mark.parametrize("kind", ["duckdb", "postgres", "spark"])
-def test_the_configuration_knows_which_engines_read_files(kind: str) -> None:
-    """engines.READS_FILES (checked before an engine is opened) agrees with each engine's
-    declared file_reader."""
+@pytest.mark.parametrize("kind", ENGINES)
+def test_the_configuration_knows_what_each_engine_declares(kind: str) -> None:
+    """The registry's facts (engines.KINDS, read before an engine is opened) agree with what
+    each engine declares once opened: its kind, dialect and file_reader."""
     import importlib
 
-    from sqlanon.engines import READS_FILES
+    from sqlanon.engines import KINDS, READS_FILES
 
     pytest.importorskip({"duckdb": "duckdb", "postgres": "psycopg", "spark": "pyspark"}[kind])
-    capabilities = importlib.import_module(f"sqlanon.engines.{kind}").CAPABILITIES
+    capabilities = importlib.import_module(f"sqlanon.engines.{kind}.engine").CAPABILITIES
     assert capabilities.kind == kind
-    assert (capabilities.file_reader != "") == (kind in READS_FILES)
+    assert capabilities.dialect == KINDS[kind].dialect
+    assert (capabilities.file_reader != "") == (kind in READS_FILES) == KINDS[kind].reads_files
 
 
 def test_a_database_file_open_elsewhere_in_the_process_opens(tmp_path: Path) -> None:
@@ -156,7 +158,7 @@ def test_a_database_file_open_elsewhere_in_the_process_opens(tmp_path: Path) -> 
     still go to sqlanon's private folder."""
     import duckdb
 
-    from sqlanon.engines.duckdb import DuckDBEngine
+    from sqlanon.engines.duckdb.engine import DuckDBEngine
 
     path = tmp_path / "held.duckdb"
     held = duckdb.connect(str(path))

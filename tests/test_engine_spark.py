@@ -313,7 +313,7 @@ def test_a_leftover_folder_is_refused_before_the_search(
     assert _leftovers(spark) == []
     # should a folder appear after that check, Spark's own refusal of the rename names the current
     # database (`default`): sqlanon's message names no table, and says what is in the way
-    from sqlanon.engines.spark import SparkEngine  # pyspark: only where the spark fixture ran
+    from sqlanon.engines.spark.engine import SparkEngine  # pyspark: only where the spark fixture ran
 
     engine = SparkEngine.borrow(spark)
     try:
@@ -452,7 +452,7 @@ def test_file_source_errors_on_spark(demo: tuple[Path, dict[str, Any], dict[str,
 def test_nothing_of_the_data_on_the_console(spark: Any, capfd: pytest.CaptureFixture[str]) -> None:
     """Spark logs a failed query's message (which can quote a value) to the console by itself:
     an engine of sqlanon silences it, and sqlanon's own message leaves the value out."""
-    from sqlanon.engines.spark import SparkEngine
+    from sqlanon.engines.spark.engine import SparkEngine
 
     engine = SparkEngine()
     try:

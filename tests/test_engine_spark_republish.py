@@ -10,7 +10,7 @@ from typing import Any
 from sqlglot import exp
 
 from sqlanon.config import TableRef
-from sqlanon.engines.spark import SparkEngine
+from sqlanon.engines.spark.engine import SparkEngine
 from sqlanon.release.publish import stage
 
 #: what a user's property or comment may hold

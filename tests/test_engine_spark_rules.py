@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.errors import EngineError
 
 STATEMENTS: list[tuple[str, Any]] = [
@@ -66,7 +66,9 @@ STATEMENTS: list[tuple[str, Any]] = [
 
 @pytest.fixture(scope="module")
 def engines(spark: Any) -> Iterator[tuple[DuckDBEngine, Any]]:
-    from sqlanon.engines.spark import SparkEngine  # pyspark is an extra: imported once it is known present
+    from sqlanon.engines.spark.engine import (
+        SparkEngine,  # pyspark is an extra: imported once it is known present
+    )
 
     duck, sp = DuckDBEngine(), SparkEngine()
     try:

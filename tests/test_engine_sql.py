@@ -19,7 +19,7 @@ from sqlanon import api
 from sqlanon.demo import write_demo
 from sqlanon.engines import Engine
 from sqlanon.engines.base import Params, SqlLike
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.engines.rules import RULES, leftovers, rewrite
 from sqlanon.release import run
 

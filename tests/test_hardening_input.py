@@ -347,7 +347,7 @@ def test_a_full_spill_disk_and_a_lock_are_named() -> None:
     on it stands in for a full disk) and a database another process holds."""
     import tempfile
 
-    from sqlanon.engines.duckdb import DuckDBEngine
+    from sqlanon.engines.duckdb.engine import DuckDBEngine
     from sqlanon.errors import EngineError
 
     engine = DuckDBEngine(memory_limit="20MB", threads=1)

@@ -486,7 +486,7 @@ def test_a_new_database_that_appears_during_the_run_is_left_alone(project: Path)
     """Two runs creating the same new database: the one that commits second finds it there,
     leaves it as it is and publishes nothing (it never unlinks a database it did not make)."""
     from sqlanon.config import load_config
-    from sqlanon.engines.duckdb import DuckDBEngine
+    from sqlanon.engines.duckdb.engine import DuckDBEngine
     from sqlanon.errors import InputError
     from sqlanon.release import publish
 
@@ -581,7 +581,7 @@ def test_a_source_view_sqlanon_cannot_read_protects_every_existing_table(
 ) -> None:
     """When a source view's definition cannot be parsed, any table may be what it reads: only a
     new table may be written."""
-    from sqlanon.engines import duckdb_catalog as catalog
+    from sqlanon.engines.duckdb import catalog
 
     db = view_db(
         project, "CREATE VIEW people_v AS SELECT * FROM people", "CREATE TABLE other AS SELECT 1 AS x"

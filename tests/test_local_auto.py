@@ -217,7 +217,7 @@ def test_spark_copies_as_arrow(
     type. Without pyarrow the copy goes by rows, and auto estimates it so."""
     import pyarrow as pa
 
-    from sqlanon.engines.duckdb import DuckDBEngine
+    from sqlanon.engines.duckdb.engine import DuckDBEngine
     from sqlanon.search.local import arrow_copy
 
     engine, _, encoded = _spark_copies(demo, spark, "arrow_people")

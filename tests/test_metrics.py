@@ -17,7 +17,7 @@ from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.encode.source import read_table
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.release.metrics import materialize_verdicts, node_metrics, precision_loss
 from sqlanon.search.evaluator import NodeEvaluator
 from tests.randomdata import RandomCase, generalize, random_case

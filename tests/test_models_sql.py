@@ -34,7 +34,7 @@ from sqlanon.criteria import make_criterion
 from sqlanon.criteria.checks import CheckPlan, parse_summary
 from sqlanon.encode import SensitiveDomain, encode, sensitive_domain
 from sqlanon.encode.source import read_table
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, build, load_hierarchy
 from sqlanon.search.evaluator import NodeEvaluator

@@ -20,7 +20,7 @@ from sqlanon.config import parse_config
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
 from sqlanon.encode.source import read_table
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.pipeline import check
 from sqlanon.release.lattice import run_search
 from sqlanon.search.evaluator import NodeEvaluator

@@ -26,7 +26,7 @@ import pytest
 from sqlanon.config.criteria import parse_criterion
 from sqlanon.criteria import make_criterion, tcloseness
 from sqlanon.encode import SensitiveDomain
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.sql.render import DIALECT, render_template
 from tests.reference import emd_ordered
 

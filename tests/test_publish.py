@@ -68,7 +68,7 @@ def test_release_of_any_node(seed: int, tmp_path: Path, k: int | None = None, to
     from sqlanon.criteria import make_criterion
     from sqlanon.encode import encode
     from sqlanon.encode.source import read_table
-    from sqlanon.engines.duckdb import DuckDBEngine
+    from sqlanon.engines.duckdb.engine import DuckDBEngine
     from sqlanon.release.metrics import materialize_verdicts
     from sqlanon.release.publish import build_release, stage
     from sqlanon.search.evaluator import NodeEvaluator

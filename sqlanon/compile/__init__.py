@@ -31,6 +31,7 @@ from sqlanon.criteria.base import Criterion as BaseCriterion
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.encode.source import refuse_pattern
+from sqlanon.engines import KINDS
 from sqlanon.engines.rules import UNQUOTABLE, leftovers, printed, rewrite
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.gate.supersets import TOP
@@ -40,7 +41,7 @@ from sqlanon.sql.printable import comment
 from sqlanon.sql.render import render_template, values_table, with_first
 
 #: the dialects ``compile`` writes: engine kind (whose rewrite rules apply) and sqlglot dialect
-TESTED = {"duckdb": "duckdb", "postgres": "postgres", "spark": "spark"}
+TESTED = {kind: facts.dialect for kind, facts in KINDS.items()}
 #: written by sqlglot's generators alone, never run by the tests
 UNTESTED = ("snowflake", "bigquery", "trino")
 DIALECTS = (*TESTED, *UNTESTED)
@@ -322,7 +323,7 @@ def unsupported(c: Criterion) -> str | None:
 
 def refuse_unquotable(names: Iterable[str], dialect: str) -> None:
     """A ConfigError for the first of ``names`` that SQL in ``dialect`` cannot quote
-    (engines/rules.py UNQUOTABLE)."""
+    (each engine's rules.py, unquotable)."""
     if dialect not in UNQUOTABLE:
         return
     pattern, why = UNQUOTABLE[dialect]
@@ -582,7 +583,7 @@ class NotWritten(Exception):
 def render(query: exp.Expr, dialect: str) -> str:
     """``query`` (DuckDB's dialect) as text in ``dialect``: a tested engine's rewrite rules
     first, as the engine's own statements get them, then its rules for printed SQL (string
-    literals that mean the same whatever the session's settings, engines/rules.py PRINTED);
+    literals that mean the same whatever the session's settings, each engine's rules.py, printed);
     for an untested dialect the portable rules, and :class:`NotWritten` when a DuckDB-only
     construct is left or sqlglot cannot translate a construct."""
     tree = query.transform(_null_label)

@@ -44,7 +44,7 @@ from sqlglot import exp
 
 from sqlanon.compile import compile_gate, render, unsupported
 from sqlanon.config import Config, parse_config
-from sqlanon.config.criteria import _CHECKERS, CRITERIA, _Checker
+from sqlanon.config.criteria import CHECKERS, CRITERIA, _Checker
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import TOL
 from sqlanon.criteria.tcloseness import MAX_GROUND_PAIRS
@@ -133,14 +133,14 @@ class _Recorder(_Checker):
 def variants(kind: str) -> tuple[Rule | None, dict[str, list[Rule]]]:
     """A kind's axis choice (None: one variant, named "") and each variant's parameters."""
     first = _Recorder(kind, {})
-    _CHECKERS[kind](first)
+    CHECKERS[kind](first)
     axis = next((r for r in first.rules if r.type == "choice" and r.key in AXES), None)
     if axis is None:
         return None, {"": first.rules}
     out = {}
     for value in axis.choices:
         recorder = _Recorder(kind, {axis.key: value})
-        _CHECKERS[kind](recorder)
+        CHECKERS[kind](recorder)
         out[value] = [r for r in recorder.rules if r.key != axis.key]
     return axis, out
 
@@ -156,7 +156,7 @@ def forms(kind: str, variant: str) -> tuple[Rule | None, dict[str, list[Rule]]]:
     out = {}
     for value in sub.choices:
         recorder = _Recorder(kind, {**({axis.key: variant} if axis else {}), sub.key: value})
-        _CHECKERS[kind](recorder)
+        CHECKERS[kind](recorder)
         out[value] = [r for r in recorder.rules if r.key not in (sub.key, axis.key if axis else None)]
     return sub, out
 

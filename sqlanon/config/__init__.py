@@ -8,7 +8,6 @@ l larger than the number of sensitive values, hierarchy coverage) happen once da
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -27,12 +26,11 @@ from sqlanon.config.limits import (
 )
 from sqlanon.config.risk import RiskSettings, parse_risk
 from sqlanon.config.source_query import parse_query
-from sqlanon.engines import ENGINE_NAMES, ENGINES, READS_FILES, connection_kind
+from sqlanon.engines import ENGINE_NAMES, ENGINES, KINDS, READS_FILES, connection_kind
 from sqlanon.engines.settings import (
     MAX_LINE_SIZE,
     CsvOptions,
     EngineSettings,
-    url_problem,
 )
 from sqlanon.errors import ConfigError, brief
 
@@ -123,90 +121,13 @@ class ColumnSpec:
     weight: float | None = None
 
 
-_MEMORY = re.compile(r"^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KIB|MIB|GIB|TIB)\s*$", re.IGNORECASE)
-
-
 def _engine_settings(value: Any, base: Path) -> EngineSettings:
     if value is None:
         return EngineSettings()
     if not isinstance(value, Mapping):
         raise ConfigError("engine must be a mapping such as {memory_limit: 8GB, threads: 2}.")
     kind = _choice(value.get("kind", "duckdb"), ENGINES, "engine kind")
-    if kind == "postgres":
-        return _postgres_settings(value)
-    if kind == "spark":
-        return _spark_settings(value)
-    unknown = set(value) - {"kind", "memory_limit", "threads", "temp_directory"}
-    if unknown:
-        raise ConfigError(
-            f"Unknown engine option(s) {sorted(unknown)} for DuckDB; use memory_limit, threads, temp_directory"
-            + (
-                " (url and password_env are PostgreSQL's: set kind: postgres)."
-                if unknown & {"url", "password_env"}
-                else "."
-            )
-        )
-    limit = value.get("memory_limit")
-    if limit is not None and (not isinstance(limit, str) or not _MEMORY.match(limit)):
-        raise ConfigError(f"engine.memory_limit must be a size such as '8GB' or '512MB', got {limit!r}.")
-    threads = value.get("threads")
-    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
-        raise ConfigError(f"engine.threads must be a whole number of at least 1, got {threads!r}.")
-    folder = value.get("temp_directory")
-    if folder is not None and (not isinstance(folder, str) or not folder.strip()):
-        raise ConfigError(f"engine.temp_directory must be a folder path, got {folder!r}.")
-    return EngineSettings(
-        memory_limit=limit.strip() if limit else None,
-        threads=threads,
-        temp_directory=_path(base, folder, "engine.temp_directory") if folder else None,
-    )
-
-
-_ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
-def _spark_settings(value: Mapping[str, Any]) -> EngineSettings:
-    unknown = set(value) - {"kind", "master", "conf"}
-    if unknown:
-        raise ConfigError(
-            f"Unknown engine option(s) {sorted(map(str, unknown))} for Spark; use master and conf "
-            "(conf: a mapping of Spark settings such as {spark.driver.memory: 8g})."
-        )
-    master = value.get("master", "local[*]")
-    if not isinstance(master, str) or not master.strip():
-        raise ConfigError(f"engine.master must be a Spark master URL such as 'local[*]', got {master!r}.")
-    conf = value.get("conf") or {}
-    if not isinstance(conf, Mapping):
-        raise ConfigError(
-            "engine.conf must be a mapping of Spark settings, such as {spark.driver.memory: 8g}."
-        )
-    pairs = []
-    for key, item in conf.items():
-        if not isinstance(key, str) or not key.startswith("spark."):
-            raise ConfigError(
-                f"engine.conf key {key!r} is not a Spark setting; Spark's settings start with 'spark.'."
-            )
-        if isinstance(item, bool):
-            item = "true" if item else "false"
-        if not isinstance(item, (str, int, float)):
-            raise ConfigError(f"engine.conf {key}: give a text, number or true/false, got {item!r}.")
-        if key == "spark.sql.variable.substitute" and str(item).strip().lower() != "false":
-            raise ConfigError(
-                "engine.conf spark.sql.variable.substitute: sqlanon runs Spark with variable substitution off "
-                "(with it on, Spark replaces ${...} in a column name or value it writes into its SQL by a "
-                "setting's value); remove the key."
-            )
-        pairs.append((key, str(item)))
-    return EngineSettings(kind="spark", master=master.strip(), conf=tuple(pairs))
-
-
-#: what ``engine:`` may say beside a caller's connection: its kind and, for DuckDB, the threads
-#: of the run; the settings that open a connection are the connection's own (and not used)
-_BORROWED_KEYS = {
-    "duckdb": {"kind", "threads"},
-    "postgres": {"kind", "url", "password_env"},
-    "spark": {"kind", "master", "conf"},
-}
+    return KINDS[kind].settings(value, lambda folder, what: _path(base, folder, what))
 
 
 def _borrowed_settings(value: Any, connection: Any) -> EngineSettings:
@@ -214,7 +135,8 @@ def _borrowed_settings(value: Any, connection: Any) -> EngineSettings:
     configuration's ``engine:`` may name the same kind (its settings that open a connection are
     not used) and DuckDB's threads, but not settings that would change the connection."""
     kind, connection = connection_kind(connection)
-    name = ENGINE_NAMES[kind]
+    facts = KINDS[kind]
+    name = facts.name
     if value is None:
         value = {}
     if not isinstance(value, Mapping):
@@ -225,46 +147,23 @@ def _borrowed_settings(value: Any, connection: Any) -> EngineSettings:
             f"The configuration's engine is {given or 'another kind'}, but the connection given is a {name} connection; "
             f"run it on a {ENGINE_NAMES.get(str(given), str(given))} connection, or set engine: {{kind: {kind}}}."
         )
-    extra = set(value) - _BORROWED_KEYS[kind]
-    if extra & {"memory_limit", "temp_directory"} and kind == "duckdb":
-        key = sorted(extra & {"memory_limit", "temp_directory"})[0]
+    extra = set(value) - facts.borrowed_keys
+    lasting = sorted(extra & set(facts.connection_settings))
+    if lasting:
+        key = lasting[0]
         raise ConfigError(
-            f"engine.{key} would change the DuckDB connection given to sqlanon for good; set it on the "
-            f"connection yourself (SET {key} = ...) or remove it from the configuration."
+            f"engine.{key} would change the {name} connection given to sqlanon for good; set it on the "
+            f"connection yourself ({facts.connection_settings[key]}) or remove it from the configuration."
         )
     if extra:
         raise ConfigError(
             f"Unknown engine option(s) {sorted(map(str, extra))} for {name}; with a connection given, use "
-            f"{', '.join(sorted(_BORROWED_KEYS[kind]))}."
+            f"{', '.join(sorted(facts.borrowed_keys))}."
         )
     threads = value.get("threads")
     if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int) or threads < 1):
         raise ConfigError(f"engine.threads must be a whole number of at least 1, got {threads!r}.")
     return EngineSettings(kind=kind, threads=threads, connection=connection)
-
-
-def _postgres_settings(value: Mapping[str, Any]) -> EngineSettings:
-    unknown = set(value) - {"kind", "url", "password_env"}
-    if unknown:
-        raise ConfigError(
-            f"Unknown engine option(s) {sorted(map(str, unknown))} for PostgreSQL; use url and password_env "
-            "(memory_limit, threads and temp_directory are DuckDB's)."
-        )
-    url = value.get("url")
-    if url is None:
-        raise ConfigError(
-            "engine.url is missing: give the server as a URL such as "
-            "postgresql://analyst@db.example.org:5432/warehouse (no password in it: see engine.password_env)."
-        )
-    problem = url_problem(url)
-    if problem:
-        raise ConfigError(problem)
-    env = value.get("password_env")
-    if env is not None and (not isinstance(env, str) or not _ENV_NAME.match(env)):
-        raise ConfigError(
-            f"engine.password_env must be the name of an environment variable (such as PGPASSWORD_SQLANON), got {brief(env)}."
-        )
-    return EngineSettings(kind="postgres", url=url.strip(), password_env=env)
 
 
 @dataclass(frozen=True)

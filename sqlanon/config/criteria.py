@@ -14,16 +14,6 @@ from typing import Any
 
 from sqlanon.errors import ConfigError
 
-CRITERIA = (
-    "k-anonymity",
-    "l-diversity",
-    "t-closeness",
-    "alpha-k-anonymity",
-    "nt-closeness",
-    "dissimilarity",
-    "delta-disclosure",
-    "beta-likeness",
-)
 L_VARIANTS = ("distinct", "entropy", "recursive", "pd-recursive", "npd-recursive")
 #: ground distances of the Earth Mover's Distance (t-closeness, (n,t)-closeness)
 EMD_DISTANCES = ("equal", "ordered", "hierarchical")
@@ -228,7 +218,9 @@ def _k_anonymity(c: _Checker) -> None:
     c.integer("k", 1)
 
 
-_CHECKERS: dict[str, Callable[[_Checker], None]] = {
+#: every privacy model the configuration takes, the one list of them on this side: its name and
+#: its parameters' checker (``sqlanon.criteria.MODELS`` names the same models, a test says so)
+CHECKERS: dict[str, Callable[[_Checker], None]] = {
     "k-anonymity": _k_anonymity,
     "l-diversity": _l_diversity,
     "t-closeness": _t_closeness,
@@ -238,6 +230,7 @@ _CHECKERS: dict[str, Callable[[_Checker], None]] = {
     "delta-disclosure": _delta_disclosure,
     "beta-likeness": _beta_likeness,
 }
+CRITERIA = tuple(CHECKERS)
 
 
 def _attributes(
@@ -313,7 +306,7 @@ def parse_criterion(
     severity = params.pop("severity", "error")
     severity = _choice(severity, SEVERITIES, f"severity in {where}")
     checker = _Checker(kind, params, where)
-    _CHECKERS[kind](checker)
+    CHECKERS[kind](checker)
     attributes: tuple[str, ...] = ()
     if kind != "k-anonymity":
         checker.allowed.add("attribute")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.criteria.base import TOL, Criterion
 from sqlanon.criteria.disclosure import AlphaK, BetaLikeness, DeltaDisclosure
@@ -17,7 +19,8 @@ from sqlanon.criteria.ldiversity import (
 from sqlanon.criteria.proximity import Dissimilarity
 from sqlanon.criteria.tcloseness import NtCloseness, TCloseness
 
-_L_VARIANTS: dict[str, type[Criterion]] = {
+#: l-diversity's variants (``variant:``), a criterion class each
+L_DIVERSITY: dict[str, type[Criterion]] = {
     "distinct": DistinctL,
     "entropy": EntropyL,
     "recursive": RecursiveCL,
@@ -25,25 +28,30 @@ _L_VARIANTS: dict[str, type[Criterion]] = {
     "npd-recursive": NpdRecursive,
 }
 
-_SINGLE: dict[str, type[Criterion]] = {
+
+def _l_diversity(spec: CriterionSpec) -> Criterion:
+    if spec.params.get("multi_attribute"):
+        return MultiAttributeL(spec)
+    return L_DIVERSITY[str(spec.params["variant"])](spec)
+
+
+#: every privacy model, the one list of them on this side: its name (as the configuration's
+#: ``config.criteria.CHECKERS`` names it, a test says so) and how its criterion is made
+MODELS: dict[str, Callable[[CriterionSpec], Criterion]] = {
     "k-anonymity": KAnonymity,
+    "l-diversity": _l_diversity,
     "t-closeness": TCloseness,
     "alpha-k-anonymity": AlphaK,
+    "nt-closeness": NtCloseness,
+    "dissimilarity": Dissimilarity,
     "delta-disclosure": DeltaDisclosure,
     "beta-likeness": BetaLikeness,
-    "dissimilarity": Dissimilarity,
-    "nt-closeness": NtCloseness,
 }
 
 
 def make_criterion(spec: CriterionSpec) -> Criterion:
-    if spec.kind == "l-diversity":
-        if spec.params.get("multi_attribute"):
-            return MultiAttributeL(spec)
-        return _L_VARIANTS[str(spec.params["variant"])](spec)
-    if spec.kind in _SINGLE:
-        return _SINGLE[spec.kind](spec)
-    raise ValueError(f"unknown criterion {spec.kind}")  # config validation prevents this
+    """The criterion ``spec`` (validated by the configuration) asks for."""
+    return MODELS[spec.kind](spec)
 
 
-__all__ = ["TOL", "Criterion", "make_criterion"]
+__all__ = ["L_DIVERSITY", "MODELS", "TOL", "Criterion", "make_criterion"]

@@ -24,7 +24,7 @@ from sqlanon import redact
 from sqlanon.config import TableRef
 from sqlanon.config.source_query import parse_query
 from sqlanon.engines import Engine
-from sqlanon.engines.duckdb_catalog import fold
+from sqlanon.engines.duckdb.catalog import fold
 from sqlanon.engines.settings import CsvOptions
 from sqlanon.errors import DataError, EngineError
 from sqlanon.sql.render import DIALECT

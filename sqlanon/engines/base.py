@@ -2,7 +2,7 @@
 
 sqlanon writes SQL once, in DuckDB's dialect (sqlglot trees, or text generated from them and
 from the parsed templates of ``sql_templates/``): that is the *canonical* SQL. An engine runs
-canonical SQL: it rewrites it by its rules (``engines/rules.py``, data) and generates it in its
+canonical SQL: it rewrites it by its rules (its ``rules.py``, data) and generates it in its
 own dialect (:meth:`Engine.render`). What an engine can do is declared in its
 :class:`Capabilities`; the pipeline asks them, never the engine's name or dialect.
 """

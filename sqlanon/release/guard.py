@@ -18,7 +18,7 @@ from pathlib import Path
 
 from sqlanon.atomic import existing_ancestor, same_file
 from sqlanon.config import Config, TableRef
-from sqlanon.engines.duckdb_catalog import Reads, fold
+from sqlanon.engines.duckdb.catalog import Reads, fold
 from sqlanon.errors import HierarchyError, InputError
 from sqlanon.hierarchy.builtin import builtin_path, is_builtin
 

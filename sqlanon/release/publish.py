@@ -24,7 +24,7 @@ from sqlanon.config import Config, TableRef
 from sqlanon.config.source_query import parse_query
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
-from sqlanon.engines import duckdb_catalog as catalog
+from sqlanon.engines.duckdb import catalog
 from sqlanon.errors import EngineError, InputError
 from sqlanon.release import guard
 from sqlanon.release import table as publish_table

@@ -26,7 +26,7 @@ from sqlanon.config.limits import size_text
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.engines.base import table
-from sqlanon.engines.duckdb import DuckDBEngine
+from sqlanon.engines.duckdb.engine import DuckDBEngine
 
 
 @dataclass(frozen=True)

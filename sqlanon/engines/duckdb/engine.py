@@ -34,7 +34,7 @@ from sqlanon.engines.base import (
     create_temp,
     table,
 )
-from sqlanon.engines.duckdb_catalog import ConnectionCatalog
+from sqlanon.engines.duckdb.catalog import ConnectionCatalog
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 

@@ -1,6 +1,6 @@
 """Spark: a cluster's tables (or local mode on one machine); the only module that imports pyspark.
 
-Canonical SQL (DuckDB's dialect) is rewritten by Spark's rules (``engines/rules.py``) and
+Canonical SQL (DuckDB's dialect) is rewritten by Spark's rules (``engines/spark/rules.py``) and
 generated in Spark SQL; a DuckDB-only construct no rule handles raises before Spark sees it.
 Bound parameters stay parameters (``$name`` becomes ``:name``, bound through ``spark.sql``'s
 ``args``), never SQL text written by sqlanon.
@@ -37,7 +37,7 @@ from pyspark.sql.types import DataType, DecimalType, StringType, StructField, St
 from sqlglot import exp
 
 from sqlanon import interrupt, redact
-from sqlanon.engines import costs, spark_attached
+from sqlanon.engines import costs
 from sqlanon.engines.base import (
     Capabilities,
     Params,
@@ -48,8 +48,10 @@ from sqlanon.engines.base import (
     SqlSession,
     inline_tables,
 )
-from sqlanon.engines.rules import leftovers, rewrite
-from sqlanon.engines.spark_attached import SparkAttached
+from sqlanon.engines.rewriting import apply, leftovers
+from sqlanon.engines.spark import attached as spark_attached
+from sqlanon.engines.spark.attached import SparkAttached
+from sqlanon.engines.spark.rules import RULES
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
 
@@ -132,7 +134,7 @@ _VALUES = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 
 def _log_settings() -> str:
     """The log4j settings file a session sqlanon builds uses (logging off)."""
-    return str(resources.files("sqlanon.engines").joinpath("spark-log4j2.properties"))
+    return str(resources.files("sqlanon.engines.spark").joinpath("log4j2.properties"))
 
 
 def session(master: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[SparkSession, bool]:
@@ -238,8 +240,8 @@ def _condition(err: BaseException) -> str:
 
 
 def _spark_text(canonical: str) -> tuple[str, tuple[str, ...]]:
-    tree = rewrite(_parsed(canonical), "spark")
-    return tree.sql(dialect="spark"), tuple(leftovers(tree, "spark"))
+    tree = apply(_parsed(canonical), RULES.rewrites)
+    return tree.sql(dialect="spark"), tuple(leftovers(tree, RULES))
 
 
 @lru_cache(maxsize=256)
@@ -466,7 +468,7 @@ class SparkCatalog:
 
     @_spark_call
     def attached(self, relation: ServerRelation) -> SparkAttached:
-        """The properties and comments of the table ``relation`` (:mod:`sqlanon.engines.spark_attached`)."""
+        """The properties and comments of the table ``relation`` (:mod:`sqlanon.engines.spark.attached`)."""
         return spark_attached.read(self._statement, self._describe, relation.schema, relation.name)
 
     def _statement(self, text: str) -> list[tuple[Any, ...]]:

@@ -1,7 +1,7 @@
-"""PostgreSQL: a server the data already lives in (with ``postgres_attached``, the only module
+"""PostgreSQL: a server the data already lives in (with ``attached.py``, the only module
 that imports psycopg).
 
-Canonical SQL (DuckDB's dialect) is rewritten by PostgreSQL's rules (``engines/rules.py``) and
+Canonical SQL (DuckDB's dialect) is rewritten by PostgreSQL's rules (``engines/postgres/rules.py``) and
 generated in its dialect; a DuckDB-only construct that no rule handles raises before the server
 sees it. Bound parameters stay parameters (``$name`` becomes ``%(name)s``; psycopg quotes the
 values, lists become arrays), never SQL text written by sqlanon. The password comes only from
@@ -30,7 +30,7 @@ from psycopg.rows import tuple_row
 from sqlglot import exp
 
 from sqlanon import interrupt, redact
-from sqlanon.engines import costs, postgres_attached, postgres_binary
+from sqlanon.engines import costs
 from sqlanon.engines.base import (
     Capabilities,
     Load,
@@ -44,8 +44,11 @@ from sqlanon.engines.base import (
     inline_tables,
     table,
 )
-from sqlanon.engines.postgres_attached import PostgresAttached
-from sqlanon.engines.rules import TRY_DOUBLE, leftovers, rewrite
+from sqlanon.engines.postgres import attached as postgres_attached
+from sqlanon.engines.postgres import binary as postgres_binary
+from sqlanon.engines.postgres.attached import PostgresAttached
+from sqlanon.engines.postgres.rules import RULES, TRY_DOUBLE
+from sqlanon.engines.rewriting import apply, leftovers
 from sqlanon.engines.settings import url_problem
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
@@ -129,7 +132,7 @@ def _parsed(canonical: str) -> exp.Expr:
 def _postgres_text(canonical: str) -> tuple[str, tuple[str, ...]]:
     """Canonical SQL text as PostgreSQL's, with each bound parameter written as a token, and
     the DuckDB-only constructs left (empty when it can run)."""
-    tree = rewrite(_parsed(canonical), "postgres")  # rewrite works on a copy
+    tree = apply(_parsed(canonical), RULES.rewrites)  # apply works on a copy
     left = tuple(leftovers(tree))
     for node in list(tree.find_all(exp.Placeholder)):
         node.replace(exp.var(_TOKEN.format(node.name or "")))
@@ -207,7 +210,7 @@ def _where(url: str) -> str:
     return f"{user}{hosts}{parts.path or '/'}"
 
 
-#: TRY_CAST(text AS DOUBLE) for the rules (engines/rules.py, TRY_DOUBLE): float8's own input,
+#: TRY_CAST(text AS DOUBLE) for the rules (engines/postgres/rules.py, TRY_DOUBLE): float8's own input,
 #: NULL where it fails
 _TRY_DOUBLE = f"""
 CREATE OR REPLACE FUNCTION pg_temp.{TRY_DOUBLE}(value text) RETURNS double precision
@@ -531,7 +534,7 @@ class PostgresCatalog:
 
     def attached(self, relation: ServerRelation) -> PostgresAttached:
         """The owner, privileges, comments and row-level security of the table ``relation``
-        (:mod:`sqlanon.engines.postgres_attached`)."""
+        (:mod:`sqlanon.engines.postgres.attached`)."""
         table = f"{relation.schema}.{relation.name}"
         return postgres_attached.read(
             self._rows, self._do, relation.ident, table, self._engine.con.info.server_version
@@ -808,7 +811,7 @@ class PostgresEngine(SqlSession):
         self, sql: SqlLike, params: Params = None, columns: Sequence[tuple[str, str]] | None = None
     ) -> Any | None:
         """The result as a ``pyarrow.Table`` read from a binary ``COPY ... TO STDOUT`` (see
-        :mod:`sqlanon.engines.postgres_binary`) when every one of its ``columns`` has a
+        :mod:`sqlanon.engines.postgres.binary`) when every one of its ``columns`` has a
         fixed-width type; None otherwise (then rows), or without pyarrow (``pip install
         "sqlanon[postgres]"`` brings it)."""
         try:
