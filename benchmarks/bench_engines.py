@@ -1,7 +1,7 @@
 """The same ``check`` and ``anonymize`` on DuckDB, PostgreSQL and Spark (local mode), side by
 side in one run (issue 16, target 7).
 
-A PostgreSQL server is started for the run as the tests start theirs (``tests/pgserver.py``:
+A PostgreSQL server is started for the run as the tests start theirs (``tests/support/pgserver.py``:
 ``initdb`` in a temporary folder, loopback port; Debian's ``postgresql`` package); Spark runs
 in local mode on every core (``--spark-master``), its warehouse in a temporary folder; sqlanon's
 runs use that session. ``--engines`` picks the engines (DuckDB always runs: the ratios are to

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests import pgserver
+from tests.support import pgserver
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -26,7 +26,7 @@ def shared_data() -> Path:
 
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[pgserver.Server]:
-    """One real PostgreSQL server for the whole test run (see tests/pgserver.py). In CI
+    """One real PostgreSQL server for the whole test run (see tests/support/pgserver.py). In CI
     (``SQLANON_CI`` set) a server that cannot start fails the tests; elsewhere they are skipped
     with the reason."""
     try:

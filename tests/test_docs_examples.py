@@ -13,10 +13,10 @@ A block that is none of these fails :func:`test_every_block_is_run_or_marked`, a
 example name with no runner and a runner whose example is gone. The examples that need a
 PostgreSQL server or Spark (the configurations of docs/engines.md, whose ``columns: ...`` are
 placeholders and whose servers are example.org's) are parsed as configurations here, with the
-demo's columns and criteria in place of the placeholders; tests/test_engine_postgres_republish.py
-runs the GRANT statements as written against the test server, and tests/test_engine_spark_cli.py
+demo's columns and criteria in place of the placeholders; tests/engines/test_postgres_republish.py
+runs the GRANT statements as written against the test server, and tests/engines/test_spark_cli.py
 a configuration of the Spark example's shape. The dbt example runs in dbt (dbt's venv of
-tests/dbtenv.py), as the dbt package's tests do.
+tests/support/dbtenv.py), as the dbt package's tests do.
 """
 
 from __future__ import annotations
@@ -335,7 +335,7 @@ def _compile(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) 
     """docs/compile.md: ``published.yaml`` gates the demo's release, a table of a DuckDB file.
     The first line's script, run in DuckDB on that file, returns no rows (every criterion
     holds, as ``check`` says). The second line's psql needs a server: its ``sqlanon compile``
-    runs as written and the script parses as PostgreSQL (tests/test_printed_sql.py pipes such
+    runs as written and the script parses as PostgreSQL (tests/compile/test_printed_sql.py pipes such
     scripts into psql)."""
     (block,) = blocks
     anonymize, check = write_demo(folder)
@@ -370,7 +370,7 @@ def _dbt_tests(blocks: list[Block], folder: Path, request: pytest.FixtureRequest
     """docs/dbt.md's generic tests, in dbt (dbt-duckdb), on a model ``people_release`` that is
     a sqlanon release meeting the same criteria (k = 5 and t-closeness with the tests' default,
     equal distance, over age and zip): ``dbt build`` passes the model and both tests."""
-    from tests.dbtenv import dbt_executable
+    from tests.support.dbtenv import dbt_executable
 
     (block,) = blocks
     try:
@@ -439,7 +439,7 @@ def _with_demo_columns(block: Block) -> dict[str, Any]:
 
 @runs("postgres-config")
 def _postgres_config(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
-    """Parsed only (its server is example.org's): tests/test_engine_postgres_republish.py runs
+    """Parsed only (its server is example.org's): tests/engines/test_postgres_republish.py runs
     a configuration of this shape on the test server."""
     (block,) = blocks
     write_demo(folder)
@@ -450,10 +450,10 @@ def _postgres_config(blocks: list[Block], folder: Path, request: pytest.FixtureR
 
 @runs("postgres-grants")
 def _postgres_grants(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
-    """Run, as written, by tests/test_engine_postgres_republish.py on the test server: here,
+    """Run, as written, by tests/engines/test_postgres_republish.py on the test server: here,
     that the statements that test runs are this block's."""
     pytest.importorskip("psycopg")
-    from tests.test_engine_postgres_republish import documented_recipe
+    from tests.engines.test_postgres_republish import documented_recipe
 
     (block,) = blocks
     written = [s.strip() for s in re.sub(r"--[^\n]*", "", block.text).split(";") if s.strip()]
@@ -463,7 +463,7 @@ def _postgres_grants(blocks: list[Block], folder: Path, request: pytest.FixtureR
 @runs("spark-config")
 def _spark_config(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
     """Parsed only (a Hive metastore of its own is a minute of Spark):
-    tests/test_engine_spark_cli.py runs a configuration of this shape as processes."""
+    tests/engines/test_spark_cli.py runs a configuration of this shape as processes."""
     (block,) = blocks
     write_demo(folder)
     config = parse_config(_with_demo_columns(block), folder)

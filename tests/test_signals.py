@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.test_cli import sqlanon_exe, write_yaml
+from tests.cli.test_cli import sqlanon_exe, write_yaml
 
 #: one people row per number i of range(rows): 4,999 zip codes, 80 ages, two sexes
 PEOPLE = (

@@ -22,7 +22,7 @@ from sqlanon.errors import ConfigError, brief
 DEFAULT_MAX_LATTICE_NODES = 1_000_000
 #: what each search holds in Python per node it counts, at most (measured with 5 to 18
 #: quasi-identifiers: optimal 470-590 bytes, exhaustive 230-310; Incognito 130-170 per node of
-#: its count; tests/test_bounds.py checks them on small lattices)
+#: its count; tests/search/test_bounds.py checks them on small lattices)
 BYTES_PER_NODE = {"optimal": 600, "exhaustive": 350, "incognito": 200}
 #: the default ``max_values_size`` (bytes, counted as characters plus PER_ITEM per value)
 DEFAULT_MAX_VALUES_SIZE = 256_000_000

@@ -44,7 +44,7 @@ class LocalCopy:
 
 #: what a copied cell (one integer of one row) costs in Python while it is copied, at most: the
 #: fetched row's tuple slot and int object, the column list's slot and the array DuckDB loads
-#: (tests/test_local_auto.py measures it)
+#: (tests/search/test_local.py measures it)
 BYTES_PER_CELL = 100
 #: the same when the engine hands Arrow tables (a column's 4- or 8-byte values and its validity
 #: bits, in pyarrow's memory pool)

@@ -1,0 +1,1 @@
+"""sqlanon's tests, in folders that mirror the package (see docs/development.md)."""

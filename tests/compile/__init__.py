@@ -1,0 +1,1 @@
+"""``sqlanon compile``."""

@@ -1,0 +1,1 @@
+"""Reading and encoding the source."""

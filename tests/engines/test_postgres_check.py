@@ -1,0 +1,271 @@
+"""``check`` on a PostgreSQL table against ``check`` on the same rows in DuckDB: the same verdicts,
+counts and observed values (within 1e-9) for every model of the catalogue, on random tables."""
+
+from __future__ import annotations
+
+import csv
+import os
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from sqlanon import api
+from sqlanon.cli import main
+from sqlanon.demo import generate_people, write_demo
+from sqlanon.errors import ConfigError, DataError, EngineError, InputError
+from tests.engines.test_snapshots import MODELS
+from tests.support import pgserver
+from tests.support.pgserver import Server
+from tests.support.sqlhelpers import same as _same
+
+COLUMNS = ["zip", "age", "sex", "disease", "salary"]
+#: models beyond MODELS: the demo's own (recursive l, hierarchical and ordered t) and k alone
+EXTRA: list[dict[str, Any]] = [
+    {"k-anonymity": {"k": 3}},
+    {"l-diversity": {"variant": "recursive", "l": 2, "c": 3, "attribute": "disease"}},
+    {"l-diversity": {"variant": "npd-recursive", "c1": 3, "c2": 5, "l": 2, "attribute": "disease",
+                     "allowed": ["flu"], "protected": ["stomach cancer"]}},
+    {"t-closeness": {"t": 0.25, "distance": "hierarchical", "attribute": "disease"}},
+    {"t-closeness": {"t": 0.25, "distance": "ordered", "attribute": "salary"}},
+    {"nt-closeness": {"n": 20, "t": 0.3, "distance": "ordered", "attribute": "salary"}},
+    {"beta-likeness": {"beta": 2, "variant": "basic", "attribute": "disease"}},
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("pgcheck")
+    _, check_yaml = write_demo(folder, rows=10)
+    config = yaml.safe_load(check_yaml.read_text())
+    config["columns"].pop("name")
+    return folder, config
+
+
+@pytest.fixture(scope="module")
+def server_con(postgres: Server) -> Iterator[psycopg.Connection[Any]]:
+    con = psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True)
+    con.execute("CREATE SCHEMA IF NOT EXISTS gate")
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+def _rows(seed: int) -> list[dict[str, Any]]:
+    """Coarse random rows (few distinct quasi-identifier values, so classes hold several rows),
+    with NULLs in a quasi-identifier."""
+    rng = random.Random(seed)
+    people = generate_people(rng.randint(20, 120), seed=seed)
+    zips = sorted({p["zip"] for p in people})[: rng.randint(1, 3)]
+    ages = rng.sample([25, 38, 47, 61, 80], rng.randint(1, 3))
+    out = []
+    for p in people:
+        out.append(
+            {
+                "zip": rng.choice(zips),
+                "age": rng.choice(ages),
+                "sex": None if rng.random() < 0.05 else p["sex"],
+                "disease": p["disease"],
+                "salary": p["salary"],
+            }
+        )
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_check_on_postgres_equals_duckdb(
+    demo: tuple[Path, dict[str, Any]], server_con: psycopg.Connection[Any], postgres: Server, seed: int
+) -> None:
+    folder, base = demo
+    rng = random.Random(1000 + seed)
+    rows = _rows(seed)
+    path = folder / f"t{seed}.csv"
+    with path.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=COLUMNS)
+        writer.writeheader()
+        writer.writerows(rows)
+    table = f"people_{seed}"
+    types = ["text", "integer", "text", "text", "integer"]
+    pgserver.load(
+        server_con,
+        "gate",
+        table,
+        list(zip(COLUMNS, types, strict=True)),
+        ([r[c] for c in COLUMNS] for r in rows),
+    )
+    criteria = rng.sample(MODELS + EXTRA, rng.randint(2, 6))
+    config = dict(base, criteria=criteria, source=path.name)
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    on_pg = dict(config, source={"table": f"gate.{table}"}, engine=engine)
+    try:
+        want = api.check(config, base_dir=folder)
+    except InputError as err:  # a model the data cannot meet at all: the same error on both
+        with pytest.raises(InputError) as got:
+            api.check(on_pg, base_dir=folder)
+        assert str(got.value) == str(err).replace(
+            f"file {str(path)!r}", f"table 'gate.{table}' of the engine's database"
+        )
+        return
+    got = api.check(on_pg, base_dir=folder)
+    assert got.passed == want.passed and got.rows_in == want.rows_in == len(rows)
+    assert len(got.checks) == len(want.checks)
+    for g, w in zip(got.checks, want.checks, strict=True):
+        assert g.keys() == w.keys()
+        for key in w:
+            assert _same(g[key], w[key]), (key, g, w)
+
+
+def test_configuration_says_what_runs_where(demo: tuple[Path, dict[str, Any]], postgres: Server) -> None:
+    folder, base = demo
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    with pytest.raises(
+        ConfigError, match=r"a table of PostgreSQL's catalog.*reads files with DuckDB or Spark only"
+    ):
+        api.check(dict(base, engine=engine), base_dir=folder)
+    with pytest.raises(ConfigError, match="names a table of a database server"):
+        api.check(dict(base, source={"table": "gate.people_0"}), base_dir=folder)
+    with pytest.raises(ConfigError, match="password_env"):
+        api.check(
+            dict(base, source={"table": "x"}, engine=dict(engine, url=postgres.url.replace("@", ":pw@"))),
+            base_dir=folder,
+        )
+    with pytest.raises(ConfigError, match="publishes into PostgreSQL's tables, not files"):
+        api.anonymize(dict(base, source={"table": "x"}, output="out.csv", engine=engine), base_dir=folder)
+    with pytest.raises(DataError, match="no table 'nope' in schema 'gate'"):
+        api.check(dict(base, source={"table": "gate.nope"}, engine=engine), base_dir=folder)
+    with pytest.raises(DataError, match="there is no schema 'gat'; check its name"):
+        api.check(dict(base, source={"table": "gat.nope"}, engine=engine), base_dir=folder)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://analyst@127.0.0.1:5432/db?password=S3cret-pw",
+        "postgresql://analyst@127.0.0.1:5432/db?sslmode=disable&PASSWORD=S3cret-pw",
+        "postgresq://analyst:S3cret-pw@127.0.0.1:5432/db",
+        "host=127.0.0.1 user=analyst password=S3cret-pw",
+        "jdbc:postgresql://127.0.0.1/db?user=analyst&password=S3cret-pw",
+    ],
+)
+def test_a_password_in_the_url_is_refused_and_never_repeated(
+    demo: tuple[Path, dict[str, Any]], url: str
+) -> None:
+    folder, base = demo
+    with pytest.raises(ConfigError) as err:
+        api.check(dict(base, source={"table": "x"}, engine={"kind": "postgres", "url": url}), base_dir=folder)
+    assert "S3cret-pw" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("url", "needle"),
+    [
+        ("postgresql://analyst@127.0.0.1/db?sslpassword=S3cret-pw", "the secret parameter sslpassword"),
+        ("postgresql://analyst@127.0.0.1/db?ssl%70assword=S3cret-pw", "the secret parameter sslpassword"),
+        (
+            "postgresql://analyst@127.0.0.1/db?oauth_client_id=x&oauth_client_secret=S3cret-pw",
+            "the secret parameter oauth_client_secret",
+        ),
+        ("postgresql://analyst@127.0.0.1/db?passfile=/S3cret-pw", "the secret parameter passfile"),
+        (
+            "postgresql://analyst@[S3cret-pw.example]:5432/db",
+            "a host in square brackets that is not an IP address",
+        ),
+        ("postgresql://analyst@[S3cret-pw:5432/db", "not a well-formed URL"),
+    ],
+)
+def test_secrets_and_bracketed_hosts_in_the_url_are_refused_by_name(
+    demo: tuple[Path, dict[str, Any]], url: str, needle: str
+) -> None:
+    """Every libpq parameter that holds a secret, and a bracketed host that is not an IP address
+    (urllib's ValueError, an internal error before), are refused with a message naming the
+    cause and not repeating the URL; the command exits 2."""
+    folder, base = demo
+    config = dict(base, source={"table": "x"}, engine={"kind": "postgres", "url": url})
+    with pytest.raises(ConfigError, match=re.escape(needle)) as err:
+        api.check(config, base_dir=folder)
+    assert "S3cret-pw" not in str(err.value)
+    path = folder / "url.yaml"
+    path.write_text(yaml.safe_dump(config))
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2 and needle in result.output and "S3cret-pw" not in result.output
+
+
+def test_several_hosts_and_a_port_libpq_refuses_reach_libpq(
+    demo: tuple[Path, dict[str, Any]], postgres: Server
+) -> None:
+    """libpq's multi-host URL connects (the first host refusing, the second the server), and a
+    port that is not a number is libpq's connection error, not an internal error."""
+    folder, base = demo
+    host, port = postgres.url.split("@")[1].split("/")[0].split(":")
+    engine = {"kind": "postgres", "password_env": postgres.password_env}
+    several = postgres.url.replace(f"{host}:{port}", f"{host}:1,{host}:{port}")
+    with pytest.raises(DataError, match=r"Cannot read the table 'gate\.nope'"):  # connected
+        api.check(
+            dict(base, source={"table": "gate.nope"}, engine=dict(engine, url=several)), base_dir=folder
+        )
+    bad_port = postgres.url.replace(f"{host}:{port}", f"{host}:port")
+    with pytest.raises(
+        EngineError, match=rf"Cannot connect to PostgreSQL at sqlanon_test@{host}:port/"
+    ) as err:
+        api.check(
+            dict(base, source={"table": "gate.nope"}, engine=dict(engine, url=bad_port)), base_dir=folder
+        )
+    assert err.value.cause == "connection"
+
+
+def test_a_server_limit_is_named_not_reported_as_a_bug(
+    demo: tuple[Path, dict[str, Any]], postgres: Server, server_con: psycopg.Connection[Any]
+) -> None:
+    """A session whose temporary files the server caps (temp_file_limit, here 0 through the
+    URL's options, with a small work_mem so that sorts spill) or whose statements it cancels
+    (statement_timeout) fails with a message naming the limit and the administrator, exit 2,
+    not "likely a bug" nor "interrupted"."""
+    folder, base = demo
+    rows = generate_people(3000, seed=5)
+    columns = [
+        ("zip", "text"),
+        ("age", "integer"),
+        ("sex", "text"),
+        ("disease", "text"),
+        ("salary", "integer"),
+    ]
+    pgserver.load(server_con, "gate", "limited", columns, ([r[c] for c, _ in columns] for r in rows))
+    url = postgres.url + "?options=-c%20temp_file_limit%3D0%20-c%20work_mem%3D64"
+    engine = {"kind": "postgres", "url": url, "password_env": postgres.password_env}
+    path = folder / "limited.yaml"
+    path.write_text(yaml.safe_dump(dict(base, source={"table": "gate.limited"}, engine=engine)))
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "one of its configured limits (temporary file size exceeds temp_file_limit" in result.output
+    assert "likely a bug" not in result.output
+    # a statement_timeout (1 ms) is the server's limit too, not an interrupt of the run
+    engine["url"] = postgres.url + "?options=-c%20statement_timeout%3D1"
+    path.write_text(yaml.safe_dump(dict(base, source={"table": "gate.limited"}, engine=engine)))
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "one of its configured limits (canceling statement due to statement timeout" in result.output
+    assert "interrupted" not in result.output and "likely a bug" not in result.output
+
+
+def test_engine_messages(demo: tuple[Path, dict[str, Any]], postgres: Server) -> None:
+    folder, base = demo
+    with pytest.raises(ConfigError, match=r"engine\.url is missing"):
+        api.check(dict(base, source={"table": "x"}, engine={"kind": "postgres"}), base_dir=folder)
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    with pytest.raises(ConfigError, match="csv: options apply to a CSV source only"):
+        api.check(dict(base, source={"table": "x"}, csv={"delimiter": ";"}, engine=engine), base_dir=folder)
+    with pytest.raises(DataError, match=r"^Cannot read the table 'gate\.nope' of"):
+        api.check(dict(base, source={"table": "gate.nope"}, engine=engine), base_dir=folder)
+    with pytest.raises(EngineError, match=r"engine\.password_env") as err:
+        api.check(
+            dict(base, source={"table": "x"}, engine={"kind": "postgres", "url": postgres.url}),
+            base_dir=folder,
+        )
+    assert err.value.cause == "connection"

@@ -1,0 +1,1 @@
+"""Independent, obviously-correct references in pure Python, and their own tests."""
