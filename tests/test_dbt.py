@@ -24,12 +24,12 @@ import pytest
 import yaml
 
 from sqlanon import api
-from sqlanon.compile import dbt as dbt_package
 from sqlanon.demo import write_demo
 from sqlanon.errors import InputError
 from sqlanon.hierarchy import load_hierarchy
 from tests.test_engine_postgres_check import COLUMNS, _rows
 from tests.test_standalone import ALL, CRITERIA, QIS, _close, _measure
+from tools import dbt_package
 
 pytestmark = pytest.mark.xdist_group("dbt")
 
@@ -114,7 +114,7 @@ def _load_table(con: Any, name: str, rows: Sequence[Sequence[str]], schema: str 
 
 def test_the_shipped_macros_are_what_the_generator_writes() -> None:
     shipped = (dbt_package.PACKAGE / dbt_package.GENERATED).read_text()
-    assert shipped == dbt_package.generate(), "run python -m sqlanon.compile.dbt"
+    assert shipped == dbt_package.generate(), "run python tools/dbt_package.py"
 
 
 def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write() -> None:

@@ -1,4 +1,4 @@
-{#- sqlanon_generated.sql: written by `python -m sqlanon.compile.dbt` from sqlanon's gate SQL
+{#- sqlanon_generated.sql: written by `python tools/dbt_package.py` from sqlanon's gate SQL
     (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
     fails when this file is not what the generator writes. -#}
 

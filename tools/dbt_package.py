@@ -25,7 +25,9 @@ each with its generalization table: a relation the macros write from compile's o
 
 A wrapper joins the statement's violating classes back to the quasi-identifiers' labels. The
 parameters' rules (names, ranges, defaults) are recorded from config/criteria.py's own checks.
-``python -m sqlanon.compile.dbt`` writes the file; a test checks that the shipped one is current.
+``python tools/dbt_package.py`` writes the file; a test checks that the shipped one is current.
+This is a development script, outside the runtime package (nothing in ``sqlanon`` imports it):
+it imports sqlanon from the checkout it lives in.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ from typing import Any
 
 import sqlglot
 from sqlglot import exp
+
+if __name__ == "__main__":  # run as a script: sqlanon from this checkout (one folder up)
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlanon.compile import compile_gate, render, unsupported
 from sqlanon.config import Config, parse_config
@@ -58,7 +63,7 @@ from sqlanon.sql.render import render_template
 #: the adapters whose SQL the package carries (the engines sqlanon runs and tests with dbt)
 ADAPTERS = ("duckdb", "postgres")
 #: the package's folder in the repository, and the generated file in it
-PACKAGE = Path(__file__).resolve().parents[2] / "integrations" / "dbt"
+PACKAGE = Path(__file__).resolve().parents[1] / "integrations" / "dbt"
 GENERATED = Path("macros") / "sqlanon_generated.sql"
 
 MODEL = "__sqlanon_model__"
@@ -619,7 +624,7 @@ def _statements(data: Mapping[str, Any]) -> list[tuple[Form, int, int, str]]:
 
 
 HEADER = """\
-{#- sqlanon_generated.sql: written by `python -m sqlanon.compile.dbt` from sqlanon's gate SQL
+{#- sqlanon_generated.sql: written by `python tools/dbt_package.py` from sqlanon's gate SQL
     (the criterion templates through `sqlanon compile`'s code, per adapter). Do not edit: a test
     fails when this file is not what the generator writes. -#}
 """
@@ -697,7 +702,7 @@ def main(argv: list[str] | None = None) -> int:
     if args == ["--check"]:
         current = target.read_text() if target.exists() else ""
         if current != text:
-            print(f"{target} is out of date: run python -m sqlanon.compile.dbt", file=sys.stderr)
+            print(f"{target} is out of date: run python tools/dbt_package.py", file=sys.stderr)
             return 1
         return 0
     target.parent.mkdir(parents=True, exist_ok=True)
