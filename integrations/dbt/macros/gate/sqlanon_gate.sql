@@ -1,5 +1,5 @@
-{#- sqlanon_gate.sql: what every sqlanon generic test does before its SQL (written by hand; the
-    SQL itself is generated into sqlanon_generated.sql from sqlanon's gate statements):
+{#- sqlanon_gate: what every sqlanon generic test does before its SQL (written by hand; the
+    SQL itself is generated, by tools/dbt_package.py, from sqlanon's gate statements):
     validate the arguments with the rules sqlanon's configuration checks (sqlanon_rules()),
     make the template values from the parameters, and say which statement the test runs. Errors name the test, the argument and what to do. -#}
 
@@ -474,20 +474,6 @@
     {%- if not loop.last %}, {% endif -%}
   {%- endfor -%}
 {% endmacro %}
-
-{% macro sqlanon_generalize(model, column, paths) %}{{ return(adapter.dispatch('sqlanon_generalize', 'sqlanon')(model, column, paths)) }}{% endmacro %}
-{% macro sqlanon_generalize_guard(model, column, paths) %}{{ return(adapter.dispatch('sqlanon_generalize_guard', 'sqlanon')(model, column, paths)) }}{% endmacro %}
-{% macro default__sqlanon_generalize(model, column, paths) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
-{% macro default__sqlanon_generalize_guard(model, column, paths) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
-{% macro sqlanon_label(column) %}{{ return(adapter.dispatch('sqlanon_label', 'sqlanon')(column)) }}{% endmacro %}
-{% macro sqlanon_unlabel(column) %}{{ return(adapter.dispatch('sqlanon_unlabel', 'sqlanon')(column)) }}{% endmacro %}
-{% macro sqlanon_quote(name) %}{{ return(adapter.dispatch('sqlanon_quote', 'sqlanon')(name)) }}{% endmacro %}
-{% macro sqlanon_text(column) %}{{ return(adapter.dispatch('sqlanon_text', 'sqlanon')(column)) }}{% endmacro %}
-
-{% macro default__sqlanon_quote(name) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
-{% macro default__sqlanon_label(column) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
-{% macro default__sqlanon_text(column) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
-{% macro default__sqlanon_unlabel(column) %}{{ sqlanon.sqlanon_unsupported_adapter() }}{% endmacro %}
 
 {% macro sqlanon_unsupported_adapter() %}
   {{- exceptions.raise_compiler_error("sqlanon's dbt tests run on the duckdb and postgres adapters, not " ~ adapter.type() ~ ". Run `sqlanon check` (or the SQL of `sqlanon compile`) on the model's table instead.") -}}
