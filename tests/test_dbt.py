@@ -14,6 +14,7 @@ import functools
 import json
 import os
 import random
+import re
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
@@ -147,6 +148,19 @@ def test_the_generator_check_sees_missing_extra_and_changed_files_and_write_mend
         (macros / folder / "mine.sql").read_text() == "by hand\n" for folder in dbt_package.HAND_WRITTEN
     )
     assert dbt_package.write(written, macros) == []
+
+
+def test_every_macro_file_holds_one_macro_named_as_the_file() -> None:
+    """One macro (or generic test) a file, found by its name; the hand-written folders hold no
+    generated file (the generator's check would not see it there)."""
+    paths = sorted(dbt_package.MACROS.rglob("*.sql"))
+    assert len(paths) > 100
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        names = re.findall(r"\{%-?\s*(?:macro|test)\s+(\w+)\s*\(", text)
+        assert names == [path.stem], path
+        hand = path.relative_to(dbt_package.MACROS).parts[0] in dbt_package.HAND_WRITTEN
+        assert text.startswith(dbt_package.HEADER) != hand, path
 
 
 def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write() -> None:
