@@ -470,6 +470,28 @@ def _jinja(value: Any) -> str:
     raise TypeError(f"no Jinja literal for {value!r}")  # pragma: no cover
 
 
+#: the widest line :func:`_jinja_lines` writes a nested value on (else it breaks it)
+WIDTH = 100
+
+
+def _jinja_lines(value: Any, indent: int = 0, start: int = 0) -> str:
+    """``value`` as :func:`_jinja` writes it, but a dict or list too wide for its line (at
+    ``indent`` spaces, after ``start`` characters of the line's own) has an item a line, each
+    written the same way."""
+    flat = _jinja(value)
+    if indent + start + len(flat) <= WIDTH or not isinstance(value, (Mapping, list, tuple)) or not value:
+        return flat
+    pad = " " * (indent + 2)
+    if isinstance(value, Mapping):
+        items = []
+        for key, item in value.items():
+            head = f"{_jinja(key)}: "
+            items.append(pad + head + _jinja_lines(item, indent + 2, len(head)))
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    items = [pad + _jinja_lines(item, indent + 2) for item in value]
+    return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
+
+
 def test_name(kind: str) -> str:
     """The generic test of a kind: ``k-anonymity`` -> ``k_anonymity``."""
     return kind.replace("-", "_")
@@ -671,9 +693,9 @@ def generate() -> dict[str, str]:
         "rules",
         "sqlanon_rules",
         _comment("each privacy model's parameters, as sqlanon's configuration checks them")
-        + "{% macro sqlanon_rules() %}{{ return("
-        + _jinja(data)
-        + ") }}{% endmacro %}\n",
+        + "{% macro sqlanon_rules() %}\n{{- return("
+        + _jinja_lines(data)
+        + ") -}}\n{% endmacro %}\n",
     )
     add(
         "rules",
@@ -735,7 +757,9 @@ def generate() -> dict[str, str]:
         add(
             "adapters/default",
             f"default__{macro}",
-            f"{{% macro default__{macro}{arguments} %}}{{{{ sqlanon.sqlanon_unsupported_adapter() }}}}{{% endmacro %}}\n",
+            f"{{% macro default__{macro}{arguments} %}}\n"
+            "  {{- sqlanon.sqlanon_unsupported_adapter() -}}\n"
+            "{% endmacro %}\n",
         )
     for dialect in ADAPTERS:
         folder = f"adapters/{dialect}"
