@@ -27,7 +27,7 @@ def _tool(name: str) -> str:
 
 
 def test_ruff_clean() -> None:
-    paths = [p for p in ("sqlanon", "tests", "benchmarks", "docs") if (ROOT / p).is_dir()]
+    paths = [p for p in ("sqlanon", "tests", "benchmarks", "docs", "tools") if (ROOT / p).is_dir()]
     result = subprocess.run([_tool("ruff"), "check", *paths], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
 

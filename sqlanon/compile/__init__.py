@@ -145,7 +145,7 @@ def compile_gate(
     holding the values its criteria name with their codes; ``generalized``: per
     quasi-identifier (in order), a relation holding its generalization table
     (standalone_generalize.sql's part "generalize"), made and checked by the caller instead of
-    written from the hierarchies (all four of compile/dbt.py's)."""
+    written from the hierarchies (all four of tools/dbt_package.py's, the dbt package's generator)."""
     check_dialect(dialect)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]

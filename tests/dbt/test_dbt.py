@@ -14,6 +14,7 @@ import functools
 import json
 import os
 import random
+import re
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,12 +25,12 @@ import pytest
 import yaml
 
 from sqlanon import api
-from sqlanon.compile import dbt as dbt_package
 from sqlanon.demo import write_demo
 from sqlanon.errors import InputError
 from sqlanon.hierarchy import load_hierarchy
 from tests.compile.test_standalone import ALL, CRITERIA, QIS, _close, _measure
 from tests.engines.test_postgres_check import COLUMNS, _rows
+from tools import dbt_package
 
 pytestmark = pytest.mark.xdist_group("dbt")
 
@@ -113,23 +114,72 @@ def _load_table(con: Any, name: str, rows: Sequence[Sequence[str]], schema: str 
 
 
 def test_the_shipped_macros_are_what_the_generator_writes() -> None:
-    shipped = (dbt_package.PACKAGE / dbt_package.GENERATED).read_text()
-    assert shipped == dbt_package.generate(), "run python -m sqlanon.compile.dbt"
+    """Every generated file is shipped as written, and no other file is in the generator's
+    folders (a stale one would still define its macro for dbt)."""
+    problems = dbt_package.differences(dbt_package.shipped(), dbt_package.generate())
+    assert problems == [], "run python tools/dbt_package.py"
+
+
+def test_the_generator_check_sees_missing_extra_and_changed_files_and_write_mends_them(
+    tmp_path: Path,
+) -> None:
+    """The comparison above can fail, and writing makes the folder current again: a stale
+    generated file (and its folder) is removed, the hand-written folders are left alone."""
+    written = {"dispatch/a.sql": "A\n", "adapters/duckdb/duckdb__a.sql": "B\n"}
+    macros = tmp_path / "macros"
+    for name, text in {
+        "dispatch/a.sql": "A changed\n",
+        "adapters/postgres/postgres__old.sql": "old\n",
+        "sqlanon_generated.sql": "old\n",
+        **{f"{folder}/mine.sql": "by hand\n" for folder in dbt_package.HAND_WRITTEN},
+    }.items():
+        (macros / name).parent.mkdir(parents=True, exist_ok=True)
+        (macros / name).write_text(text)
+    assert dbt_package.differences(dbt_package.shipped(macros), written) == [
+        "missing: adapters/duckdb/duckdb__a.sql",
+        "extra: adapters/postgres/postgres__old.sql",
+        "extra: sqlanon_generated.sql",
+        "differs: dispatch/a.sql",
+    ]
+    assert len(dbt_package.write(written, macros)) == 4
+    assert dbt_package.shipped(macros) == written
+    assert not (macros / "adapters" / "postgres").exists()
+    assert all(
+        (macros / folder / "mine.sql").read_text() == "by hand\n" for folder in dbt_package.HAND_WRITTEN
+    )
+    assert dbt_package.write(written, macros) == []
+
+
+def test_every_macro_file_holds_one_macro_named_as_the_file() -> None:
+    """One macro (or generic test) a file, found by its name; the hand-written folders hold no
+    generated file (the generator's check would not see it there)."""
+    paths = sorted(dbt_package.MACROS.rglob("*.sql"))
+    assert len(paths) > 100
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        names = re.findall(r"\{%-?\s*(?:macro|test)\s+(\w+)\s*\(", text)
+        assert names == [path.stem], path
+        hand = path.relative_to(dbt_package.MACROS).parts[0] in dbt_package.HAND_WRITTEN
+        assert text.startswith(dbt_package.HEADER) != hand, path
 
 
 def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write() -> None:
     data = _rules()
-    text = (dbt_package.PACKAGE / dbt_package.GENERATED).read_text()
+    files = dbt_package.shipped()
     for kind, entry in data.items():
-        assert f"{{% test {dbt_package.test_name(kind)}(" in text
+        assert (
+            f"{{% test {dbt_package.test_name(kind)}("
+            in files[f"generic_tests/{dbt_package.test_name(kind)}.sql"]
+        )
         for variant, item in entry["variants"].items():
             forms = item["sub"]["items"].items() if item["sub"] else [("", item)]
             for sub, made in forms:
                 for adapter in dbt_package.ADAPTERS:
-                    single = f"macro {adapter}__{made['macro']}(" in text
+                    single = f"adapters/{adapter}/{adapter}__{made['macro']}.sql" in files
                     # a statement for any number of quasi-identifiers, or one per number
                     assert (made["why"] is None and not made["quasi"]) == single, (kind, variant, sub)
                     for macro in [*made["multi"].values(), *made["quasi"].values()]:
+                        text = files[f"adapters/{adapter}/{adapter}__{macro}.sql"]
                         assert f"macro {adapter}__{macro}(" in text, (kind, variant, macro)
                 assert made["why"] is None or made["why"], (kind, variant, sub)  # refused: says why
     written = {(str(form), count, quasi) for form, count, quasi, _ in dbt_package._statements(data)}

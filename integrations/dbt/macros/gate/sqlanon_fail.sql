@@ -1,0 +1,3 @@
+{% macro sqlanon_fail(test, message) %}
+  {{- exceptions.raise_compiler_error("sqlanon." ~ test ~ ": " ~ message) -}}
+{% endmacro %}
