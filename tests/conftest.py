@@ -85,21 +85,44 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         built.stop()
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+#: the markers a test gets from what it needs (its fixtures, its folder): the suites a developer
+#: leaves out while working; ``fast`` is every test with none of them and no ``slow`` mark
+NEEDS = ("postgres", "spark", "dbt", "browser")
+
+
+def _needs(item: pytest.Item) -> set[str]:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    needs = {name for name in ("postgres", "spark", "browser") if name in fixtures}
+    module = getattr(item, "module", None)
+    if module is not None and "spark" in module.__name__:  # runs its own Spark processes
+        needs.add("spark")
+    if "dbt_ready" in fixtures or item.nodeid.startswith("tests/dbt/"):
+        needs.add("dbt")
+    return needs | {m.name for m in item.iter_markers() if m.name in NEEDS}
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups and -m selects
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) every test that
+    """Markers: ``postgres``, ``spark``, ``browser`` for a test that uses the fixture of that
+    name (directly or through another fixture), ``dbt`` for the dbt package's tests, and
+    ``fast`` for every test with none of these and no ``slow`` mark: ``python -m pytest -m
+    fast`` is the quick suite (docs/development.md).
+
+    Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) every test that
     runs Spark goes to one worker, so the run starts one Spark session (one JVM), not one per
     worker; the other tests are shared out one by one. The tests that open the HTML report in
     Chromium go to one worker too (one browser). A test takes one group: pytest-xdist names a
     test of several groups after all of them, a group of its own, so a module that groups its
     tests (pytestmark) must not hold a Spark test."""
     for item in items:
-        module = getattr(item, "module", None)
-        name = module.__name__ if module is not None else ""
-        fixtures = getattr(item, "fixturenames", ())
-        if "spark" in fixtures or "spark" in name:
+        needs = _needs(item)
+        for name in sorted(needs):
+            item.add_marker(name)
+        if not needs and item.get_closest_marker("slow") is None:
+            item.add_marker("fast")
+        if "spark" in needs:
             item.add_marker(pytest.mark.xdist_group("spark"))
-        elif "browser" in fixtures:
+        elif "browser" in needs:
             item.add_marker(pytest.mark.xdist_group("html"))
         groups = {m.args[0] if m.args else m.kwargs.get("name") for m in item.iter_markers("xdist_group")}
         if len(groups) > 1:

@@ -585,7 +585,11 @@ def _anchors(path: Path) -> set[str]:
     return {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in headings}
 
 
-@pytest.mark.parametrize("name", list(examples()))
+#: the examples that need more than DuckDB, by the marker that says so (tests/conftest.py)
+NEEDS = {"dbt-tests": pytest.mark.dbt}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=NEEDS[n]) if n in NEEDS else n for n in examples()])
 def test_example(name: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     folder = tmp_path / "work"
     folder.mkdir()
