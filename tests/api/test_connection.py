@@ -21,6 +21,7 @@ from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, InputError
 from tests.engines.test_postgres_check import EXTRA
 from tests.engines.test_snapshots import MODELS
+from tests.support.cases import seeds
 
 COLUMNS = ["name", "zip", "age", "sex", "disease", "salary"]
 
@@ -99,7 +100,7 @@ def load(con: duckdb.DuckDBPyConnection, table: str, path: Path) -> None:
     con.execute(f'CREATE OR REPLACE TABLE "{table}" AS SELECT * FROM read_csv(?)', [str(path)])
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", seeds(8))
 def test_on_a_connection_equals_a_run_of_its_own(demo: tuple[Path, dict[str, Any]], seed: int) -> None:
     """On random tables and models: the node, counts, metrics, verdicts and rows of a run on a
     caller's connection equal those of a run that reads the CSV file itself. The source is a

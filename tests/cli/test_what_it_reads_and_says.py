@@ -26,6 +26,7 @@ from tests.cli.test_cli import (
     write_rows,
     write_yaml,
 )
+from tests.support.cases import seeds
 
 
 @pytest.fixture
@@ -264,7 +265,7 @@ def reference_classes(rows: list[tuple[str, ...]]) -> dict[tuple[str, ...], list
     return classes
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", seeds(6))
 def test_check_treats_null_in_a_sensitive_column_as_a_value_of_its_own(project: Path, seed: int) -> None:
     """``check`` evaluates a NULL sensitive value as one more value (it used to refuse the
     table), equal to an independent count in Python on random tables."""

@@ -36,6 +36,7 @@ from sqlanon.errors import ConfigError, DataError, InputError
 from sqlanon.report.model import Report
 from tests.engines.test_postgres_check import COLUMNS, EXTRA, _rows
 from tests.engines.test_snapshots import MODELS
+from tests.support.cases import seeds
 
 #: every model of the catalogue the gate SQL covers ((n,t)-closeness is refused, see below)
 CRITERIA = [c for c in MODELS + EXTRA if "nt-closeness" not in c] + [
@@ -216,7 +217,7 @@ def _same_classes(report: Report, results: Sequence[Sequence[Sequence[Any]]]) ->
         _same_rows(rows, listed)
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", seeds(16))
 def test_the_printed_script_in_duckdb_lists_checks_violating_classes(
     demo: tuple[Path, dict[str, Any]], seed: int
 ) -> None:
@@ -454,7 +455,7 @@ def _published(path: Path) -> Counter[tuple[str, ...]]:
         return Counter(tuple(row) for row in list(csv.reader(f))[1:])
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", seeds(16))
 def test_the_release_select_publishes_what_apply_publishes(
     release_demo: tuple[Path, dict[str, Any]], seed: int
 ) -> None:
@@ -567,7 +568,7 @@ def _on_postgres(
     return dict(config, source={"table": f"compiled.{table}"}, engine=engine)
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", seeds(8))
 def test_the_printed_statements_in_postgres_list_checks_violating_classes(
     demo: tuple[Path, dict[str, Any]], compiled_pg: Any, postgres: Any, seed: int
 ) -> None:
@@ -592,7 +593,7 @@ def _texts(rows: Sequence[Sequence[Any]]) -> Counter[tuple[str, ...]]:
     return Counter(tuple("" if v is None else str(v) for v in row) for row in rows)
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", seeds(3))
 def test_the_release_select_in_postgres_equals_duckdbs(
     release_demo: tuple[Path, dict[str, Any]], compiled_pg: Any, postgres: Any, seed: int
 ) -> None:

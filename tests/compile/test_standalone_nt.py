@@ -29,6 +29,7 @@ from tests.compile.test_standalone import (
     release_equals_apply,
 )
 from tests.engines.test_postgres_check import COLUMNS, _rows
+from tests.support.cases import seeds
 
 NT = [
     {"nt-closeness": {"n": 8, "t": 0.2, "distance": "equal", "attribute": "disease"}},
@@ -94,7 +95,7 @@ def _gate_rows(statements: Any, run: Any) -> list[list[tuple[Any, ...]]]:
     return out
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", seeds(12))
 def test_the_printed_statement_in_duckdb_lists_checks_violating_classes(folder: Path, seed: int) -> None:
     _, config = _case(folder, seed)
     want = api.check(config, base_dir=folder, show_violations=ALL)
@@ -114,7 +115,7 @@ def test_the_cases_cover_passing_failing_and_every_distance(folder: Path) -> Non
     assert {p for _, p in outcomes} == {True, False}, outcomes
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", seeds(4))
 def test_labels_repeated_up_the_hierarchy_are_read_at_the_highest_level(folder: Path, seed: int) -> None:
     """A hierarchy whose level-1 and level-2 labels are the same (zip 130** at both): the
     published labels hold for both levels and generalize alike from either, so check takes the
@@ -233,7 +234,7 @@ def test_the_release_of_a_node_in_postgres_equals_duckdbs(
         _same_rows(compiled_pg.execute(on_pg_.sql).fetchall(), con.sql(on_duck.sql).fetchall())
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", seeds(4))
 def test_the_printed_statement_in_postgres_lists_checks_violating_classes(
     folder: Path, compiled_pg: Any, postgres: Any, seed: int
 ) -> None:

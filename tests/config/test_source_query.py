@@ -16,6 +16,7 @@ from sqlanon import api
 from sqlanon.config.source_query import parse_query, query_tables
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, DataError, InputError
+from tests.support.cases import seeds
 from tests.support.sqlhelpers import same as _same
 
 COLUMNS = ["name", "zip", "age", "sex", "disease", "salary"]
@@ -35,7 +36,7 @@ def _write(path: Path, rows: list[dict[str, Any]]) -> None:
         writer.writerows(rows)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", seeds(4))
 def test_a_query_gives_what_its_rows_as_a_file_give(
     demo: tuple[Path, dict[str, Any], dict[str, Any]], seed: int
 ) -> None:

@@ -39,6 +39,7 @@ from sqlanon.gate import run_gate
 from sqlanon.hierarchy import Hierarchy, build, load_hierarchy
 from sqlanon.search.evaluator import NodeEvaluator
 from tests.oracles import reference as ref
+from tests.support.cases import seeds
 from tests.support.sqlhelpers import (
     Case,
     Ctx,
@@ -176,7 +177,7 @@ def gate_engine() -> Iterator[DuckDBEngine]:
     engine.close()
 
 
-@pytest.mark.parametrize("seed", range(150))
+@pytest.mark.parametrize("seed", seeds(150))
 def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: DuckDBEngine) -> None:
     rng = random.Random(10_000 + seed)
     n_rows = rng.choice([rng.randint(1, 6), rng.randint(5, 40), rng.randint(30, 120)])
@@ -218,12 +219,12 @@ def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: DuckDBEn
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", range(50))
+@pytest.mark.parametrize("seed", seeds(50))
 def test_node_evaluator_matches_reference(seed: int, tmp_path: Path) -> None:
     check_search_case(random.Random(20_000 + seed), tmp_path, suppression=False)
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_node_evaluator_ordered_windows_match_reference(
     seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -235,7 +236,7 @@ def test_node_evaluator_ordered_windows_match_reference(
     check_search_case(random.Random(25_000 + seed), tmp_path, suppression=False, kinds=("t-ordered",))
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", seeds(30))
 def test_node_evaluator_suppression_matches_reference(seed: int, tmp_path: Path) -> None:
     """Suppression-heavy: a class-local criterion plus t-closeness (re-checked on the rows that
     remain) under limits of 10-60 %, at up to 8 nodes."""
@@ -625,7 +626,7 @@ OVERFLOW_ITEMS: list[Item] = [
 ]
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", seeds(5))
 def test_overflow_frequency_table(seed: int) -> None:
     rng = random.Random(seed)
     classes = _big_classes(rng)

@@ -27,6 +27,7 @@ from sqlanon.search.evaluator import NodeEvaluator
 from sqlanon.search.lattice import Lattice
 from tests.oracles import reference as ref
 from tests.oracles.reference_catalogue import ref_dissimilarity, ref_nt_closeness
+from tests.support.cases import seeds
 from tests.support.sqlhelpers import assert_outcome, generalize, random_hierarchy, write_arx, write_csv
 
 #: tests below read what the tests before them recorded: under pytest-xdist the whole file
@@ -121,7 +122,7 @@ def _evaluator(
     return engine, NodeEvaluator(engine, enc, [make_criterion(c) for c in cfg.criteria], limit)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_nt_closeness_search_path_matches_reference(seed: int, tmp_path: Path) -> None:
     rng = random.Random(7_000 + seed)
     rows, info = _case(rng, tmp_path, numeric=rng.random() < 0.5)
@@ -134,7 +135,7 @@ def test_nt_closeness_search_path_matches_reference(seed: int, tmp_path: Path) -
     engine.close()
 
 
-@pytest.mark.parametrize("seed", range(25))
+@pytest.mark.parametrize("seed", seeds(25))
 def test_nt_closeness_gate_after_anonymize_and_check_match_reference(seed: int, tmp_path: Path) -> None:
     """anonymize's gate knows the published levels; check infers them from the labels."""
     from sqlanon.api import anonymize
@@ -258,7 +259,7 @@ def _ref_dis(rows: list[dict[str, Any]], item: dict[str, Any], info: dict[str, A
     )
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_dissimilarity_search_and_gate_paths_match_reference(seed: int, tmp_path: Path) -> None:
     rng = random.Random(10_000 + seed)
     numeric = rng.random() < 0.6
@@ -323,7 +324,7 @@ def test_dissimilarity_paper_table_one(tmp_path: Path) -> None:
     assert not failing["passed"] and failing["violating_rows"] == 5
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", seeds(12))
 def test_search_with_non_monotone_models_finds_every_minimal_node(seed: int, tmp_path: Path) -> None:
     """Incognito prunes with k-anonymity only and checks the non-monotone model at every node
     k leaves: its minimal nodes equal a brute force over the whole lattice; the optimal search
@@ -374,7 +375,7 @@ def test_search_with_non_monotone_models_finds_every_minimal_node(seed: int, tmp
 BRANCHES = {True: 0, False: 0}
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_nt_closeness_with_suppression_rechecks_remaining_rows(seed: int, tmp_path: Path) -> None:
     """With a suppression limit, a node is accepted iff the violating classes fit the limit and
     every remaining class has a qualifying superset among the REMAINING rows."""

@@ -29,6 +29,7 @@ from sqlanon.encode import SensitiveDomain
 from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.sql.render import DIALECT, render_template
 from tests.oracles.reference import emd_ordered
+from tests.support.cases import seeds
 
 ABS_TOL = 1e-9
 KEYS = ["batch_node", "q 0"]
@@ -87,7 +88,7 @@ def _reference(
     return out
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", seeds(60))
 def test_ordered_forms_match_reference(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(7_000 + seed)
     limit = tcloseness.SMALL_DOMAIN

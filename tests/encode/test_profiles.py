@@ -12,6 +12,7 @@ import pytest
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE
 from sqlanon.encode import _uncovered, column_profile, column_profiles, unmatched
 from sqlanon.engines.duckdb.engine import DuckDBEngine
+from tests.support.cases import seeds
 
 LIMIT = DEFAULT_MAX_VALUES_SIZE
 POOL = [None, "", "a", "b", "B", "ä", "10", "9", "x y", "'q'"]
@@ -30,7 +31,7 @@ def random_table(
     return rows
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", seeds(30))
 def test_column_profiles_equal_counts_and_single_profiles(seed: int) -> None:
     rng = random.Random(seed)
     columns = [f"c {i}" for i in range(rng.randint(1, 5))]
@@ -53,7 +54,7 @@ def test_column_profiles_equal_counts_and_single_profiles(seed: int) -> None:
     engine.close()
 
 
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", seeds(10))
 def test_column_profiles_group_by_the_text_of_typed_values(seed: int) -> None:
     """Numbers are profiled by their text, as the dimension tables join them: DuckDB groups the
     DOUBLEs -0.0 and 0.0 together but casts them to '-0.0' and '0.0'."""
@@ -75,7 +76,7 @@ def test_column_profiles_group_by_the_text_of_typed_values(seed: int) -> None:
     engine.close()
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", seeds(30))
 def test_uncovered_equals_the_unmatched_query(seed: int) -> None:
     rng = random.Random(100 + seed)
     engine = DuckDBEngine()

@@ -22,6 +22,7 @@ from sqlanon.engines import costs
 from sqlanon.engines.costs import Costs
 from tests.api.test_connection import COLUMNS, random_case, random_rows
 from tests.support import pgserver
+from tests.support.cases import seeds
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +108,7 @@ def _consistent(report_costs: dict[str, Any]) -> list[str]:
     return names
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", seeds(6))
 def test_duckdb_counts_every_statement(demo: tuple[Path, dict[str, Any]], spy: _Spy, seed: int) -> None:
     """Random runs (criteria, search, Mondrian, suppression) of anonymize, then check and audit
     on the same data: each report counts what reached DuckDB's connection until it was taken

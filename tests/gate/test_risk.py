@@ -29,6 +29,7 @@ from sqlanon.errors import ConfigError, InputError
 from sqlanon.gate.risk import limit_advice
 from tests.compile.test_standalone import _demo, _on_postgres, _write
 from tests.engines.test_postgres_check import COLUMNS, _rows
+from tests.support.cases import seeds
 
 QIS = ("zip", "age", "sex")
 #: floating-point figures are compared within this (they are quotients of exact counts)
@@ -91,7 +92,7 @@ def _case(
     return rows, config, threshold
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", seeds(24))
 def test_checks_risk_equals_the_class_sizes_computation(demo: tuple[Path, dict[str, Any]], seed: int) -> None:
     folder, base = demo
     rows, config, threshold = _case(folder, base, seed)
@@ -133,7 +134,7 @@ def test_anonymizes_risk_is_that_of_the_release_it_wrote(tmp_path: Path) -> None
         assert report.risk["prosecutor"]["highest"] <= 1 / k
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", seeds(3))
 def test_risk_on_postgres_equals_duckdbs(
     demo: tuple[Path, dict[str, Any]], compiled_pg: Any, postgres: Any, seed: int
 ) -> None:
@@ -311,7 +312,7 @@ def _population_case(folder: Path, seed: int) -> tuple[dict[str, Any], dict[str,
     return config, _journalist(table, mapped, threshold)
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", seeds(12))
 def test_checks_journalist_risk_equals_the_populations_class_sizes(tmp_path: Path, seed: int) -> None:
     config, want = _population_case(tmp_path, seed)
     report = api.check(config, base_dir=tmp_path)

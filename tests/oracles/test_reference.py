@@ -41,6 +41,7 @@ from tests.oracles.reference import (
     ref_t_closeness,
     sorted_domain,
 )
+from tests.support.cases import seeds
 
 EMD_TOL = 1e-9
 TEST2_DIR = Path(__file__).resolve().parents[3] / "shared" / "data" / "test2"
@@ -511,7 +512,7 @@ def lp_closeness(
     )
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_t_closeness_matches_lp_and_is_monotone(seed: int) -> None:
     """ref_t_closeness == LP, and coarsening the QIs never increases the worst EMD
     (paper 003, Fact 2 / Subset Property)."""
@@ -529,7 +530,7 @@ def test_t_closeness_matches_lp_and_is_monotone(seed: int) -> None:
         assert previous == pytest.approx(0.0, abs=EMD_TOL)  # one class == the whole table
 
 
-@pytest.mark.parametrize("seed", range(100))
+@pytest.mark.parametrize("seed", seeds(100))
 def test_diversity_references_consistent(seed: int) -> None:
     """Cross-checks between the references on random tables:
     exp(entropy) <= number of distinct values <= class size, and all the

@@ -49,6 +49,7 @@ from tests.oracles.reference_catalogue import (
     smoothed_js,
     variational,
 )
+from tests.support.cases import seeds
 
 Table = list[dict[str, Any]]
 
@@ -613,7 +614,7 @@ def generalize(
     ]
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", seeds(6))
 def test_nt_closeness_with_n_rows_is_t_closeness(seed: int) -> None:
     rng = random.Random(1000 + seed)
     for _ in range(4):

@@ -24,6 +24,7 @@ from sqlanon.cli import main
 from sqlanon.demo import write_demo
 from sqlanon.errors import ConfigError
 from tests.oracles.reference import TOL, emd, equivalence_classes, minimal_nodes
+from tests.support.cases import seeds
 from tests.support.randomdata import RandomCase, generalize, random_case, random_hierarchy
 
 ATTACKS = ("homogeneity", "negation", "similarity", "skewness", "inference")
@@ -235,7 +236,7 @@ def _expected(
     }
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", seeds(30))
 def test_audit_equals_a_direct_computation_on_random_tables(tmp_path: Path, seed: int) -> None:
     case, config, hierarchy = _case(seed, tmp_path)
     want = _expected(case, config, hierarchy)

@@ -23,6 +23,7 @@ import sqlanon
 from sqlanon.cli import main
 from sqlanon.errors import ConfigError, InputError
 from tests.search.test_incognito import _violating_keys, brute_force
+from tests.support.cases import seeds
 from tests.support.randomdata import RandomCase, generalize, random_case
 
 #: tests below read what the tests before them recorded: under pytest-xdist the whole file
@@ -107,7 +108,7 @@ def _criteria(rng: random.Random) -> list[dict[str, Any]]:
     return criteria
 
 
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", seeds(10))
 def test_apply_repeats_a_release_and_follows_new_data(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
     SEEDS.add(seed)
@@ -186,7 +187,7 @@ def test_next_months_covered_both_outcomes() -> None:
     assert OUTCOMES["failure with checks"] == OUTCOMES[False], OUTCOMES
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", seeds(4))
 def test_a_node_that_fails_falls_back_to_the_search(seed: int, tmp_path: Path) -> None:
     """With apply_fallback: search, a node the data does not satisfy gives anonymize's release."""
     case = random_case(1800 + seed, tmp_path, n_qis=2, max_rows=100)

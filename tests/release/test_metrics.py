@@ -21,6 +21,7 @@ from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.release.metrics import materialize_verdicts, node_metrics, precision_loss
 from sqlanon.search.evaluator import NodeEvaluator
 from tests.search.test_incognito import _violating_keys
+from tests.support.cases import seeds
 from tests.support.randomdata import RandomCase, generalize, random_case
 
 TOL = 1e-9
@@ -103,7 +104,7 @@ def _satisfying_nodes(
         engine.close()
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", seeds(12))
 def test_metrics_match_definitions(seed: int, tmp_path: Path) -> None:
     rng = random.Random(1000 + seed)
     case = random_case(1000 + seed, tmp_path, n_qis=rng.choice([2, 3]), max_rows=80)
@@ -142,7 +143,7 @@ def test_precision_loss_is_the_exact_rational_correctly_rounded() -> None:
         assert precision_loss(node, heights, suppressed, rows) == float(want)
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", seeds(6))
 def test_weighted_precision_and_loss_match_definitions(seed: int, tmp_path: Path) -> None:
     """Per-column weights: node_metrics' precision and loss are the weighted means Python
     computes in exact rationals, on every satisfying node; the other metrics do not change."""

@@ -21,6 +21,7 @@ import pytest
 import sqlanon
 from sqlanon.search.evaluator import max_suppressed_rows
 from tests.cli.test_cli import ok, run
+from tests.support.cases import seeds
 from tests.support.randomdata import RandomCase, generalize, random_case
 
 
@@ -75,7 +76,7 @@ def _one_step_less(limit: str) -> str:
     return str(value - Decimal(1).scaleb(value.as_tuple().exponent))
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", seeds(8))
 def test_a_failed_search_reports_the_most_general_node(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
     case = random_case(3400 + seed, tmp_path, n_qis=rng.choice([2, 3]), max_rows=120)

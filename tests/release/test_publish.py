@@ -12,6 +12,7 @@ import pytest
 
 import sqlanon
 from tests.search.test_incognito import _violating_keys
+from tests.support.cases import seeds
 from tests.support.randomdata import generalize, random_case
 
 #: tests below read what the tests before them recorded: under pytest-xdist the whole file
@@ -19,7 +20,7 @@ from tests.support.randomdata import generalize, random_case
 pytestmark = pytest.mark.xdist_group("test_publish")
 
 
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", seeds(10))
 def test_release_is_the_generalized_source(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
     case = random_case(500 + seed, tmp_path, n_qis=rng.choice([2, 3]), max_rows=120)
@@ -59,7 +60,7 @@ def test_release_is_the_generalized_source(seed: int, tmp_path: Path) -> None:
     assert all(c["passed"] for c in report.checks)
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", seeds(12))
 def test_release_of_any_node(seed: int, tmp_path: Path, k: int | None = None, top_only: bool = False) -> None:
     """build_release at random nodes (always the bottom and the top, where every QI is the
     constant top label), with and without suppressed classes: the written rows are Python's
@@ -122,7 +123,7 @@ def test_release_of_any_node_covered_every_kind(tmp_path: Path) -> None:
     assert set(KINDS) == {(b, k) for b in (True, False) for k in ("top", "some top", "none")}, KINDS
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", seeds(6))
 def test_source_columns_named_like_internal_columns(seed: int, tmp_path: Path) -> None:
     """Renaming the source's columns to the names sqlanon gives its own columns (q0.., s0, n,
     bad, size, batch_node) changes nothing: the same node (odd seeds: Mondrian), the same

@@ -20,9 +20,10 @@ from sqlanon.search import batching
 from sqlanon.search.batching import StatementCosts
 from sqlanon.search.evaluator import MAX_BATCH, NodeEvaluator
 from sqlanon.search.lattice import Lattice
+from tests.support.cases import seeds
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_the_fit_recovers_a_statements_fixed_and_row_costs(seed: int) -> None:
     """Statements of random sizes whose time is L + c * rows (within 1 %): whatever the prior,
     the fit predicts their times, finds L and c where the noise leaves them visible, and a

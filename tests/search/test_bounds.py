@@ -35,6 +35,7 @@ from sqlanon.search import search
 from sqlanon.search.lattice import Lattice
 from sqlanon.sql.render import render_template
 from tests.cli.test_cli import sqlanon_exe
+from tests.support.cases import seeds
 
 # ------------------------------------------------------------------------- helpers
 
@@ -306,7 +307,7 @@ def _limit(rng: random.Random, sizes: dict[str, int]) -> int:
     return max(1000, rng.choice([size, size - 1, size + rng.randint(-500, 500)]))
 
 
-@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("seed", seeds(20))
 def test_profiles_within_the_limit_are_whole_and_above_it_refused(seed: int) -> None:
     """A column's distinct values come into Python only when their text (characters + 100
     each, as Python counts them here) is within max_values_size; the columns above it are named
@@ -453,7 +454,7 @@ def _random_spec(rng: random.Random) -> tuple[dict[str, Any], list[str]]:
     }, values
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_a_builder_refuses_before_building_what_exceeds_the_limit(seed: int) -> None:
     """The size a builder counts before it builds bounds what it builds: with the limit just
     below what it built, it refuses (naming the column, its type and max_values_size)."""
@@ -472,7 +473,7 @@ def _reference_interval(v: Fraction, w: Fraction, anchor: Fraction) -> tuple[Fra
     return start, start + w
 
 
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", seeds(10))
 def test_interval_labels_of_values_with_long_decimals_are_exact(seed: int) -> None:
     """The builder rounds a value down to the decimals of the widths before labelling it: the
     labels are those of the exact value (a reference with Python's fractions)."""

@@ -22,6 +22,7 @@ from sqlanon.release.lattice import run_search
 from sqlanon.search.evaluator import NodeEvaluator
 from sqlanon.search.lattice import Lattice, leq
 from tests.oracles import reference as ref
+from tests.support.cases import seeds
 from tests.support.randomdata import generalize, random_case
 
 CRITERIA: list[list[dict[str, Any]]] = [
@@ -95,7 +96,7 @@ def brute_force(case: Any, criteria: list[dict[str, Any]], limit: float) -> set[
     return out
 
 
-@pytest.mark.parametrize("seed", range(24))
+@pytest.mark.parametrize("seed", seeds(24))
 def test_incognito_equals_exhaustive_and_brute_force(
     seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -253,7 +254,7 @@ def bad_rows(engine: DuckDBEngine, evaluator: NodeEvaluator, node: tuple[int, ..
     return int(engine.fetchone(query.sql(dialect="duckdb"), evaluator.params(node))[0])
 
 
-@pytest.mark.parametrize("seed", range(16))
+@pytest.mark.parametrize("seed", seeds(16))
 def test_data_free_ranking_chooses_the_fully_ranked_node(seed: int, tmp_path: Path) -> None:
     """precision and height rank the minimal nodes from their levels (and suppressed rows)
     alone; the node chosen is the one a ranking of every minimal node by its full metrics picks,
@@ -287,7 +288,7 @@ def test_data_free_ranking_chooses_the_fully_ranked_node(seed: int, tmp_path: Pa
         engine.close()
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", seeds(12))
 def test_projection_estimate_and_policy(seed: int, tmp_path: Path) -> None:
     """``worth_projecting`` estimates the rows of the bottom table projected on a QI subset
     within 12 % (+2) of the exact count of distinct (kept QIs, sensitive) combinations, counted in

@@ -29,6 +29,7 @@ from tests.criteria.test_catalogue_pipeline import random_items as catalogue_ite
 from tests.criteria.test_models_sql import ALL_KINDS
 from tests.criteria.test_models_sql import random_items as model_items
 from tests.oracles import reference_mondrian as rm
+from tests.support.cases import seeds
 from tests.support.sqlhelpers import (
     Case,
     Ctx,
@@ -155,7 +156,7 @@ def read_release(path: Path, qis: Sequence[str]) -> dict[str, tuple[str, ...]]:
         return {row["rid"]: tuple(row[q] for q in qis) for row in csv.DictReader(handle)}
 
 
-@pytest.mark.parametrize("seed", range(80))
+@pytest.mark.parametrize("seed", seeds(80))
 def test_mondrian_matches_reference(seed: int, tmp_path: Path) -> None:
     rng = random.Random(90_000 + seed)
     case, columns, qis = mondrian_case(rng, tmp_path)
@@ -230,7 +231,7 @@ def test_mondrian_bad_numeric_values_are_named(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("expand", [False, True])
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", seeds(6))
 def test_mondrian_deep_partitions_match_reference(
     seed: int, expand: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -273,7 +274,7 @@ def test_mondrian_deep_partitions_match_reference(
     assert got == {str(i): labels for i, labels in enumerate(expected.labels_by_row())}
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_mondrian_nt_closeness_matches_reference(seed: int, tmp_path: Path) -> None:
     """(n,t)-closeness with the partition tree's ancestors as natural supersets (survey 001,
     Figure 7.3.1): same partitions as the reference, and the gate re-checks the release against

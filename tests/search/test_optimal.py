@@ -20,6 +20,7 @@ from sqlanon.release.lattice import best_node, run_search
 from sqlanon.search.lattice import Lattice, Node, leq
 from sqlanon.search.optimal import optimal
 from tests.search.test_incognito import CRITERIA
+from tests.support.cases import seeds
 from tests.support.randomdata import random_case
 
 
@@ -56,7 +57,7 @@ def _minimal(members: set[Node]) -> set[Node]:
     return {n for n in members if not any(m != n and leq(m, n) for m in members)}
 
 
-@pytest.mark.parametrize("seed", range(300))
+@pytest.mark.parametrize("seed", seeds(300))
 def test_optimal_equals_brute_force(seed: int) -> None:
     rng = random.Random(seed)
     heights = tuple(rng.randint(0, 4) for _ in range(rng.randint(1, 5)))
@@ -135,7 +136,7 @@ def _decided(node: Node, asked: Sequence[Node], members: set[Node]) -> bool:
     return any((a in members and leq(a, node)) or (a not in members and leq(node, a)) for a in asked)
 
 
-@pytest.mark.parametrize("seed", range(100))
+@pytest.mark.parametrize("seed", seeds(100))
 def test_optimal_paths_end_at_maximal_failing_nodes(seed: int) -> None:
     """Every failing node checked that lies below no other failing node checked is a maximal
     failing node: all its direct generalizations satisfy, and the checks decided each of them
@@ -188,7 +189,7 @@ NON_MONOTONE: list[list[dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", seeds(40))
 def test_optimal_picks_incognitos_best_node(seed: int, tmp_path: Path) -> None:
     """Same data, criteria, suppression limit and metric: the node ``optimal`` releases is the one
     Incognito's ranking of all its minimal nodes picks, with the same metrics."""

@@ -18,6 +18,7 @@ import sqlanon
 from sqlanon.errors import ConfigError
 from tests.oracles.reference import minimal_nodes
 from tests.search.test_incognito import brute_force
+from tests.support.cases import seeds
 from tests.support.randomdata import RandomCase, random_case
 
 #: tests below read what the tests before them recorded: under pytest-xdist the whole file
@@ -29,7 +30,7 @@ def _heights(case: RandomCase) -> list[int]:
     return [len(next(iter(case.hierarchies[q].values()))) - 1 for q in case.qis]
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", seeds(12))
 def test_max_level_limits_the_search_to_the_nodes_below(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
     case = random_case(2100 + seed, tmp_path, n_qis=rng.choice([2, 3]), max_rows=100)
@@ -101,7 +102,7 @@ def test_bad_max_levels_are_refused(
 KINDS: Counter[str] = Counter()
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", seeds(8))
 def test_warnings_say_what_the_release_lost(seed: int, tmp_path: Path) -> None:
     """The warnings follow the chosen node and the suppressed rows, as Python computes them."""
     rng = random.Random(seed)
@@ -161,7 +162,7 @@ MOVED: list[int] = []
 WEIGHED: set[int] = set()
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", seeds(8))
 def test_weights_choose_the_node_with_the_least_weighted_loss(seed: int, tmp_path: Path) -> None:
     """With per-column weights, optimal and incognito release the minimal node whose weighted
     precision (or loss) Python computes lowest (ties: height, then the node tuple)."""
