@@ -589,6 +589,7 @@ def _anchors(path: Path) -> set[str]:
 NEEDS = {"dbt-tests": pytest.mark.dbt}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [pytest.param(n, marks=NEEDS[n]) if n in NEEDS else n for n in examples()])
 def test_example(name: str, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     folder = tmp_path / "work"

@@ -27,6 +27,7 @@ def con() -> duckdb.DuckDBPyConnection:
         NUMBERISH, st.from_regex(r"\s?[+-]?\d{1,4}(\.\d{0,3})?([eE][+-]?\d{1,3})?\s?", fullmatch=True)
     )
 )
+@pytest.mark.slow
 def test_every_number_casts_in_duckdb_to_the_same_value(con: duckdb.DuckDBPyConnection, text: str) -> None:
     (cast,) = con.execute("SELECT TRY_CAST(? AS DOUBLE)", [text]).fetchone()
     number = parse_number(text)

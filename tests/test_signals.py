@@ -207,6 +207,7 @@ def anonymize(config: Path, *hooks: str) -> list[str]:
     return [sys.executable, "-c", body, *args]
 
 
+@pytest.mark.slow
 def test_sigint_stops_a_long_duckdb_statement_at_once_process(tmp_path: Path) -> None:
     """SIGINT while DuckDB runs one statement of minutes (reading the source): the statement is
     cancelled, the run exits 130 within seconds with one line, and leaves nothing."""
@@ -223,6 +224,7 @@ def ignoring_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@pytest.mark.slow
 def test_a_sigint_the_run_was_started_ignoring_stays_ignored_process(tmp_path: Path) -> None:
     """A shell's background job (``sqlanon anonymize ... &`` in a script) starts with SIGINT
     ignored, so that Ctrl-C at the terminal leaves it running: the run does not take SIGINT
@@ -245,6 +247,7 @@ def test_a_sigint_the_run_was_started_ignoring_stays_ignored_process(tmp_path: P
 @pytest.mark.parametrize(
     ("command", "stage"), [("check", "reading the table"), ("audit", "reading the source")]
 )
+@pytest.mark.slow
 def test_sigterm_stops_check_and_audit_and_writes_no_report_process(
     tmp_path: Path, command: str, stage: str
 ) -> None:
@@ -269,6 +272,7 @@ STAGES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("stage", "signum"), STAGES, ids=[s for s, _ in STAGES])
 def test_a_signal_at_any_stage_undoes_the_run_process(tmp_path: Path, stage: str, signum: int) -> None:
     """A signal as a stage starts: the run stops in that stage, exits 128 + signal with one line,
@@ -297,6 +301,7 @@ tempfile.mkdtemp = mkdtemp
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("nth", [1, 2], ids=["release-moved-in", "report-moved-in"])
 def test_a_signal_during_the_commit_waits_for_its_moves_then_undoes_them_process(
     tmp_path: Path, nth: int
@@ -323,6 +328,7 @@ sqlanon.atomic.Swap.finish = finished
 """
 
 
+@pytest.mark.slow
 def test_a_signal_once_the_commit_is_final_is_ignored_process(tmp_path: Path) -> None:
     """SIGINT as the commit drops the releases it replaced: the run is past stopping; it ends as
     it would have (exit 0, the release and its report published, no backup left)."""
@@ -358,6 +364,7 @@ sqlanon.atomic.staging_folder, sqlanon.atomic.discard = first, again
 """
 
 
+@pytest.mark.slow
 def test_a_second_sigint_during_the_cleanup_does_not_break_it_process(tmp_path: Path) -> None:
     """Ctrl-C as the release is staged, and again while the run removes what it staged: the
     cleanup runs to its end, and the run exits 130 with one line."""
@@ -389,6 +396,7 @@ print(json.dumps({"outcome": outcome, "entered": entered, "cancels": cancels}))
 """
 
 
+@pytest.mark.slow
 def test_a_stop_before_an_engine_call_is_registered_never_starts_it_process() -> None:
     done = subprocess.run(
         [sys.executable, "-c", RACE_PROGRAM],
@@ -443,6 +451,7 @@ print(json.dumps({
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("output", [None, {"table": "release"}], ids=["returned", "table"])
 def test_ctrl_c_in_the_api_raises_keyboard_interrupt_and_leaves_the_connection_clean_process(
     tmp_path: Path, output: Any
@@ -585,6 +594,7 @@ print(json.dumps({"passed": [main, other], "handlers": handlers, "seen": seen,
 """
 
 
+@pytest.mark.slow
 def test_a_programs_own_sigint_handler_is_left_in_place_and_gets_the_signal_after_the_commit_process(
     tmp_path: Path,
 ) -> None:

@@ -100,6 +100,7 @@ def load(con: duckdb.DuckDBPyConnection, table: str, path: Path) -> None:
     con.execute(f'CREATE OR REPLACE TABLE "{table}" AS SELECT * FROM read_csv(?)', [str(path)])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(8))
 def test_on_a_connection_equals_a_run_of_its_own(demo: tuple[Path, dict[str, Any]], seed: int) -> None:
     """On random tables and models: the node, counts, metrics, verdicts and rows of a run on a
@@ -143,6 +144,7 @@ def test_on_a_connection_equals_a_run_of_its_own(demo: tuple[Path, dict[str, Any
     con.close()
 
 
+@pytest.mark.slow
 def test_check_and_apply_on_a_connection(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     """check and apply take the connection too, with the verdicts and rows of runs of their own."""
     folder, base = demo
@@ -171,6 +173,7 @@ def test_check_and_apply_on_a_connection(demo: tuple[Path, dict[str, Any]], tmp_
     assert all(con.sql(s).fetchall() == [] for s in again.sql["gate"].split(";")[:-1])
 
 
+@pytest.mark.slow
 def test_a_database_file_opened_by_the_caller(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     """The case of a dbt-duckdb Python model: the caller holds the database file open, and the
     release goes into it (naming the file as {database: ...} would conflict with that handle)."""
@@ -198,6 +201,7 @@ def test_a_database_file_opened_by_the_caller(demo: tuple[Path, dict[str, Any]],
         )
 
 
+@pytest.mark.slow
 def test_never_over_the_source_on_a_connection(demo: tuple[Path, dict[str, Any]]) -> None:
     """The output may not be the source by any name, a table a source view or relation reads,
     a view, or a temporary table; an existing table only with overwrite."""
@@ -277,6 +281,7 @@ def test_failures_leave_the_connection_as_it_was(demo: tuple[Path, dict[str, Any
         api.check(dict(config, source={"table": "people"}), base_dir=folder, connection=con)
 
 
+@pytest.mark.slow
 def test_configurations_for_a_connection(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     """What a configuration may say beside a connection, with errors that say what to do."""
     folder, base = demo
@@ -332,6 +337,7 @@ class CursorWrapper:
         return getattr(self._cursor, name)
 
 
+@pytest.mark.slow
 def test_a_wrapped_connection(demo: tuple[Path, dict[str, Any]]) -> None:
     """An object holding the DuckDB connection as ``_cursor`` (a dbt-duckdb Python model's
     ``session``) is run on as that connection."""
@@ -347,6 +353,7 @@ def test_a_wrapped_connection(demo: tuple[Path, dict[str, Any]]) -> None:
     assert as_text(got.release.fetchall()) == csv_rows(folder / config["output"])
 
 
+@pytest.mark.slow
 def test_where_tables_of_a_duckdb_connection_are(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     """Names resolve in the connection's current database, along its search path; an attached
     database named as a schema, a read-only database and misplaced keys are refused, saying

@@ -267,6 +267,7 @@ def test_bad_option(project: Project, key: str, value: Any, needle: str) -> None
         ({"t-closeness": {"t": 0.2, "k": 3}}, ["unknown parameter", "'k'"]),
     ],
 )
+@pytest.mark.slow
 def test_bad_criterion(project: Project, criterion: dict[str, Any], needles: list[str]) -> None:
     project.fails(edit(lambda c: c.update(criteria=[criterion])), *needles)
 

@@ -169,6 +169,7 @@ def project(tmp_path: Path) -> Path:
 # --------------------------------------------------------------------------- real processes
 
 
+@pytest.mark.slow
 def test_demo_process(tmp_path: Path) -> None:
     folder = tmp_path / "demo"
     report_path = tmp_path / "reports" / "demo.json"
@@ -201,6 +202,7 @@ def test_demo_process(tmp_path: Path) -> None:
     assert "name" not in header.split(",")  # the identifier is dropped
 
 
+@pytest.mark.slow
 def test_adult_process(tmp_path: Path) -> None:
     """The shared adult data (';'-delimited, ARX hierarchies) to Parquet, with the report."""
     if not ADULT.is_dir():
@@ -239,6 +241,7 @@ def test_adult_process(tmp_path: Path) -> None:
     no_staged_files(tmp_path)
 
 
+@pytest.mark.slow
 def test_test2_semicolon_csv_process(tmp_path: Path) -> None:
     """``csv: {delimiter: ';'}`` applies to the source; the CSV release has its own options."""
     if not TEST2.is_dir():
@@ -275,6 +278,7 @@ def test_test2_semicolon_csv_process(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.slow
 def test_check_fails_process(project: Path) -> None:
     """``check`` on the raw table, which is not 2-anonymous: exit 1 and passed false."""
     cfg = base_config()
@@ -303,6 +307,7 @@ def test_check_fails_process(project: Path) -> None:
     assert " out, " not in proc.stdout and "suppressed" not in proc.stdout
 
 
+@pytest.mark.slow
 def test_input_error_process(project: Path) -> None:
     """A real process with bad input: exit 2, one message on stderr, no traceback, nothing written."""
     cfg = base_config()
@@ -316,6 +321,7 @@ def test_input_error_process(project: Path) -> None:
     assert not (project / "out").exists() and not (project / "r.json").exists()
 
 
+@pytest.mark.slow
 def test_names_with_spaces_quotes_and_non_ascii_process(tmp_path: Path) -> None:
     folder = tmp_path / "ünï cödé"
     folder.mkdir()
@@ -377,6 +383,7 @@ def test_no_release_satisfies_the_criteria(project: Path) -> None:
     assert digest(source) == before
 
 
+@pytest.mark.slow
 def test_demo_in_process(tmp_path: Path) -> None:
     result = ok(
         run("demo", "--dir", str(tmp_path / "d"), "--rows", "400", "--report", str(tmp_path / "d.json"))
@@ -429,6 +436,7 @@ def test_quoted_fields_in_source(tmp_path: Path) -> None:
     assert len(read_release(project / "out" / "r.parquet")) == 10
 
 
+@pytest.mark.slow
 def test_parquet_output_and_source(project: Path) -> None:
     config = write_yaml(project / "c.yaml", base_config(output="out/release.parquet"))
     ok(run("anonymize", str(config)))
@@ -482,6 +490,7 @@ def tables(path: Path) -> dict[str, list[tuple[Any, ...]]]:
         con.close()
 
 
+@pytest.mark.slow
 def test_duckdb_source_and_output_in_the_same_database(project: Path) -> None:
     db = project / "w.duckdb"
     duckdb_people(db)
@@ -631,6 +640,7 @@ OUTPUTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("output", OUTPUTS, ids=["csv", "parquet", "new-duckdb", "same-duckdb"])
 @pytest.mark.parametrize("failure", ["gate-fails", "gate-raises"])
 def test_aborted_release_leaves_nothing(
@@ -684,6 +694,7 @@ def test_output_appearing_during_the_run_is_not_replaced(
     no_staged_files(project)
 
 
+@pytest.mark.slow
 def test_stages_are_announced_in_order(project: Path) -> None:
     """The API tells a progress display each stage as it starts, in the order they run."""
     seen: list[str] = []

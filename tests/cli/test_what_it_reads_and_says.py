@@ -50,6 +50,7 @@ GLOBS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(GLOBS))
 @pytest.mark.parametrize("command", ["anonymize", "check"])
 def test_a_source_path_names_one_file_exactly(project: Path, name: str, command: str) -> None:
@@ -66,6 +67,7 @@ def test_a_source_path_names_one_file_exactly(project: Path, name: str, command:
         assert len(read_release(project / "out" / "release.csv")) == len(PEOPLE) - 1
 
 
+@pytest.mark.slow
 def test_a_parquet_source_and_an_output_folder_with_glob_characters(project: Path) -> None:
     con = duckdb.connect()
     con.execute(
@@ -117,6 +119,7 @@ def order_config(**changes: Any) -> dict[str, Any]:
     return cfg
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("output", ["release.csv", "release.parquet"])
 def test_the_release_order_carries_nothing_from_the_source(project: Path, output: str) -> None:
     """The same rows in another order give the same bytes, sorted by every published column."""
@@ -136,6 +139,7 @@ def test_the_release_order_carries_nothing_from_the_source(project: Path, output
     assert len(released) > 1500 and released == sorted(released)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("search", ["optimal", "mondrian"])
 @pytest.mark.parametrize("output", ["release.csv", "release.parquet", "duckdb"])
 def test_two_runs_write_the_same_bytes_at_scale(project: Path, search: str, output: str) -> None:
@@ -265,6 +269,7 @@ def reference_classes(rows: list[tuple[str, ...]]) -> dict[tuple[str, ...], list
     return classes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(6))
 def test_check_treats_null_in_a_sensitive_column_as_a_value_of_its_own(project: Path, seed: int) -> None:
     """``check`` evaluates a NULL sensitive value as one more value (it used to refuse the
@@ -323,6 +328,7 @@ def test_check_treats_null_in_a_sensitive_column_as_a_value_of_its_own(project: 
     assert math.isclose(checks[3]["observed"], max(hierarchical(v) for v in classes.values()), abs_tol=1e-9)
 
 
+@pytest.mark.slow
 def test_anonymize_keeps_null_sensitive_values_and_its_gate_agrees(project: Path) -> None:
     rows = null_table(60, 9)
     write_rows(project / "t.csv", [PEOPLE[0], *rows], ",")
@@ -446,6 +452,7 @@ def big_field_csv(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_50_mb_field_names_duckdb_s_line_limit_and_the_setting_that_raises_it(
     project: Path, big_field_csv: Path
 ) -> None:
@@ -608,6 +615,7 @@ def test_numbers_duckdb_would_not_cast_are_not_numbers(project: Path) -> None:
 # --------------------------------------------------------------------------- item 12: counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("search", ["optimal", "incognito", "exhaustive"])
 def test_the_report_counts_distinct_nodes_checked(project: Path, search: str) -> None:
     """With suppression, entropy l-diversity is checked in two parts (its monotone k part, then
@@ -644,6 +652,7 @@ def test_the_report_counts_distinct_nodes_checked(project: Path, search: str) ->
     assert done == info["nodes_checked"] <= size == info["lattice_size"]
 
 
+@pytest.mark.slow
 def test_ties_that_print_differently_are_broken_the_same_way_on_every_run(project: Path) -> None:
     """0.0 and -0.0, or 'flu' and 'FLU' under a case-insensitive collation, are equal to DuckDB:
     the release still comes out in the same byte order whatever the source's row order."""

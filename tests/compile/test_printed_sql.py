@@ -317,6 +317,7 @@ def _on_duckdb(folder: Path, case: Case, gate: bool, cli: bool) -> dict[str, Any
     return config
 
 
+@pytest.mark.slow
 def test_hostile_names_and_labels_in_duckdb(tmp_path: Path) -> None:
     case = _case(QUASI, (SENSITIVE, INSENSITIVE, IDENTIFIER), LABELS, 1)
     config = _on_duckdb(tmp_path, case, gate=True, cli=True)
@@ -368,6 +369,7 @@ broken = st.tuples(text, st.sampled_from(BREAKS), text).map("".join)
     labels=st.lists(text, min_size=8, max_size=12, unique=True),
     seed=st.integers(0, 1000),
 )
+@pytest.mark.slow
 def test_random_names_and_labels_in_duckdb(
     quasi: list[str], others: list[str], labels: list[str], seed: int
 ) -> None:

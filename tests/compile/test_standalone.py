@@ -217,6 +217,7 @@ def _same_classes(report: Report, results: Sequence[Sequence[Sequence[Any]]]) ->
         _same_rows(rows, listed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(16))
 def test_the_printed_script_in_duckdb_lists_checks_violating_classes(
     demo: tuple[Path, dict[str, Any]], seed: int
@@ -234,6 +235,7 @@ def test_the_printed_script_in_duckdb_lists_checks_violating_classes(
     _same_rows(con.execute(compiled.text()).fetchall(), con.sql(compiled.statements[-1].sql).fetchall())
 
 
+@pytest.mark.slow
 def test_the_printed_script_through_the_duckdb_cli(demo: tuple[Path, dict[str, Any]]) -> None:
     """The script as printed, piped into the DuckDB CLI (PyPI's duckdb-cli, a test extra): one
     result per criterion (each led by its header, CSV mode), with check's counts."""
@@ -258,6 +260,7 @@ def test_the_printed_script_through_the_duckdb_cli(demo: tuple[Path, dict[str, A
     assert counts == [e["violating_classes"] for e in want.checks], out.stdout
 
 
+@pytest.mark.slow
 def test_the_sql_reads_nothing_from_the_data(demo: tuple[Path, dict[str, Any]]) -> None:
     """Compiled twice, on two tables with other values and sizes, the text is the same (so no
     value of the data is in it), and it compiles a table that is not there at all."""
@@ -274,6 +277,7 @@ def test_the_sql_reads_nothing_from_the_data(demo: tuple[Path, dict[str, Any]]) 
     assert '"gate"."nowhere"' in api.compile_sql(elsewhere, base_dir=folder).text()
 
 
+@pytest.mark.slow
 def test_reports_carry_the_gate_sql(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     """check's report carries the script compile prints; anonymize's the gate of its release,
     which, run on the published file, finds no violating class (the gate passed)."""
@@ -299,6 +303,7 @@ def test_reports_carry_the_gate_sql(demo: tuple[Path, dict[str, Any]], tmp_path:
     )
 
 
+@pytest.mark.slow
 def test_compile_at_the_command_line(demo: tuple[Path, dict[str, Any]]) -> None:
     folder, base = demo
     _write(folder / "cli.csv", _rows(3))
@@ -352,6 +357,7 @@ def test_what_compile_cannot_write_is_a_clear_error(
 @pytest.mark.parametrize(
     "name", ["sqlanon_table", "SQLANON_FREQUENCIES", "sqlanon_dictionary_0", "sqlanon_map_2"]
 )
+@pytest.mark.slow
 def test_a_table_named_as_a_part_of_the_sql_is_refused(demo: tuple[Path, dict[str, Any]], name: str) -> None:
     folder, base = demo
     config = dict(base, criteria=CRITERIA[:1], **{**ON_SERVER, "source": {"table": name}})
@@ -388,6 +394,7 @@ def test_the_printed_sql_reads_lines_as_long_as_the_configured_limit(
     _same_classes(want, [duckdb.connect().sql(s.sql).fetchall() for s in compiled.statements])
 
 
+@pytest.mark.slow
 def test_own_names_cover_every_cte_of_the_sql(release_demo: tuple[Path, dict[str, Any]]) -> None:
     """Every CTE a printed statement defines at its top has one of the names a source table is
     refused for (so no source table is hidden by one)."""
@@ -455,6 +462,7 @@ def _published(path: Path) -> Counter[tuple[str, ...]]:
         return Counter(tuple(row) for row in list(csv.reader(f))[1:])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(16))
 def test_the_release_select_publishes_what_apply_publishes(
     release_demo: tuple[Path, dict[str, Any]], seed: int
@@ -497,6 +505,7 @@ def release_equals_apply(folder: Path, config: dict[str, Any], node: dict[str, i
     return "suppressed" if report.suppressed_rows else "published"
 
 
+@pytest.mark.slow
 def test_compile_from_a_report_prints_the_release_of_its_node(
     release_demo: tuple[Path, dict[str, Any]], tmp_path: Path
 ) -> None:
@@ -678,6 +687,7 @@ def test_the_printed_statements_in_spark_list_checks_violating_classes(
     assert checked
 
 
+@pytest.mark.spark
 def test_the_printed_script_through_spark_sql(demo: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
     """The script pasted into the spark-sql shell (its own session, on a Parquet copy of the
     table): it runs, with one result per criterion and check's counts."""

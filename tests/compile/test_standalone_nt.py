@@ -95,6 +95,7 @@ def _gate_rows(statements: Any, run: Any) -> list[list[tuple[Any, ...]]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(12))
 def test_the_printed_statement_in_duckdb_lists_checks_violating_classes(folder: Path, seed: int) -> None:
     _, config = _case(folder, seed)
@@ -104,6 +105,7 @@ def test_the_printed_statement_in_duckdb_lists_checks_violating_classes(folder: 
     _same_classes(want, _gate_rows(compiled.statements, lambda sql: con.sql(sql).fetchall()))
 
 
+@pytest.mark.slow
 def test_the_cases_cover_passing_failing_and_every_distance(folder: Path) -> None:
     outcomes = set()
     for seed in range(12):
@@ -115,6 +117,7 @@ def test_the_cases_cover_passing_failing_and_every_distance(folder: Path) -> Non
     assert {p for _, p in outcomes} == {True, False}, outcomes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(4))
 def test_labels_repeated_up_the_hierarchy_are_read_at_the_highest_level(folder: Path, seed: int) -> None:
     """A hierarchy whose level-1 and level-2 labels are the same (zip 130** at both): the
@@ -138,6 +141,7 @@ def test_labels_repeated_up_the_hierarchy_are_read_at_the_highest_level(folder: 
     _same_classes(want, _gate_rows(compiled.statements, lambda sql: con.sql(sql).fetchall()))
 
 
+@pytest.mark.slow
 def test_labels_of_no_single_level_are_refused_by_check_and_flagged_by_the_guard(folder: Path) -> None:
     _, config = _case(folder, 0)
     mixed = [dict(r, zip=_zip(r["zip"], i % 2) if r["zip"] else None) for i, r in enumerate(_rows(0))]
@@ -203,6 +207,7 @@ def release_folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict
     return _demo(tmp_path_factory.mktemp("nt_release"), 0)
 
 
+@pytest.mark.slow
 def test_the_release_of_a_node_suppresses_and_gates_with_it_as_apply_does(
     release_folder: tuple[Path, dict[str, Any]],
 ) -> None:

@@ -36,6 +36,7 @@ def _write(path: Path, rows: list[dict[str, Any]]) -> None:
         writer.writerows(rows)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(4))
 def test_a_query_gives_what_its_rows_as_a_file_give(
     demo: tuple[Path, dict[str, Any], dict[str, Any]], seed: int

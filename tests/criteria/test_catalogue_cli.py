@@ -217,6 +217,7 @@ def test_check_passing_warn_criterion_is_ok(folder: Path) -> None:
 ALPHA = {"alpha-k-anonymity": {"alpha": 0.5, "k": 2, "attribute": "disease"}}
 
 
+@pytest.mark.slow
 def test_anonymize_searches_without_warn_criteria_but_reports_them(folder: Path) -> None:
     base = [{"k-anonymity": {"k": 2}}]
     alone, _ = run_report(folder, "anonymize", anonymize_config(base, overwrite=True), 0)
@@ -278,6 +279,7 @@ def expected_violations(item: Item, qis: tuple[str, ...]) -> list[tuple[dict[str
     return sorted(bad, key=worst_key)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 2, 10])
 def test_show_violations_lists_the_worst_violating_classes(folder: Path, n: int) -> None:
     qis = ("zip", "age")
@@ -314,6 +316,7 @@ def test_show_violations_lists_the_worst_violating_classes(folder: Path, n: int)
     )
 
 
+@pytest.mark.slow
 def test_show_violations_is_off_by_default_and_zero_is_the_default(folder: Path) -> None:
     cfg = check_config(VIOLATION_CRITERIA)
     default, text = run_report(folder, "check", cfg, 1)
@@ -405,6 +408,7 @@ REPORT_CRITERIA: list[Item] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("qis", [("zip", "age"), ("zip",)], ids=["zip-age", "zip"])
 def test_report_entries_of_the_new_models(folder: Path, qis: tuple[str, ...]) -> None:
     report, _ = run_report(folder, "check", check_config(REPORT_CRITERIA, qis), 1)
@@ -614,6 +618,7 @@ DATA_ERRORS: list[tuple[str, Item, list[str]]] = [
 @pytest.mark.parametrize(
     ("criterion", "needles"), [(c, n) for _, c, n in DATA_ERRORS], ids=[i for i, _, _ in DATA_ERRORS]
 )
+@pytest.mark.slow
 def test_bad_parameter_for_the_data(folder: Path, criterion: Item, needles: list[str]) -> None:
     """Parameters that only the data can refute: exit 2 naming the value; nothing written."""
     criteria = [{"k-anonymity": {"k": 2}}, criterion]

@@ -471,6 +471,7 @@ def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: DuckDBEn
     assert result.passed == all(ref_outcome(case.rows, case.qis, it, ctx)[0].passed for it in items)
 
 
+@pytest.mark.slow
 def test_gate_covers_both_verdicts_of_every_kind(tmp_path: Path, gate_engine: DuckDBEngine) -> None:
     """The random thresholds do reach both sides: for every kind some gate passes and some fails,
     and some threshold sits exactly on a class's value (equality verdicts compared above)."""
@@ -602,11 +603,13 @@ def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) ->
     engine.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(36))
 def test_node_evaluator_matches_reference(seed: int, tmp_path: Path) -> None:
     check_search_case(random.Random(50_000 + seed), tmp_path, suppression=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(36))
 def test_node_evaluator_suppression_matches_reference(seed: int, tmp_path: Path) -> None:
     """A class-local model plus one or two models reading the whole-table distribution, under
@@ -614,6 +617,7 @@ def test_node_evaluator_suppression_matches_reference(seed: int, tmp_path: Path)
     check_search_case(random.Random(60_000 + seed), tmp_path, suppression=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", GLOBAL)
 def test_suppression_rechecks_against_remaining_rows(kind: str, tmp_path: Path) -> None:
     """Small tables chosen (by the reference) so that the classes violating a class-local model
@@ -678,6 +682,7 @@ SMOOTHED_RECHECK = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ground", sorted(SMOOTHED_RECHECK))
 def test_smoothed_js_recheck_uses_the_remaining_rows_domain(ground: str, tmp_path: Path) -> None:
     pairs, bandwidth, t = SMOOTHED_RECHECK[ground]
@@ -730,6 +735,7 @@ def sqlanon_anonymize(folder: Path, columns: Mapping[str, Any], items: Sequence[
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(4 * len(NEW_KINDS)))
 def test_incognito_equals_brute_force(seed: int, tmp_path: Path) -> None:
     """k-anonymity plus one new model; cases chosen (by the reference) so that some but not all
@@ -847,6 +853,7 @@ SJS_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ground", "bandwidth", "explicit"), SJS_CASES)
 def test_smoothed_js_grounds_and_bandwidths(
     ground: str, bandwidth: float, explicit: bool, tmp_path: Path, gate_engine: DuckDBEngine

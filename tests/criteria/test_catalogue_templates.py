@@ -262,6 +262,7 @@ def con() -> duckdb.DuckDBPyConnection:
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_alpha_k(seed: int, con: duckdb.DuckDBPyConnection) -> None:
     for rng, case in cases(1000 + seed):
@@ -289,6 +290,7 @@ def test_alpha_k(seed: int, con: duckdb.DuckDBPyConnection) -> None:
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_pd_and_npd_recursive(seed: int, con: duckdb.DuckDBPyConnection) -> None:
     for rng, case in cases(2000 + seed):
@@ -348,6 +350,7 @@ def test_pd_and_npd_recursive(seed: int, con: duckdb.DuckDBPyConnection) -> None
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_delta_disclosure(seed: int, con: duckdb.DuckDBPyConnection) -> None:
     for rng, case in cases(3000 + seed):
@@ -370,6 +373,7 @@ def beta_class(
     return beta_likeness_class(codes, q_counts, n, beta, "enhanced" if enhanced else "basic")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_beta_likeness(seed: int, con: duckdb.DuckDBPyConnection) -> None:
     for rng, case in cases(4000 + seed):
@@ -399,6 +403,7 @@ def test_beta_likeness(seed: int, con: duckdb.DuckDBPyConnection) -> None:
 DISTANCES = {"variational": variational, "kl": kl, "js": js}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("distance", sorted(DISTANCES))
 @pytest.mark.parametrize("seed", SEEDS)
 def test_t_distances(distance: str, seed: int, con: duckdb.DuckDBPyConnection) -> None:
@@ -437,6 +442,7 @@ def random_hierarchy(rng: random.Random, leaves: Sequence[int], height: int) -> 
     return {leaf: tuple(path) for leaf, path in paths.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 def test_t_smoothed_js(seed: int, con: duckdb.DuckDBPyConnection) -> None:
     for rng, case in cases(6000 + seed):

@@ -224,6 +224,7 @@ def test_node_evaluator_matches_reference(seed: int, tmp_path: Path) -> None:
     check_search_case(random.Random(20_000 + seed), tmp_path, suppression=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(20))
 def test_node_evaluator_ordered_windows_match_reference(
     seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -236,6 +237,7 @@ def test_node_evaluator_ordered_windows_match_reference(
     check_search_case(random.Random(25_000 + seed), tmp_path, suppression=False, kinds=("t-ordered",))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(30))
 def test_node_evaluator_suppression_matches_reference(seed: int, tmp_path: Path) -> None:
     """Suppression-heavy: a class-local criterion plus t-closeness (re-checked on the rows that
@@ -311,6 +313,7 @@ def check_search_case(
     engine.close()
 
 
+@pytest.mark.slow
 def test_suppression_rechecks_t_closeness_against_remaining_rows(tmp_path: Path) -> None:
     """Small tables chosen (by the reference) so that suppressing the k-violating classes is
     within the limit, and either every remaining class is t-close to the REMAINING rows'
@@ -402,6 +405,7 @@ TARGETED_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("label", "template", "height"), TARGETED_CASES)
 def test_targeted_models_both_paths(
     label: str, template: dict[str, Any], height: int, tmp_path: Path
@@ -626,6 +630,7 @@ OVERFLOW_ITEMS: list[Item] = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(5))
 def test_overflow_frequency_table(seed: int) -> None:
     rng = random.Random(seed)

@@ -122,6 +122,7 @@ def _evaluator(
     return engine, NodeEvaluator(engine, enc, [make_criterion(c) for c in cfg.criteria], limit)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(40))
 def test_nt_closeness_search_path_matches_reference(seed: int, tmp_path: Path) -> None:
     rng = random.Random(7_000 + seed)
@@ -135,6 +136,7 @@ def test_nt_closeness_search_path_matches_reference(seed: int, tmp_path: Path) -
     engine.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(25))
 def test_nt_closeness_gate_after_anonymize_and_check_match_reference(seed: int, tmp_path: Path) -> None:
     """anonymize's gate knows the published levels; check infers them from the labels."""
@@ -181,6 +183,7 @@ def test_nt_closeness_gate_after_anonymize_and_check_match_reference(seed: int, 
     assert got == want, (seed, node, item)
 
 
+@pytest.mark.slow
 def test_nt_closeness_with_n_the_table_size_is_t_closeness(tmp_path: Path) -> None:
     for seed in range(30):
         rng = random.Random(9_000 + seed)
@@ -288,6 +291,7 @@ def test_dissimilarity_search_and_gate_paths_match_reference(seed: int, tmp_path
     )
 
 
+@pytest.mark.slow
 def test_dissimilarity_paper_table_one(tmp_path: Path) -> None:
     """Paper 004, Table I: group 1 has risk 3/4 at epsilon 0.1 (variational distance)."""
     header = ["age", "zip", "flu", "asthma", "bronchitis", "none"]
@@ -324,6 +328,7 @@ def test_dissimilarity_paper_table_one(tmp_path: Path) -> None:
     assert not failing["passed"] and failing["violating_rows"] == 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(12))
 def test_search_with_non_monotone_models_finds_every_minimal_node(seed: int, tmp_path: Path) -> None:
     """Incognito prunes with k-anonymity only and checks the non-monotone model at every node
@@ -404,6 +409,7 @@ def test_nt_closeness_with_suppression_rechecks_remaining_rows(seed: int, tmp_pa
     engine.close()
 
 
+@pytest.mark.slow
 def test_nt_closeness_suppression_cases_cover_both_outcomes() -> None:
     """The seeds above reach nodes accepted and rejected after suppression (runs after them)."""
     if BRANCHES == {True: 0, False: 0}:

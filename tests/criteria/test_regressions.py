@@ -38,6 +38,7 @@ def test_ordered_dissimilarity_is_rechecked_on_the_rows_that_remain(tmp_path: Pa
     assert report.node == {"q": 1}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("output", ["out.csv", "out.parquet"])
 def test_nt_closeness_follows_the_hierarchy_row_of_null(tmp_path: Path, output: str) -> None:
     """NULL is mapped by ';G;*' beside x: the class {NULL} has the superset G = {x, NULL} (two
@@ -83,6 +84,7 @@ def test_allowed_value_removed_by_suppression_is_not_an_error(tmp_path: Path) ->
         {"alpha-k-anonymity": {"alpha": 0.9, "k": 5, "severity": "warn"}},
     ],
 )
+@pytest.mark.slow
 def test_warn_criterion_larger_than_the_release_is_reported_not_fatal(
     tmp_path: Path, warn: dict[str, Any]
 ) -> None:

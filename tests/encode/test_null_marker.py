@@ -201,6 +201,7 @@ def test_the_issues_table_fails_k_2(folder: Path) -> None:
     l_=st.integers(1, 3),
     t=st.sampled_from([0.1, 0.25, 0.5]),
 )
+@pytest.mark.slow
 def test_check_compile_and_risk_count_null_apart_in_duckdb(
     folder: Path, rows: list[Row], more: list[Row], k: int, l_: int, t: float
 ) -> None:
@@ -245,6 +246,7 @@ def _release_ok(
     assert len(source) - len(release) <= limit * len(source) + 1e-9
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rows=tables, k=st.integers(1, 3), l_=st.integers(1, 3), limit=st.sampled_from([0.0, 0.3]))
 def test_anonymize_publishes_classes_counted_apart_in_duckdb(

@@ -108,6 +108,7 @@ def _consistent(report_costs: dict[str, Any]) -> list[str]:
     return names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(6))
 def test_duckdb_counts_every_statement(demo: tuple[Path, dict[str, Any]], spy: _Spy, seed: int) -> None:
     """Random runs (criteria, search, Mondrian, suppression) of anonymize, then check and audit

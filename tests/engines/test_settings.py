@@ -61,6 +61,7 @@ def test_engine_settings_are_applied(tmp_path: Path) -> None:
         engine.close()
 
 
+@pytest.mark.slow
 def test_default_spill_folder_is_private_and_removed(tmp_path: Path) -> None:
     engine = DuckDBEngine(memory_limit="64MB", threads=1)
     (folder,) = engine.fetchone("SELECT current_setting('temp_directory')")
@@ -124,6 +125,7 @@ def test_bad_search_places_are_refused(extra: dict[str, Any], message: str, tmp_
         parse_config({**config(None), **extra}, tmp_path)
 
 
+@pytest.mark.slow
 def test_search_in_local_with_duckdb_runs_as_usual(tmp_path: Path) -> None:
     """DuckDB is the embedded engine already: ``search_in: local`` copies nothing and gives the
     same release."""

@@ -195,6 +195,7 @@ def _differences(folder: Path, files: dict[str, str]) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_snapshot_of_each_engines_sql(recorded: dict[str, str], kind: str) -> None:
     files = _snapshot(recorded, kind)

@@ -103,6 +103,7 @@ def test_checks_risk_equals_the_class_sizes_computation(demo: tuple[Path, dict[s
     _same(report.risk, _expected(texts, qis, threshold))
 
 
+@pytest.mark.slow
 def test_the_cases_cover_every_figure(demo: tuple[Path, dict[str, Any]]) -> None:
     folder, base = demo
     figures = []
@@ -156,6 +157,7 @@ def test_risk_on_spark_equals_duckdbs(demo: tuple[Path, dict[str, Any]], spark: 
         _same(api.check(on_spark, base_dir=folder).risk, api.check(config, base_dir=folder).risk)
 
 
+@pytest.mark.slow
 def test_a_risk_limit_fails_check_and_anonymize_publishes_nothing(tmp_path: Path) -> None:
     folder, base = _anonymize_demo(tmp_path)
     config = dict(base, criteria=[{"k-anonymity": {"k": 2}}])

@@ -358,6 +358,7 @@ def interval_specs(draw: st.DrawFn) -> dict[str, Any]:
     return spec
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(values=st.lists(numbers, min_size=1, max_size=40), spec=interval_specs())
 def test_intervals_properties(values: list[str], spec: dict[str, Any]) -> None:
@@ -535,6 +536,7 @@ def test_mask_bad_spec(spec: Mapping[str, Any], fragment: str) -> None:
         lambda n: st.lists(st.text(min_size=n, max_size=n), min_size=1, max_size=30)
     )
 )
+@pytest.mark.slow
 def test_mask_properties(data: list[str]) -> None:
     h = mask(data)
     assert_well_formed(h, data)
@@ -952,6 +954,7 @@ def test_shipped_dates() -> None:
     assert h.height == 4
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.from_regex(r"[0-9]{5}", fullmatch=True), min_size=1, max_size=50))
 def test_shipped_zip5_on_random_zips(zips: list[str]) -> None:

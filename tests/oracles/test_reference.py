@@ -94,6 +94,7 @@ def has_zero(*dists: Sequence[float]) -> bool:
     [(emd_equal, ground_equal), (emd_ordered, ground_ordered)],
     ids=["equal", "ordered"],
 )
+@pytest.mark.slow
 def test_closed_forms_match_lp(
     closed_form: Callable[[Sequence[float], Sequence[float]], float],
     ground: Callable[[int], list[list[float]]],

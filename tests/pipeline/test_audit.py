@@ -254,6 +254,7 @@ def test_audit_equals_a_direct_computation_on_random_tables(tmp_path: Path, seed
         assert sum(n.chosen for n in report.nodes) == 1
 
 
+@pytest.mark.slow
 def test_the_random_cases_cover_every_attack_both_ways(tmp_path: Path) -> None:
     """The cases above find vulnerable and resisting nodes for every attack, and nodes that
     suppress rows (else the comparison could pass on an audit that says nothing)."""
@@ -283,6 +284,7 @@ def test_the_random_cases_cover_every_attack_both_ways(tmp_path: Path) -> None:
     assert all(t_from[(given, closeness)] for given in (True, False) for closeness in (True, False)), t_from
 
 
+@pytest.mark.slow
 def test_the_chosen_node_is_the_one_anonymize_publishes(tmp_path: Path) -> None:
     for seed in (2, 5, 9):
         _, config, _ = _case(seed, tmp_path / str(seed))
@@ -483,6 +485,7 @@ def test_skewness_orders_numbers_and_takes_the_configuration_s_t(tmp_path: Path)
     assert _skewed_classes(classes, "ordered", 0.05) > _skewed_classes(classes, "ordered", 0.2)
 
 
+@pytest.mark.slow
 def test_settings_the_configuration_implies(tmp_path: Path) -> None:
     """Skewness measures a column as the configuration's t-closeness on it does unless audit:
     says otherwise (per column too); Mondrian publishes no lattice node (none is marked);
@@ -528,6 +531,7 @@ def test_settings_the_configuration_implies(tmp_path: Path) -> None:
         assert audited.search["max_level"] == {first: 0}
 
 
+@pytest.mark.slow
 def test_sqlanon_audit_stays_the_function_after_a_call(tmp_path: Path) -> None:
     """``sqlanon.audit`` is the function, also after its first call: the module sqlanon.audit (now
     sqlanon.pipeline.audit), loaded then, took the package's name, and a second ``sqlanon.audit(...)``

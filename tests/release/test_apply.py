@@ -108,6 +108,7 @@ def _criteria(rng: random.Random) -> list[dict[str, Any]]:
     return criteria
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(10))
 def test_apply_repeats_a_release_and_follows_new_data(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
@@ -178,6 +179,7 @@ OUTCOMES: Counter[bool | str] = Counter()
 SEEDS: set[int] = set()
 
 
+@pytest.mark.slow
 def test_next_months_covered_both_outcomes() -> None:
     """The seeds above (run first, in file order) applied nodes that met the new data and nodes
     that did not."""
@@ -187,6 +189,7 @@ def test_next_months_covered_both_outcomes() -> None:
     assert OUTCOMES["failure with checks"] == OUTCOMES[False], OUTCOMES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(4))
 def test_a_node_that_fails_falls_back_to_the_search(seed: int, tmp_path: Path) -> None:
     """With apply_fallback: search, a node the data does not satisfy gives anonymize's release."""

@@ -143,6 +143,7 @@ def test_precision_loss_is_the_exact_rational_correctly_rounded() -> None:
         assert precision_loss(node, heights, suppressed, rows) == float(want)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(6))
 def test_weighted_precision_and_loss_match_definitions(seed: int, tmp_path: Path) -> None:
     """Per-column weights: node_metrics' precision and loss are the weighted means Python

@@ -76,6 +76,7 @@ def _one_step_less(limit: str) -> str:
     return str(value - Decimal(1).scaleb(value.as_tuple().exponent))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(8))
 def test_a_failed_search_reports_the_most_general_node(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
@@ -162,6 +163,7 @@ def test_a_failed_search_reports_the_most_general_node(seed: int, tmp_path: Path
     assert applied.message == report.message
 
 
+@pytest.mark.slow
 def test_a_criterion_no_suppression_can_meet_is_named_with_its_figure(tmp_path: Path) -> None:
     """Entropy l-diversity with l the number of values the column holds fails on any class
     whose values are not evenly spread, so also on the top node's single class: every row

@@ -111,6 +111,7 @@ def test_release_of_any_node(seed: int, tmp_path: Path, k: int | None = None, to
 KINDS: Counter[tuple[bool, str]] = Counter()
 
 
+@pytest.mark.slow
 def test_release_of_any_node_covered_every_kind(tmp_path: Path) -> None:
     """The random nodes above, plus the all-top node with k above the row count (one class,
     suppressed: an empty release, which anonymize never writes but build_release must get
@@ -123,6 +124,7 @@ def test_release_of_any_node_covered_every_kind(tmp_path: Path) -> None:
     assert set(KINDS) == {(b, k) for b in (True, False) for k in ("top", "some top", "none")}, KINDS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(6))
 def test_source_columns_named_like_internal_columns(seed: int, tmp_path: Path) -> None:
     """Renaming the source's columns to the names sqlanon gives its own columns (q0.., s0, n,

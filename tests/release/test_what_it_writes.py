@@ -207,6 +207,7 @@ def report_targets(project: Path) -> dict[str, Path]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("which", ["source", "output", "configuration", "hierarchy", "other file"])
 @pytest.mark.parametrize("command", ["anonymize", "check"])
 def test_the_report_never_replaces_data(project: Path, which: str, command: str) -> None:
@@ -294,6 +295,7 @@ OUTPUTS = ["out/release.csv", "out/release.parquet", {"database": "new.duckdb", 
     [*OUTPUTS, {"database": "w.duckdb", "table": "release"}],
     ids=["csv", "parquet", "new-duckdb", "same-duckdb"],
 )
+@pytest.mark.slow
 @pytest.mark.parametrize("step", ["report-rename", "commit"])
 def test_a_failing_commit_step_undoes_the_others(
     project: Path, monkeypatch: pytest.MonkeyPatch, output: Any, step: str
@@ -358,6 +360,7 @@ def big_project(folder: Path, rows: int) -> None:
     (folder / "people.csv").write_text(",".join(PEOPLE[0]) + "\n" + "\n".join(body) + "\n", encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_killed_run_leaves_only_what_the_next_run_removes_process(tmp_path: Path) -> None:
     """kill -9 while the release is staged beside the output: the staged folder is left (no
     process can clean up after SIGKILL), no output appears, and the next run for the same
@@ -390,6 +393,7 @@ def test_a_killed_run_leaves_only_what_the_next_run_removes_process(tmp_path: Pa
     assert len(read_release(out / "release.csv")) == 300_000
 
 
+@pytest.mark.slow
 def test_a_run_killed_at_any_moment_leaves_the_database_as_it_was_or_published_process(
     tmp_path: Path,
 ) -> None:
@@ -510,6 +514,7 @@ def test_a_new_database_that_appears_during_the_run_is_left_alone(project: Path)
     assert not [p for p in project.iterdir() if p.name.startswith(".sqlanon-")]
 
 
+@pytest.mark.slow
 def test_concurrent_runs_creating_one_new_database_never_lose_a_committed_table_process(
     project: Path,
 ) -> None:
@@ -555,6 +560,7 @@ def test_demo_in_the_working_directory_of_a_checkout_writes_nothing(
     assert snapshot(checkout) == before
 
 
+@pytest.mark.slow
 def test_demo_reruns_in_its_own_folder_and_keeps_other_files(tmp_path: Path) -> None:
     folder = tmp_path / "demo"
     ok(run("demo", "--dir", str(folder), "--rows", "300"))
@@ -662,6 +668,7 @@ def view_db(project: Path, *sql: str, name: str = "views.duckdb") -> Path:
     ],
     ids=["schema-view", "view-over-schema-view", "query_table", "query", "table-macro"],
 )
+@pytest.mark.slow
 def test_views_read_through_schemas_and_functions_protect_what_they_read(
     project: Path, sql: list[str], source: str, target: str
 ) -> None:
@@ -749,6 +756,7 @@ def test_an_output_table_another_references_is_refused_before_any_work(project: 
     refused(result, "foreign key", "child")
 
 
+@pytest.mark.slow
 def test_demo_replaces_a_planted_link_instead_of_writing_through_it(tmp_path: Path) -> None:
     folder = tmp_path / "d"
     folder.mkdir()
@@ -805,6 +813,7 @@ def test_a_view_reading_a_computed_file_name_protects_existing_files(
     assert digest(project / "people.csv") == before
 
 
+@pytest.mark.slow
 def test_demo_replaces_a_link_planted_at_its_release(tmp_path: Path) -> None:
     folder = tmp_path / "d"
     ok(run("demo", "--dir", str(folder), "--rows", "300"))

@@ -216,6 +216,7 @@ def test_audits_page_has_a_row_per_node(browser: Any, demo: tuple[Path, dict[str
         )
 
 
+@pytest.mark.slow
 def test_the_html_path_is_guarded(demo: tuple[Path, dict[str, Any]]) -> None:
     folder, base = demo
     config = dict(base, overwrite=True)
@@ -322,6 +323,7 @@ def test_the_pages_show_what_they_must_say(browser: Any, demo: tuple[Path, dict[
         lambda d: sorted([size, n] for size, n in d.items())
     )
 )
+@pytest.mark.slow
 def test_the_class_size_histogram_keeps_every_class(class_sizes: list[list[int]]) -> None:
     """At most 40 bars of a round width (a bar per size when they fit), every class in the bar
     whose range holds its size, and a count axis of whole numbers reaching the tallest bar."""

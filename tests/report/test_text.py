@@ -51,6 +51,7 @@ def test_the_checks_are_aligned_in_columns(demo: tuple[Path, dict[str, Any]]) ->
         assert row.lstrip().split()[0] == ("ok" if check["passed"] else "FAIL")
 
 
+@pytest.mark.slow
 def test_verbose_adds_how_the_search_went(demo: tuple[Path, dict[str, Any]]) -> None:
     folder, config = demo
     path = folder / "verbose.yaml"
@@ -64,6 +65,7 @@ def test_verbose_adds_how_the_search_went(demo: tuple[Path, dict[str, Any]]) -> 
         assert line in short.output and line in verbose.output, line
 
 
+@pytest.mark.slow
 def test_lines_wrap_to_a_terminal_and_stay_whole_otherwise(demo: tuple[Path, dict[str, Any]]) -> None:
     folder, config = demo
     report = api.anonymize(
@@ -101,6 +103,7 @@ def test_a_criterions_value_lists_are_not_printed(demo: tuple[Path, dict[str, An
     assert "l-diversity (pd-recursive, l=2, c=3)" in text and "flu" not in text
 
 
+@pytest.mark.slow
 def test_a_long_verdict_stays_one_line_when_piped(demo: tuple[Path, dict[str, Any]]) -> None:
     """Not on a terminal, no line is cut, however long (a log greps whole lines)."""
     folder, config = demo

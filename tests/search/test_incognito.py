@@ -178,6 +178,7 @@ ADULT_QIS = ["sex", "age", "race", "marital-status", "education", "native-countr
         (True, True, 0.03),
     ],
 )
+@pytest.mark.slow
 def test_batched_evaluation_equals_one_node_at_a_time(
     criterion: dict[str, Any], project: bool, join: bool, suppression: float, shared_data: Path
 ) -> None:

@@ -156,6 +156,7 @@ def read_release(path: Path, qis: Sequence[str]) -> dict[str, tuple[str, ...]]:
         return {row["rid"]: tuple(row[q] for q in qis) for row in csv.DictReader(handle)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(80))
 def test_mondrian_matches_reference(seed: int, tmp_path: Path) -> None:
     rng = random.Random(90_000 + seed)
@@ -230,6 +231,7 @@ def test_mondrian_bad_numeric_values_are_named(tmp_path: Path) -> None:
     assert not (tmp_path / "out.csv").exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expand", [False, True])
 @pytest.mark.parametrize("seed", seeds(6))
 def test_mondrian_deep_partitions_match_reference(
@@ -274,6 +276,7 @@ def test_mondrian_deep_partitions_match_reference(
     assert got == {str(i): labels for i, labels in enumerate(expected.labels_by_row())}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(40))
 def test_mondrian_nt_closeness_matches_reference(seed: int, tmp_path: Path) -> None:
     """(n,t)-closeness with the partition tree's ancestors as natural supersets (survey 001,

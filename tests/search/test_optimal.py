@@ -165,6 +165,7 @@ def test_optimal_paths_end_at_maximal_failing_nodes(seed: int) -> None:
             assert _decided(up, oracle.asked, monotone), (top, up)
 
 
+@pytest.mark.slow
 def test_optimal_checks_few_nodes_of_a_large_lattice() -> None:
     """On a 21,600-node lattice with a monotone requirement the walk decides most nodes by
     tagging (the figure the report gives as nodes checked vs lattice size)."""

@@ -30,6 +30,7 @@ def _heights(case: RandomCase) -> list[int]:
     return [len(next(iter(case.hierarchies[q].values()))) - 1 for q in case.qis]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(12))
 def test_max_level_limits_the_search_to_the_nodes_below(seed: int, tmp_path: Path) -> None:
     rng = random.Random(seed)
@@ -149,6 +150,7 @@ def test_warnings_say_what_the_release_lost(seed: int, tmp_path: Path) -> None:
     assert set(itertools.chain(*[w.split() for w in texts])).isdisjoint({r["sens"] for r in case.rows})
 
 
+@pytest.mark.slow
 def test_the_warnings_covered_every_kind() -> None:
     if not KINDS:
         pytest.skip("run with the whole file: the test above records the kinds")
@@ -162,6 +164,7 @@ MOVED: list[int] = []
 WEIGHED: set[int] = set()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", seeds(8))
 def test_weights_choose_the_node_with_the_least_weighted_loss(seed: int, tmp_path: Path) -> None:
     """With per-column weights, optimal and incognito release the minimal node whose weighted

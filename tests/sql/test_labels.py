@@ -5,6 +5,7 @@ DuckDB (the engines' statements are compared with DuckDB's in tests/encode/test_
 from __future__ import annotations
 
 import duckdb
+import pytest
 import sqlglot
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +25,7 @@ def test_keys_keep_null_and_every_text_apart(values: list[str | None]) -> None:
     assert all((k == NULL_VALUE) == (v is None) for k, v in zip(keys, values, strict=True))
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(st.lists(cells, min_size=1, max_size=12))
 def test_the_sql_forms_are_pythons_in_duckdb(values: list[str | None]) -> None:
