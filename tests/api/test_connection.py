@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import random
 from collections import Counter
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from sqlanon import api
 from sqlanon.config import Config
 from sqlanon.demo import generate_people, write_demo
 from sqlanon.errors import ConfigError, InputError
-from tests.engines.test_postgres_check import EXTRA
+from tests.engines.conformance import EXTRA, as_text
 from tests.engines.test_snapshots import MODELS
 from tests.support.cases import seeds
 
@@ -61,11 +60,6 @@ def random_case(folder: Path, base: dict[str, Any], seed: int) -> tuple[Path, di
 
 def random_rows(seed: int) -> list[dict[str, Any]]:
     return generate_people(random.Random(seed).randint(60, 300), seed=seed)
-
-
-def as_text(rows: Iterable[Iterable[Any]]) -> Counter[tuple[str, ...]]:
-    """Rows as a multiset of text tuples (NULL as ""), as a CSV release reads."""
-    return Counter(tuple("" if v is None else str(v) for v in row) for row in rows)
 
 
 def csv_rows(path: Path) -> Counter[tuple[str, ...]]:

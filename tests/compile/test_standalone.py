@@ -34,7 +34,9 @@ from sqlanon.compile import DIALECTS, UNTESTED
 from sqlanon.demo import write_demo
 from sqlanon.errors import ConfigError, DataError, InputError
 from sqlanon.report.model import Report
-from tests.engines.test_postgres_check import COLUMNS, EXTRA, _rows
+from tests.engines.conformance import CHECK_COLUMNS as COLUMNS
+from tests.engines.conformance import EXTRA
+from tests.engines.conformance import check_rows as _rows
 from tests.engines.test_snapshots import MODELS
 from tests.support.cases import seeds
 

@@ -28,7 +28,8 @@ from tests.compile.test_standalone import (
     _texts,
     release_equals_apply,
 )
-from tests.engines.test_postgres_check import COLUMNS, _rows
+from tests.engines.conformance import CHECK_COLUMNS as COLUMNS
+from tests.engines.conformance import check_rows as _rows
 from tests.support.cases import seeds
 
 NT = [

@@ -29,7 +29,8 @@ from sqlanon.demo import write_demo
 from sqlanon.errors import InputError
 from sqlanon.hierarchy import load_hierarchy
 from tests.compile.test_standalone import ALL, CRITERIA, QIS, _close, _measure
-from tests.engines.test_postgres_check import COLUMNS, _rows
+from tests.engines.conformance import CHECK_COLUMNS as COLUMNS
+from tests.engines.conformance import check_rows as _rows
 from tools import dbt_package
 
 pytestmark = pytest.mark.xdist_group("dbt")

@@ -36,7 +36,8 @@ from tests.dbt.test_dbt import (
     release_hierarchy_sources,
     release_matches_apply,
 )
-from tests.engines.test_postgres_check import COLUMNS, _rows
+from tests.engines.conformance import CHECK_COLUMNS as COLUMNS
+from tests.engines.conformance import check_rows as _rows
 
 pytestmark = pytest.mark.xdist_group("dbt_nt")
 

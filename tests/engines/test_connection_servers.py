@@ -1,6 +1,8 @@
-"""The Python API on a caller's psycopg connection and SparkSession (``connection=``): the same
-release as a run of its own on DuckDB, returned or written into the server; the connection left
-open, in the state the caller had it (autocommit, row factory, settings, temp objects)."""
+"""The Python API on a caller's psycopg connection and SparkSession (``connection=``), what only
+these have: a psycopg connection refused with reasons (a transaction open, a table views read,
+a source that is no table) and left as it was, a lost one; a DataFrame of another session. The
+release on a caller's connection against DuckDB's, and the connection left in the state the
+caller had it, are in test_conformance.py."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ import yaml
 from sqlanon import api
 from sqlanon.demo import write_demo
 from sqlanon.errors import InputError
-from tests.api.test_connection import COLUMNS, as_text, csv_rows, random_case, random_rows, same_run
+from tests.api.test_connection import COLUMNS, random_case, random_rows
+from tests.engines.conformance import PostgresAdapter
 from tests.support import pgserver
 
 TYPES = ["text", "text", "integer", "text", "text", "integer"]
@@ -50,43 +53,7 @@ def pg(postgres: pgserver.Server) -> Iterator[Any]:
         connection.close()
 
 
-def _session_state(con: Any) -> dict[str, Any]:
-    with con.cursor() as cursor:
-        cursor.execute(
-            "SELECT current_setting('enable_nestloop') AS nestloop, current_setting('jit') AS jit, "
-            "(SELECT count(*) FROM pg_class WHERE relnamespace = pg_my_temp_schema() AND relname LIKE '\\_\\_sqlanon%') "
-            "AS temps, (SELECT count(*) FROM pg_proc WHERE pronamespace = pg_my_temp_schema()) AS functions"
-        )
-        state = dict(cursor.fetchone())
-    con.rollback()
-    return state | {"autocommit": con.autocommit, "row_factory": con.row_factory}
-
-
-@pytest.mark.parametrize("seed", [0, 2])
-def test_on_a_psycopg_connection_equals_duckdb(demo: tuple[Path, dict[str, Any]], pg: Any, seed: int) -> None:
-    """Seed 0: the release returned (a temp table of the caller's session, by name); seed 2:
-    written into a table of the server. Rows, node and verdicts as DuckDB's."""
-    folder, base = demo
-    _, config = random_case(folder, base, seed)
-    want = api.anonymize(config, base_dir=folder)
-    pgserver.load(pg, "conn", f"people_{seed}", list(zip(COLUMNS, TYPES, strict=True)),
-                  ([r[c] for c in COLUMNS] for r in random_rows(seed)))  # fmt: skip
-    pg.commit()
-    before = _session_state(pg)
-    on_con = {k: v for k, v in config.items() if k != "output"} | {"source": {"table": f"conn.people_{seed}"}}
-    if seed == 2:
-        on_con |= {"output": {"table": "conn.release"}, "overwrite": True}
-    got = api.anonymize(on_con, base_dir=folder, connection=pg)
-    same_run(got, want)
-    assert want.passed
-    table = got.release if seed == 0 else "conn.release"
-    if seed == 0:
-        assert isinstance(got.release, str) and got.release.startswith("sqlanon_release_")
-    with pg.cursor() as cursor:
-        cursor.execute(f"SELECT {', '.join(c for c in COLUMNS if c != 'name')} FROM {table}")
-        rows = [tuple(r.values()) for r in cursor.fetchall()]
-    assert as_text(rows) == csv_rows(folder / config["output"])
-    assert _session_state(pg) == before
+_session_state = PostgresAdapter.state
 
 
 def test_a_psycopg_connection_refused_with_reasons(demo: tuple[Path, dict[str, Any]], pg: Any) -> None:
@@ -135,56 +102,6 @@ def test_a_lost_psycopg_connection(demo: tuple[Path, dict[str, Any]], postgres: 
 
 def _views(spark: Any) -> set[str]:
     return {t.name for t in spark.catalog.listTables() if t.isTemporary}
-
-
-@pytest.mark.parametrize("seed", [1, 3])
-def test_on_a_spark_session_equals_duckdb(demo: tuple[Path, dict[str, Any]], spark: Any, seed: int) -> None:
-    """Seed 1: a DataFrame source, the release returned as a DataFrame; seed 3: a temp view of
-    the session named as the source, the release written into a table. The session's SQL
-    settings and temp views are as the caller had them."""
-    folder, base = demo
-    _, config = random_case(folder, base, seed)
-    # the models are compared with DuckDB's in test_engine_spark; here, what a session is lent for
-    config |= {"criteria": config["criteria"][:1], "search": "optimal", "metric": "precision"}
-    want = api.anonymize(config, base_dir=folder)
-    frame = spark.createDataFrame([tuple(r[c] for c in COLUMNS) for r in random_rows(seed)], SPARK_SCHEMA)
-    keys = ("spark.sql.ansi.enabled", "spark.sql.session.timeZone")
-    previous = {key: spark.conf.get(key) for key in keys}
-    spark.conf.set("spark.sql.ansi.enabled", "false")
-    spark.conf.set("spark.sql.session.timeZone", "Europe/Paris")
-    on_con = {k: v for k, v in config.items() if k != "output"}
-    if seed == 1:
-        on_con["source"] = frame
-    else:
-        frame.createOrReplaceTempView("people_view")
-        spark.sql("CREATE DATABASE IF NOT EXISTS conn")
-        on_con |= {"source": {"table": "people_view"}, "output": {"table": "conn.release"}, "overwrite": True}
-    views = _views(spark)
-    try:
-        got = api.anonymize(on_con, base_dir=folder, connection=spark)
-    finally:
-        ansi, zone = (spark.conf.get(key) for key in keys)
-        for key, value in previous.items():
-            spark.conf.set(key, value)
-    assert (ansi, zone) == ("false", "Europe/Paris")
-    same_run(got, want)
-    assert want.passed
-    if seed == 1:
-        rows = got.release.collect()
-        assert got.release.columns == [c for c in COLUMNS if c != "name"]
-        # the release is also the temp view the report names
-        (name,) = _views(spark) - views
-        assert got.output == f"temporary table {name!r} of the connection"
-        assert as_text(spark.table(name).collect()) == as_text(rows)
-        spark.catalog.dropTempView(name)
-    assert _views(spark) == views
-    if seed == 1:
-        pass
-    else:
-        spark.catalog.refreshTable("conn.release")
-        rows = spark.table("conn.release").collect()
-        spark.catalog.dropTempView("people_view")
-    assert as_text(rows) == csv_rows(folder / config["output"])
 
 
 def test_a_dataframe_of_another_session_is_refused(demo: tuple[Path, dict[str, Any]], spark: Any) -> None:

@@ -150,7 +150,7 @@ def test_single_row_ctes_are_materialized_on_postgres() -> None:
 
 def test_spark_rules_write_what_spark_has() -> None:
     """The Spark rules' forms (their results against DuckDB's are tested on a real session in
-    test_engine_spark_rules.py)."""
+    test_spark_rules.py)."""
 
     def spark(sql: str) -> str:
         out = rewrite(sqlglot.parse_one(sql, read="duckdb"), "spark")

@@ -70,7 +70,7 @@ def test_anonymize_and_check_a_metastore_table_from_the_command_line(tmp_path: P
     anonymize_yaml, check_yaml = write_demo(tmp_path / "demo", rows=10)
     engine = {"kind": "spark", "master": "local[2]", "conf": _conf(tmp_path)}
     config = yaml.safe_load(anonymize_yaml.read_text())
-    # the models are compared with DuckDB's in test_engine_spark: two of the demo's are enough here
+    # the models are compared with DuckDB's in test_conformance.py: two of the demo's are enough here
     config.update(
         engine=engine,
         source={"table": "staging.people"},

@@ -28,7 +28,8 @@ from sqlanon.demo import write_demo
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.gate.risk import limit_advice
 from tests.compile.test_standalone import _demo, _on_postgres, _write
-from tests.engines.test_postgres_check import COLUMNS, _rows
+from tests.engines.conformance import CHECK_COLUMNS as COLUMNS
+from tests.engines.conformance import check_rows as _rows
 from tests.support.cases import seeds
 
 QIS = ("zip", "age", "sex")

@@ -243,7 +243,8 @@ def test_the_html_path_is_guarded(demo: tuple[Path, dict[str, Any]]) -> None:
 
 def _distribution_case(folder: Path, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     from tests.compile.test_standalone import _write
-    from tests.engines.test_postgres_check import COLUMNS, _rows
+    from tests.engines.conformance import CHECK_COLUMNS as COLUMNS
+    from tests.engines.conformance import check_rows as _rows
 
     rows = _rows(seed)
     _write(folder / f"dist{seed}.csv", rows)

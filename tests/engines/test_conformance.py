@@ -1,0 +1,382 @@
+"""Every engine kind of ``sqlanon.engines.KINDS`` against DuckDB on the same rows as a CSV file:
+``check`` gives the same verdicts, counts and observed values (within 1e-9), ``anonymize`` picks
+the same node and publishes the same multiset of rows (lattice searches and Mondrian, the
+evaluator's paths for large tables) into a table of the engine, ``apply`` repeats a release and
+lists the same violating classes, a query source gives what its rows give, a caller's open
+connection gives the same release and is left as it was; never over the source, and nothing left
+behind.
+
+One class of these tests per engine kind (``TestOn<kind>``, made from KINDS below) runs them on
+the kind's adapter (tests/engines/conformance.py): its tests fail when the kind has none. A class
+uses the fixture its engine needs (``postgres``, ``spark``), so that its tests, and only its,
+carry that fixture (tests/conftest.py groups the Spark tests by it). DuckDB's adapter keeps its
+tables in DuckDB database files: the table path against the CSV path."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+
+from sqlanon import api
+from sqlanon.engines import KINDS
+from sqlanon.errors import InputError
+from tests.api.test_connection import csv_rows, random_case, random_rows, same_run
+from tests.engines.conformance import (
+    ADAPTERS,
+    CHECK_COLUMNS,
+    EXTRA,
+    Adapter,
+    check_rows,
+    people_rows,
+    write_csv,
+)
+from tests.engines.test_snapshots import MODELS
+from tests.release.test_apply import failing_apply_case, listed_violations
+from tests.support.cases import FAST
+from tests.support.sqlhelpers import same as _same
+from tests.support.sqlhelpers import take_large_table_paths
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A seeded test runs the seeds its class's adapter gives it (one seed, to fail, on a kind
+    without an adapter); those after the first FAST are marked slow."""
+    if "seed" not in metafunc.fixturenames or metafunc.cls is None:
+        return
+    adapter = ADAPTERS.get(metafunc.cls.kind)
+    name = metafunc.function.__name__
+    if adapter is None:
+        seeds: list[int] = [0]
+    elif name == "test_on_a_callers_connection_equals_duckdb":
+        seeds = list(adapter.connection_cases)
+    else:
+        seeds = list(adapter.seeds[name])
+    # the quick suite runs the first seeds (tests/support/cases.py)
+    metafunc.parametrize(
+        "seed", [s if i < FAST else pytest.param(s, marks=pytest.mark.slow) for i, s in enumerate(seeds)]
+    )
+
+
+def test_every_engine_kind_has_an_adapter() -> None:
+    assert set(ADAPTERS) == set(KINDS)
+    assert {cls.kind for cls in Conformance.__subclasses__()} == set(KINDS)
+
+
+class Conformance:
+    """The conformance tests; ``kind`` is the engine kind they run on."""
+
+    kind: ClassVar[str]
+
+    @pytest.fixture(scope="class")
+    def on(
+        self, request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+    ) -> Iterator[Adapter]:
+        made = ADAPTERS.get(self.kind)
+        if made is None:
+            pytest.fail(
+                f"engine kind {self.kind!r} has no conformance adapter: add one to ADAPTERS in "
+                "tests/engines/conformance.py"
+            )
+        server = request.getfixturevalue(made.fixture) if made.fixture else None
+        adapter = made(tmp_path_factory.mktemp(f"conformance_{self.kind}"), server)
+        try:
+            yield adapter
+        finally:
+            adapter.close()
+
+    # -- check --------------------------------------------------------------------------------
+
+    def test_check_equals_duckdb(self, on: Adapter, seed: int) -> None:
+        rng = random.Random(1000 + seed)
+        rows = check_rows(seed)
+        path = on.folder / f"t{seed}.csv"
+        write_csv(path, rows, CHECK_COLUMNS)
+        table = f"gate.people_{seed}"
+        on.load(table, rows, CHECK_COLUMNS)
+        criteria = rng.sample(MODELS + EXTRA, rng.randint(2, 6))
+        config = dict(on.check, criteria=criteria, source=path.name)
+        on_engine = on.on(config, source=table)
+        try:
+            want = api.check(config, base_dir=on.folder)
+        except InputError as err:  # a model the data cannot meet at all: the same error on both
+            with pytest.raises(InputError) as got_err:
+                api.check(on_engine, base_dir=on.folder)
+            assert str(got_err.value) == str(err).replace(f"file {str(path)!r}", on.described(table))
+            return
+        got = api.check(on_engine, base_dir=on.folder)
+        assert got.passed == want.passed and got.rows_in == want.rows_in == len(rows)
+        assert len(got.checks) == len(want.checks)
+        for g, w in zip(got.checks, want.checks, strict=True):
+            assert g.keys() == w.keys()
+            for key in w:
+                assert _same(g[key], w[key]), (key, g, w)
+
+    @pytest.mark.slow
+    def test_every_model_of_the_catalogue_checks_the_same(self, on: Adapter) -> None:
+        """One gate with every model of the catalogue at once (each model's check runs in it)."""
+        rows = check_rows(99)
+        path = on.folder / "all_models.csv"
+        write_csv(path, rows, CHECK_COLUMNS)
+        on.load("gate.all_models", rows, CHECK_COLUMNS)
+        config = dict(on.check, criteria=MODELS + EXTRA, source=path.name)
+        want = api.check(config, base_dir=on.folder)
+        got = api.check(on.on(config, source="gate.all_models"), base_dir=on.folder)
+        assert len(got.checks) == len(want.checks) == len(MODELS + EXTRA)
+        for g, w in zip(got.checks, want.checks, strict=True):
+            assert g.keys() == w.keys()
+            for key in w:
+                assert _same(g[key], w[key]), (key, g, w)
+
+    # -- anonymize ----------------------------------------------------------------------------
+
+    def test_anonymize_equals_duckdb(self, on: Adapter, seed: int) -> None:
+        _same_release(on, seed)
+
+    @pytest.mark.slow
+    def test_large_table_paths_equal_duckdb(
+        self, on: Adapter, seed: int, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The evaluator's paths for large tables (projections, joins with dimension tables, node
+        tables cached and evicted, batches in chunks), taken by small tables on the engine with
+        lowered thresholds, against DuckDB with its defaults."""
+        taken: list[Counter[str]] = []
+        _same_release(on, seed, lambda: taken.append(take_large_table_paths(monkeypatch, seed)), local=False)
+        assert taken[0]["projections"] and taken[0]["joined QIs"] and taken[0]["statements"], taken
+
+    @pytest.mark.slow
+    def test_never_over_the_source(self, on: Adapter) -> None:
+        folder, base = on.folder, on.base
+        rows = people_rows(random.Random(7), 7)
+        on.load("src.people", rows)
+        on.create_view("src.adults", "SELECT * FROM src.people WHERE age >= 18")
+
+        def run(source: str, output: str, overwrite: bool = True) -> Any:
+            return api.anonymize(
+                dict(on.on(base, source=source, output=output), overwrite=overwrite), base_dir=folder
+            )
+
+        says = on.refusals
+        cases = [
+            ("src.people", "src.people", says["itself"]),
+            ("src.adults", "src.people", says["view source"]),
+            ("src.people", "src.adults", says["view output"]),
+        ]
+        if on.folds_case:
+            cases.append(("src.PEOPLE", "SRC.people", says["itself"]))
+        for source, output, message in cases:
+            with pytest.raises(InputError, match=message):
+                run(source, output)
+            assert on.count("src.people") == len(rows)
+        assert run("src.people", "rel.kept").passed
+        before = on.published("rel.kept")
+        with pytest.raises(InputError, match=says["exists"]):
+            run("src.people", "rel.kept", overwrite=False)
+        assert on.published("rel.kept") == before
+        # no generalization satisfies the criteria (entropy l = the number of values needs them
+        # all equally frequent; the second also caps zip and age at level 2): nothing is written,
+        # nothing is left, and the report says why as DuckDB's does on the same rows (the checks
+        # of the most general node the max_level settings allow, its violating rows, the message)
+        diseases = len({r["disease"] for r in rows})
+        entropy = {"l-diversity": {"variant": "entropy", "l": diseases, "attribute": "disease"}}
+        capped = {
+            c: dict(spec, max_level=2) if c in ("zip", "age") else spec for c, spec in base["columns"].items()
+        }
+        write_csv(folder / "none.csv", rows)
+        for failing in (
+            dict(base, criteria=[entropy], suppression_limit=0),
+            dict(base, columns=capped, criteria=[{"k-anonymity": {"k": 4}}, entropy], suppression_limit=0.05),
+        ):
+            report = api.anonymize(on.on(failing, source="src.people", output="rel.none"), base_dir=folder)
+            assert not report.passed
+            assert not on.exists("rel.none")
+            assert on.leftovers() == []
+            duck = api.anonymize(dict(failing, source="none.csv", output="none_out.csv"), base_dir=folder)
+            assert not duck.passed and len(duck.checks) == len(failing["criteria"])
+            assert report.search["most_general"] == duck.search["most_general"]
+            assert report.message == duck.message
+            for g, w in zip(report.checks, duck.checks, strict=True):
+                assert g["observed"] == pytest.approx(w["observed"], abs=1e-9)
+                assert {**g, "observed": None} == {**w, "observed": None}
+
+    @pytest.mark.slow
+    def test_overwrite_replaces_the_published_table(self, on: Adapter) -> None:
+        """overwrite: true replaces the release (the previous table set aside, the release put in
+        its place, the previous dropped), leaving nothing behind."""
+        on.load("src.people_swap", people_rows(random.Random(3), 3))
+        config = on.on(on.base, source="src.people_swap", output="rel.swap")
+        assert api.anonymize(config, base_dir=on.folder).passed
+        first = on.published("rel.swap")
+        on.load("src.people_swap", people_rows(random.Random(4), 4))
+        report = api.anonymize(config, base_dir=on.folder)
+        assert report.passed and on.published("rel.swap") != first
+        assert sum(on.published("rel.swap").values()) == report.rows_out
+        assert on.leftovers() == []
+
+    def test_a_query_source_equals_duckdb_on_its_rows(self, on: Adapter) -> None:
+        """``source: {query: ...}`` runs in the engine as written: a join, a filter and an integer
+        division in the engine's SQL give the node and the published rows DuckDB gives on the
+        same rows as a file (computed in Python)."""
+        folder, base = on.folder, on.base
+        rng = random.Random(77)
+        rows = people_rows(rng, 77)
+        on.load("src.people_q", rows)
+        gone = set(rng.sample([r["name"] for r in rows], 15))
+        on.load("src.excluded", [{"who": n} for n in sorted(gone)], ["who"])
+        kept = [dict(r, age=r["age"] // 7 * 7) for r in rows if r["name"] not in gone and r["age"] >= 25]
+        write_csv(folder / "kept_q.csv", kept)
+        criteria = [
+            {"k-anonymity": {"k": 3}},
+            {"l-diversity": {"variant": "distinct", "l": 2, "attribute": "disease"}},
+        ]
+        want = api.anonymize(
+            dict(
+                base, source="kept_q.csv", output="out/kept_q.csv", criteria=criteria, suppression_limit=0.02
+            ),
+            base_dir=folder,
+        )
+        config = dict(base, criteria=criteria, suppression_limit=0.02, overwrite=True)
+        got = api.anonymize(
+            on.on(config, source={"query": on.query}, output="rel.from_query"), base_dir=folder
+        )
+        assert (got.passed, got.node, got.rows_in, got.rows_out) == (
+            want.passed,
+            want.node,
+            len(kept),
+            want.rows_out,
+        )
+        assert on.published("rel.from_query") == csv_rows(folder / "out/kept_q.csv")
+        assert on.leftovers() == []
+
+    # -- apply --------------------------------------------------------------------------------
+
+    @pytest.mark.slow
+    def test_apply_repeats_a_release(self, on: Adapter, tmp_path: Path) -> None:
+        """``apply --from-report`` publishes the same rows into the engine's table; a node the
+        data does not satisfy replaces nothing."""
+        folder = on.folder
+        on.load("src.people_a", people_rows(random.Random(88), 88))
+        config = dict(on.on(on.base, source="src.people_a", output="rel.release_a"), overwrite=True)
+        first = api.anonymize(config, base_dir=folder, report=tmp_path / "first.json")
+        assert first.passed and first.node is not None
+        published = on.published("rel.release_a")
+        on.drop("rel.release_a")
+        again = api.apply(config, from_report=tmp_path / "first.json", base_dir=folder)
+        assert (again.passed, again.node, again.rows_out) == (True, first.node, first.rows_out)
+        assert on.published("rel.release_a") == published
+        refused = api.apply(config, node=dict.fromkeys(first.node, 0), base_dir=folder)
+        assert not refused.passed and "nothing was written" in refused.message
+        assert on.published("rel.release_a") == published
+        assert on.leftovers() == []
+
+    def test_a_failing_apply_lists_duckdbs_violating_classes(self, on: Adapter) -> None:
+        """apply --show-violations at a node the data fails: the engine lists DuckDB's classes
+        and publishes nothing."""
+        rows = people_rows(random.Random(41), 41)
+        config, node, want = failing_apply_case(on.folder, on.base, rows)
+        on.load("src.apply_violations", rows)
+        on_engine = on.on(config, source="src.apply_violations", output="rel.apply_violations")
+        got = api.apply(on_engine, node=node, base_dir=on.folder, show_violations=10**6)
+        assert not got.passed
+        assert listed_violations(got) == listed_violations(want)
+        assert not on.exists("rel.apply_violations")
+        assert on.leftovers() == []
+
+    # -- a caller's connection ----------------------------------------------------------------
+
+    def test_on_a_callers_connection_equals_duckdb(self, on: Adapter, seed: int) -> None:
+        """The Python API on a caller's open connection (``connection=``): the release of a run
+        of its own on DuckDB (rows, node and verdicts), returned or written into a table of the
+        connection, from a table of it, a relation of it or a temporary view; the connection's
+        state (settings, temporary objects) as the caller had it."""
+        how, returned = on.connection_cases[seed]
+        folder = on.folder
+        _, config = random_case(folder, on.base, seed)
+        config = on.connection_config(config)
+        want = api.anonymize(config, base_dir=folder)
+        assert want.passed
+        table = f"conn.people_{seed}"
+        on.load(table, random_rows(seed))
+        with on.lent() as con:
+            source = on.source_on(con, how, table)
+            before = on.state(con)
+            on_con = {k: v for k, v in config.items() if k != "output"} | {"source": source}
+            if not returned:
+                on_con |= {"output": {"table": "conn.release"}, "overwrite": True}
+            got = api.anonymize(on_con, base_dir=folder, connection=con)
+            same_run(got, want)
+            rows = on.returned(con, got, before) if returned else on.rows_on(con, "conn.release")
+            assert on.state(con) == before
+            on.done_with(con, how)
+        assert rows == csv_rows(folder / config["output"])
+
+
+def _same_release(
+    on: Adapter, seed: int, before_engine: Callable[[], object] | None = None, local: bool | None = None
+) -> None:
+    """anonymize on the engine equals anonymize on DuckDB: node, counts, metrics, verdicts and
+    the published rows (every fifth seed is Mondrian). ``before_engine`` runs between the two;
+    ``local`` chooses search_in (default: on odd seeds; an embedded engine ignores it)."""
+    folder, base = on.folder, on.base
+    rng = random.Random(seed)
+    rows = people_rows(rng, seed)
+    path = folder / f"people_{seed}.csv"
+    write_csv(path, rows)
+    on.load(f"src.people_{seed}", rows)
+    mondrian = seed % 5 == 4
+    criteria = [{"k-anonymity": {"k": rng.choice([2, 3, 5])}}, *rng.sample(MODELS + EXTRA, rng.randint(0, 3))]
+    config = dict(
+        base,
+        source=path.name,
+        output=f"out/release_{seed}.csv",
+        criteria=criteria,
+        search="mondrian" if mondrian else rng.choice(["optimal", "optimal", "incognito"]),
+        # the data-dependent metrics rank minimal nodes by their classes (locally, with search_in)
+        metric="gcp" if mondrian else rng.choice([base["metric"], "loss", "discernibility", "nu-entropy"]),
+        suppression_limit=0 if mondrian else rng.choice([0, 0.02, 0.05]),
+    )
+    on_engine = on.on(config, source=f"src.people_{seed}", output=f"rel.release_{seed}")
+    # odd seeds search in embedded DuckDB on a copy of the encoded tables (search_in: local)
+    on_engine["search_in"] = "local" if (seed % 2 if local is None else local) and not mondrian else "engine"
+    try:
+        want = api.anonymize(config, base_dir=folder)
+    except InputError as err:  # data the models cannot apply to: the same error on both
+        with pytest.raises(InputError) as got_err:
+            api.anonymize(on_engine, base_dir=folder)
+        assert type(got_err.value) is type(err)
+        pytest.fail(f"the models could not apply: {err}")  # the random choices should avoid this
+    if before_engine:
+        before_engine()
+    got = api.anonymize(on_engine, base_dir=folder)
+    assert (got.passed, got.node, got.rows_in, got.rows_out, got.suppressed_rows) == (
+        want.passed, want.node, want.rows_in, want.rows_out, want.suppressed_rows
+    )  # fmt: skip
+    assert got.metrics == pytest.approx(want.metrics, rel=1e-9, abs=1e-12)
+    # a lattice search on a server says where it ran (Mondrian partitions in the engine; an
+    # embedded engine searches in itself and says nothing)
+    where = None if mondrian or on.embedded else on_engine["search_in"]
+    assert got.search.get("search_in") == where
+    assert got.search.get("search_in_why", "") == ("" if where is None else f"search_in: {where}")
+    if before_engine is None:  # the projections' search visits the lattice in another order
+        assert got.search.get("nodes_checked") == want.search.get("nodes_checked")
+    for g, w in zip(got.checks, want.checks, strict=True):
+        assert (g["criterion"], g["passed"], g["violating_rows"]) == (
+            w["criterion"],
+            w["passed"],
+            w["violating_rows"],
+        )
+    if want.passed:
+        assert on.published(f"rel.release_{seed}") == csv_rows(folder / f"out/release_{seed}.csv")
+    assert on.leftovers() == []
+
+
+# one class of the tests per engine kind, using the fixture the kind's adapter needs
+for _kind in KINDS:
+    _adapter = ADAPTERS.get(_kind)
+    _class = type(f"TestOn{_kind.title()}", (Conformance,), {"kind": _kind, "__module__": __name__})
+    if _adapter is not None and _adapter.fixture is not None:
+        _class = pytest.mark.usefixtures(_adapter.fixture)(_class)
+    globals()[_class.__name__] = _class
