@@ -414,7 +414,7 @@ def test_hostile_names_and_labels_in_postgres(tmp_path: Path, compiled_pg: Any, 
     through psycopg in both settings: DuckDB's results, the canary there, no psql command run."""
     import psycopg
 
-    from tests import pgserver
+    from tests.support import pgserver
 
     case = _case(QUASI, (SENSITIVE, INSENSITIVE, IDENTIFIER), LABELS, 2)
     pgserver.load(compiled_pg, "compiled", "hostile", [(c, "text") for c in case.columns], case.rows)

@@ -564,7 +564,7 @@ def _on_postgres(
 ) -> dict[str, Any]:
     """``rows`` in a table of the test server (default people_<seed>; ``age``: its column's
     type) and ``config`` reading it there."""
-    from tests import pgserver
+    from tests.support import pgserver
 
     types = ["text", age, "text", "text", "integer"]
     table = table or f"people_{seed}"
@@ -632,7 +632,7 @@ def test_the_printed_script_through_psql(
     demo: tuple[Path, dict[str, Any]], compiled_pg: Any, postgres: Any
 ) -> None:
     """The script pasted into psql as it is: one result per criterion, with check's counts."""
-    from tests import pgserver
+    from tests.support import pgserver
 
     folder, base = demo
     seed = next(s for s in range(100) if (c := _case(folder, base, s)) is not None and not c[2].passed)

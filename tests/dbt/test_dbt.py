@@ -409,7 +409,7 @@ def test_failing_rows_on_postgres_equal_duckdbs(
 ) -> None:
     import psycopg
 
-    from tests import pgserver
+    from tests.support import pgserver
 
     _, made = random_project
     project = _project(tmp_path / "pg", {**made["sources"], HIERARCHY_TABLE: []}, postgres)
@@ -1210,7 +1210,7 @@ def test_the_release_macro_on_postgres_publishes_duckdbs_release(
 
     import psycopg
 
-    from tests import pgserver
+    from tests.support import pgserver
 
     project = _project(tmp_path / "pg", release_project["sources"], postgres)
     for model in (release_project["project"] / "models").glob("release*.sql"):

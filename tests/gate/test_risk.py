@@ -326,7 +326,7 @@ def test_checks_journalist_risk_equals_the_populations_class_sizes(tmp_path: Pat
 
 
 def test_journalist_risk_on_postgres_equals_duckdbs(compiled_pg: Any, postgres: Any, tmp_path: Path) -> None:
-    from tests import pgserver
+    from tests.support import pgserver
 
     config, want = _population_case(tmp_path, 3)
     types = ["text", "text", "text", "text", "integer"]

@@ -392,7 +392,7 @@ def _nodes(report: Any) -> dict[tuple[tuple[str, int], ...], Any]:
 
 @pytest.mark.parametrize("seed", [4, 11])
 def test_audit_on_postgres_equals_duckdbs(tmp_path: Path, compiled_pg: Any, postgres: Any, seed: int) -> None:
-    from tests import pgserver
+    from tests.support import pgserver
 
     case, config, _ = _case(seed, tmp_path)
     columns = [*case.qis, "sens", "diag", "pay"]
