@@ -120,7 +120,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(name)
         if not needs and item.get_closest_marker("slow") is None:
             item.add_marker("fast")
-        if "spark" in needs:
+        module = getattr(item, "module", None)
+        if "spark" in needs and (
+            "spark" in getattr(item, "fixturenames", ()) or "spark" in getattr(module, "__name__", "")
+        ):
+            # the tests that share the tests' Spark session (a test that runs a Spark program of
+            # its own, such as the spark-sql shell, runs beside them)
             item.add_marker(pytest.mark.xdist_group("spark"))
         elif "browser" in needs:
             item.add_marker(pytest.mark.xdist_group("html"))
