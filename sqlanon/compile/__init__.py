@@ -25,6 +25,7 @@ from sqlglot import exp
 from sqlglot.errors import ErrorLevel, UnsupportedError
 
 from sqlanon.config import ADOPTED_RELATION, Config, TableRef
+from sqlanon.config.person import refuse_person
 from sqlanon.config.source_query import parse_query
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import Criterion as BaseCriterion
@@ -146,6 +147,7 @@ def compile_gate(
     quasi-identifier (in order), a relation holding its generalization table
     (standalone_generalize.sql's part "generalize"), made and checked by the caller instead of
     written from the hierarchies (all four of tools/dbt_package.py's, the dbt package's generator)."""
+    refuse_person(config.person, "compile")
     check_dialect(dialect)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]
@@ -212,6 +214,7 @@ def compile_gate(
             qis=qis,
             sensitive=[{"column": a, "table": domains[a][0].table} for a in used],
             null_label=NULL_VALUE,
+            person=[],  # compile refuses person (sqlanon.config.person.refuse_person)
         )
         ctes = [
             *reads,

@@ -24,6 +24,7 @@ from sqlanon.config.limits import (
     parse_lattice_limit,
     parse_values_size,
 )
+from sqlanon.config.person import check_person_use, parse_person
 from sqlanon.config.risk import RiskSettings, parse_risk
 from sqlanon.config.source_query import parse_query
 from sqlanon.engines import ENGINE_NAMES, ENGINES, KINDS, READS_FILES, connection_kind
@@ -200,6 +201,9 @@ class Config:
     max_lattice_nodes: int = DEFAULT_MAX_LATTICE_NODES
     #: the most text of one column sqlanon reads or builds in Python, in bytes (sqlanon.config.limits)
     max_values_size: int = DEFAULT_MAX_VALUES_SIZE
+    #: ``person:``: the columns identifying the individual a row is about (never published);
+    #: empty: each row is an individual (sqlanon.config.person)
+    person: tuple[str, ...] = ()
 
     @property
     def csv(self) -> CsvOptions:
@@ -539,6 +543,7 @@ def parse_config(
         "engine",
         "max_lattice_nodes",
         "max_values_size",
+        "person",
     }
     unknown = set(data) - known
     if unknown:
@@ -584,6 +589,8 @@ def parse_config(
     roles = {c.name: c.role for c in columns}
     has_hierarchy = {c.name: c.hierarchy is not None for c in columns}
     criteria = tuple(parse_criterion(item, roles, has_hierarchy, i) for i, item in enumerate(raw_criteria))
+    person = parse_person(data.get("person"), roles)
+    check_person_use(person, criteria, search if not gate else "optimal")
     limit = data.get("suppression_limit", 0.0)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 1:
         raise ConfigError(f"suppression_limit must be a fraction of rows in [0, 1], got {limit!r}.")
@@ -703,6 +710,7 @@ def parse_config(
         engine=engine,
         max_lattice_nodes=parse_lattice_limit(data.get("max_lattice_nodes")),
         max_values_size=parse_values_size(data.get("max_values_size")),
+        person=person,
     )
 
 

@@ -21,6 +21,7 @@ from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
+from sqlanon.encode.people import count_people
 from sqlanon.engines import Engine, Load
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
@@ -67,11 +68,27 @@ class SensitiveDomain:
 @dataclass(frozen=True)
 class Encoded:
     source: str
+    #: the units the search counts: the source's rows, or its people with ``person:`` (the
+    #: frequency table's n counts the same units)
     rows: int
     qis: tuple[QiDimension, ...]
     sensitive: tuple[SensitiveDomain, ...]
     freq: str
     freq_rows: int = 0
+    #: the source's rows (``rows`` unless ``person:`` is set)
+    source_rows: int | None = None
+    #: the person columns (``person:``); empty: each row is a person
+    person: tuple[str, ...] = ()
+
+    @property
+    def unit(self) -> str:
+        """What ``rows`` and the frequency table count: "rows", or "people" with ``person:``."""
+        return "people" if self.person else "rows"
+
+    @property
+    def rows_in(self) -> int:
+        """The source's rows."""
+        return self.rows if self.source_rows is None else self.source_rows
 
 
 #: a column's distinct values (as text; NULL as None) with their rows
@@ -414,7 +431,13 @@ def check_columns(engine: Engine, table: str, config: Config, what: str, gate: b
     ``gate``: the table is a release being checked, whose identifier columns should be gone
     (their absence is fine; the gate fails a table that still holds one)."""
     present = [name for name, _ in engine.columns(table)]
-    configured = [c.name for c in config.columns]
+    configured = [c.name for c in config.columns] + list(config.person)
+    absent = [p for p in config.person if p not in present]
+    if absent:
+        raise DataError(
+            f"The person column {absent[0]!r} is not in the {what} (it has {present}); sqlanon counts the "
+            "people of every class by it. Fix the name in person: (names are case-sensitive)."
+        )
     missing = [
         c.name for c in config.columns if c.name not in present and not (gate and c.role == "identifier")
     ]
@@ -498,6 +521,11 @@ def encode(
         problems += sensitive_problems(spec, hierarchy, ordered, profiles[spec.name], hidden=not reveal)
         sensitive_hierarchies.append(hierarchy)
     raise_all(problems)
+    people = (
+        count_people(engine, source, config.person, [c.name for c in quasi], "source")
+        if config.person
+        else None
+    )
     if search is not None:
         levels = [QiLevels(h.column, h.height, config.column(h.column).max_level) for h in hierarchies]
         check_lattice(levels, config.max_lattice_nodes, search)
@@ -518,13 +546,17 @@ def encode(
         qis=[{"dim": q.dim, "column": q.column} for q in qis],
         sensitive=[{"table": s.table, "column": s.column} for s in sensitive],
         null_value=NULL_VALUE,
+        person=list(config.person),
     )
     coded, freq_rows = engine.create_fetchone(freq, select, render_template("column_total.sql", source=freq))
     columns = [*quasi, *checked]
     rows = sum(n for _, n in profiles[columns[0].name]) if columns else int(coded)
-    if int(coded) != rows:  # every value is covered (checked above): no row may be lost
+    units = rows if people is None else people
+    if int(coded) != units:  # every value is covered (checked above): no row may be lost
         raise EngineError(
-            f"Encoding lost rows: the source has {rows} rows but its frequency table counts {coded}. "
-            "This is a bug in sqlanon; please report it with the configuration."
+            f"Encoding lost rows: the source has {units} {'rows' if people is None else 'people'} but its "
+            f"frequency table counts {coded}. This is a bug in sqlanon; please report it with the configuration."
         )
-    return Encoded(source, rows, tuple(qis), tuple(sensitive), freq, int(freq_rows))
+    return Encoded(
+        source, units, tuple(qis), tuple(sensitive), freq, int(freq_rows), rows, tuple(config.person)
+    )

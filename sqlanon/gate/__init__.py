@@ -19,8 +19,9 @@ from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
+from sqlanon.encode.people import count_people
 from sqlanon.engines import Engine
-from sqlanon.errors import DataError
+from sqlanon.errors import DataError, EngineError
 from sqlanon.gate.inputs import sensitive_hierarchies
 from sqlanon.gate.risk import class_sizes, journalist, limit_entries, measure, population_maps
 from sqlanon.gate.supersets import generalization_tables
@@ -58,6 +59,8 @@ class GateResult:
     #: with ``distributions``: per t-closeness criterion (by index), its classes' distances
     #: rounded down to a multiple of 1 / DISTANCE_BINS: (distance, classes, rows), smallest first
     distances: Mapping[int, list[tuple[float, int, int]]] = field(default_factory=dict)
+    #: with ``person:``: the people of the table gated (classes, sizes and risk count them)
+    people: int | None = None
 
     @property
     def passed(self) -> bool:
@@ -139,6 +142,7 @@ def run_gate(
     population: str | None = None,
     population_hierarchies: Mapping[str, Hierarchy] | None = None,
     distributions: bool = False,
+    people: str | None = None,
 ) -> GateResult:
     """Evaluate ``config.criteria`` on the temp table ``published``, and whether it still holds
     a column the configuration declares an identifier (which fails the gate).
@@ -156,6 +160,9 @@ def run_gate(
     (default ``qi_hierarchies``) at ``qi_levels`` (or the level of the table's labels).
     ``distributions`` adds each t-closeness criterion's distribution of distances over the
     classes (it evaluates those criteria a second time: for the HTML report).
+    With ``config.person``, the classes count people: ``people`` is the table holding the
+    release's rows with their person columns (anonymize's: the release as written plus those
+    columns, which the release itself never holds), by default ``published`` itself (``check``).
     ``check_params`` refuses parameters the table cannot satisfy (k larger than the table, ...);
     anonymize's gate skips it: those were checked on the source, and on a release that
     suppression made smaller they are simply criteria that do not hold.
@@ -185,17 +192,27 @@ def run_gate(
             profile=profiles[name],
         )
     rows = sum(n for _, n in profiles[attributes[0]]) if attributes else engine.count(published)
+    counted = published if people is None else people
+    persons = None
+    if config.person:
+        persons = count_people(engine, counted, config.person, qis, "table" if check_params else "release")
+        if people is not None and engine.count(people) != rows:
+            raise EngineError(
+                "The release and its rows with their person columns differ in size. This is a bug in "
+                "sqlanon; please report it with the configuration."
+            )
     if check_params:
-        check_parameters(criteria, rows, domains, reveal=show_violations > 0)
+        check_parameters(criteria, rows if persons is None else persons, domains, reveal=show_violations > 0)
     freq = engine.temp_name("gate_freq")
     engine.create_temp_as(
         freq,
         render_template(
             "gate_frequencies.sql",
-            published=published,
+            published=counted if config.person else published,
             qis=qis,
             sensitive=[{"column": a, "table": domains[a].table} for a in attributes],
             null_label=NULL_LABEL,
+            person=list(config.person),
         ),
     )
     generalization: list[dict[str, str]] = []
@@ -224,12 +241,16 @@ def run_gate(
     query = plan.summary(freq)
     summary = parse_summary(engine.fetchone(query), criteria)
     violations = tuple(
-        violating_classes(engine, plan, freq, i, qis, show_violations)
+        violating_classes(engine, plan, freq, i, qis, show_violations, "people" if config.person else "rows")
         if show_violations > 0 and not outcome.passed
         else []
         for i, outcome in enumerate(summary.outcomes)
     )
-    declared = tuple(c.name for c in config.by_role("identifier"))
+    # check's table holds its person columns to count people by (its report says to drop them);
+    # anonymize's release (``people`` given) must hold none
+    declared = tuple(
+        c.name for c in config.by_role("identifier") if people is not None or c.name not in config.person
+    )
     columns = {name for name, _ in engine.columns(published)}
     keys = [f"q{i}" for i in range(len(qis))]
     sizes = class_sizes(engine, freq, keys)
@@ -262,6 +283,7 @@ def run_gate(
         tuple(limit_entries(risk, config.risk)),
         tuple(sizes),
         distances,
+        persons,
     )
 
 
@@ -303,14 +325,15 @@ def _tree_supersets(engine: Engine, tree: str, freq: str, qis: int, sensitive: i
 
 
 def violating_classes(
-    engine: Engine, plan: CheckPlan, freq: str, i: int, qis: Sequence[str], limit: int
+    engine: Engine, plan: CheckPlan, freq: str, i: int, qis: Sequence[str], limit: int, unit: str = "rows"
 ) -> list[dict[str, Any]]:
-    """Up to ``limit`` classes violating criterion ``i``: worst value first, then smallest."""
+    """Up to ``limit`` classes violating criterion ``i``: worst value first, then smallest
+    (``unit``: what their sizes count, "rows" or "people")."""
     query = plan.violations(freq, i).limit(limit)
     out = []
     for row in engine.fetchall(query):
         labels = {name: from_key(row[j]) for j, name in enumerate(qis)}
         value = row[len(qis) + 1]
         observed = None if value is None or math.isinf(float(value)) else float(value)
-        out.append({"class": labels, "rows": int(row[len(qis)]), "observed": observed})
+        out.append({"class": labels, unit: int(row[len(qis)]), "observed": observed})
     return out

@@ -172,7 +172,7 @@ def apply(
             say(stage, "check_node", "checking the node")
             evaluator = NodeEvaluator(engine, encoded, required, config.suppression_limit)
             outcome = evaluator.outcome(node)
-            why = _unmet(required, outcome, evaluator.max_suppressed, config.suppression_limit)
+            why = _unmet(required, outcome, evaluator.max_suppressed, config.suppression_limit, encoded.unit)
         if outcome is None or not outcome.satisfied:
             named = _named_node(node_map(encoded, node))
             if config.apply_fallback != "search":
@@ -182,7 +182,7 @@ def apply(
                 base.hierarchies = fingerprints
                 base.message = f"the node {named} {why}; nothing was written"
                 if all(o.evaluated for o in outcome.summary.outcomes):
-                    base.checks = check_entries(required, outcome.summary.outcomes)
+                    base.checks = check_entries(required, outcome.summary.outcomes, unit=encoded.unit)
                     if show_violations:
                         _list_violations(
                             engine, config, encoded, criteria, evaluator, node, base, show_violations
@@ -264,7 +264,9 @@ def _named_node(node: Mapping[str, int]) -> str:
     return ", ".join(f"{name}={level}" for name, level in node.items())
 
 
-def _unmet(required: list[Criterion], outcome: NodeResult, allowed: int, limit: float) -> str:
+def _unmet(
+    required: list[Criterion], outcome: NodeResult, allowed: int, limit: float, unit: str = "rows"
+) -> str:
     """Why a node does not satisfy the criteria, by criterion and rows (no value)."""
     failing = [
         f"{c.title} {o.violating_rows:,}"
@@ -277,8 +279,8 @@ def _unmet(required: list[Criterion], outcome: NodeResult, allowed: int, limit: 
             "(a criterion over the whole table's distribution fails)"
         )
     return (
-        f"does not satisfy the criteria on this data (violating rows: {', '.join(failing)}; the suppression "
-        f"limit of {limit:g} of the rows allows {allowed:,})"
+        f"does not satisfy the criteria on this data (violating {unit}: {', '.join(failing)}; the suppression "
+        f"limit of {limit:g} of the {unit} allows {allowed:,})"
     )
 
 
@@ -348,7 +350,13 @@ def check(
             sql=report_sql(config, config.source),
             risk=gate.risk,
             class_sizes=[list(pair) for pair in gate.class_sizes],
+            people=None if gate.people is None else {"in": gate.people},
         )
+        if config.person:
+            report.warnings.append(
+                f"The table holds the person column(s) {list(config.person)}, which the check counts people "
+                "by: drop them before publishing the table."
+            )
     finally:
         engine.close()
     return written(report, reports)

@@ -19,6 +19,7 @@ from sqlglot import exp
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.audit import ATTACKS, AuditSettings, T
 from sqlanon.config.criteria import CriterionSpec
+from sqlanon.config.person import refuse_person
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.encode.source import read_table
@@ -306,6 +307,7 @@ def audit(
     """Find every minimal node satisfying ``config.criteria`` within the suppression limit
     (Incognito, whatever ``search`` says) and measure each one's release against the attacks.
     Writes nothing but the reports (where ``reports`` says, checked before any work)."""
+    refuse_person(config.person, "audit")
     if not config.by_role("sensitive"):
         raise ConfigError(
             "audit measures attacks on sensitive columns, and the configuration has none: give at least one "

@@ -3,6 +3,7 @@ commit it with its reports only if the gate passes; the report's checks, risk an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlglot import exp
@@ -23,6 +24,7 @@ from sqlanon.release.run import Stage, record_costs, say, written
 from sqlanon.report.entries import check_entries, identifier_entry
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import Report
+from sqlanon.sql.render import column, table
 
 
 def pending(
@@ -35,7 +37,7 @@ def pending(
     return Report(
         command=command,
         passed=False,
-        rows_in=encoded.rows,
+        rows_in=encoded.rows_in,
         rows_out=0,
         suppressed_rows=0,
         checks=[],
@@ -68,6 +70,11 @@ def publish(
     report (a run killed between the two moves leaves the new release with the previous report).
     A stop signal (SIGINT, SIGTERM) during the commit waits for its moves to end, then undoes
     them (:mod:`sqlanon.interrupt`); once the commit is final, stop signals are ignored."""
+    people = None
+    if config.person:  # the release with its person columns, which the gate counts people by
+        people = engine.temp_name("people")
+        engine.create_temp_as(people, release)
+        release = without_person(engine, people, config.person)
     say(stage, "write", "writing the release")
     staged: Staged | Returned = (
         write_staged(engine, release, config.output)
@@ -77,7 +84,7 @@ def publish(
     try:
         return _gate_and_commit(
             engine, config, encoded, criteria, base, staged, levels, tree, show_violations, stage, reports,
-            first_warning,
+            first_warning, people,
         )  # fmt: skip
     except BaseException:
         staged.abort(engine)  # never raises, and leaves a release already committed alone
@@ -97,8 +104,10 @@ def _gate_and_commit(
     stage: Stage | None,
     reports: ReportFiles | None,
     first_warning: str | None,
+    people: str | None = None,
 ) -> Report:
-    """:func:`publish` once the release is staged (the caller aborts it on any failure)."""
+    """:func:`publish` once the release is staged (the caller aborts it on any failure);
+    ``people``: with ``person:``, the release's rows with their person columns."""
     published = read_table(engine, staged.staged, what="release")
     say(stage, "gate", "gating the release")
     gate = run_gate(
@@ -113,8 +122,12 @@ def _gate_and_commit(
         tree=tree,
         population=read_population(engine, config),
         distributions=reports is not None and reports.html is not None,
+        people=people,
     )
     base.checks = gate_entries(criteria, gate)
+    if gate.people is not None:  # the search counted people: so are the suppressed
+        base.people = {"in": encoded.rows, "out": gate.people, "suppressed": encoded.rows - gate.people}
+        base.suppressed_rows = encoded.rows_in - gate.rows
     base.risk = gate.risk
     base.class_sizes = [list(pair) for pair in gate.class_sizes]
     base.rows_out = gate.rows
@@ -206,7 +219,9 @@ def utility_warnings(config: Config, encoded: Encoded, report: Report) -> list[s
 def gate_entries(criteria: list[Criterion], gate: GateResult) -> list[dict[str, Any]]:
     """The report's checks: one per criterion, then whether identifier columns are gone (when
     the configuration declares any), then the risk limits."""
-    entries = check_entries(criteria, gate.outcomes, gate.violations)
+    entries = check_entries(
+        criteria, gate.outcomes, gate.violations, unit="rows" if gate.people is None else "people"
+    )
     for i, bins in gate.distances.items():
         entries[i]["distances"] = [list(b) for b in bins]
     if gate.identifiers:
@@ -234,3 +249,10 @@ def risk_advice(gate: GateResult, config: Config) -> list[str]:
     return [
         f"for {key}, {limit_advice(key, limit, config.risk.threshold)}" for key, limit, _ in _exceeded(gate)
     ]
+
+
+def without_person(engine: Engine, people: str, person: Sequence[str]) -> exp.Select:
+    """The release: every column of ``people`` (the release with its person columns) but the
+    person columns."""
+    kept = [name for name, _ in engine.columns(people) if name not in person]
+    return exp.select(*(column(name) for name in kept)).from_(table(people))

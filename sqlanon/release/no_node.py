@@ -27,10 +27,16 @@ class Unsatisfied:
     violating_rows: int
     allowed_rows: int
     explanation: str
+    #: what the counts count: "rows", or "people" (``person:``)
+    unit: str = "rows"
 
     def search_entry(self) -> dict[str, Any]:
         """The report's ``search.most_general``."""
-        return {"node": self.node, "violating_rows": self.violating_rows, "allowed_rows": self.allowed_rows}
+        return {
+            "node": self.node,
+            f"violating_{self.unit}": self.violating_rows,
+            f"allowed_{self.unit}": self.allowed_rows,
+        }
 
 
 def explain(
@@ -51,20 +57,22 @@ def explain(
     named = ", ".join(f"{k}={v}" for k, v in node.items())
     capped = [(d.column, cap, d.height) for d, cap in zip(encoded.qis, caps, strict=True) if cap < d.height]
     where = "the most general node the max_level settings allow" if capped else "the most general node"
-    fails = "; ".join(_failure(c, o) for c, o in failing)
+    fails = "; ".join(_failure(c, o, encoded.unit) for c, o in failing)
+    unit = encoded.unit
     if violating >= rows:
         rows_text = (
-            f"every row ({rows:,}) is in a violating class there, and suppressing them all publishes nothing"
+            f"every {'row' if unit == 'rows' else 'person'} ({rows:,}) is in a violating class there, and "
+            "suppressing them all publishes nothing"
         )
     elif violating > allowed:
         rows_text = (
-            f"{violating:,} of the {rows:,} rows are in violating classes there, {violating - allowed:,} more "
+            f"{violating:,} of the {rows:,} {unit} are in violating classes there, {violating - allowed:,} more "
             f"than the suppression limit allows ({allowed:,})"
         )
     else:
         rows_text = (
-            f"its {violating:,} violating rows fit the suppression limit ({allowed:,}), but a criterion over the "
-            "whole table's distribution fails on the rows left"
+            f"its {violating:,} violating {unit} fit the suppression limit ({allowed:,}), but a criterion over "
+            f"the whole table's distribution fails on the {unit} left"
         )
     helps = []
     if capped:
@@ -78,8 +86,8 @@ def explain(
     if not helps:  # only a k or an l of 1 would do
         helps = [_weakened(c, o) for c, o in failing]
     explanation = f"At {where} ({named}), {fails}; {rows_text}. What would help: " + "; or ".join(helps) + "."
-    checks = check_entries(required, summary.outcomes)
-    return Unsatisfied(node, checks, violating, allowed, explanation)
+    checks = check_entries(required, summary.outcomes, unit=encoded.unit)
+    return Unsatisfied(node, checks, violating, allowed, explanation, encoded.unit)
 
 
 def _title(crit: Criterion) -> str:
@@ -88,11 +96,11 @@ def _title(crit: Criterion) -> str:
     return label(crit.kind, crit.report_params()) + on
 
 
-def _failure(crit: Criterion, outcome: Outcome) -> str:
+def _failure(crit: Criterion, outcome: Outcome, unit: str) -> str:
     classes = outcome.violating_classes
     return (
         f"{_title(crit)} fails in {classes:,} class{'es' if classes != 1 else ''} "
-        f"({outcome.violating_rows:,} rows)"
+        f"({outcome.violating_rows:,} {unit})"
     )
 
 

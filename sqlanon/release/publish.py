@@ -238,11 +238,15 @@ def build_release(
     QIs at their top level become the constant top label (no join), and the semi join that
     removes suppressed classes is left out when ``verdicts`` has no bad class (or ``suppress``
     is false: the node's generalization of every row). ``suppressed``: the rows of the bad
-    classes, when the caller knows them (then ``verdicts`` is not asked)."""
+    classes, when the caller knows them (then ``verdicts`` is not asked). With ``person:``, the
+    person columns follow the published ones (see :func:`sqlanon.release.gated.publish`)."""
     qi_index = {d.column: i for i, d in enumerate(encoded.qis)}
     source_columns = [name for name, _ in engine.columns(encoded.source)]
-    identifiers = {c.name for c in config.by_role("identifier")}
+    identifiers = {c.name for c in config.by_role("identifier")} | set(config.person)
     columns = [{"name": c, "qi": qi_index.get(c)} for c in source_columns if c not in identifiers]
+    # with person: the person columns last, for the gate to count people by (gated.publish writes
+    # the release without them)
+    columns += [{"name": c, "qi": None} for c in config.person]
     qis = [
         {
             "index": i,

@@ -32,6 +32,7 @@ def check_entries(
     criteria: Sequence[Criterion],
     outcomes: Sequence[Outcome],
     violations: Sequence[Sequence[Mapping[str, Any]]] = (),
+    unit: str = "rows",
 ) -> list[dict[str, Any]]:
     """The report's ``checks``: one entry per criterion.
 
@@ -43,6 +44,8 @@ def check_entries(
     the smallest qualifying distance; dissimilarity -> largest risk; delta-disclosure -> largest
     |ln(p/q)|; beta-likeness -> largest relative gain. ``severity`` ``warn`` criteria are
     reported but do not fail the run. ``violations`` (when asked for) lists violating classes.
+    ``unit``: what the classes count, "rows" or "people" (``person:``): the entries say
+    ``violating_rows`` or ``violating_people``.
     """
     out = []
     for i, (crit, outcome) in enumerate(zip(criteria, outcomes, strict=True)):
@@ -57,7 +60,7 @@ def check_entries(
             "passed": outcome.passed,
             "observed": observed,
             "violating_classes": outcome.violating_classes,
-            "violating_rows": outcome.violating_rows,
+            f"violating_{unit}": outcome.violating_rows,
         }
         entry.update(outcome.extras)
         if i < len(violations) and violations[i]:

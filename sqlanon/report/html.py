@@ -166,13 +166,14 @@ def _checks_section(page: _Page, report: Report) -> None:
                 Cell(violating, "num"),
             ]
         )
-    s.tables.append(HtmlTable(["", "criterion", "on", "observed", "violating classes", "rows"], rows))
+    unit = "rows" if report.people is None else "people"
+    s.tables.append(HtmlTable(["", "criterion", "on", "observed", "violating classes", unit], rows))
     for c in report.checks:
         if c.get("violations"):
-            head = [*c["violations"][0]["class"], "rows", "observed"]
+            head = [*c["violations"][0]["class"], unit, "observed"]
             listed = [
                 [Cell("NULL" if v is None else str(v)) for v in entry["class"].values()]
-                + [Cell(_fmt(entry["rows"]), "num"), Cell(_fmt(entry["observed"]), "num")]
+                + [Cell(_fmt(entry[unit]), "num"), Cell(_fmt(entry["observed"]), "num")]
                 for entry in c["violations"]
             ]
             title = label(c["criterion"], c.get("params") or {})
@@ -529,6 +530,9 @@ def _cost_section(page: _Page, report: Report) -> None:
         rows.append([Cell("rows out"), Cell(_fmt(report.rows_out), "num")])
     if report.suppressed_rows is not None:
         rows.append([Cell("rows suppressed"), Cell(_fmt(report.suppressed_rows), "num")])
+    for key, name in (("in", "people in"), ("out", "people out"), ("suppressed", "people suppressed")):
+        if report.people is not None and key in report.people:
+            rows.append([Cell(name), Cell(_fmt(report.people[key]), "num")])
     for name, value in report.metrics.items():
         if not isinstance(value, Mapping):
             rows.append(

@@ -57,6 +57,9 @@ class Report:
     #: it (a DuckDB relation, a Spark DataFrame, the name of a PostgreSQL temp table); not in
     #: the JSON report
     release: Any = field(default=None, compare=False, repr=False)
+    #: with ``person:``: the people counted, {"in", "out", "suppressed"} ("out" for ``check``:
+    #: the table's people); None when each row is a person
+    people: dict[str, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -70,6 +73,7 @@ class Report:
             "rows_in": self.rows_in,
             "rows_out": self.rows_out,
             "suppressed_rows": self.suppressed_rows,
+            "people": self.people,
             "checks": self.checks,
             "risk": self.risk,
             "class_sizes": self.class_sizes,

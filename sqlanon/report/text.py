@@ -32,6 +32,7 @@ class Report(Protocol):
     rows_in: int
     rows_out: int | None
     suppressed_rows: int | None
+    people: dict[str, int] | None
     checks: list[dict[str, Any]]
     node: dict[str, int] | None
     minimal_nodes: list[dict[str, int]]
@@ -101,7 +102,7 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
         ("on", False),
         ("observed", True),
         ("violating classes", True),
-        ("rows", True),
+        ("rows" if report.people is None else "people", True),
     ):
         checks.add_column(name, justify="right" if right else "left", no_wrap=True)
     for row in rows:
@@ -112,7 +113,11 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
             f"{criterion}" + (f" on {on}" if on else ""),
             [
                 f"{k} {v}"
-                for k, v in (("observed", observed), ("violating classes", classes), ("rows", n))
+                for k, v in (
+                    ("observed", observed),
+                    ("violating classes", classes),
+                    ("rows" if report.people is None else "people", n),
+                )
                 if v
             ],
         )
@@ -230,12 +235,14 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
         facts.append(("max_level", ", ".join(f"{k}={v}" for k, v in search["max_level"].items())))
     if "most_general" in search:
         top = search["most_general"]
+        unit = "rows" if "violating_rows" in top else "people"
         facts.append(
             (
                 "most general",
                 ", ".join(f"{k}={v}" for k, v in top["node"].items())
-                + f": {top['violating_rows']:,} rows in violating classes, the suppression limit allows "
-                f"{top['allowed_rows']:,} (the checks below are this node's, before suppression)",
+                + f": {top.get('violating_rows', top.get('violating_people')):,} {unit} in violating classes, "
+                f"the suppression limit allows {top.get('allowed_rows', top.get('allowed_people')):,} (the checks "
+                "below are this node's, before suppression)",
             )
         )
     if search.get("strategy") == "mondrian":
@@ -252,6 +259,16 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
     else:
         rows = f"{report.rows_in:,} in, {report.rows_out:,} out, {report.suppressed_rows:,} suppressed"
     facts.append(("rows", rows))
+    if report.people is not None:
+        people = report.people
+        facts.append(
+            (
+                "people",
+                f"{people['in']:,}"
+                if "out" not in people
+                else f"{people['in']:,} in, {people['out']:,} out, {people['suppressed']:,} suppressed",
+            )
+        )
     if report.metric is not None:
         weights = report.metric.get("weights")
         facts.append(
@@ -333,7 +350,7 @@ def check_row(c: Mapping[str, Any], show: Callable[[Any], str] | None = None) ->
         on,
         show(c["observed"]),
         _count(c["violating_classes"]),
-        _count(c["violating_rows"]),
+        _count(c.get("violating_rows", c.get("violating_people"))),
     )
 
 

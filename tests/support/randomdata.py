@@ -76,3 +76,56 @@ def generalize(case: RandomCase, node: tuple[int, ...]) -> list[dict[str, str]]:
             g[q] = case.hierarchies[q][row[q]][level]
         out.append(g)
     return out
+
+
+def random_people_case(
+    seed: int, folder: Path, n_qis: int = 2, max_people: int = 40, varying: bool = False
+) -> RandomCase:
+    """A random one-to-many table: people with 1 to 5 rows each, told apart by the column
+    ``PERSON`` (a name that needs quoting). Their quasi-identifiers are constant per person
+    (``varying``: a person's rows may also carry other values); ``sens`` and ``visit`` vary per
+    row (insensitive here)."""
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    qis = [f"q {i}" if i % 2 else f"qi-{i}" for i in range(n_qis)]
+    hierarchies = {}
+    domains = {}
+    for i, q in enumerate(qis):
+        values = [f"v{i}_{j}" for j in range(rng.randint(2, 5))]
+        domains[q] = values
+        hierarchies[q] = random_hierarchy(rng, values, rng.randint(1, 3))
+        with (folder / f"h_{i}.csv").open("w", newline="") as fh:
+            csv.writer(fh, delimiter=";").writerows(hierarchies[q].values())
+    sens_values = [f"s{j}" for j in range(rng.randint(2, 4))]
+    rows = []
+    for p in range(rng.randint(5, max_people)):
+        own = {q: rng.choice(domains[q]) for q in qis}
+        for v in range(rng.randint(1, 5)):
+            row = dict(own)
+            if varying and rng.random() < 0.3:
+                q = rng.choice(qis)
+                row[q] = rng.choice(domains[q])
+            row["sens"] = rng.choice(sens_values)
+            row["visit"] = str(v)
+            row[PERSON] = f"p{p}"
+            rows.append(row)
+    rng.shuffle(rows)
+    with (folder / "data.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=[PERSON, *qis, "sens", "visit"])
+        writer.writeheader()
+        writer.writerows(rows)
+    return RandomCase(rows, qis, {}, hierarchies, "sens", folder)
+
+
+#: the person column of :func:`random_people_case` (quotes and a space: it must be quoted)
+PERSON = 'patient "id"'
+
+
+def people_config(case: RandomCase, criteria: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    """:meth:`RandomCase.config` with ``person: PERSON``, the person column declared an
+    identifier, and ``sens`` and ``visit`` published as they are."""
+    config = case.config(criteria, person=PERSON, **extra)
+    config["columns"][PERSON] = {"role": "identifier"}
+    config["columns"]["sens"] = {"role": "insensitive"}
+    config["columns"]["visit"] = {"role": "insensitive"}
+    return config

@@ -1,0 +1,73 @@
+"""``person:``: the column(s) that identify the individual a row is about.
+
+With ``person:`` every guarantee is counted over people, not rows (see docs/people.md): a class
+is the people whose generalized quasi-identifiers are equal, k counts distinct people, and
+suppression removes people with all their rows. The columns are identifiers: never published.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlanon.config.criteria import CriterionSpec
+from sqlanon.errors import ConfigError
+
+#: the privacy models evaluated over people so far; the others are refused with ``person:``
+PERSON_MODELS = ("k-anonymity",)
+
+
+def parse_person(value: Any, roles: Mapping[str, str]) -> tuple[str, ...]:
+    """The ``person:`` columns (a name or a list of names), checked against ``columns:``
+    (``roles``: column -> role). A person column may be declared an identifier or left out of
+    ``columns:``; it may not be a quasi-identifier, sensitive or insensitive (published) column."""
+    if value is None:
+        return ()
+    names = [value] if isinstance(value, str) else value
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+        raise ConfigError(
+            "person must name the column that identifies the individual a row is about "
+            "(person: patient_id), or a list of such columns (person: [site, patient_no])."
+        )
+    if len(set(names)) != len(names):
+        repeated = sorted({n for n in names if names.count(n) > 1})
+        raise ConfigError(f"person names column {repeated[0]!r} more than once; name each column once.")
+    for name in names:
+        role = roles.get(name)
+        if role is not None and role != "identifier":
+            raise ConfigError(
+                f"Column {name!r} is the person column and also has role {role}. The person column "
+                "identifies the individual and is never published: declare it role identifier (or leave "
+                "it out of columns), and use other columns as quasi-identifiers."
+            )
+    return tuple(names)
+
+
+def check_person_use(person: Sequence[str], criteria: Sequence[CriterionSpec], search: str) -> None:
+    """Refuse what sqlanon does not count over people yet, with ``person:`` set."""
+    if not person:
+        return
+    if search == "mondrian":
+        raise ConfigError(
+            "search mondrian does not partition people: its cuts split rows, so one person's rows could "
+            "land in different partitions. Remove person, or use a lattice search (search: optimal, the "
+            "default)."
+        )
+    for c in criteria:
+        if c.kind not in PERSON_MODELS:
+            raise ConfigError(
+                f"{c.kind} is not evaluated over people in this version of sqlanon: with person it would "
+                f"count rows, which is what person is there to avoid. Models counted over people: "
+                f"{', '.join(PERSON_MODELS)}. Remove {c.kind} or remove person."
+            )
+
+
+def refuse_person(person: Sequence[str], command: str) -> None:
+    """``command`` does not count people in this version: refuse ``person:``, never count rows
+    in its place."""
+    if person:
+        raise ConfigError(
+            f"{command} does not count people in this version of sqlanon, and the configuration sets "
+            f"person ({', '.join(person)}): its figures would count rows. Run anonymize or check with person, "
+            f"or remove person to {command} over rows."
+        )

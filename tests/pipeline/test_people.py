@@ -1,0 +1,184 @@
+"""``person:``: every guarantee counted over people, compared with a pure-Python reference
+(tests/oracles/reference_people.py) on random one-to-many tables."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import sqlanon
+from sqlanon.errors import ConfigError, DataError
+from tests.oracles import reference_people as ref
+from tests.oracles.reference import minimal_nodes
+from tests.support.cases import seeds
+from tests.support.randomdata import PERSON, people_config, random_people_case
+
+
+def _published(path: Path) -> tuple[list[str], Counter[tuple[str, ...]]]:
+    with path.open(newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        rows = list(reader)
+        return list(reader.fieldnames or []), Counter(tuple(r.values()) for r in rows)
+
+
+@pytest.mark.parametrize("seed", seeds(12))
+def test_check_counts_people_as_the_reference(seed: int, tmp_path: Path) -> None:
+    """check with person: the smallest class's people, the violating classes and their people
+    are the reference's; the row-counted check of the same table is not asked."""
+    rng = random.Random(seed)
+    case = random_people_case(7000 + seed, tmp_path, n_qis=rng.choice([1, 2, 3]))
+    k = rng.choice([2, 3, 4])
+    config = people_config(case, [{"k-anonymity": {"k": k}}])
+    for q in case.qis:
+        config["columns"][q] = {"role": "quasi"}
+    del config["output"]
+    report = sqlanon.check(config, base_dir=tmp_path)
+    expected = ref.ref_k_people(case.rows, [PERSON], case.qis, k)
+    (entry,) = [c for c in report.checks if c["criterion"] == "k-anonymity"]
+    assert entry["passed"] == expected.passed
+    assert entry["observed"] == expected.observed
+    assert entry["violating_classes"] == expected.violating_classes
+    assert entry["violating_people"] == expected.violating_rows
+    assert "violating_rows" not in entry
+    assert report.people == {"in": len({r[PERSON] for r in case.rows})}
+    assert report.rows_in == len(case.rows)
+    # the risk counts people too: the largest prosecutor risk is 1 / the smallest class's people
+    assert report.risk is not None and expected.observed is not None
+    assert report.risk["prosecutor"]["highest"] == pytest.approx(1 / expected.observed)
+    assert any(PERSON in w for w in report.warnings)  # drop the person column before publishing
+
+
+@pytest.mark.parametrize("seed", seeds(12))
+def test_anonymize_counts_people_as_the_reference(seed: int, tmp_path: Path) -> None:
+    """anonymize with person: the minimal nodes are the brute force's over people, the release is
+    the chosen node's generalization of every row of the people not suppressed (all rows of a
+    suppressed person go), without the person column, and the report counts both."""
+    rng = random.Random(seed)
+    case = random_people_case(8000 + seed, tmp_path, n_qis=rng.choice([1, 2, 3]))
+    k = rng.choice([2, 3, 4])
+    limit = rng.choice([0.0, 0.1, 0.3])
+    search = rng.choice(["incognito", "exhaustive", "optimal"])
+    config = people_config(case, [{"k-anonymity": {"k": k}}], suppression_limit=limit, search=search)
+    report = sqlanon.anonymize(config, base_dir=tmp_path)
+    satisfying = ref.satisfying_people(case.rows, [PERSON], case.hierarchies, k, limit)
+    minimal = minimal_nodes(satisfying)
+    if search != "optimal":
+        assert {tuple(n[q] for q in case.qis) for n in report.minimal_nodes} == minimal
+    if not satisfying:
+        assert not report.passed and not (tmp_path / "out.csv").exists()
+        return
+    assert report.passed, report.message
+    assert report.node is not None
+    node = tuple(report.node[q] for q in case.qis)
+    assert node in satisfying
+    generalized = ref.generalized(case.rows, case.hierarchies, node)
+    gone = ref.violating_people(generalized, [PERSON], case.qis, k)
+    columns = [*case.qis, "sens", "visit"]
+    expected = Counter(tuple(r[c] for c in columns) for r in generalized if (r[PERSON],) not in gone)
+    names, got = _published(tmp_path / "out.csv")
+    assert names == columns  # the person column is never published
+    assert got == expected
+    people = len({r[PERSON] for r in case.rows})
+    assert report.people == {"in": people, "out": people - len(gone), "suppressed": len(gone)}
+    assert report.rows_in == len(case.rows)
+    assert report.rows_out == sum(expected.values())
+    assert report.suppressed_rows == len(case.rows) - report.rows_out
+    data = json.loads(report.to_json())
+    assert data["people"] == report.people
+
+
+def test_a_release_row_counted_k_passes_and_person_counted_k_fails(tmp_path: Path) -> None:
+    """Five visits of one patient make a class of five rows: k=5 over rows, 1 over people."""
+    lines = ["patient,age,visit"] + [f"p1,30,{v}" for v in range(5)] + [f"p{p},40,0" for p in range(2, 7)]
+    (tmp_path / "visits.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    config = {
+        "source": "visits.csv",
+        "columns": {"patient": "identifier", "age": "quasi", "visit": "insensitive"},
+        "criteria": [{"k-anonymity": {"k": 5}}],
+    }
+    rows = sqlanon.check(config, base_dir=tmp_path)
+    people = sqlanon.check({**config, "person": "patient"}, base_dir=tmp_path)
+    assert rows.checks[0]["passed"] and rows.checks[0]["observed"] == 5
+    assert not people.checks[0]["passed"] and people.checks[0]["observed"] == 1
+    assert people.checks[0]["violating_people"] == 1
+
+
+def _visits(tmp_path: Path, lines: list[str]) -> dict[str, object]:
+    (tmp_path / "visits.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (tmp_path / "age.csv").write_text("30;*\n40;*\n", encoding="utf-8")
+    return {
+        "source": "visits.csv",
+        "person": "patient",
+        "columns": {
+            "patient": "identifier",
+            "age": {"role": "quasi", "hierarchy": "age.csv"},
+            "diagnosis": "sensitive",
+        },
+        "criteria": [{"k-anonymity": {"k": 2}}],
+        "output": "out.csv",
+    }
+
+
+def test_a_null_person_is_refused_by_name(tmp_path: Path) -> None:
+    config = _visits(tmp_path, ["patient,age,diagnosis", "p1,30,flu", ",30,cold", "p2,40,flu"])
+    with pytest.raises(DataError, match=r"1 row\(s\) whose person column 'patient' is NULL"):
+        sqlanon.anonymize(config, base_dir=tmp_path)
+    assert not (tmp_path / "out.csv").exists()
+
+
+def test_a_person_whose_quasi_identifiers_disagree_is_refused_by_name(tmp_path: Path) -> None:
+    config = _visits(tmp_path, ["patient,age,diagnosis", "p1,30,flu", "p1,40,cold", "p2,40,flu"])
+    with pytest.raises(
+        DataError, match=r"1 person\(s\) of the source have rows with different values of .*'age'"
+    ):
+        sqlanon.anonymize(config, base_dir=tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (
+            {"columns": {"patient": {"role": "quasi", "hierarchy": "age.csv"}}},
+            r"'patient' is the person column and also has role quasi",
+        ),
+        ({"person": ["patient", "patient"]}, r"person names column 'patient' more than once"),
+        ({"person": 3}, r"person must name the column"),
+        ({"person": "nobody"}, None),
+        ({"search": "mondrian"}, r"search mondrian does not partition people"),
+        (
+            {"criteria": [{"k-anonymity": {"k": 2}}, {"l-diversity": {"variant": "distinct", "l": 2}}]},
+            r"l-diversity is not evaluated over people in this version",
+        ),
+    ],
+)
+def test_bad_person_configurations_are_refused(
+    tmp_path: Path, edit: dict[str, object], message: str | None
+) -> None:
+    config = _visits(tmp_path, ["patient,age,diagnosis", "p1,30,flu", "p2,30,cold", "p3,40,flu"])
+    for key, value in edit.items():
+        if key == "columns":
+            assert isinstance(value, dict)
+            config["columns"] = {**config["columns"], **value}  # type: ignore[dict-item]
+        else:
+            config[key] = value
+    if message is None:  # a column the source does not have
+        with pytest.raises(DataError, match=r"The person column 'nobody' is not in the source"):
+            sqlanon.anonymize(config, base_dir=tmp_path)
+    else:
+        with pytest.raises(ConfigError, match=message):
+            sqlanon.anonymize(config, base_dir=tmp_path)
+
+
+@pytest.mark.parametrize("command", ["audit", "compile"])
+def test_commands_that_do_not_count_people_refuse_person(tmp_path: Path, command: str) -> None:
+    config = _visits(tmp_path, ["patient,age,diagnosis", "p1,30,flu", "p2,30,cold", "p3,40,flu"])
+    with pytest.raises(ConfigError, match=rf"{command} does not count people in this version"):
+        if command == "audit":
+            sqlanon.audit(config, base_dir=tmp_path)
+        else:
+            sqlanon.compile_sql(config, base_dir=tmp_path, dialect="duckdb")
