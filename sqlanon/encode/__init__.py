@@ -21,7 +21,7 @@ from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
-from sqlanon.encode.people import count_people
+from sqlanon.encode.people import check_tuple_ids, profile_people
 from sqlanon.engines import Engine, Load
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
@@ -79,6 +79,16 @@ class Encoded:
     source_rows: int | None = None
     #: the person columns (``person:``); empty: each row is a person
     person: tuple[str, ...] = ()
+    #: the quasi-identifiers some person's rows disagree on: then ``freq`` is the table of each
+    #: person's level-0 tuples (encode_members.sql: g, q0..) and ``persons`` numbers the people
+    #: (person_codes.sql); empty: ``freq`` counts people per tuple (or rows, without person)
+    varying: tuple[str, ...] = ()
+    persons: str | None = None
+
+    @property
+    def radix(self) -> list[int]:
+        """Per quasi-identifier, its level-0 code count (the tuple numbers' radixes)."""
+        return [max(1, len(d.hierarchy.labels(0))) for d in self.qis]
 
     @property
     def unit(self) -> str:
@@ -522,10 +532,18 @@ def encode(
         sensitive_hierarchies.append(hierarchy)
     raise_all(problems)
     people = (
-        count_people(engine, source, config.person, [c.name for c in quasi], "source")
+        profile_people(engine, source, config.person, [c.name for c in quasi], "source")
         if config.person
         else None
     )
+    if people is not None and people.varying and search is not None:
+        if config.metric in ("loss", "nu-entropy"):
+            column, _ = people.varying[0]
+            raise DataError(
+                f"metric {config.metric} measures each class's labels, and people whose rows carry different values "
+                f"of {column!r} belong to classes of several label combinations. Use metric precision, height, "
+                "discernibility or aecs, or make the quasi-identifiers constant per person."
+            )
     if search is not None:
         levels = [QiLevels(h.column, h.height, config.column(h.column).max_level) for h in hierarchies]
         check_lattice(levels, config.max_lattice_nodes, search)
@@ -539,6 +557,8 @@ def encode(
                 engine, source, spec, hierarchy, ordered, needed_by, profiles[spec.name], reveal=reveal
             )
         )
+    if people is not None and people.varying:
+        return _encode_members(engine, config, source, qis, sensitive, people.count, people.varying, profiles)
     freq = engine.temp_name("freq")
     select = render_template(
         "encode_frequencies.sql",
@@ -551,7 +571,7 @@ def encode(
     coded, freq_rows = engine.create_fetchone(freq, select, render_template("column_total.sql", source=freq))
     columns = [*quasi, *checked]
     rows = sum(n for _, n in profiles[columns[0].name]) if columns else int(coded)
-    units = rows if people is None else people
+    units = rows if people is None else people.count
     if int(coded) != units:  # every value is covered (checked above): no row may be lost
         raise EngineError(
             f"Encoding lost rows: the source has {units} {'rows' if people is None else 'people'} but its "
@@ -559,4 +579,45 @@ def encode(
         )
     return Encoded(
         source, units, tuple(qis), tuple(sensitive), freq, int(freq_rows), rows, tuple(config.person)
+    )
+
+
+def _encode_members(
+    engine: Engine,
+    config: Config,
+    source: str,
+    qis: Sequence[QiDimension],
+    sensitive: Sequence[SensitiveDomain],
+    people: int,
+    varying: Sequence[tuple[str, int]],
+    profiles: dict[str, Profile],
+) -> Encoded:
+    """The bottom tables of people whose quasi-identifiers vary: a number per person
+    (person_codes.sql) and each person's distinct level-0 tuples (encode_members.sql)."""
+    check_tuple_ids([max(1, len(d.hierarchy.labels(0))) for d in qis])
+    persons = engine.temp_name("persons")
+    engine.create_temp_as(
+        persons, render_template("person_codes.sql", source=source, person=list(config.person))
+    )
+    members = engine.temp_name("members")
+    select = render_template(
+        "encode_members.sql",
+        source=source,
+        qis=[{"dim": q.dim, "column": q.column} for q in qis],
+        person=list(config.person),
+        persons=persons,
+    )
+    members_rows = engine.create_counted(members, select)
+    rows = sum(n for _, n in profiles[qis[0].column])
+    return Encoded(
+        source,
+        people,
+        tuple(qis),
+        tuple(sensitive),
+        members,
+        members_rows,
+        rows,
+        tuple(config.person),
+        tuple(q for q, _ in varying),
+        persons,
     )

@@ -1,40 +1,66 @@
-"""The people of a table (``person:``): how many, and the input rules they must meet.
+"""The people of a table (``person:``): how many, whether their quasi-identifiers vary, and
+the input rules they must meet.
 
-Every guarantee counts people when ``person:`` is set (docs/people.md). This module profiles a
-table's people in one statement (person_profile.sql) and refuses, with a message naming the
-column, what sqlanon cannot count: rows with a NULL person column (they belong to nobody) and,
-in this version, people whose rows carry different values of a quasi-identifier.
+Every guarantee counts people when ``person:`` is set (docs/people.md). A person's
+quasi-identifier is the set of their rows' quasi-identifier tuples, generalized as a whole; a
+class is the people whose generalized sets are equal. When every person's rows agree on the
+quasi-identifiers (each set holds one tuple) a class is the people of one tuple, and the
+frequency table simply counts people (encode_frequencies.sql); otherwise the search reads each
+person's tuples (encode_members.sql) and compares their sets at every node (rollup_people.sql).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError
 from sqlanon.sql.render import render_template
 
+#: a tuple of level-0 codes is numbered in mixed radix (tuple_id in rollup_people.sql): the
+#: product of the quasi-identifiers' code counts must stay within a BIGINT
+MAX_TUPLE_IDS = 2**62
 
-def count_people(engine: Engine, table: str, person: Sequence[str], qis: Sequence[str], what: str) -> int:
-    """The number of distinct people of ``table``, after checking that no row has a NULL
-    person column and that every person's rows agree on every quasi-identifier of ``qis``."""
+
+@dataclass(frozen=True)
+class People:
+    """A table's people: how many, and the quasi-identifiers some person's rows disagree on
+    (with how many such people, in the order of the QIs)."""
+
+    count: int
+    varying: tuple[tuple[str, int], ...] = ()
+
+
+def profile_people(
+    engine: Engine, table: str, person: Sequence[str], qis: Sequence[str], what: str
+) -> People:
+    """The people of ``table`` (one statement, person_profile.sql), after checking that no row
+    has a NULL person column."""
     row = engine.fetchone(
         render_template("person_profile.sql", source=table, person=list(person), qis=list(qis))
     )
     people, null_rows, *varying = (int(v or 0) for v in row)
-    names = person[0] if len(person) == 1 else list(person)
     if null_rows:
         raise DataError(
-            f"The {what} has {null_rows} row(s) whose person column {names!r} is NULL (missing): such a row "
-            "belongs to nobody sqlanon can count. Fill the person column or remove those rows."
+            f"The {what} has {null_rows} row(s) whose person column {_names(person)!r} is NULL (missing): such a "
+            "row belongs to nobody sqlanon can count. Fill the person column or remove those rows."
         )
-    for column, count in zip(qis, varying, strict=True):
-        if count:
-            raise DataError(
-                f"{count} person(s) of the {what} have rows with different values of quasi-identifier "
-                f"{column!r} (people are told apart by {names!r}). This version of sqlanon counts people whose "
-                "rows agree on every quasi-identifier (a patient's birth year and sex, not a visit's date). "
-                f"Make {column!r} constant per person (for example the value of their first row), or remove "
-                "person to count rows."
-            )
-    return people
+    return People(people, tuple((q, n) for q, n in zip(qis, varying, strict=True) if n))
+
+
+def _names(person: Sequence[str]) -> str | list[str]:
+    return person[0] if len(person) == 1 else list(person)
+
+
+def check_tuple_ids(code_counts: Sequence[int]) -> None:
+    """Refuse quasi-identifiers whose level-0 tuples cannot be numbered in a BIGINT (people
+    whose quasi-identifiers vary are compared by the sets of their tuples' numbers)."""
+    if math.prod(code_counts) > MAX_TUPLE_IDS:
+        raise DataError(
+            "People whose quasi-identifiers vary are compared by the sets of their rows' quasi-identifier "
+            f"combinations, numbered within 2^62; these quasi-identifiers have {math.prod(code_counts):.3g} "
+            "possible combinations. Generalize a column with many values before the run (a coarser "
+            "hierarchy's level as the source's value), or make the quasi-identifiers constant per person."
+        )

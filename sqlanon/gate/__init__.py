@@ -19,7 +19,7 @@ from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
-from sqlanon.encode.people import count_people
+from sqlanon.encode.people import profile_people
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError
 from sqlanon.gate.inputs import sensitive_hierarchies
@@ -28,7 +28,7 @@ from sqlanon.gate.supersets import generalization_tables
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.numbers import is_number
 from sqlanon.sql.labels import from_key, to_key
-from sqlanon.sql.render import column, render_template
+from sqlanon.sql.render import column, render_template, table
 
 #: the distances' distribution (distributions=True) is in bins of 1 / DISTANCE_BINS
 DISTANCE_BINS = 100
@@ -194,27 +194,47 @@ def run_gate(
     rows = sum(n for _, n in profiles[attributes[0]]) if attributes else engine.count(published)
     counted = published if people is None else people
     persons = None
+    varying: tuple[tuple[str, int], ...] = ()
     if config.person:
-        persons = count_people(engine, counted, config.person, qis, "table" if check_params else "release")
+        profile = profile_people(engine, counted, config.person, qis, "table" if check_params else "release")
+        persons, varying = profile.count, profile.varying
         if people is not None and engine.count(people) != rows:
             raise EngineError(
                 "The release and its rows with their person columns differ in size. This is a bug in "
                 "sqlanon; please report it with the configuration."
             )
+        if varying and population is not None:
+            raise DataError(
+                f"The journalist risk compares each class with the population's, one row per person; people of "
+                f"this table have rows with different values of {varying[0][0]!r}, so their classes are sets of "
+                "label combinations the population has no class for. Remove population and the journalist "
+                "limits, or make the quasi-identifiers constant per person."
+            )
     if check_params:
         check_parameters(criteria, rows if persons is None else persons, domains, reveal=show_violations > 0)
     freq = engine.temp_name("gate_freq")
-    engine.create_temp_as(
-        freq,
-        render_template(
-            "gate_frequencies.sql",
-            published=counted if config.person else published,
-            qis=qis,
-            sensitive=[{"column": a, "table": domains[a].table} for a in attributes],
-            null_label=NULL_LABEL,
-            person=list(config.person),
-        ),
-    )
+    tuples = None
+    if varying:  # classes of people whose label tuples differ: by the sets of their tuples
+        tuples = engine.temp_name("gate_tuples")
+        common = {"published": counted, "qis": qis, "person": list(config.person)}
+        engine.create_temp_as(
+            tuples, render_template("gate_people.sql", part="tuples", tuples=None, **common)
+        )
+        engine.create_temp_as(
+            freq, render_template("gate_people.sql", part="classes", tuples=tuples, **common)
+        )
+    else:
+        engine.create_temp_as(
+            freq,
+            render_template(
+                "gate_frequencies.sql",
+                published=counted if config.person else published,
+                qis=qis,
+                sensitive=[{"column": a, "table": domains[a].table} for a in attributes],
+                null_label=NULL_LABEL,
+                person=list(config.person),
+            ),
+        )
     generalization: list[dict[str, str]] = []
     supersets = None
     if any(c.needs_levels for c in criteria):
@@ -241,7 +261,9 @@ def run_gate(
     query = plan.summary(freq)
     summary = parse_summary(engine.fetchone(query), criteria)
     violations = tuple(
-        violating_classes(engine, plan, freq, i, qis, show_violations, "people" if config.person else "rows")
+        violating_classes(
+            engine, plan, freq, i, qis, show_violations, "people" if config.person else "rows", tuples
+        )
         if show_violations > 0 and not outcome.passed
         else []
         for i, outcome in enumerate(summary.outcomes)
@@ -325,15 +347,39 @@ def _tree_supersets(engine: Engine, tree: str, freq: str, qis: int, sensitive: i
 
 
 def violating_classes(
-    engine: Engine, plan: CheckPlan, freq: str, i: int, qis: Sequence[str], limit: int, unit: str = "rows"
+    engine: Engine,
+    plan: CheckPlan,
+    freq: str,
+    i: int,
+    qis: Sequence[str],
+    limit: int,
+    unit: str = "rows",
+    tuples: str | None = None,
 ) -> list[dict[str, Any]]:
     """Up to ``limit`` classes violating criterion ``i``: worst value first, then smallest
-    (``unit``: what their sizes count, "rows" or "people")."""
+    (``unit``: what their sizes count, "rows" or "people"). ``tuples``: the classes are sets of
+    label tuples (gate_people.sql's), each listed with its labels per column, one per tuple."""
     query = plan.violations(freq, i).limit(limit)
     out = []
-    for row in engine.fetchall(query):
-        labels = {name: from_key(row[j]) for j, name in enumerate(qis)}
+    rows = engine.fetchall(query)
+    numbered = _tuples(engine, tuples, {int(t) for row in rows for t in row[0]}) if tuples else {}
+    for row in rows:
+        if tuples:
+            members = [numbered[int(t)] for t in row[0]]
+            labels: dict[str, Any] = {name: [m[j] for m in members] for j, name in enumerate(qis)}
+        else:
+            labels = {name: from_key(row[j]) for j, name in enumerate(qis)}
         value = row[len(qis) + 1]
         observed = None if value is None or math.isinf(float(value)) else float(value)
         out.append({"class": labels, unit: int(row[len(qis)]), "observed": observed})
     return out
+
+
+def _tuples(engine: Engine, tuples: str, wanted: set[int]) -> dict[int, list[str | None]]:
+    """The label tuples (gate_people.sql's part tuples) numbered ``wanted``."""
+    query = (
+        exp.select(exp.Star())
+        .from_(table(tuples))
+        .where(column("t").isin(*(exp.Literal.number(t) for t in sorted(wanted))))
+    )
+    return {int(row[0]): [from_key(v) for v in row[1:]] for row in engine.fetchall(query)} if wanted else {}

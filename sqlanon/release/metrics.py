@@ -62,6 +62,8 @@ def node_metrics(
     n = encoded.rows
     q = len(node)
     heights = [d.height for d in encoded.qis]
+    if encoded.varying:  # classes of people are sets of label tuples: no label per class
+        return _sets_metrics(engine, node, heights, verdicts, suppressed, n, weights)
     row = engine.fetchone(
         _metrics_sql(tuple(d.labels for d in encoded.qis)),
         {"verdicts": verdicts, **{f"lv{i}": level for i, level in enumerate(node)}},
@@ -93,6 +95,32 @@ def node_metrics(
         "height": sum(node),
         "loss": float(loss / (n * sum(shares))),
         "nu-entropy": max(nu, 0.0),
+    }
+
+
+def _sets_metrics(
+    engine: Engine,
+    node: Node,
+    heights: list[int],
+    verdicts: str,
+    suppressed: int,
+    n: int,
+    weights: Weights,
+) -> dict[str, MetricValue]:
+    """:func:`node_metrics` of a node whose classes are people with several label tuples
+    (``person:`` and quasi-identifiers that vary per person): the metrics of class sizes and
+    levels, counted in people; loss and nu-entropy, which read a class's labels, are None
+    (the search refuses them as its metric)."""
+    row = engine.fetchone(_metrics_sql(()), {"verdicts": verdicts})
+    classes, kept, sum_sq = int(row[0]), int(row[1]), int(row[2])
+    assert kept + suppressed == n, (kept, suppressed, n)
+    return {
+        "precision": precision_loss(node, heights, suppressed, n, weights),
+        "discernibility": sum_sq + suppressed * n,
+        "aecs": (n / classes) if classes else None,
+        "height": sum(node),
+        "loss": None,
+        "nu-entropy": None,
     }
 
 

@@ -274,6 +274,14 @@ def build_release(
         qis=qis,
         verdicts=verdicts,
         suppress=bool(some),
+        people=None
+        if not encoded.varying
+        else {
+            "members": encoded.freq,
+            "persons": encoded.persons,
+            "person": list(encoded.person),
+            "radix": encoded.radix,
+        },
     )
 
 

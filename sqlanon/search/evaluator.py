@@ -15,6 +15,7 @@ that remain (the distribution the published table will have).
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -116,7 +117,7 @@ class NodeEvaluator:
         self.sensitive_columns = [f"s{i}" for i in range(len(encoded.sensitive))] if reads_sensitive else []
         #: the bottom frequency table the roll-ups read, and its rows
         self.freq, self.freq_rows = encoded.freq, encoded.freq_rows
-        if encoded.sensitive and not reads_sensitive:
+        if encoded.sensitive and not reads_sensitive and not encoded.varying:
             # k-anonymity alone (say): one row per QI combination, not per (combination, value);
             # Adult: 11,089 rows instead of 18,109
             self.freq = engine.temp_name("freq_qi")
@@ -172,6 +173,11 @@ class NodeEvaluator:
         #: compiled batch checks and roll-up trees per (source table, shape)
         self._batch: dict[tuple[str, Shape, str], str] = {}
         self._rollups: dict[tuple[str, Shape], exp.Expr] = {}
+        if encoded.varying:
+            # people whose quasi-identifiers vary: every node's classes are compared as sets of
+            # each person's tuples, from the bottom table of their tuples (rollup_people.sql); a
+            # coarser node's classes cannot be rolled up from a finer node's, so nothing is cached
+            self.project_from_rows = sys.maxsize
 
     # -- SQL -----------------------------------------------------------------------------
     def joined(self) -> tuple[Part | None, ...]:
@@ -210,11 +216,24 @@ class NodeEvaluator:
         """The roll-up of ``source`` (default the bottom frequency table) to the node whose code
         maps (from the source's levels) are bound (see map_params; ``shape``: the QIs that
         need none, see :meth:`shape`)."""
+        if self.encoded.varying:
+            return self._rollup_people(source, shape, batch=False)
         return render_template(
             "rollup.sql",
             source=source or self.freq,
             qis=self._generalizers(shape),
             sensitive=self.sensitive_columns,
+        )
+
+    def _rollup_people(self, source: str | None, shape: Shape | None, batch: bool) -> exp.Expr:
+        """The classes of people of a node (``batch``: of a batch of nodes) whose
+        quasi-identifiers vary (rollup_people.sql), from the table of their tuples."""
+        return render_template(
+            "rollup_people.sql",
+            source=source or self.freq,
+            qis=self._generalizers(shape),
+            radix=self.encoded.radix,
+            batch=batch,
         )
 
     def _compiled(self, name: str) -> str:
@@ -417,6 +436,8 @@ class NodeEvaluator:
     def rollup_batch(self, source: str | None = None, shape: Shape | None = None) -> exp.Expr:
         """The roll-up of ``source`` (default the bottom table) to a batch of nodes (maps bound
         as lists of maps; ``shape``: see :meth:`shape`)."""
+        if self.encoded.varying:
+            return self._rollup_people(source, shape, batch=True)
         return render_template(
             "rollup_batch.sql",
             source=source or self.freq,

@@ -29,9 +29,10 @@ def _published(path: Path) -> tuple[list[str], Counter[tuple[str, ...]]]:
 @pytest.mark.parametrize("seed", seeds(12))
 def test_check_counts_people_as_the_reference(seed: int, tmp_path: Path) -> None:
     """check with person: the smallest class's people, the violating classes and their people
-    are the reference's; the row-counted check of the same table is not asked."""
+    are the reference's, whether the people's quasi-identifiers are constant (odd seeds: some
+    vary, and a class is the people whose sets of tuples are equal)."""
     rng = random.Random(seed)
-    case = random_people_case(7000 + seed, tmp_path, n_qis=rng.choice([1, 2, 3]))
+    case = random_people_case(7000 + seed, tmp_path, n_qis=rng.choice([1, 2, 3]), varying=seed % 2 == 1)
     k = rng.choice([2, 3, 4])
     config = people_config(case, [{"k-anonymity": {"k": k}}])
     for q in case.qis:
@@ -57,9 +58,10 @@ def test_check_counts_people_as_the_reference(seed: int, tmp_path: Path) -> None
 def test_anonymize_counts_people_as_the_reference(seed: int, tmp_path: Path) -> None:
     """anonymize with person: the minimal nodes are the brute force's over people, the release is
     the chosen node's generalization of every row of the people not suppressed (all rows of a
-    suppressed person go), without the person column, and the report counts both."""
+    suppressed person go), without the person column, and the report counts both; with
+    constant and (odd seeds) varying quasi-identifiers."""
     rng = random.Random(seed)
-    case = random_people_case(8000 + seed, tmp_path, n_qis=rng.choice([1, 2, 3]))
+    case = random_people_case(8000 + seed, tmp_path, n_qis=rng.choice([1, 2, 3]), varying=seed % 2 == 1)
     k = rng.choice([2, 3, 4])
     limit = rng.choice([0.0, 0.1, 0.3])
     search = rng.choice(["incognito", "exhaustive", "optimal"])
@@ -131,11 +133,35 @@ def test_a_null_person_is_refused_by_name(tmp_path: Path) -> None:
     assert not (tmp_path / "out.csv").exists()
 
 
-def test_a_person_whose_quasi_identifiers_disagree_is_refused_by_name(tmp_path: Path) -> None:
-    config = _visits(tmp_path, ["patient,age,diagnosis", "p1,30,flu", "p1,40,cold", "p2,40,flu"])
-    with pytest.raises(
-        DataError, match=r"1 person\(s\) of the source have rows with different values of .*'age'"
-    ):
+def test_a_person_whose_quasi_identifiers_vary_is_classed_by_the_set_of_their_tuples(tmp_path: Path) -> None:
+    """p1 and p3 were seen at 30 and at 40, p2 only at 40: two classes, {30, 40} of two people
+    and {40} of one; generalized to the top, one class of three."""
+    lines = ["patient,age,diagnosis", "p1,30,flu", "p1,40,cold", "p2,40,flu", "p3,40,flu", "p3,30,flu"]
+    config = _visits(tmp_path, lines)
+    del config["output"]
+    report = sqlanon.check(config, base_dir=tmp_path, show_violations=5)
+    (entry,) = [c for c in report.checks if c["criterion"] == "k-anonymity"]
+    assert (entry["observed"], entry["violating_classes"], entry["violating_people"]) == (1, 1, 1)
+    assert entry["violations"] == [{"class": {"age": ["40"]}, "people": 1, "observed": 1.0}]
+    assert report.class_sizes == [[1, 1], [2, 1]]
+    released = sqlanon.anonymize(_visits(tmp_path, lines), base_dir=tmp_path)
+    assert released.passed and released.node == {"age": 1}
+    assert released.people == {"in": 3, "out": 3, "suppressed": 0}
+    with_suppression = sqlanon.anonymize(
+        {**_visits(tmp_path, lines), "suppression_limit": 0.34, "overwrite": True}, base_dir=tmp_path
+    )
+    assert with_suppression.node == {"age": 0}  # p2, all of their rows, suppressed
+    assert with_suppression.people == {"in": 3, "out": 2, "suppressed": 1}
+    assert with_suppression.rows_out == 4 and with_suppression.suppressed_rows == 1
+    names, got = _published(tmp_path / "out.csv")
+    assert names == ["age", "diagnosis"]
+    assert got == Counter([("30", "flu"), ("40", "cold"), ("40", "flu"), ("30", "flu")])
+
+
+def test_metrics_of_a_class_s_labels_are_refused_when_quasi_identifiers_vary(tmp_path: Path) -> None:
+    lines = ["patient,age,diagnosis", "p1,30,flu", "p1,40,cold", "p2,40,flu", "p3,40,flu"]
+    config = {**_visits(tmp_path, lines), "metric": "loss"}
+    with pytest.raises(DataError, match=r"metric loss measures each class's labels.*'age'"):
         sqlanon.anonymize(config, base_dir=tmp_path)
 
 

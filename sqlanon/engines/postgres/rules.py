@@ -82,6 +82,17 @@ def _name_derived_tables(node: exp.Expr) -> exp.Expr:
     return node
 
 
+def _sorted_aggregate(node: exp.Expr) -> exp.Expr:
+    # ARRAY_SORT(ARRAY_AGG(x)): PostgreSQL (before 18) has no ARRAY_SORT; the aggregate sorts
+    if isinstance(node, exp.ArraySort) and isinstance(node.this, exp.ArrayAgg) and not node.expression:
+        value = node.this.this
+        if isinstance(value, exp.Order):  # already ordered: left for the generator as it is
+            return node
+        ordered = exp.Order(this=value.copy(), expressions=[exp.Ordered(this=value.copy())])
+        return exp.ArrayAgg(this=ordered)
+    return node
+
+
 def _group_by_all_to_positions(node: exp.Expr) -> exp.Expr:
     # GROUP BY ALL: every output column without an aggregate or a window, by its position
     if isinstance(node, exp.Group) and node.args.get("all") and isinstance(node.parent, exp.Select):
@@ -245,6 +256,11 @@ RULES = Rules(
             _log_base_as_ratio,
         ),
         Rule("RANGE's column", "FROM RANGE(n) reads a column named range, as in DuckDB", _range_column),
+        Rule(
+            "sorted arrays",
+            "PostgreSQL before 18 has no ARRAY_SORT: ARRAY_SORT(ARRAY_AGG(x)) is ARRAY_AGG(x ORDER BY x)",
+            _sorted_aggregate,
+        ),
         Rule(
             "ASOF JOIN",
             "PostgreSQL has no ASOF JOIN: a LATERAL subquery takes the row with the greatest key at or below",

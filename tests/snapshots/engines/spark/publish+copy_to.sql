@@ -87,9 +87,13 @@ COPY INTO (
     /*           label); verdicts (q0..qk-1 at the node's levels, bad) of the node. */
     /* Params:   columns (source order, each {name, qi index or none}), qis ({column, dim, up, labels, */
     /*           level, top: the top label when level is the QI's top, else none}), verdicts, */
-    /*           suppress (whether some class of verdicts is bad). */
+    /*           suppress (whether some class of verdicts is bad), people (none, or for people whose */
+    /*           quasi-identifiers vary: {members: encode_members.sql's table, persons: */
+    /*           person_codes.sql's, person: the person columns, radix: the tuple numbers' radixes}: */
+    /*           then the verdicts' q0 is a class's signature, rollup_people.sql's). */
     /* Output:   the published rows, in the source's column order (publish.stage sorts them). */
-    /* Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed; */
+    /* Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed */
+    /*           (with people: iff its person's class, the set of their generalized tuples, is not); */
     /*           a QI cell becomes the label of its value's ancestor at the node's level. */
     /* Plan:     each QI's leaf -> (code, label) map is built first (a few rows per hierarchy leaf) */
     /*           and the source is joined to those maps, then semi-joined with the kept classes. */
@@ -179,9 +183,13 @@ COPY INTO (
     /*           label); verdicts (q0..qk-1 at the node's levels, bad) of the node. */
     /* Params:   columns (source order, each {name, qi index or none}), qis ({column, dim, up, labels, */
     /*           level, top: the top label when level is the QI's top, else none}), verdicts, */
-    /*           suppress (whether some class of verdicts is bad). */
+    /*           suppress (whether some class of verdicts is bad), people (none, or for people whose */
+    /*           quasi-identifiers vary: {members: encode_members.sql's table, persons: */
+    /*           person_codes.sql's, person: the person columns, radix: the tuple numbers' radixes}: */
+    /*           then the verdicts' q0 is a class's signature, rollup_people.sql's). */
     /* Output:   the published rows, in the source's column order (publish.stage sorts them). */
-    /* Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed; */
+    /* Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed */
+    /*           (with people: iff its person's class, the set of their generalized tuples, is not); */
     /*           a QI cell becomes the label of its value's ancestor at the node's level. */
     /* Plan:     each QI's leaf -> (code, label) map is built first (a few rows per hierarchy leaf) */
     /*           and the source is joined to those maps, then semi-joined with the kept classes. */

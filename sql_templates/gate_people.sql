@@ -1,0 +1,53 @@
+-- gate_people.sql: the classes of people of a published table whose people's quasi-identifier
+-- labels vary (computed from scratch, as gate_frequencies.sql does for the other tables).
+-- Inputs:   published (the table to gate, with its person columns); tuples (part "tuples").
+-- Params:   qis (published QI columns, compared as published: text keys, NULL apart from every
+--           value: sqlanon/sql/labels.py), person (the person columns), part: "tuples" | "classes",
+--           tuples (part classes: the table part "tuples" made).
+-- Output:   part tuples: t BIGINT (1, 2, ...), q0..qk-1: each distinct label tuple and its
+--           number; part classes: q0 = a class's signature (the sorted array of its people's
+--           tuple numbers), q1..qk-1 = '' (the class key keeps its k columns), n = the class's
+--           people (BIGINT).
+-- Formula:  a person's quasi-identifier is the set of their rows' label tuples; a class is the
+--           people whose sets are equal (Nergiz, Clifton, Nergiz, Multirelational k-anonymity,
+--           IEEE TKDE 2009, section 3).
+{% import "_people.sql" as people %}
+{% if part == "tuples" -%}
+SELECT
+  CAST(DENSE_RANK() OVER (ORDER BY {% for q in qis %}"d".{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS BIGINT) AS "t"
+{%- for q in qis %},
+  "d".{{ ('q' ~ loop.index0)|ident }}
+{%- endfor %}
+FROM (
+  SELECT DISTINCT
+  {%- for q in qis %}
+    {{ ('CAST("p".' ~ q|ident ~ ' AS VARCHAR)')|key }} AS {{ ('q' ~ loop.index0)|ident }}{% if not loop.last %},{% endif %}
+  {%- endfor %}
+  FROM {{ published|ident }} AS "p"
+) AS "d"
+{%- else -%}
+WITH "pt" AS (
+  SELECT DISTINCT
+  {%- for q in qis %}
+    {{ ('CAST("p".' ~ q|ident ~ ' AS VARCHAR)')|key }} AS {{ ('q' ~ loop.index0)|ident }},
+  {%- endfor %}
+  {%- for p in person %}
+    "p".{{ p|ident }} AS {{ ('p' ~ loop.index0)|ident }}{% if not loop.last %},{% endif %}
+  {%- endfor %}
+  FROM {{ published|ident }} AS "p"
+), "ps" AS (
+  SELECT {{ people.signature('"t"."t"') }} AS "sig"
+  FROM "pt"
+  JOIN {{ tuples|ident }} AS "t"
+    ON {% for q in qis %}"t".{{ ('q' ~ loop.index0)|ident }} = "pt".{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+  GROUP BY {% for p in person %}"pt".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
+)
+SELECT
+  "ps"."sig" AS "q0",
+{%- for q in qis[1:] %}
+  CAST('' AS VARCHAR) AS {{ ('q' ~ loop.index)|ident }},
+{%- endfor %}
+  CAST(COUNT(*) AS BIGINT) AS "n"
+FROM "ps"
+GROUP BY "ps"."sig"
+{%- endif %}

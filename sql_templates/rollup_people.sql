@@ -1,0 +1,44 @@
+-- rollup_people.sql: the classes of people of a lattice node (or of a batch of nodes), when
+-- people's quasi-identifiers vary.
+-- Inputs:   source (g, q0..qk-1 at level 0): encode_members.sql's table.
+-- Params:   qis: one {"up": table or none} per quasi-identifier (_generalize.sql, bound as in
+--           rollup.sql / rollup_batch.sql), radix (per QI, its level-0 code count), batch
+--           (whether $nodes nodes are rolled up at once, batch_node a part of every key).
+-- Output:   [batch_node,] q0 = the class's signature (a sorted array of tuple numbers),
+--           q1..qk-1 = 0 (the class key keeps its k columns), n = the class's people (BIGINT).
+-- Formula:  a person's generalized quasi-identifier is the set of their tuples generalized to
+--           the node's levels (equal tuples merge); a class is the people whose sets are equal
+--           (Nergiz, Clifton, Nergiz, Multirelational k-anonymity, IEEE TKDE 2009, section 3;
+--           as Google Sensitive Data Protection treats an entity whose rows differ). Since
+--           generalization maps equal sets to equal sets, classes only merge up the lattice.
+{% import "_generalize.sql" as g %}
+{% import "_people.sql" as people %}
+WITH "gen" AS (
+  SELECT DISTINCT
+  {%- if batch %}
+    "b"."batch_node",
+  {%- endif %}
+    "src"."g"
+  {%- for q in qis %},
+    {{ g.code(loop.index0, q, batch) }} AS {{ ('q' ~ loop.index0)|ident }}
+  {%- endfor %}
+  FROM {{ source|ident }} AS "src"
+  {%- if batch %}
+  CROSS JOIN (SELECT CAST("range" AS INTEGER) AS "batch_node" FROM RANGE($nodes)) AS "b"
+  {%- endif %}{{ g.joins(qis, batch) }}
+), "sig" AS (
+  SELECT {% if batch %}"gen"."batch_node", {% endif %}"gen"."g", {{ people.signature(people.tuple_id("gen", radix)) }} AS "sig"
+  FROM "gen"
+  GROUP BY {% if batch %}"gen"."batch_node", {% endif %}"gen"."g"
+)
+SELECT
+{%- if batch %}
+  "sig"."batch_node",
+{%- endif %}
+  "sig"."sig" AS "q0",
+{%- for q in qis[1:] %}
+  CAST(0 AS INTEGER) AS {{ ('q' ~ loop.index)|ident }},
+{%- endfor %}
+  CAST(COUNT(*) AS BIGINT) AS "n"
+FROM "sig"
+GROUP BY {% if batch %}"sig"."batch_node", {% endif %}"sig"."sig"
