@@ -3,7 +3,9 @@
 -- Params:   person (the columns identifying a person), qis (the quasi-identifier columns).
 -- Output:   one row: people (distinct persons, BIGINT), null_rows (rows with a NULL person
 --           column), then v0..vk-1: per QI, the people whose rows carry more than one of its
---           values (a NULL cell is a value of its own: the filter key, sqlanon/sql/labels.py).
+--           values (a NULL cell is a value of its own: the filter key, sqlanon/sql/labels.py;
+--           a person's values differ iff their smallest and largest keys do, which costs less
+--           than counting distinct keys per person).
 -- Formula:  a person is the tuple of the person columns; the rows with a NULL person column
 --           belong to no person (the caller refuses them). QI i is constant per person iff v_i = 0.
 -- Citation: persons as privacy units: Nergiz, Clifton, Nergiz, Multirelational k-anonymity
@@ -14,7 +16,7 @@ WITH "per" AS (
     "src".{{ p|ident }} AS {{ ('p' ~ loop.index0)|ident }},
   {%- endfor %}
   {%- for q in qis %}
-    COUNT(DISTINCT {{ ('CAST("src".' ~ q|ident ~ ' AS VARCHAR)')|key }}) AS {{ ('v' ~ loop.index0)|ident }},
+    MIN({{ ('CAST("src".' ~ q|ident ~ ' AS VARCHAR)')|key }}) < MAX({{ ('CAST("src".' ~ q|ident ~ ' AS VARCHAR)')|key }}) AS {{ ('v' ~ loop.index0)|ident }},
   {%- endfor %}
     CAST(COUNT(*) AS BIGINT) AS "rows"
   FROM {{ source|ident }} AS "src"
@@ -24,6 +26,6 @@ SELECT
   CAST(SUM(CASE WHEN {% for p in person %}{{ ('p' ~ loop.index0)|ident }} IS NULL{% if not loop.last %} OR {% endif %}{% endfor %} THEN 0 ELSE 1 END) AS BIGINT) AS "people",
   CAST(COALESCE(SUM(CASE WHEN {% for p in person %}{{ ('p' ~ loop.index0)|ident }} IS NULL{% if not loop.last %} OR {% endif %}{% endfor %} THEN "rows" ELSE 0 END), 0) AS BIGINT) AS "null_rows"
 {%- for q in qis %},
-  CAST(SUM(CASE WHEN {{ ('v' ~ loop.index0)|ident }} > 1 THEN 1 ELSE 0 END) AS BIGINT) AS {{ ('v' ~ loop.index0)|ident }}
+  CAST(SUM(CASE WHEN {{ ('v' ~ loop.index0)|ident }} THEN 1 ELSE 0 END) AS BIGINT) AS {{ ('v' ~ loop.index0)|ident }}
 {%- endfor %}
 FROM "per"
