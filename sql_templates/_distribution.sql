@@ -1,15 +1,18 @@
 -- _distribution.sql: macros shared by the per-class checks (imported, never run on its own).
--- counts(input, keys, s): one row per (class, sensitive value) present: keys..., s,
---   n (DOUBLE, for ratios) and cnt (exact HUGEINT count).
+-- counts(input, keys, s, people): one row per (class, sensitive value) present: keys..., s,
+--   n (DOUBLE, for ratios) and cnt (exact HUGEINT count); with ``people`` (an input of
+--   _people_values.sql's columns) also c (the people with the value) and np (summing to the
+--   class's people).
 -- whole(): "tot" (total rows) and "g" (s, q): the distribution Q of s over the whole input,
 --   computed from the CTE "f" built by counts().
 -- exact_counts(keys): after counts(), exact integer counts per (class, value): "gc" (s, qcnt:
 --   rows of s in the whole input), "tot" (total HUGEINT, m = number of values) and "e" (keys...,
 --   cnt, qcnt, total, m, size = rows of the class), so p = cnt/size and q = qcnt/total.
-{% macro counts(input, keys, s) -%}
+{% macro counts(input, keys, s, people=false) -%}
 "f" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }} AS "s",
     CAST(SUM("n") AS DOUBLE) AS "n", CAST(SUM("n") AS HUGEINT) AS "cnt"
+    {%- if people %}, CAST(SUM("c") AS HUGEINT) AS "c", CAST(SUM("np") AS HUGEINT) AS "np"{% endif %}
   FROM {{ input|ident }}
   GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ s|ident }}
   HAVING SUM("n") > 0

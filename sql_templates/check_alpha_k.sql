@@ -6,10 +6,15 @@
 -- Formula:  E satisfies (alpha,k)-anonymity iff |E| >= k and max_v count(E, v) <= alpha |E|;
 --           evaluated exactly in 128-bit integers as top * alpha_den <= alpha_num * size.
 -- Citation: Wong, Li, Fu, Wang, (alpha,k)-Anonymity, KDD 2006 (Definition 2); catalogue spec.
+-- People:   with people (_people_values.sql: person: set), |E| counts the class's people (np) and
+--           count(E, v) its people with v (c): no more than alpha of them have v, the bound on
+--           an attacker's confidence that a person of E has v (Gong et al., 1:M microdata, KBS
+--           2017; docs/people.md).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, "c" AS (
+{%- set people = people|default(false) %}
+WITH {{ d.counts(input, keys, s, people) }}, "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
-    CAST(SUM("cnt") AS HUGEINT) AS "size", CAST(MAX("cnt") AS HUGEINT) AS "top"
+    CAST(SUM({{ '"np"' if people else '"cnt"' }}) AS HUGEINT) AS "size", CAST(MAX({{ '"c"' if people else '"cnt"' }}) AS HUGEINT) AS "top"
   FROM "f"
   GROUP BY {{ keys|map('ident')|join(', ') }}
 )

@@ -6,9 +6,13 @@
 --           (values absent from E have p_v = 0 and add nothing to the positive part);
 --           E satisfies t-closeness iff EMD <= t (tested as EMD <= t + tol).
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, equal distance.
+-- People:   with people (_people_values.sql: person: set), p and q are distributions in which each
+--           person weighs one (n: a person's weight split evenly over their values), and size
+--           counts people (np) (docs/people.md).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }}, "c" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"
+{%- set people = people|default(false) %}
+WITH {{ d.counts(input, keys, s, people) }}, {{ d.whole() }}, "c" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM({{ '"np"' if people else '"cnt"' }}) AS "rows"
   FROM "f" GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "d" AS (
   SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}

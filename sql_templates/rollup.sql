@@ -9,6 +9,8 @@
 --           once and reused for every node; no SQL is parsed in the search loop.
 -- Output:   q0..qk-1 (codes at the node's levels), s0..sm-1, n = SUM(n) as BIGINT (the
 --           evaluator also stores node tables made by this query, as roll-up sources).
+-- People:   with people (person: and a sensitive model), c and np are summed as n is
+--           (_people_values.sql).
 -- Formula:  n(node, g, s) = sum of n(source, c, s) over codes c with gen(c) = g (Incognito's
 --           roll-up property, LeFevre, DeWitt, Ramakrishnan 2005, section 3.1).
 -- Note:     an array lookup replaces the join with `up` in this hot query: measured on Adult
@@ -23,6 +25,10 @@ SELECT
   "src".{{ s|ident }},
 {%- endfor %}
   CAST(SUM("src"."n") AS BIGINT) AS "n"
+{%- if people|default(false) %},
+  CAST(SUM("src"."c") AS BIGINT) AS "c",
+  CAST(SUM("src"."np") AS BIGINT) AS "np"
+{%- endif %}
 FROM {{ source|ident }} AS "src"{{ g.joins(qis, false) }}
 GROUP BY {% for q in qis %}{{ g.code(loop.index0, q, false) }}{% if not loop.last or sensitive %}, {% endif %}{% endfor %}
 {%- for s in sensitive %}"src".{{ s|ident }}{% if not loop.last %}, {% endif %}{% endfor %}

@@ -10,6 +10,8 @@
 -- Output:   batch_node (0..B-1), q0..qk-1 (codes at that node's levels), s0..sm-1, n = SUM(n).
 --           batch_node is part of every class key, so each node's classes stay apart; every node's
 --           rows sum to the whole table, so a distribution over the whole output is the table's.
+-- People:   with people (person: and a sensitive model), c and np are summed as n is
+--           (_people_values.sql).
 -- Formula:  as rollup.sql, once per node of the batch: one statement's fixed cost (parse, bind,
 --           optimize: ~4 ms of a ~5 ms check on Adult) is paid once per batch, not per node.
 {% import "_generalize.sql" as g %}
@@ -22,6 +24,10 @@ SELECT
   "src".{{ s|ident }},
 {%- endfor %}
   SUM("src"."n") AS "n"
+{%- if people|default(false) %},
+  CAST(SUM("src"."c") AS BIGINT) AS "c",
+  CAST(SUM("src"."np") AS BIGINT) AS "np"
+{%- endif %}
 FROM {{ source|ident }} AS "src"
 CROSS JOIN (SELECT CAST("range" AS INTEGER) AS "batch_node" FROM RANGE($nodes)) AS "b"{{ g.joins(qis, true) }}
 GROUP BY "b"."batch_node"{% for q in qis %}, {{ g.code(loop.index0, q, true) }}{% endfor %}

@@ -13,8 +13,31 @@ from typing import Any
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.errors import ConfigError
 
-#: the privacy models evaluated over people so far; the others are refused with ``person:``
-PERSON_MODELS = ("k-anonymity",)
+#: the privacy models evaluated over people so far (model -> its variants or distances, None:
+#: all), in docs/people.md's forms; the others are refused with ``person:``
+PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
+    "k-anonymity": None,
+    "l-diversity": ("distinct", "entropy", "recursive"),
+    "alpha-k-anonymity": None,
+    "t-closeness": ("equal",),
+}
+
+
+def _counted(c: CriterionSpec) -> str | None:
+    """Why ``c`` is not counted over people, or None when it is."""
+    if c.kind not in PERSON_MODELS:
+        return f"{c.kind} is not evaluated over people in this version of sqlanon"
+    allowed = PERSON_MODELS[c.kind]
+    form = c.params.get("variant") or c.params.get("distance")
+    if allowed is not None and form not in allowed:
+        what = "variant" if "variant" in c.params else "distance"
+        return (
+            f"{c.kind} with {what} {form} is not evaluated over people in this version of sqlanon (over people: "
+            f"{what} {', '.join(allowed)})"
+        )
+    if len(c.attributes) > 1:
+        return f"{c.kind} over several attributes at once is not evaluated over people in this version of sqlanon"
+    return None
 
 
 def parse_person(value: Any, roles: Mapping[str, str]) -> tuple[str, ...]:
@@ -54,12 +77,24 @@ def check_person_use(person: Sequence[str], criteria: Sequence[CriterionSpec], s
             "default)."
         )
     for c in criteria:
-        if c.kind not in PERSON_MODELS:
+        why = _counted(c)
+        if why is not None:
             raise ConfigError(
-                f"{c.kind} is not evaluated over people in this version of sqlanon: with person it would "
-                f"count rows, which is what person is there to avoid. Models counted over people: "
-                f"{', '.join(PERSON_MODELS)}. Remove {c.kind} or remove person."
+                f"{why}: with person it would count rows, which is what person is there to avoid. Models "
+                f"counted over people: {_models()}. Remove {c.kind} or remove person."
             )
+    attributes = sorted({a for c in criteria for a in c.attributes})
+    if len(attributes) > 1:
+        raise ConfigError(
+            f"With person, this version of sqlanon evaluates the models of one sensitive column per run; the "
+            f"criteria read {attributes}. Check the columns in separate runs (sqlanon check), or remove person."
+        )
+
+
+def _models() -> str:
+    return "; ".join(
+        kind + ("" if forms is None else f" ({', '.join(forms)})") for kind, forms in PERSON_MODELS.items()
+    )
 
 
 def refuse_person(person: Sequence[str], command: str) -> None:

@@ -67,6 +67,9 @@ class CheckPlan:
     #: instead of ``generalization``: the candidate natural supersets given explicitly (a
     #: partition-based release: the partition tree's ancestors), see check_nt_closeness.sql
     supersets: Mapping[str, Any] | None = None
+    #: the input holds people and their values (person: with a sensitive model): n, c and np,
+    #: _people_values.sql's columns, which the templates read when ``people`` is true
+    people: bool = False
 
     def __post_init__(self) -> None:
         # The templates name their own columns (s, n, size, node, q, ...): class keys must not
@@ -77,6 +80,7 @@ class CheckPlan:
 
     def criterion_select(self, i: int, input_name: str) -> exp.Expr:
         extra = dict(self.setup.get(i, {}))
+        extra["people"] = self.people
         if self.criteria[i].needs_levels:
             if self.supersets is not None:
                 extra["supersets"] = self.supersets
@@ -97,11 +101,20 @@ class CheckPlan:
         domains: Mapping[str, tuple[SensitiveDomain, str]],
         generalization: Sequence[Mapping[str, Any]] = (),
         supersets: Mapping[str, Any] | None = None,
+        people: bool = False,
     ) -> CheckPlan:
         """A plan with each criterion's domain lookup tables (:meth:`Criterion.setup`) built."""
         plain = {a: d for a, (d, _) in domains.items()}
         setup = {i: c.setup(engine, plain) for i, c in enumerate(criteria)}
-        return cls(criteria, keys, domains, setup=setup, generalization=generalization, supersets=supersets)
+        return cls(
+            criteria,
+            keys,
+            domains,
+            setup=setup,
+            generalization=generalization,
+            supersets=supersets,
+            people=people,
+        )
 
     def with_prepared(self, engine: Engine, input_name: str) -> CheckPlan:
         """This plan with the per-search constants of ``input_name``'s whole distribution."""

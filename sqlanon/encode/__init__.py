@@ -21,7 +21,7 @@ from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
-from sqlanon.encode.people import check_tuple_ids, profile_people
+from sqlanon.encode.people import check_tuple_ids, person_weight, profile_people
 from sqlanon.engines import Engine, Load
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
@@ -84,6 +84,10 @@ class Encoded:
     #: (person_codes.sql); empty: ``freq`` counts people per tuple (or rows, without person)
     varying: tuple[str, ...] = ()
     persons: str | None = None
+    #: with ``person:`` and a sensitive model: the weight each person's values share (the
+    #: least common multiple of their numbers of values); ``freq`` then holds n, c and np
+    #: (_people_values.sql). None otherwise.
+    weight: int | None = None
 
     @property
     def radix(self) -> list[int]:
@@ -558,7 +562,17 @@ def encode(
             )
         )
     if people is not None and people.varying:
+        if sensitive:
+            column, _ = people.varying[0]
+            raise DataError(
+                f"People of the source have rows with different values of quasi-identifier {column!r}, and this "
+                "version of sqlanon evaluates sensitive-value models over people only when every person's rows "
+                "agree on the quasi-identifiers. Make them constant per person, or check the models without "
+                "person."
+            )
         return _encode_members(engine, config, source, qis, sensitive, people.count, people.varying, profiles)
+    if people is not None and sensitive:
+        return _encode_people_values(engine, config, source, qis, sensitive[0], people.count, profiles)
     freq = engine.temp_name("freq")
     select = render_template(
         "encode_frequencies.sql",
@@ -620,4 +634,37 @@ def _encode_members(
         tuple(config.person),
         tuple(q for q, _ in varying),
         persons,
+    )
+
+
+def _encode_people_values(
+    engine: Engine,
+    config: Config,
+    source: str,
+    qis: Sequence[QiDimension],
+    domain: SensitiveDomain,
+    people: int,
+    profiles: dict[str, Profile],
+) -> Encoded:
+    """The bottom frequency table of people and their values of one sensitive attribute
+    (encode_people_values.sql: n, c, np), every person's quasi-identifiers constant."""
+    weight = person_weight(engine, source, config.person, domain.column, people, "source")
+    freq = engine.temp_name("freq")
+    select = render_template(
+        "encode_people_values.sql",
+        source=source,
+        qis=[{"dim": q.dim, "column": q.column} for q in qis],
+        sensitive={"table": domain.table, "column": domain.column},
+        person=list(config.person),
+        weight=weight,
+    )
+    coded, freq_rows = engine.create_fetchone(freq, select, render_template("column_total.sql", source=freq))
+    if int(coded) != weight * people:
+        raise EngineError(
+            f"Encoding lost people: the source has {people} people but its frequency table weighs {coded} "
+            f"({weight} per person). This is a bug in sqlanon; please report it with the configuration."
+        )
+    rows = sum(n for _, n in profiles[qis[0].column])
+    return Encoded(
+        source, people, tuple(qis), (domain,), freq, int(freq_rows), rows, tuple(config.person), weight=weight
     )

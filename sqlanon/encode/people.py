@@ -64,3 +64,30 @@ def check_tuple_ids(code_counts: Sequence[int]) -> None:
             "possible combinations. Generalize a column with many values before the run (a coarser "
             "hierarchy's level as the source's value), or make the quasi-identifiers constant per person."
         )
+
+
+#: a person's weight (people_values.sql's n) times the people must stay within a BIGINT
+MAX_WEIGHTED = 2**62
+
+
+def person_weight(
+    engine: Engine, table: str, person: Sequence[str], column: str, people: int, what: str
+) -> int:
+    """The weight each person's values of ``column`` share: the least common multiple of the
+    numbers of distinct values people have (so each person's share of each value, weight / m, is
+    an exact integer and each person weighs the same)."""
+    counts = [
+        int(m)
+        for (m,) in engine.fetchall(
+            render_template("person_value_counts.sql", source=table, person=list(person), column=column)
+        )
+    ]
+    weight = math.lcm(*counts) if counts else 1
+    if weight * max(people, 1) > MAX_WEIGHTED:
+        raise DataError(
+            f"People of the {what} have between {min(counts)} and {max(counts)} distinct values of {column!r}; "
+            "weighing each person as one over all of their values takes a common multiple of those numbers "
+            f"({weight}) that, over {people} people, exceeds what sqlanon counts exactly. Group the column's "
+            "values (a hierarchy level) before the run, or check it without person."
+        )
+    return weight

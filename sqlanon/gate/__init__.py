@@ -19,7 +19,7 @@ from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
-from sqlanon.encode.people import profile_people
+from sqlanon.encode.people import person_weight, profile_people
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError
 from sqlanon.gate.inputs import sensitive_hierarchies
@@ -81,7 +81,11 @@ class GateResult:
 
 
 def check_parameters(
-    criteria: Sequence[Criterion], rows: int, domains: dict[str, SensitiveDomain], reveal: bool = False
+    criteria: Sequence[Criterion],
+    rows: int,
+    domains: dict[str, SensitiveDomain],
+    reveal: bool = False,
+    unit: str = "rows",
 ) -> None:
     """Data-dependent parameter checks: sizes within the table, l within the number of distinct
     sensitive values, values named in ``allowed`` / ``protected`` present in the column.
@@ -91,7 +95,7 @@ def check_parameters(
         for key in ("k", "n"):
             if key in p and int(p[key]) > rows:
                 raise DataError(
-                    f"{c.kind}: {key} = {p[key]} is larger than the table ({rows} rows); "
+                    f"{c.kind}: {key} = {p[key]} is larger than the table ({rows} {unit}); "
                     f"no release can satisfy it. Lower {key}."
                 )
         if c.kind == "l-diversity":
@@ -211,10 +215,37 @@ def run_gate(
                 "limits, or make the quasi-identifiers constant per person."
             )
     if check_params:
-        check_parameters(criteria, rows if persons is None else persons, domains, reveal=show_violations > 0)
+        check_parameters(
+            criteria,
+            rows if persons is None else persons,
+            domains,
+            reveal=show_violations > 0,
+            unit="rows" if persons is None else "people",
+        )
     freq = engine.temp_name("gate_freq")
     tuples = None
-    if varying:  # classes of people whose label tuples differ: by the sets of their tuples
+    weight = None
+    if varying and attributes:
+        raise DataError(
+            f"People of the table have rows with different labels of quasi-identifier {varying[0][0]!r}, and this "
+            "version of sqlanon evaluates sensitive-value models over people only when every person's rows agree "
+            "on the quasi-identifiers. Check those models without person, or k-anonymity alone with it."
+        )
+    if persons is not None and attributes:  # people and their values: n, c, np (_people_values.sql)
+        (attribute,) = attributes
+        weight = person_weight(engine, counted, config.person, attribute, persons, "table")
+        engine.create_temp_as(
+            freq,
+            render_template(
+                "gate_people_values.sql",
+                published=counted,
+                qis=qis,
+                sensitive={"column": attribute, "table": domains[attribute].table},
+                person=list(config.person),
+                weight=weight,
+            ),
+        )
+    elif varying:  # classes of people whose label tuples differ: by the sets of their tuples
         tuples = engine.temp_name("gate_tuples")
         common = {"published": counted, "qis": qis, "person": list(config.person)}
         engine.create_temp_as(
@@ -257,6 +288,7 @@ def run_gate(
         {a: (domains[a], f"s{i}") for i, a in enumerate(attributes)},
         generalization,
         supersets,
+        people=weight is not None,
     )
     query = plan.summary(freq)
     summary = parse_summary(engine.fetchone(query), criteria)
@@ -275,7 +307,20 @@ def run_gate(
     )
     columns = {name for name, _ in engine.columns(published)}
     keys = [f"q{i}" for i in range(len(qis))]
-    sizes = class_sizes(engine, freq, keys)
+    if weight is not None:  # the classes' people, for the risk: np summed per class
+        sized = engine.temp_name("gate_people")
+        engine.create_temp_as(
+            sized,
+            exp.select(
+                *(column(k) for k in keys), exp.alias_(exp.func("SUM", column("np")), "n", quoted=True)
+            )
+            .from_(table(freq))
+            .group_by(*(column(k) for k in keys)),
+        )
+        freq_sizes = sized
+    else:
+        freq_sizes = freq
+    sizes = class_sizes(engine, freq_sizes, keys)
     risk = measure(sizes, config.risk.threshold)
     if population is not None:
         hierarchies_of = (
@@ -284,7 +329,9 @@ def run_gate(
         maps = population_maps(
             engine, published, qis, hierarchies_of, qi_levels or {}, limit=config.max_values_size
         )
-        risk["journalist"] = journalist(engine, freq, keys, population, qis, maps, config.risk.threshold)
+        risk["journalist"] = journalist(
+            engine, freq_sizes, keys, population, qis, maps, config.risk.threshold
+        )
     distances = {}
     if distributions:
         for i, c in enumerate(criteria):

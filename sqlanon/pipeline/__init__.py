@@ -118,7 +118,11 @@ def _encoded(
     encoded = encode(engine, config, source, reveal=show_violations > 0, search=search)
     criteria = [make_criterion(c) for c in config.criteria]
     check_parameters(
-        criteria, encoded.rows, {d.column: d for d in encoded.sensitive}, reveal=show_violations > 0
+        criteria,
+        encoded.rows,
+        {d.column: d for d in encoded.sensitive},
+        reveal=show_violations > 0,
+        unit=encoded.unit,
     )
     # warn-severity criteria are reported by the gate; the release must satisfy the others
     return encoded, criteria, [c for c in criteria if c.severity == "error"]

@@ -88,6 +88,8 @@ def node_metrics(
     nu = 0.0
     for i in range(q):
         nu += float(per_qi.get(i, 0.0))
+    if encoded.weight is not None:  # the frequency table weighs each person ``weight``: bits per person
+        nu /= encoded.weight
     return {
         "precision": precision,
         "discernibility": sum_sq + suppressed * n,

@@ -114,6 +114,8 @@ class NodeEvaluator:
         #: the sensitive columns of every frequency table (s0, s1, ...): none when no criterion
         #: reads one (then the roll-ups read the bottom table projected on the QIs, see freq)
         reads_sensitive = any(c.attributes for c in self.criteria)
+        #: the frequency tables hold people and their values (n, c, np: _people_values.sql)
+        self.people = encoded.weight is not None and reads_sensitive
         self.sensitive_columns = [f"s{i}" for i in range(len(encoded.sensitive))] if reads_sensitive else []
         #: the bottom frequency table the roll-ups read, and its rows
         self.freq, self.freq_rows = encoded.freq, encoded.freq_rows
@@ -127,6 +129,7 @@ class NodeEvaluator:
                 qis=len(encoded.qis),
                 keep=list(range(len(encoded.qis))),
                 sensitive=[],
+                count_people=encoded.weight is not None,  # n: the people of each combination
             )
             self.freq_rows = engine.create_counted(self.freq, projection)
         domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
@@ -135,7 +138,9 @@ class NodeEvaluator:
         self.needs_levels = any(c.needs_levels for c in self.criteria)
         self.batchable = all(c.batchable for c in self.criteria)
         generalization = [{"table": q.up, "level": f"$l{i}"} for i, q in enumerate(encoded.qis)]
-        self.raw_plan = CheckPlan.build(engine, self.criteria, self.keys, domains, generalization)
+        self.raw_plan = CheckPlan.build(
+            engine, self.criteria, self.keys, domains, generalization, people=self.people
+        )
         self.plan = self.raw_plan.with_prepared(engine, self.freq)
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
@@ -223,6 +228,7 @@ class NodeEvaluator:
             source=source or self.freq,
             qis=self._generalizers(shape),
             sensitive=self.sensitive_columns,
+            people=self.people,
         )
 
     def _rollup_people(self, source: str | None, shape: Shape | None, batch: bool) -> exp.Expr:
@@ -421,6 +427,7 @@ class NodeEvaluator:
             qis=len(levels),
             keep=[i for i, v in enumerate(levels) if v == 0],
             sensitive=self.sensitive_columns,
+            people=self.people,
         )
         return self._store(levels, query)
 
@@ -443,6 +450,7 @@ class NodeEvaluator:
             source=source or self.freq,
             qis=self._generalizers(shape),
             sensitive=self.sensitive_columns,
+            people=self.people,
         )
 
     def _with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> str:

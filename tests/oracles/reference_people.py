@@ -98,3 +98,145 @@ def minimal_people(
 ) -> set[tuple[int, ...]]:
     """The minimal nodes of :func:`satisfying_people`."""
     return minimal_nodes(satisfying_people(rows, person, hierarchies, k, limit))
+
+
+# ---------------------------------------------------------------------------
+# Sensitive values over people (every person's quasi-identifiers constant)
+# ---------------------------------------------------------------------------
+#
+# A class E of N people; S_p the distinct values of the attribute person p has, m_p = |S_p|:
+# * c(s) = |{p in E : s in S_p}|: an attacker's confidence that a person of E has s is c(s) / N;
+# * w(s) = sum over p in E with s in S_p of 1 / m_p: the class's distribution in which each
+#   person weighs one, P_E(s) = w(s) / N (and the table's P_T over all its people);
+# * the l-diversity variants read P_E and, for l > 1, also need N >= l and no value held by all
+#   of E (max c(s) < N), as every l-diverse class of one row per person has;
+# * (alpha,k): N >= k and max c(s) / N <= alpha; t-closeness (equal): 1/2 sum |P_E - P_T| <= t.
+
+
+def person_values(rows: Sequence[Row], person: Sequence[str], attr: str) -> dict[Any, set[Any]]:
+    """Person -> the distinct values of ``attr`` they have."""
+    out: dict[Any, set[Any]] = defaultdict(set)
+    for r in rows:
+        out[tuple(r[p] for p in person)].add(r[attr])
+    return dict(out)
+
+
+def _weights(members: set[Any], values: Mapping[Any, set[Any]]) -> tuple[dict[Any, int], dict[Any, Fraction]]:
+    c: dict[Any, int] = defaultdict(int)
+    w: dict[Any, Fraction] = defaultdict(Fraction)
+    for who in members:
+        for s in values[who]:
+            c[s] += 1
+            w[s] += Fraction(1, len(values[who]))
+    return dict(c), dict(w)
+
+
+def _entropy(w: Mapping[Any, Fraction], n: int) -> float:
+    return -sum(float(x / n) * math.log(float(x / n)) for x in w.values() if x > 0)
+
+
+def class_verdict(
+    kind: str,
+    params: Mapping[str, Any],
+    members: set[Any],
+    values: Mapping[Any, set[Any]],
+    table_w: Mapping[Any, Fraction],
+    table_n: int,
+) -> tuple[bool, float | None]:
+    """(passed, the class's measure) of one model over the people ``members`` of a class."""
+    n = len(members)
+    c, w = _weights(members, values)
+    if kind == "k-anonymity":
+        return n >= params["k"], float(n)
+    if kind == "alpha-k-anonymity":
+        top = max(c.values())
+        return n >= params["k"] and Fraction(top, n) <= Fraction(str(params["alpha"])), top / n
+    if kind == "t-closeness":
+        emd = sum(abs(w.get(s, Fraction(0)) / n - table_w[s] / table_n) for s in table_w) / 2
+        return float(emd) <= params["t"] + 1e-9, float(emd)
+    assert kind == "l-diversity"
+    l = params["l"]  # noqa: E741
+    people_ok = l <= 1 or (n >= l and max(c.values()) < n)
+    variant = params["variant"]
+    if variant == "distinct":
+        return len(w) >= l and people_ok, float(len(w))
+    if variant == "entropy":
+        h = _entropy(w, n)
+        return h >= math.log(l) - 1e-9 and people_ok, math.exp(h)
+    assert variant == "recursive"
+    r = sorted(w.values(), reverse=True)
+    tail = sum(r[int(l) - 1 :], Fraction(0))
+    ok = r[0] < Fraction(str(params["c"])) * tail
+    return ok and people_ok, (float(r[0] / tail) if tail else None)
+
+
+def ref_people_model(
+    rows: Sequence[Row],
+    person: Sequence[str],
+    qis: Sequence[str],
+    attr: str | None,
+    kind: str,
+    params: Mapping[str, Any],
+) -> RefResult:
+    """One model over people, on the rows as they are: worst measure, violating classes and
+    their people (``observed`` None: unbounded, a recursive class with fewer than l values)."""
+    classes = people_classes(rows, person, qis)
+    values = (
+        person_values(rows, person, attr) if attr else {who: {None} for m in classes.values() for who in m}
+    )
+    table_c, table_w = _weights({who for m in classes.values() for who in m}, values)
+    del table_c
+    table_n = sum(len(m) for m in classes.values())
+    verdicts = [(class_verdict(kind, params, m, values, table_w, table_n), len(m)) for m in classes.values()]
+    bad = [size for (ok, _), size in verdicts if not ok]
+    measures = [v for (_, v), _ in verdicts]
+    worst_max = kind in ("alpha-k-anonymity", "t-closeness") or (
+        kind == "l-diversity" and params["variant"] == "recursive"
+    )
+    if worst_max:
+        observed = None if any(v is None for v in measures) else max(measures)  # type: ignore[type-var]
+    else:
+        observed = min(v for v in measures if v is not None)
+    return RefResult(not bad, observed, len(bad), sum(bad))
+
+
+def satisfying_people_models(
+    rows: Sequence[Row],
+    person: Sequence[str],
+    hierarchies: Mapping[str, Mapping[str, Sequence[str]]],
+    attr: str,
+    criteria: Sequence[Mapping[str, Mapping[str, Any]]],
+    limit: float,
+) -> dict[tuple[int, ...], set[Any]]:
+    """Every lattice node satisfying ``criteria`` over people within the suppression limit, by
+    brute force, with the people it suppresses: those of the classes violating any criterion
+    (at most floor(limit x people), and not all); t-closeness, which reads the whole table's
+    distribution, is checked again on the people left."""
+    qis = list(hierarchies)
+    heights = [len(next(iter(hierarchies[q].values()))) - 1 for q in qis]
+    values = person_values(rows, person, attr)
+    everyone = set(values)
+    allowed = math.floor(Fraction(str(limit)) * len(everyone))
+    out: dict[tuple[int, ...], set[Any]] = {}
+    for node in itertools.product(*(range(h + 1) for h in heights)):
+        classes = list(people_classes(generalized(rows, hierarchies, node), person, qis).values())
+        _, table_w = _weights(everyone, values)
+        gone: set[Any] = set()
+        for members in classes:
+            for item in criteria:
+                ((kind, params),) = item.items()
+                if not class_verdict(kind, params, members, values, table_w, len(everyone))[0]:
+                    gone |= members
+        if gone and (len(gone) > allowed or len(gone) == len(everyone)):
+            continue
+        kept = [m for m in classes if not m & gone]
+        left = everyone - gone
+        _, left_w = _weights(left, values)
+        again = [item for item in criteria if "t-closeness" in item]
+        if all(
+            class_verdict("t-closeness", item["t-closeness"], m, values, left_w, len(left))[0]
+            for item in again
+            for m in kept
+        ):
+            out[node] = gone
+    return out

@@ -8,6 +8,7 @@ import json
 import random
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -177,8 +178,12 @@ def test_metrics_of_a_class_s_labels_are_refused_when_quasi_identifiers_vary(tmp
         ({"person": "nobody"}, None),
         ({"search": "mondrian"}, r"search mondrian does not partition people"),
         (
-            {"criteria": [{"k-anonymity": {"k": 2}}, {"l-diversity": {"variant": "distinct", "l": 2}}]},
-            r"l-diversity is not evaluated over people in this version",
+            {"criteria": [{"k-anonymity": {"k": 2}}, {"delta-disclosure": {"delta": 1.5}}]},
+            r"delta-disclosure is not evaluated over people in this version",
+        ),
+        (
+            {"criteria": [{"t-closeness": {"t": 0.2, "distance": "ordered"}}]},
+            r"t-closeness with distance ordered is not evaluated over people in this version .*distance equal",
         ),
     ],
 )
@@ -208,3 +213,131 @@ def test_commands_that_do_not_count_people_refuse_person(tmp_path: Path, command
             sqlanon.audit(config, base_dir=tmp_path)
         else:
             sqlanon.compile_sql(config, base_dir=tmp_path, dialect="duckdb")
+
+
+def _models(rng: random.Random) -> list[dict[str, Any]]:
+    """Random models counted over people, on the attribute ``sens``."""
+    pool: list[dict[str, Any]] = [
+        {"l-diversity": {"variant": "distinct", "l": rng.choice([1, 2, 3]), "attribute": "sens"}},
+        {"l-diversity": {"variant": "entropy", "l": rng.choice([1.5, 2, 2.5]), "attribute": "sens"}},
+        {
+            "l-diversity": {
+                "variant": "recursive",
+                "l": rng.choice([2, 3]),
+                "c": rng.choice([1, 2, 3]),
+                "attribute": "sens",
+            }
+        },
+        {
+            "alpha-k-anonymity": {
+                "alpha": rng.choice([0.5, 0.7, 0.9]),
+                "k": rng.choice([1, 2, 3]),
+                "attribute": "sens",
+            }
+        },
+        {"t-closeness": {"t": rng.choice([0.1, 0.25, 0.4]), "distance": "equal", "attribute": "sens"}},
+    ]
+    return [{"k-anonymity": {"k": rng.choice([1, 2, 3])}}, *rng.sample(pool, rng.randint(1, 3))]
+
+
+@pytest.mark.parametrize("seed", seeds(14))
+def test_sensitive_models_over_people_as_the_reference(seed: int, tmp_path: Path) -> None:
+    """check with person and sensitive models: each model's worst class, violating classes and
+    their people are the reference's (each person weighs one in the class's distribution; an
+    attacker's confidence that a person has a value is the share of the class's people who do)."""
+    rng = random.Random(seed)
+    case = random_people_case(9000 + seed, tmp_path, n_qis=rng.choice([1, 2]), max_people=30)
+    distinct = len({r["sens"] for r in case.rows})
+    criteria = [
+        c
+        for c in _models(rng)
+        if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)  # refused: no release can satisfy it
+    ]
+    config = people_config(case, criteria)
+    for q in case.qis:
+        config["columns"][q] = {"role": "quasi"}
+    config["columns"]["sens"] = {"role": "sensitive"}
+    del config["output"]
+    report = sqlanon.check(config, base_dir=tmp_path)
+    for item, entry in zip(criteria, report.checks, strict=False):
+        ((kind, params),) = item.items()
+        expected = ref.ref_people_model(case.rows, [PERSON], case.qis, params.get("attribute"), kind, params)
+        assert entry["passed"] == expected.passed, (item, entry, expected)
+        assert entry["violating_classes"] == expected.violating_classes, item
+        assert entry["violating_people"] == expected.violating_rows, item
+        if expected.observed is None:
+            assert entry["observed"] is None, item
+        else:
+            assert entry["observed"] == pytest.approx(expected.observed, rel=1e-9), item
+
+
+@pytest.mark.parametrize("seed", seeds(10))
+def test_anonymize_with_sensitive_models_over_people_as_the_reference(seed: int, tmp_path: Path) -> None:
+    """anonymize with person and sensitive models: the minimal nodes are the brute force's over
+    people, and the release drops exactly the people of the classes the reference suppresses."""
+    rng = random.Random(seed)
+    case = random_people_case(9500 + seed, tmp_path, n_qis=rng.choice([1, 2]), max_people=30)
+    distinct = len({r["sens"] for r in case.rows})
+    criteria = [c for c in _models(rng) if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)]
+    limit = rng.choice([0.0, 0.1, 0.3])
+    config = people_config(case, criteria, suppression_limit=limit, search="exhaustive")
+    config["columns"]["sens"] = {"role": "sensitive"}
+    report = sqlanon.anonymize(config, base_dir=tmp_path)
+    satisfying = ref.satisfying_people_models(case.rows, [PERSON], case.hierarchies, "sens", criteria, limit)
+    assert {tuple(n[q] for q in case.qis) for n in report.minimal_nodes} == minimal_nodes(set(satisfying))
+    if not satisfying:
+        assert not report.passed
+        return
+    assert report.passed, report.message
+    assert report.node is not None
+    node = tuple(report.node[q] for q in case.qis)
+    gone = satisfying[node]
+    columns = [*case.qis, "sens", "visit"]
+    rows = ref.generalized(case.rows, case.hierarchies, node)
+    expected = Counter(tuple(r[c] for c in columns) for r in rows if (r[PERSON],) not in gone)
+    assert _published(tmp_path / "out.csv") == (columns, expected)
+    people = len({r[PERSON] for r in case.rows})
+    assert report.people == {"in": people, "out": people - len(gone), "suppressed": len(gone)}
+
+
+def test_diversity_from_one_person_s_several_values_fails_l_diversity(tmp_path: Path) -> None:
+    """A class of one patient with three diagnoses has three values: 3-diverse over rows, and
+    over people no diversity at all (an attacker knows that patient has every one of them). A
+    class where every patient has flu fails too, whatever else they have."""
+    lines = [
+        "patient,age,diagnosis",
+        "p1,30,flu", "p1,30,cold", "p1,30,hiv",
+        "p2,40,flu", "p2,40,cold", "p3,40,flu", "p3,40,hiv", "p4,40,flu", "p4,40,cancer",
+        "p5,50,flu", "p6,50,cold", "p7,50,hiv",
+    ]  # fmt: skip
+    config = _visits(tmp_path, lines)
+    del config["output"]
+    config["criteria"] = [{"l-diversity": {"variant": "distinct", "l": 3}}]
+    rows = sqlanon.check(
+        {k: v for k, v in config.items() if k != "person"}, base_dir=tmp_path, show_violations=5
+    )
+    people = sqlanon.check(config, base_dir=tmp_path, show_violations=5)
+    assert rows.checks[0]["passed"]
+    assert not people.checks[0]["passed"]
+    failing = sorted(v["class"]["age"] for v in people.checks[0]["violations"])
+    assert failing == ["30", "40"]  # one person; everyone has flu. 50: three people, three values
+    assert people.checks[0]["violating_people"] == 4
+
+
+def test_sensitive_models_need_constant_quasi_identifiers_and_one_column(tmp_path: Path) -> None:
+    lines = ["patient,age,diagnosis", "p1,30,flu", "p1,40,cold", "p2,40,flu", "p3,40,flu"]
+    config = _visits(tmp_path, lines)
+    config["criteria"] = [{"l-diversity": {"variant": "distinct", "l": 2}}]
+    with pytest.raises(
+        DataError, match=r"different values of quasi-identifier 'age'.*only when every person"
+    ):
+        sqlanon.anonymize(config, base_dir=tmp_path)
+    config["columns"] = {**config["columns"], "ward": "sensitive"}  # type: ignore[dict-item]
+    config["criteria"] = [
+        {"l-diversity": {"variant": "distinct", "l": 2, "attribute": "diagnosis"}},
+        {"l-diversity": {"variant": "distinct", "l": 2, "attribute": "ward"}},
+    ]
+    with pytest.raises(
+        ConfigError, match=r"one sensitive column per run; the criteria read \['diagnosis', 'ward'\]"
+    ):
+        sqlanon.anonymize(config, base_dir=tmp_path)

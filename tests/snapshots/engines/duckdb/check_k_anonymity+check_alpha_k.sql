@@ -19,7 +19,8 @@ FROM (
     /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
     /* Params:   keys (QI columns of the node), k (integer >= 1). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
-    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
     /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
     SELECT
       "q0",
@@ -80,6 +81,10 @@ CROSS JOIN (
     /* Formula:  E satisfies (alpha,k)-anonymity iff |E| >= k and max_v count(E, v) <= alpha |E|; */
     /*           evaluated exactly in 128-bit integers as top * alpha_den <= alpha_num * size. */
     /* Citation: Wong, Li, Fu, Wang, (alpha,k)-Anonymity, KDD 2006 (Definition 2); catalogue spec. */
+    /* People:   with people (_people_values.sql: person: set), |E| counts the class's people (np) and */
+    /*           count(E, v) its people with v (c): no more than alpha of them have v, the bound on */
+    /*           an attacker's confidence that a person of E has v (Gong et al., 1:M microdata, KBS */
+    /*           2017; docs/people.md). */
     SELECT
       "q0",
       "q1",

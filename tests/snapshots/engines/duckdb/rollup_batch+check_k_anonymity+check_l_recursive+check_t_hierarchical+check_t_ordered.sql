@@ -33,7 +33,8 @@ WITH "input" AS (
     /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
     /* Params:   keys (QI columns of the node), k (integer >= 1). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
-    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
     /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
     SELECT
       "batch_node",
@@ -143,6 +144,10 @@ LEFT JOIN (
     /*           (c,l)-diversity iff r_1 < c (r_l + r_{l+1} + ... + r_m); evaluated exactly in 128-bit */
     /*           integers as r_1 * c_den < c_num * tail. */
     /* Citation: Machanavajjhala et al., l-Diversity (002), Definition 4.2 (recursive (c,l)-diversity). */
+    /* People:   with people (_people_values.sql: person: set), r_i come from the class's distribution */
+    /*           in which each person weighs one (n), size counts people (np), and for l > 1 a class */
+    /*           also needs at least l people and no value held by all of them (c < np), as every */
+    /*           recursive (c,l)-diverse class of one row per person has (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -436,7 +441,8 @@ WITH "input" AS (
     /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
     /* Params:   keys (QI columns of the node), k (integer >= 1). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
-    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
     /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
     SELECT
       "batch_node",
@@ -546,6 +552,10 @@ LEFT JOIN (
     /*           (c,l)-diversity iff r_1 < c (r_l + r_{l+1} + ... + r_m); evaluated exactly in 128-bit */
     /*           integers as r_1 * c_den < c_num * tail. */
     /* Citation: Machanavajjhala et al., l-Diversity (002), Definition 4.2 (recursive (c,l)-diversity). */
+    /* People:   with people (_people_values.sql: person: set), r_i come from the class's distribution */
+    /*           in which each person weighs one (n), size counts people (np), and for l > 1 a class */
+    /*           also needs at least l people and no value held by all of them (c < np), as every */
+    /*           recursive (c,l)-diverse class of one row per person has (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -839,7 +849,8 @@ WITH "input" AS (
     /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
     /* Params:   keys (QI columns of the node), k (integer >= 1). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
-    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
     /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
     SELECT
       "batch_node",
@@ -949,6 +960,10 @@ LEFT JOIN (
     /*           (c,l)-diversity iff r_1 < c (r_l + r_{l+1} + ... + r_m); evaluated exactly in 128-bit */
     /*           integers as r_1 * c_den < c_num * tail. */
     /* Citation: Machanavajjhala et al., l-Diversity (002), Definition 4.2 (recursive (c,l)-diversity). */
+    /* People:   with people (_people_values.sql: person: set), r_i come from the class's distribution */
+    /*           in which each person weighs one (n), size counts people (np), and for l > 1 a class */
+    /*           also needs at least l people and no value held by all of them (c < np), as every */
+    /*           recursive (c,l)-diverse class of one row per person has (docs/people.md). */
     SELECT
       "batch_node",
       "q0",

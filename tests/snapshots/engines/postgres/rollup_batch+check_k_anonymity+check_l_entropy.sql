@@ -43,7 +43,8 @@ WITH "input" AS (
     /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
     /* Params:   keys (QI columns of the node), k (integer >= 1). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
-    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
     /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
     SELECT
       "batch_node",
@@ -135,6 +136,10 @@ LEFT JOIN (
     /* Formula:  H(E) = -sum_s p(E,s) ln p(E,s) = ln N_E - (sum_s n ln n) / N_E  (clamped at 0); */
     /*           E satisfies entropy l-diversity iff H(E) >= ln(l)   (tested as H >= ln(l) - tol). */
     /* Citation: Machanavajjhala et al., l-Diversity (002), Definition 4.1. */
+    /* People:   with people (_people_values.sql: person: set), p(E,s) is the class's distribution in */
+    /*           which each person weighs one (n), size counts people (np), and for l > 1 a class */
+    /*           also needs at least l people and no value held by all of them (c < np), as every */
+    /*           entropy l-diverse class of one row per person has (docs/people.md). */
     SELECT
       "batch_node",
       "q0",

@@ -56,7 +56,8 @@ WITH `input` AS (
     /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
     /* Params:   keys (QI columns of the node), k (integer >= 1). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
-    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
     /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
     SELECT
       `batch_node`,
@@ -129,7 +130,11 @@ LEFT JOIN (
     /* Inputs:   input (keys..., s, n): node frequency table; s is the sensitive attribute's column. */
     /* Params:   keys, s, l (integer >= 1). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= distinct values; worst = MIN). */
-    /* Formula:  E satisfies distinct l-diversity iff |{ s : n(E, s) > 0 }| >= l. */
+    /* Formula:  E satisfies distinct l-diversity iff |{ s : n(E, s) > 0 }| >= l. With people */
+    /*           (_people_values.sql), also, for l > 1: E holds at least l people (SUM np) and no */
+    /*           value is held by all of them (MAX c < SUM np), as every l-diverse class of one row */
+    /*           per person does; so a class whose values are one person's several values fails */
+    /*           (docs/people.md). */
     /* Citation: Machanavajjhala et al., l-Diversity (002), section 4.1 (distinct l-diversity). */
     SELECT
       `batch_node`,

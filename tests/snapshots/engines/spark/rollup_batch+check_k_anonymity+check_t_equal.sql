@@ -56,7 +56,8 @@ WITH `input` AS (
     /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
     /* Params:   keys (QI columns of the node), k (integer >= 1). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
-    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
     /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
     SELECT
       `batch_node`,
@@ -178,6 +179,9 @@ LEFT JOIN (
     /*           (values absent from E have p_v = 0 and add nothing to the positive part); */
     /*           E satisfies t-closeness iff EMD <= t (tested as EMD <= t + tol). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, equal distance. */
+    /* People:   with people (_people_values.sql: person: set), p and q are distributions in which each */
+    /*           person weighs one (n: a person's weight split evenly over their values), and size */
+    /*           counts people (np) (docs/people.md). */
     SELECT
       `batch_node`,
       `q0`,
