@@ -9,8 +9,12 @@
 --           every value is present and p/q = (count(E,v) * N) / (|E| * count(v)), the two
 --           products exact in 128-bit integers.
 -- Citation: Brickell, Shmatikov, The cost of privacy, KDD 2008 (delta-disclosure privacy).
+-- People:   with people (_people_values.sql: person: set), p(E,v) is the share of the class's
+--           people who have v and q(v) the share of the table's people who do: an attacker's
+--           confidence that a person has v, before and after learning their class (docs/people.md).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, {{ d.exact_counts(keys) }}, "c" AS (
+{%- set people = people|default(false) %}
+WITH {{ d.counts(input, keys, s, people) }}, {{ d.exact_counts(keys, people, people) }}, "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
     MAX("size") AS "size",
     CASE WHEN COUNT(*) < MAX("m") THEN CAST('inf' AS DOUBLE)

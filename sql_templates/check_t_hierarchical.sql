@@ -13,11 +13,14 @@
 --           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the
 --           transportation-LP optimum (checked in the tests).
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance.
+-- People:   with people (_people_values.sql: person: set), P and Q are distributions in which each
+--           person weighs one (n), and size counts people (np) (docs/people.md).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, "tot" AS (
+{%- set people = people|default(false) %}
+WITH {{ d.counts(input, keys, s, people) }}, "tot" AS (
   SELECT SUM("n") AS "total" FROM "f"
 ), "c" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM("cnt") AS "rows"
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}SUM("n") AS "size", SUM({{ '"np"' if people else '"cnt"' }}) AS "rows"
   FROM "f" GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "qn" AS (
   SELECT "a"."lvl", "a"."node", SUM("f"."n") / MAX("tot"."total") AS "q"

@@ -9,10 +9,13 @@
 --           absent values add 1/2 ln 2 (N - sum of count(v) over the values of E) / N.
 --           Clamped to [0, ln 2]. E passes iff JS <= t + tol. Not a metric (its root is).
 -- Citation: survey (001), section 9.2 (alternative distances for t-closeness).
+-- People:   with people (_people_values.sql: person: set), P and Q are distributions in which each
+--           person weighs one (n), and size counts people (docs/people.md).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, {{ d.exact_counts(keys) }}, "c" AS (
+{%- set people = people|default(false) %}
+WITH {{ d.counts(input, keys, s, people) }}, {{ d.exact_counts(keys, people) }}, "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
-    MAX("size") AS "size",
+    MAX("size") AS "size",{% if people %} MAX("people") AS "people",{% endif %}
     SUM(0.5 * (
       CAST("cnt" AS DOUBLE) / CAST("size" AS DOUBLE)
         * LN(2.0 * CAST("cnt" * "total" AS DOUBLE) / CAST("cnt" * "total" + "size" * "qcnt" AS DOUBLE))
@@ -24,7 +27,7 @@ WITH {{ d.counts(input, keys, s) }}, {{ d.exact_counts(keys) }}, "c" AS (
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
-  "size",
+  {{ '"people" AS "size"' if people else '"size"' }},
   LEAST(GREATEST("js", 0.0), LN(2.0)) > {{ t|literal }} + {{ tol|literal }} AS "bad",
   LEAST(GREATEST("js", 0.0), LN(2.0)) AS "val"
 FROM "c"

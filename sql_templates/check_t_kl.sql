@@ -6,10 +6,13 @@
 --           of E is in the table; p_v / q_v = (count(E,v) N) / (|E| count(v)) from exact 128-bit
 --           products; clamped at 0. E passes iff KL <= t + tol. Not a metric.
 -- Citation: survey (001), section 9.2 (alternative distances for t-closeness).
+-- People:   with people (_people_values.sql: person: set), P and Q are distributions in which each
+--           person weighs one (n), and size counts people (docs/people.md).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, {{ d.exact_counts(keys) }}, "c" AS (
+{%- set people = people|default(false) %}
+WITH {{ d.counts(input, keys, s, people) }}, {{ d.exact_counts(keys, people) }}, "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
-    MAX("size") AS "size",
+    MAX("size") AS "size",{% if people %} MAX("people") AS "people",{% endif %}
     GREATEST(SUM(CAST("cnt" AS DOUBLE) / CAST("size" AS DOUBLE)
       * LN(CAST("cnt" * "total" AS DOUBLE) / CAST("size" * "qcnt" AS DOUBLE))), 0.0) AS "val"
   FROM "e"
@@ -17,7 +20,7 @@ WITH {{ d.counts(input, keys, s) }}, {{ d.exact_counts(keys) }}, "c" AS (
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
-  "size",
+  {{ '"people" AS "size"' if people else '"size"' }},
   "val" > {{ t|literal }} + {{ tol|literal }} AS "bad",
   "val"
 FROM "c"

@@ -25,16 +25,19 @@
 --           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out,
 --           as the join with the ranks does in the general form.
 -- Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance.
+-- People:   with people (_people_values.sql: person: set), P and Q are distributions in which each
+--           person weighs one (n), and size counts people (np) (docs/people.md).
 {% import "_distribution.sql" as d %}
 {% import "_ordered_q.sql" as o %}
+{%- set people = people|default(false) %}
 {%- if prepared and prepared.small %}
 {%- set small = prepared.small %}
 WITH "ranked" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"n",
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"n",{% if people %} "np",{% endif %}
     {% if small.ranks %}CASE {{ s|ident }} {% for v, r in small.ranks %}WHEN {{ v|literal }} THEN {{ r|literal }} {% endfor %}END{% else %}NULL{% endif %} AS "r"
   FROM {{ input|ident }}
 ), "e" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}CAST(SUM("n") AS HUGEINT) AS "size",
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}CAST(SUM({{ '"np"' if people else '"n"' }}) AS HUGEINT) AS "size",
   {%- if small.fq %}
     ({% for fq in small.fq %}ABS(CAST(SUM(CASE WHEN "r" <= {{ loop.index }} THEN "n" ELSE 0 END) AS DOUBLE) / CAST(SUM("n") AS DOUBLE) - {{ fq|literal }}){% if not loop.last %}
      + {% endif %}{% endfor %}) / {{ small.fq|length|literal }} AS "emd"
@@ -48,7 +51,7 @@ WITH "ranked" AS (
   {%- endif %}
 )
 {%- else %}
-WITH {{ d.counts(input, keys, s) }},
+WITH {{ d.counts(input, keys, s, people) }},
 {%- if prepared %}
 "ranks" AS (
   SELECT "s", "r", "gl" FROM {{ prepared.ranks|ident }}
@@ -67,7 +70,7 @@ WITH {{ d.counts(input, keys, s) }},
     -- exact cumulative counts: C non-decreasing within a class and exactly 1 at its last value
     CAST(SUM("f"."cnt") OVER ("w" ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS DOUBLE)
       / CAST(SUM("f"."cnt") OVER "p" AS DOUBLE) AS "cp",
-    SUM("f"."cnt") OVER "p" AS "rows",
+    SUM({{ '"f"."np"' if people else '"f"."cnt"' }}) OVER "p" AS "rows",
     "ranks"."gl" AS "gl",
     LEAD("ranks"."gl", 1, {{ gm }}) OVER "w" AS "gh",
     ROW_NUMBER() OVER "w" AS "idx"

@@ -9,10 +9,13 @@
 --           V equals the EMD under the equal ground distance (check_t_equal.sql).
 -- Citation: survey (001), section 9.2 (alternative distances for t-closeness); Li, Li,
 --           Venkatasubramanian, t-Closeness (003), section 4.
+-- People:   with people (_people_values.sql: person: set), P and Q are distributions in which each
+--           person weighs one (n), and size counts people (docs/people.md).
 {% import "_distribution.sql" as d %}
-WITH {{ d.counts(input, keys, s) }}, {{ d.exact_counts(keys) }}, "c" AS (
+{%- set people = people|default(false) %}
+WITH {{ d.counts(input, keys, s, people) }}, {{ d.exact_counts(keys, people) }}, "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
-    MAX("size") AS "size",
+    MAX("size") AS "size",{% if people %} MAX("people") AS "people",{% endif %}
     CAST(SUM(GREATEST("cnt" * "total" - "size" * "qcnt", 0)) AS DOUBLE)
       / CAST(MAX("size") * MAX("total") AS DOUBLE) AS "val"
   FROM "e"
@@ -20,7 +23,7 @@ WITH {{ d.counts(input, keys, s) }}, {{ d.exact_counts(keys) }}, "c" AS (
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}
-  "size",
+  {{ '"people" AS "size"' if people else '"size"' }},
   "val" > {{ t|literal }} + {{ tol|literal }} AS "bad",
   "val"
 FROM "c"

@@ -19,7 +19,9 @@ PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
     "k-anonymity": None,
     "l-diversity": ("distinct", "entropy", "recursive"),
     "alpha-k-anonymity": None,
-    "t-closeness": ("equal",),
+    "t-closeness": ("equal", "ordered", "hierarchical", "kl", "js", "variational"),
+    "delta-disclosure": None,
+    "beta-likeness": None,
 }
 
 

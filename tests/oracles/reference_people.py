@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from tests.oracles.reference import RefResult, minimal_nodes
+from tests.oracles import reference_catalogue as cat
+from tests.oracles.reference import RefResult, emd, minimal_nodes
 
 Row = Mapping[str, Any]
 
@@ -135,15 +136,25 @@ def _entropy(w: Mapping[Any, Fraction], n: int) -> float:
     return -sum(float(x / n) * math.log(float(x / n)) for x in w.values() if x > 0)
 
 
+#: per sensitive attribute of a test: its ordered domain (``order:``) and its hierarchy (leaf ->
+#: path, or None), which the t-closeness distances read
+Domain = tuple[Sequence[Any], Mapping[Any, Sequence[Any]] | None]
+
+#: the models that read the whole table's distribution: checked again after suppression
+GLOBAL = {"t-closeness", "delta-disclosure", "beta-likeness"}
+
+
 def class_verdict(
     kind: str,
     params: Mapping[str, Any],
     members: set[Any],
     values: Mapping[Any, set[Any]],
-    table_w: Mapping[Any, Fraction],
-    table_n: int,
+    table: tuple[Mapping[Any, int], Mapping[Any, Fraction], int],
+    domain: Domain | None = None,
 ) -> tuple[bool, float | None]:
-    """(passed, the class's measure) of one model over the people ``members`` of a class."""
+    """(passed, the class's measure) of one model over the people ``members`` of a class, in a
+    ``table`` of (people per value, split weights per value, people)."""
+    table_c, table_w, table_n = table
     n = len(members)
     c, w = _weights(members, values)
     if kind == "k-anonymity":
@@ -151,9 +162,35 @@ def class_verdict(
     if kind == "alpha-k-anonymity":
         top = max(c.values())
         return n >= params["k"] and Fraction(top, n) <= Fraction(str(params["alpha"])), top / n
+    if kind in ("delta-disclosure", "beta-likeness"):
+        # beliefs: the share of the class's people who have v, against the table's
+        p = {s: Fraction(c.get(s, 0), n) for s in table_c}
+        q = {s: Fraction(table_c[s], table_n) for s in table_c}
+        if kind == "delta-disclosure":
+            if any(p[s] == 0 for s in q):
+                return False, None
+            val = max(abs(math.log(p[s] / q[s])) for s in q)
+            return not val >= params["delta"] - 1e-9, val
+        gains = [(float((p[s] - q[s]) / q[s]), q[s]) for s in q if p[s] > q[s]]
+        enhanced = params.get("variant", "basic") == "enhanced"
+        bad = any(
+            g > (min(params["beta"], -math.log(qs)) if enhanced else params["beta"]) + 1e-9 for g, qs in gains
+        )
+        return not bad, max([0.0, *(g for g, _ in gains)])
     if kind == "t-closeness":
-        emd = sum(abs(w.get(s, Fraction(0)) / n - table_w[s] / table_n) for s in table_w) / 2
-        return float(emd) <= params["t"] + 1e-9, float(emd)
+        distance = params["distance"]
+        if distance == "equal":
+            emd_ = sum(abs(w.get(s, Fraction(0)) / n - table_w[s] / table_n) for s in table_w) / 2
+            return float(emd_) <= params["t"] + 1e-9, float(emd_)
+        assert domain is not None
+        order, hierarchy = domain
+        pe = [float(w.get(s, Fraction(0)) / n) for s in order]
+        qt = [float(table_w.get(s, Fraction(0)) / table_n) for s in order]
+        if distance in ("ordered", "hierarchical"):
+            val = emd(distance, pe, qt, order, hierarchy)  # type: ignore[arg-type]
+        else:
+            val = {"kl": cat.kl, "js": cat.js, "variational": cat.variational}[distance](pe, qt)
+        return val <= params["t"] + 1e-9, val
     assert kind == "l-diversity"
     l = params["l"]  # noqa: E741
     people_ok = l <= 1 or (n >= l and max(c.values()) < n)
@@ -177,24 +214,25 @@ def ref_people_model(
     attr: str | None,
     kind: str,
     params: Mapping[str, Any],
+    domain: Domain | None = None,
 ) -> RefResult:
     """One model over people, on the rows as they are: worst measure, violating classes and
-    their people (``observed`` None: unbounded, a recursive class with fewer than l values)."""
+    their people (``observed`` None: unbounded, a recursive class with fewer than l values or a
+    class missing one of the table's values under delta-disclosure)."""
     classes = people_classes(rows, person, qis)
     values = (
         person_values(rows, person, attr) if attr else {who: {None} for m in classes.values() for who in m}
     )
     table_c, table_w = _weights({who for m in classes.values() for who in m}, values)
-    del table_c
-    table_n = sum(len(m) for m in classes.values())
-    verdicts = [(class_verdict(kind, params, m, values, table_w, table_n), len(m)) for m in classes.values()]
+    table = (table_c, table_w, sum(len(m) for m in classes.values()))
+    verdicts = [(class_verdict(kind, params, m, values, table, domain), len(m)) for m in classes.values()]
     bad = [size for (ok, _), size in verdicts if not ok]
     measures = [v for (_, v), _ in verdicts]
-    worst_max = kind in ("alpha-k-anonymity", "t-closeness") or (
+    worst_max = kind in ("alpha-k-anonymity", "t-closeness", "delta-disclosure", "beta-likeness") or (
         kind == "l-diversity" and params["variant"] == "recursive"
     )
     if worst_max:
-        observed = None if any(v is None for v in measures) else max(measures)  # type: ignore[type-var]
+        observed = None if any(v is None for v in measures) else max(v for v in measures if v is not None)
     else:
         observed = min(v for v in measures if v is not None)
     return RefResult(not bad, observed, len(bad), sum(bad))
@@ -207,36 +245,40 @@ def satisfying_people_models(
     attr: str,
     criteria: Sequence[Mapping[str, Mapping[str, Any]]],
     limit: float,
+    domain: Domain | None = None,
 ) -> dict[tuple[int, ...], set[Any]]:
     """Every lattice node satisfying ``criteria`` over people within the suppression limit, by
     brute force, with the people it suppresses: those of the classes violating any criterion
-    (at most floor(limit x people), and not all); t-closeness, which reads the whole table's
-    distribution, is checked again on the people left."""
+    (at most floor(limit x people), and not all); the models over the whole table's
+    distribution (GLOBAL) are checked again on the people left."""
     qis = list(hierarchies)
     heights = [len(next(iter(hierarchies[q].values()))) - 1 for q in qis]
     values = person_values(rows, person, attr)
     everyone = set(values)
     allowed = math.floor(Fraction(str(limit)) * len(everyone))
+    table_c, table_w = _weights(everyone, values)
     out: dict[tuple[int, ...], set[Any]] = {}
     for node in itertools.product(*(range(h + 1) for h in heights)):
         classes = list(people_classes(generalized(rows, hierarchies, node), person, qis).values())
-        _, table_w = _weights(everyone, values)
         gone: set[Any] = set()
         for members in classes:
             for item in criteria:
                 ((kind, params),) = item.items()
-                if not class_verdict(kind, params, members, values, table_w, len(everyone))[0]:
+                if not class_verdict(
+                    kind, params, members, values, (table_c, table_w, len(everyone)), domain
+                )[0]:
                     gone |= members
         if gone and (len(gone) > allowed or len(gone) == len(everyone)):
             continue
-        kept = [m for m in classes if not m & gone]
         left = everyone - gone
-        _, left_w = _weights(left, values)
-        again = [item for item in criteria if "t-closeness" in item]
+        left_c, left_w = _weights(left, values)
         if all(
-            class_verdict("t-closeness", item["t-closeness"], m, values, left_w, len(left))[0]
-            for item in again
-            for m in kept
+            class_verdict(kind, params, m, values, (left_c, left_w, len(left)), domain)[0]
+            for item in criteria
+            for kind, params in item.items()
+            if kind in GLOBAL
+            for m in classes
+            if not m & gone
         ):
             out[node] = gone
     return out

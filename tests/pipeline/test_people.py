@@ -17,7 +17,7 @@ from sqlanon.errors import ConfigError, DataError
 from tests.oracles import reference_people as ref
 from tests.oracles.reference import minimal_nodes
 from tests.support.cases import seeds
-from tests.support.randomdata import PERSON, people_config, random_people_case
+from tests.support.randomdata import PERSON, RandomCase, people_config, random_hierarchy, random_people_case
 
 
 def _published(path: Path) -> tuple[list[str], Counter[tuple[str, ...]]]:
@@ -178,12 +178,21 @@ def test_metrics_of_a_class_s_labels_are_refused_when_quasi_identifiers_vary(tmp
         ({"person": "nobody"}, None),
         ({"search": "mondrian"}, r"search mondrian does not partition people"),
         (
-            {"criteria": [{"k-anonymity": {"k": 2}}, {"delta-disclosure": {"delta": 1.5}}]},
-            r"delta-disclosure is not evaluated over people in this version",
+            {
+                "criteria": [
+                    {"k-anonymity": {"k": 2}},
+                    {"dissimilarity": {"epsilon": 1, "delta": 0.5, "k": 2, "distance": "ordered"}},
+                ]
+            },
+            r"dissimilarity is not evaluated over people in this version",
         ),
         (
-            {"criteria": [{"t-closeness": {"t": 0.2, "distance": "ordered"}}]},
-            r"t-closeness with distance ordered is not evaluated over people in this version .*distance equal",
+            {
+                "criteria": [
+                    {"t-closeness": {"t": 0.2, "distance": "smoothed-js", "bandwidth": 1, "ground": "equal"}}
+                ]
+            },
+            r"t-closeness with distance smoothed-js is not evaluated over people in this version .*distance equal",
         ),
     ],
 )
@@ -217,6 +226,7 @@ def test_commands_that_do_not_count_people_refuse_person(tmp_path: Path, command
 
 def _models(rng: random.Random) -> list[dict[str, Any]]:
     """Random models counted over people, on the attribute ``sens``."""
+    t = rng.choice([0.1, 0.25, 0.4])
     pool: list[dict[str, Any]] = [
         {"l-diversity": {"variant": "distinct", "l": rng.choice([1, 2, 3]), "attribute": "sens"}},
         {"l-diversity": {"variant": "entropy", "l": rng.choice([1.5, 2, 2.5]), "attribute": "sens"}},
@@ -235,9 +245,35 @@ def _models(rng: random.Random) -> list[dict[str, Any]]:
                 "attribute": "sens",
             }
         },
-        {"t-closeness": {"t": rng.choice([0.1, 0.25, 0.4]), "distance": "equal", "attribute": "sens"}},
+        {
+            "t-closeness": {
+                "t": t,
+                "distance": rng.choice(["equal", "ordered", "hierarchical"]),
+                "attribute": "sens",
+            }
+        },
+        {"t-closeness": {"t": t, "distance": rng.choice(["kl", "js", "variational"]), "attribute": "sens"}},
+        {"delta-disclosure": {"delta": rng.choice([0.5, 1.0, 2.0]), "attribute": "sens"}},
+        {
+            "beta-likeness": {
+                "beta": rng.choice([0.5, 1.0, 2.0]),
+                "variant": rng.choice(["basic", "enhanced"]),
+                "attribute": "sens",
+            }
+        },
     ]
     return [{"k-anonymity": {"k": rng.choice([1, 2, 3])}}, *rng.sample(pool, rng.randint(1, 3))]
+
+
+def _sensitive(case: RandomCase, rng: random.Random, config: dict[str, Any]) -> ref.Domain:
+    """``sens`` as a sensitive column with an order and a random hierarchy (the t-closeness
+    distances read them), and the reference's view of them."""
+    order = sorted({r["sens"] for r in case.rows})
+    paths = random_hierarchy(rng, order, rng.randint(1, 2))
+    with (case.folder / "h_sens.csv").open("w", newline="") as fh:
+        csv.writer(fh, delimiter=";").writerows(paths.values())
+    config["columns"]["sens"] = {"role": "sensitive", "order": order, "hierarchy": "h_sens.csv"}
+    return order, paths
 
 
 @pytest.mark.parametrize("seed", seeds(14))
@@ -256,12 +292,14 @@ def test_sensitive_models_over_people_as_the_reference(seed: int, tmp_path: Path
     config = people_config(case, criteria)
     for q in case.qis:
         config["columns"][q] = {"role": "quasi"}
-    config["columns"]["sens"] = {"role": "sensitive"}
+    domain = _sensitive(case, rng, config)
     del config["output"]
     report = sqlanon.check(config, base_dir=tmp_path)
     for item, entry in zip(criteria, report.checks, strict=False):
         ((kind, params),) = item.items()
-        expected = ref.ref_people_model(case.rows, [PERSON], case.qis, params.get("attribute"), kind, params)
+        expected = ref.ref_people_model(
+            case.rows, [PERSON], case.qis, params.get("attribute"), kind, params, domain
+        )
         assert entry["passed"] == expected.passed, (item, entry, expected)
         assert entry["violating_classes"] == expected.violating_classes, item
         assert entry["violating_people"] == expected.violating_rows, item
@@ -281,9 +319,11 @@ def test_anonymize_with_sensitive_models_over_people_as_the_reference(seed: int,
     criteria = [c for c in _models(rng) if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)]
     limit = rng.choice([0.0, 0.1, 0.3])
     config = people_config(case, criteria, suppression_limit=limit, search="exhaustive")
-    config["columns"]["sens"] = {"role": "sensitive"}
+    domain = _sensitive(case, rng, config)
     report = sqlanon.anonymize(config, base_dir=tmp_path)
-    satisfying = ref.satisfying_people_models(case.rows, [PERSON], case.hierarchies, "sens", criteria, limit)
+    satisfying = ref.satisfying_people_models(
+        case.rows, [PERSON], case.hierarchies, "sens", criteria, limit, domain
+    )
     assert {tuple(n[q] for q in case.qis) for n in report.minimal_nodes} == minimal_nodes(set(satisfying))
     if not satisfying:
         assert not report.passed

@@ -129,6 +129,9 @@ CROSS JOIN (
     /*           enhanced: E passes iff g(v) <= min(beta, -ln q(v)) + tol for every such v. */
     /* Citation: Cao, Karras, Publishing Microdata with a Robust Privacy Guarantee, VLDB 2012 */
     /*           (Definitions 2 and 4: basic and enhanced beta-likeness). */
+    /* People:   with people (_people_values.sql: person: set), p and q are the shares of the class's and */
+    /*           of the table's people who have v: an attacker's confidence that a person has v, after */
+    /*           and before learning their class (docs/people.md). */
     SELECT
       "q0",
       "q1",

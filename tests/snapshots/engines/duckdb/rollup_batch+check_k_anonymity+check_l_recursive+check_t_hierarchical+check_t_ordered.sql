@@ -278,6 +278,8 @@ LEFT JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -391,6 +393,8 @@ LEFT JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -686,6 +690,8 @@ LEFT JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -799,6 +805,8 @@ LEFT JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -1094,6 +1102,8 @@ LEFT JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -1207,6 +1217,8 @@ LEFT JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",

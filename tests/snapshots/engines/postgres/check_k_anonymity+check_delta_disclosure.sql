@@ -120,6 +120,9 @@ CROSS JOIN (
     /*           every value is present and p/q = (count(E,v) * N) / (|E| * count(v)), the two */
     /*           products exact in 128-bit integers. */
     /* Citation: Brickell, Shmatikov, The cost of privacy, KDD 2008 (delta-disclosure privacy). */
+    /* People:   with people (_people_values.sql: person: set), p(E,v) is the share of the class's */
+    /*           people who have v and q(v) the share of the table's people who do: an attacker's */
+    /*           confidence that a person has v, before and after learning their class (docs/people.md). */
     SELECT
       "q0",
       "q1",

@@ -218,6 +218,8 @@ CROSS JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "q0",
       "q1",
@@ -432,6 +434,8 @@ CROSS JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "q0",
       "q1",

@@ -360,6 +360,8 @@ FROM (
     /*           absent values add 1/2 ln 2 (N - sum of count(v) over the values of E) / N. */
     /*           Clamped to [0, ln 2]. E passes iff JS <= t + tol. Not a metric (its root is). */
     /* Citation: survey (001), section 9.2 (alternative distances for t-closeness). */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (docs/people.md). */
     SELECT
       "q0",
       "q1",

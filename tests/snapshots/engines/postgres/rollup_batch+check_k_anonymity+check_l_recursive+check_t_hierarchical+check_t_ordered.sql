@@ -290,6 +290,8 @@ LEFT JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -403,6 +405,8 @@ LEFT JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -710,6 +714,8 @@ LEFT JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -823,6 +829,8 @@ LEFT JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -1130,6 +1138,8 @@ LEFT JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
@@ -1243,6 +1253,8 @@ LEFT JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",

@@ -167,6 +167,8 @@ LEFT JOIN (
     /*           V equals the EMD under the equal ground distance (check_t_equal.sql). */
     /* Citation: survey (001), section 9.2 (alternative distances for t-closeness); Li, Li, */
     /*           Venkatasubramanian, t-Closeness (003), section 4. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (docs/people.md). */
     SELECT
       "batch_node",
       "q0",

@@ -363,6 +363,8 @@ LEFT JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       `batch_node`,
       `q0`,
@@ -413,6 +415,8 @@ LEFT JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       `batch_node`,
       `q0`,
@@ -793,6 +797,8 @@ LEFT JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       `batch_node`,
       `q0`,
@@ -843,6 +849,8 @@ LEFT JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       `batch_node`,
       `q0`,
@@ -1223,6 +1231,8 @@ LEFT JOIN (
     /*           This equals the paper's sum_N height(N)/H * min(pos_extra(N), neg_extra(N)) and the */
     /*           transportation-LP optimum (checked in the tests). */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, hierarchical distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       `batch_node`,
       `q0`,
@@ -1273,6 +1283,8 @@ LEFT JOIN (
     /*           EMD = 1/(m-1) sum_i |F_P(i) - F_Q(i)|. Rows whose value has no rank are left out, */
     /*           as the join with the ranks does in the general form. */
     /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, ordered distance. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (np) (docs/people.md). */
     SELECT
       `batch_node`,
       `q0`,

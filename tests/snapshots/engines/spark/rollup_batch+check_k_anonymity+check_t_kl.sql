@@ -181,6 +181,8 @@ LEFT JOIN (
     /*           of E is in the table; p_v / q_v = (count(E,v) N) / (|E| count(v)) from exact 128-bit */
     /*           products; clamped at 0. E passes iff KL <= t + tol. Not a metric. */
     /* Citation: survey (001), section 9.2 (alternative distances for t-closeness). */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (docs/people.md). */
     SELECT
       `batch_node`,
       `q0`,
