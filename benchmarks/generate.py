@@ -12,7 +12,9 @@ and two sensitive attributes: ``occupation`` (Adult's 14 values) and ``disease``
 of the t-closeness paper's Figure 1 hierarchy, ``hierarchies/disease.yaml``), weakly dependent on
 age. Every value comes from ``hash(row, column, seed)``, not from a random generator.
 
-Run ``python benchmarks/generate.py --rows 1000000 --out /tmp/census_1m.parquet``.
+Run ``python benchmarks/generate.py --rows 1000000 --out /tmp/census_1m.parquet``; with
+``--per-person 5``, the same generator's 200,000 people with five rows each (a column
+``person``, the quasi-identifiers constant per person, disease drawn per row).
 """
 
 from __future__ import annotations
@@ -153,12 +155,31 @@ def select_sql(rows: int, seed: int) -> str:
     )
 
 
-def generate(path: Path, rows: int, seed: int = 1) -> Path:
-    """Write ``rows`` census-like rows to ``path`` (.parquet or .csv with ';')."""
+def events_sql(people: int, per_person: int, seed: int = 1) -> str:
+    """``people`` census-like people (:func:`select_sql`'s rows) with ``per_person`` rows each,
+    ``people * per_person`` rows in all: a column ``person`` (the person's number), the
+    quasi-identifiers and occupation constant per person, disease drawn per row (as
+    :func:`select_sql` draws it, from the row's number)."""
+    person = select_sql(people, seed).replace("SELECT ", "SELECT i AS person, ", 1)
+    young = pick(uniform("disease", seed), list(zip(DISEASES, DISEASE_WEIGHTS_YOUNG, strict=True)))
+    old = pick(uniform("disease", seed), list(zip(DISEASES, DISEASE_WEIGHTS_OLD, strict=True)))
+    columns = ", ".join(q(c) for c in [*QUASI, "occupation"])
+    return (
+        f"SELECT person, {columns}, CASE WHEN {q('age')} < 40 THEN {young} ELSE {old} END AS {q('disease')} "
+        f"FROM (SELECT p.*, p.person * {int(per_person)} + v.j AS i FROM ({person}) AS p "
+        f"CROSS JOIN range({int(per_person)}) AS v(j))"
+    )
+
+
+def generate(path: Path, rows: int, seed: int = 1, per_person: int = 1) -> Path:
+    """Write ``rows`` census-like rows to ``path`` (.parquet or .csv with ';'); with
+    ``per_person`` > 1, ``rows // per_person`` people with that many rows each and a column
+    ``person`` (:func:`events_sql`)."""
     fmt = "(FORMAT parquet)" if path.suffix == ".parquet" else "(FORMAT csv, DELIMITER ';', HEADER true)"
+    sql = select_sql(rows, seed) if per_person <= 1 else events_sql(rows // per_person, per_person, seed)
     con = duckdb.connect()
     try:
-        con.execute(f"COPY ({select_sql(rows, seed)}) TO {lit(str(path))} {fmt}")
+        con.execute(f"COPY ({sql}) TO {lit(str(path))} {fmt}")
     finally:
         con.close()
     return path
@@ -169,9 +190,15 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True, help=".parquet or .csv")
+    parser.add_argument(
+        "--per-person",
+        type=int,
+        default=1,
+        help="rows per person (default 1); above 1, rows / N people with a column 'person'",
+    )
     args = parser.parse_args()
     start = time.perf_counter()
-    generate(args.out, args.rows, args.seed)
+    generate(args.out, args.rows, args.seed, args.per_person)
     print(f"{args.rows:,} rows -> {args.out} in {time.perf_counter() - start:.1f} s")
 
 

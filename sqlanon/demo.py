@@ -4,6 +4,10 @@ It writes a synthetic patient table (names, zip codes, ages, sex, diseases, sala
 configuration that uses the shipped hierarchies into a folder, anonymizes it, then runs the
 gate on the release, exactly as a user would with ``anonymize`` and ``check``.
 
+``demo --events`` writes an events table instead: visits, several per patient, each with a
+diagnosis (the patient's demographics constant over their visits), and a configuration with
+``person: patient_id``, so that k counts patients, not visits (docs/people.md).
+
 The folder must be new, empty, or a folder an earlier demo wrote (it holds the marker file
 ``.sqlanon_demo``); only the demo's own files are written in it, so ``demo --dir`` can never
 replace a user's files.
@@ -28,6 +32,11 @@ from sqlanon.resources import shipped_dir
 MARKER = ".sqlanon_demo"
 #: the demo's release, relative to its folder
 RELEASE = "out/people_release.csv"
+#: the events demo's source, configurations and release, relative to its folder
+VISITS = "visits.csv"
+VISITS_ANONYMIZE = "visits-anonymize.yaml"
+VISITS_CHECK = "visits-check.yaml"
+VISITS_RELEASE = "out/visits_release.csv"
 
 DISEASES = [
     "flu", "pneumonia", "bronchitis", "pulmonary edema", "pulmonary embolism",
@@ -58,6 +67,56 @@ def generate_people(rows: int, seed: int = 7) -> list[dict[str, Any]]:
     ]
 
 
+def generate_visits(rows: int, seed: int = 7) -> list[dict[str, Any]]:
+    """A synthetic events table: ``rows`` visits of patients with one to eight visits each
+    (the last patient's cut short to make ``rows``), each with a diagnosis. A patient's
+    identifier and quasi-identifiers (zip, age, sex) are the same on every visit: the demo
+    generates patients (:func:`generate_people`, whose zip, age and sex it keeps), then their
+    visits."""
+    rng = np.random.default_rng(seed)
+    visits = np.minimum(rng.geometric(0.3, size=rows), 8)  # 1 to 8 visits, about 3.2 on average
+    patients = int(np.searchsorted(np.cumsum(visits), rows)) + 1
+    people = generate_people(patients, seed)
+    weights = np.array([14, 8, 10, 4, 3, 9, 12, 5, 6, 4], dtype=float)
+    diagnoses = rng.choice(DISEASES, size=rows, p=weights / weights.sum())
+    out: list[dict[str, Any]] = []
+    for i, person in enumerate(people):
+        for _ in range(int(visits[i])):
+            if len(out) == rows:
+                break
+            out.append(
+                {
+                    "patient_id": f"P{i:06d}",
+                    "zip": person["zip"],
+                    "age": person["age"],
+                    "sex": person["sex"],
+                    "diagnosis": str(diagnoses[len(out)]),
+                }
+            )
+    return out
+
+
+def visits_config(folder: Path) -> dict[str, Any]:
+    """The events demo's anonymize configuration: k = 5 counted over patients (``person:``)."""
+    return {
+        "source": VISITS,
+        "person": "patient_id",
+        "columns": {
+            "patient_id": {"role": "identifier"},
+            "zip": {"role": "quasi", "hierarchy": "hierarchies/zip5.yaml"},
+            "age": {"role": "quasi", "hierarchy": "hierarchies/age.yaml"},
+            "sex": {"role": "quasi", "hierarchy": "hierarchies/sex.csv"},
+            "diagnosis": {"role": "sensitive"},
+        },
+        "criteria": [{"k-anonymity": {"k": 5}}],
+        "suppression_limit": 0.01,
+        "metric": "precision",
+        "search": "optimal",
+        "output": VISITS_RELEASE,
+        "overwrite": True,
+    }
+
+
 def demo_config(folder: Path) -> dict[str, Any]:
     return {
         "source": "people.csv",
@@ -84,7 +143,8 @@ def demo_config(folder: Path) -> dict[str, Any]:
 
 
 def demo_files(folder: Path) -> list[tuple[str, Path]]:
-    """Every file the demo writes in ``folder``: (what it is, path)."""
+    """Every file the demo writes in ``folder``, with or without ``--events``: (what it is,
+    path)."""
     hierarchies = sorted(p.name for p in shipped_dir("hierarchies").iterdir() if p.is_file())
     return [
         ("demo's marker file", folder / MARKER),
@@ -92,6 +152,10 @@ def demo_files(folder: Path) -> list[tuple[str, Path]]:
         ("demo's anonymize configuration", folder / "anonymize.yaml"),
         ("demo's check configuration", folder / "check.yaml"),
         ("demo's release", folder / RELEASE),
+        ("events demo's source table", folder / VISITS),
+        ("events demo's anonymize configuration", folder / VISITS_ANONYMIZE),
+        ("events demo's check configuration", folder / VISITS_CHECK),
+        ("events demo's release", folder / VISITS_RELEASE),
         *((f"demo's hierarchy {name}", folder / "hierarchies" / name) for name in hierarchies),
     ]
 
@@ -122,8 +186,13 @@ def check_demo_folder(folder: Path) -> None:
         )
 
 
-def write_demo(folder: Path, rows: int = 5000) -> tuple[Path, Path]:
+def write_demo(folder: Path, rows: int = 5000, events: bool = False) -> tuple[Path, Path]:
     """Write the demo data, hierarchies and two configurations; return (anonymize, check) paths.
+
+    ``events``: the events demo's instead: ``rows`` visits (:func:`generate_visits`) and a
+    configuration with ``person:`` (:func:`visits_config`); its check configuration gates the
+    release as published, which holds no person column, so it counts the release's rows
+    (anonymize's own gate counts people: docs/people.md).
 
     ``folder`` must be new, empty or an earlier demo's (:func:`check_demo_folder`); only the
     demo's own files (:func:`demo_files`) are written."""
@@ -132,13 +201,13 @@ def write_demo(folder: Path, rows: int = 5000) -> tuple[Path, Path]:
     check_demo_folder(folder)
     folder.mkdir(parents=True, exist_ok=True)
     _replace(folder / MARKER, "written by sqlanon demo\n")
-    people = generate_people(rows)
+    people = generate_visits(rows) if events else generate_people(rows)
     table = io.StringIO(newline="")
     writer = csv.DictWriter(table, fieldnames=list(people[0]))
     writer.writeheader()
     writer.writerows(people)
-    _replace(folder / "people.csv", table.getvalue())
-    release = folder / RELEASE
+    _replace(folder / (VISITS if events else "people.csv"), table.getvalue())
+    release = folder / (VISITS_RELEASE if events else RELEASE)
     if release.is_symlink():
         release.unlink()  # a link planted at the demo's release: the release would be written through it
     target = folder / "hierarchies"
@@ -146,14 +215,16 @@ def write_demo(folder: Path, rows: int = 5000) -> tuple[Path, Path]:
     for shipped in shipped_dir("hierarchies").iterdir():
         if shipped.is_file():
             _replace(target / shipped.name, shipped.read_text(encoding="utf-8"))
-    config = demo_config(folder)
-    anonymize_path = folder / "anonymize.yaml"
+    config = visits_config(folder) if events else demo_config(folder)
+    anonymize_path = folder / (VISITS_ANONYMIZE if events else "anonymize.yaml")
     _replace(anonymize_path, yaml.safe_dump(config, sort_keys=False))
-    # the gate of the release: the same columns and criteria (the identifier must be gone)
+    # the gate of the release: the same columns and criteria (the identifiers must be gone);
+    # the release holds no person column, so its check counts rows (never fewer than people)
     gate = dict(config)
     gate["source"] = config["output"]
     del gate["output"], gate["overwrite"], gate["suppression_limit"], gate["search"], gate["metric"]
-    check_path = folder / "check.yaml"
+    gate.pop("person", None)
+    check_path = folder / (VISITS_CHECK if events else "check.yaml")
     _replace(check_path, yaml.safe_dump(gate, sort_keys=False))
     return anonymize_path, check_path
 

@@ -41,6 +41,7 @@ import yaml
 from sqlanon import api
 from sqlanon.config import parse_config
 from sqlanon.demo import demo_config, generate_people, write_demo
+from sqlanon.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -295,6 +296,60 @@ def _api(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> N
     assert (folder / "gate.html").read_text().lstrip().lower().startswith("<!doctype html")
 
 
+@runs("events")
+def _events(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
+    """The README's visits, in the folder ``sqlanon demo --events`` writes: the release
+    5-anonymous over rows passes; its node counted over patients fails (more patients in
+    violating classes than the limit allows); with person: the release passes at another node,
+    counts fewer patients than rows and holds no patient_id."""
+    (block,) = blocks
+    write_demo(folder, events=True)
+    names = run_python(block, folder, request.getfixturevalue("monkeypatch"))
+    rows, again, people = names["rows"], names["again"], names["people"]
+    assert rows.passed and rows.people is None and rows.checks[0]["observed"] >= 5
+    assert not again.passed and "violating people: k-anonymity" in again.message
+    assert people.passed and people.node != rows.node
+    assert people.people["in"] < people.rows_in and people.checks[0]["violating_people"] == 0
+    with (folder / "by_people.csv").open(newline="", encoding="utf-8") as fh:
+        assert next(csv.reader(fh)) == ["zip", "age", "sex", "diagnosis"]
+
+
+@runs("people-visits")
+def _people_visits(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
+    """docs/people.md's worked example, as written: anonymize prints the lines shown (the
+    release's folder aside) and publishes the visits of all but p9, without patient_id; without
+    person: the same configuration publishes every visit at age=1, sex=0, where p9's four visits
+    and p1's three are classes of their own; check of the table prints the lines shown, exit 1."""
+    table, config, anonymize, anonymized, check, checked = blocks
+    assert table.lang == "csv" and anonymized.lang == checked.lang == "text"
+    (folder / "visits.csv").write_text(table.text, encoding="utf-8")
+    path = write_named_yaml(config, folder)
+    (line,) = commands(anonymize)
+    printed = ok(sh(line, folder)).stdout.replace(str(folder.resolve()), "/home/me")
+    assert printed.splitlines() == anonymized.text.splitlines()
+    source = list(csv.DictReader(table.text.splitlines()))
+    with (folder / "visits_release.csv").open(newline="", encoding="utf-8") as fh:
+        published = list(csv.DictReader(fh))
+    assert list(published[0]) == ["age", "sex", "diagnosis"]
+    assert sorted(r["diagnosis"] for r in published) == sorted(
+        r["diagnosis"] for r in source if r["patient_id"] != "p9"
+    )
+    by_rows = yaml.safe_load(path.read_text())
+    del by_rows["person"]
+    report = api.anonymize(by_rows | {"output": "by_rows.csv"}, base_dir=folder)
+    assert report.passed and report.node == {"age": 1, "sex": 0} and report.suppressed_rows == 0
+    assert report.checks[0]["observed"] == 2
+    with (folder / "by_rows.csv").open(newline="", encoding="utf-8") as fh:
+        classes: dict[tuple[str, str], list[str]] = {}
+        for r in csv.DictReader(fh):
+            classes.setdefault((r["age"], r["sex"]), []).append(r["diagnosis"])
+    for patient, label in (("p9", ("[55, 60)", "Female")), ("p1", ("[30, 35)", "Male"))):
+        assert sorted(classes[label]) == sorted(r["diagnosis"] for r in source if r["patient_id"] == patient)
+    (line,) = commands(check)
+    printed = ok(sh(line, folder), 1).stdout
+    assert printed.splitlines() == checked.text.splitlines()
+
+
 #: the Adult configuration of docs/commands.md's audit sample: the 7 quasi-identifiers in the
 #: order its table prints them, occupation sensitive with the shipped hierarchies' three groups
 ADULT_QIS = ["age", "workclass", "education", "native-country", "marital-status", "race", "sex"]
@@ -495,8 +550,13 @@ def _configuration_reference(blocks: list[Block], folder: Path, request: pytest.
     """docs/configuration.md's reference configuration, run with every key as written on a
     generated Adult-like table (``;``-separated, as its ``csv:`` says), ARX-style hierarchy files
     for sex and occupation, and a population of twice the table's people: the release is
-    written and passes, the risk limit and the population's journalist risk included."""
+    written and passes, the risk limit and the population's journalist risk included. Its
+    ``person:``, commented out, is refused with the criteria below it, as the comment says."""
     (block,) = blocks
+    person = block.text.replace("# person: patient_id", "person: patient_id     ")
+    assert person != block.text
+    with pytest.raises(ConfigError, match="l-diversity is not evaluated over people"):
+        parse_config(yaml.safe_load(person), folder)
     (folder / "data").mkdir()
     (folder / "hier").mkdir()
     groups = {

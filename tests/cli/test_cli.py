@@ -7,6 +7,7 @@ and ``test2`` data sets, a gate that fails and an input error. The rest use clic
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import io
 import json
@@ -14,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -391,6 +393,75 @@ def test_demo_in_process(tmp_path: Path) -> None:
     assert result.stdout.count("PASSED") == 2
     report = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))
     assert report["passed"] is True and report["rows_in"] == 400
+
+
+def test_generated_visits_have_several_rows_per_patient_and_constant_demographics() -> None:
+    """demo --events' table: visits of patients with one to eight each, the patient's zip, age
+    and sex the same on every visit, exactly the rows asked for."""
+    from sqlanon.demo import generate_visits
+
+    for rows in (1, 7, 1000):
+        visits = generate_visits(rows)
+        assert len(visits) == rows
+        by_patient: dict[str, set[tuple[Any, ...]]] = {}
+        for v in visits:
+            by_patient.setdefault(v["patient_id"], set()).add((v["zip"], v["age"], v["sex"]))
+        assert all(len(seen) == 1 for seen in by_patient.values())
+        counts = Counter(v["patient_id"] for v in visits)
+        assert max(counts.values()) <= 8
+    assert len(counts) < 1000 / 2 and Counter(counts.values())[1] < len(counts)  # most have several
+    assert len({v["diagnosis"] for v in visits}) > 5
+
+
+@pytest.mark.slow
+def test_demo_events_counts_patients(tmp_path: Path) -> None:
+    """demo --events: the visits anonymized with person: patient_id. Every class of the release
+    holds at least k = 5 distinct patients (counted here from the source at the chosen node),
+    the suppressed are whole patients within the limit, the release holds no patient_id, and the report counts rows and people."""
+    from sqlanon.hierarchy import load_hierarchy
+
+    folder = tmp_path / "d"
+    result = ok(
+        run("demo", "--events", "--dir", str(folder), "--rows", "3000", "--report", str(tmp_path / "d.json"))
+    )
+    assert result.stdout.count("PASSED") == 2
+    assert "counts rows, not patients" in result.stdout
+    assert not (folder / "people.csv").exists() and not (folder / "anonymize.yaml").exists()
+    report = json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))
+    assert report["passed"] is True and report["rows_in"] == 3000
+    (k,) = [c for c in report["checks"] if c["criterion"] == "k-anonymity"]
+    assert k["passed"] and k["observed"] >= 5 and "violating_people" in k and "violating_rows" not in k
+    with (folder / "visits.csv").open(newline="", encoding="utf-8") as fh:
+        source = list(csv.DictReader(fh))
+    patients = {r["patient_id"] for r in source}
+    people = report["people"]
+    assert people["in"] == len(patients) < len(source)
+    assert people["out"] + people["suppressed"] == people["in"]
+    assert people["suppressed"] <= 0.01 * people["in"]
+    qis = ["zip", "age", "sex"]
+    paths = {}
+    for q in qis:
+        spec = yaml.safe_load((folder / "visits-anonymize.yaml").read_text())["columns"][q]["hierarchy"]
+        hierarchy = load_hierarchy(q, spec, sorted({r[q] for r in source}), folder)
+        paths[q] = {row[0]: row[report["node"][q]] for row in hierarchy.rows}
+    classes: dict[tuple[str, ...], set[str]] = {}
+    for r in source:
+        classes.setdefault(tuple(paths[q][r[q]] for q in qis), set()).add(r["patient_id"])
+    kept = {c for c, members in classes.items() if len(members) >= 5}
+    assert sum(len(classes[c]) for c in kept) == people["out"]
+    expected = Counter(
+        (*(paths[q][r[q]] for q in qis), r["diagnosis"])
+        for r in source
+        if tuple(paths[q][r[q]] for q in qis) in kept
+    )
+    with (folder / "out" / "visits_release.csv").open(newline="", encoding="utf-8") as fh:
+        reader = csv.reader(fh)
+        assert next(reader) == [*qis, "diagnosis"]  # no patient_id
+        assert Counter(tuple(row) for row in reader) == expected
+    assert report["rows_out"] == sum(expected.values())
+
+
+# --------------------------------------------------------------------------- output kinds
 
 
 # --------------------------------------------------------------------------- output kinds
