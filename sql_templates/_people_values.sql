@@ -12,10 +12,11 @@
 --     np = the people whose first value (the smallest code) it is: SUM(np) over a class counts
 --          each of its people once.
 --   Citation: one person, several records, each person counted once: Nergiz, Clifton, Nergiz,
---   Multirelational k-anonymity (IEEE TKDE 2009); Gong, Luo, Yang, Ni, Li, Anonymizing 1:M
---   microdata with high utility (Knowledge-Based Systems 115, 2017): an attacker's confidence
---   that a person of a class has value s is the share of its people who have s. docs/people.md
---   derives each model's form from these.
+--   Multirelational k-anonymity (IEEE TKDE 2009); the one-to-many setting of Gong, Luo, Yang,
+--   Ni, Li, Anonymizing 1:M microdata with high utility (Knowledge-Based Systems 115, 2017).
+--   An attacker who knows a person is in a class believes they have s with the share of its
+--   people who have s (c / np); docs/people.md derives each model's form from n and c, and
+--   shows each reduces to the model's own definition when every person has one row.
 {% macro values(keys, person, weight, out) -%}
 "pm" AS (
   SELECT {% for p in person %}"pv".{{ ('p' ~ loop.index0)|ident }}, {% endfor %}COUNT(*) AS "m", MIN("pv"."s") AS "first"

@@ -229,7 +229,7 @@ def _search_and_rank(
         if not result.minimal:
             base.message = (
                 "no generalization satisfies the criteria within the suppression limit "
-                f"({config.suppression_limit:g} of the rows); nothing was written"
+                f"({config.suppression_limit:g} of the {encoded.unit}); nothing was written"
             )
             say(stage, "most_general", "checking the most general node")
             why = explain(evaluator, encoded, required, lattice.heights)

@@ -57,7 +57,7 @@ class Report:
     #: it (a DuckDB relation, a Spark DataFrame, the name of a PostgreSQL temp table); not in
     #: the JSON report
     release: Any = field(default=None, compare=False, repr=False)
-    #: with ``person:``: the people counted, {"in", "out", "suppressed"} ("out" for ``check``:
+    #: with ``person:``: the people counted, {"in", "out", "suppressed"} ("in" only for ``check``:
     #: the table's people); None when each row is a person
     people: dict[str, int] | None = None
 

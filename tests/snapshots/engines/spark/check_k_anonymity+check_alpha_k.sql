@@ -83,8 +83,8 @@ CROSS JOIN (
     /* Citation: Wong, Li, Fu, Wang, (alpha,k)-Anonymity, KDD 2006 (Definition 2); catalogue spec. */
     /* People:   with people (_people_values.sql: person: set), |E| counts the class's people (np) and */
     /*           count(E, v) its people with v (c): no more than alpha of them have v, the bound on */
-    /*           an attacker's confidence that a person of E has v (Gong et al., 1:M microdata, KBS */
-    /*           2017; docs/people.md). */
+    /*           an attacker's confidence that a person of E has v (docs/people.md derives it; with */
+    /*           one row per person it is the definition above). */
     SELECT
       `q0`,
       `q1`,
