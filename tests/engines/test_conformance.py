@@ -4,7 +4,9 @@ the same node and publishes the same multiset of rows (lattice searches and Mond
 evaluator's paths for large tables) into a table of the engine, ``apply`` repeats a release and
 lists the same violating classes, a query source gives what its rows give, a caller's open
 connection gives the same release and is left as it was; never over the source, and nothing left
-behind.
+behind. With ``person:`` (random one-to-many tables), ``check`` and ``anonymize`` count people as
+DuckDB does and as the pure-Python reference (tests/oracles/reference_people.py) does, and the
+engine refuses a NULL person and a person whose quasi-identifier varies with DuckDB's message.
 
 One class of these tests per engine kind (``TestOn<kind>``, made from KINDS below) runs them on
 the kind's adapter (tests/engines/conformance.py): its tests fail when the kind has none. A class
@@ -24,7 +26,7 @@ import pytest
 
 from sqlanon import api
 from sqlanon.engines import KINDS
-from sqlanon.errors import InputError
+from sqlanon.errors import DataError, InputError
 from tests.api.test_connection import csv_rows, random_case, random_rows, same_run
 from tests.engines.conformance import (
     ADAPTERS,
@@ -36,8 +38,11 @@ from tests.engines.conformance import (
     write_csv,
 )
 from tests.engines.test_snapshots import MODELS
+from tests.oracles import reference_people as ref
+from tests.oracles.reference import minimal_nodes
 from tests.release.test_apply import failing_apply_case, listed_violations
 from tests.support.cases import FAST
+from tests.support.randomdata import PERSON, RandomCase, people_config, random_people_case
 from tests.support.sqlhelpers import same as _same
 from tests.support.sqlhelpers import take_large_table_paths
 
@@ -251,6 +256,147 @@ class Conformance:
         assert on.published("rel.from_query") == csv_rows(folder / "out/kept_q.csv")
         assert on.leftovers() == []
 
+    # -- person: counted over people ----------------------------------------------------------
+
+    def test_check_with_person_equals_duckdb(self, on: Adapter, seed: int) -> None:
+        """check with ``person:`` on a random one-to-many table: the k-anonymity check counted
+        over people (observed, violating classes and their people, the classes listed), the
+        people and the risk are DuckDB's on the same rows as a file, and the reference's. One
+        value of the first quasi-identifier is NULL instead (a class of its own)."""
+        rng = random.Random(seed)
+        case, config = _people_case(on, "check", seed, 7000 + seed, rng.choice([1, 2, 3]))
+        k = rng.choice([2, 3, 4])
+        config = dict(config, criteria=[{"k-anonymity": {"k": k}}])
+        config["columns"] = {**config["columns"], **{q: {"role": "quasi"} for q in case.qis}}
+        del config["output"]
+        first = case.qis[0]
+        nulled = min(r[first] for r in case.rows)
+        case.rows = [dict(r, **{first: None}) if r[first] == nulled else r for r in case.rows]
+        columns = [PERSON, *case.qis, "sens", "visit"]
+        write_csv(case.folder / "data.csv", case.rows, columns)
+        table = f"gate.people_check_{seed}"
+        on.load(table, case.rows, columns)
+        want = api.check(config, base_dir=on.folder, show_violations=10**6)
+        got = api.check(on.on(config, source=table), base_dir=on.folder, show_violations=10**6)
+        assert (got.passed, got.rows_in, got.people) == (want.passed, want.rows_in, want.people)
+        assert len(got.checks) == len(want.checks)
+        for g, w in zip(got.checks, want.checks, strict=True):
+            assert g.keys() == w.keys()
+            for key in w.keys() - {"violations"}:
+                assert _same(g[key], w[key]), (key, g, w)
+            assert _classes(g) == _classes(w)
+        assert _same_tree(got.risk, want.risk), (got.risk, want.risk)
+        assert got.warnings == want.warnings
+        # and the reference's: the smallest class's people, the violating classes and people
+        expected = ref.ref_k_people(case.rows, [PERSON], case.qis, k)
+        (entry,) = [c for c in got.checks if c["criterion"] == "k-anonymity"]
+        assert (entry["passed"], entry["observed"]) == (expected.passed, expected.observed)
+        assert (entry["violating_classes"], entry["violating_people"]) == (
+            expected.violating_classes,
+            expected.violating_rows,
+        )
+        assert sum(v["people"] for v in entry.get("violations") or []) == expected.violating_rows
+        assert got.people == {"in": len({r[PERSON] for r in case.rows})}
+        assert got.rows_in == len(case.rows)
+        assert got.risk is not None and expected.observed is not None
+        assert got.risk["prosecutor"]["highest"] == pytest.approx(1 / expected.observed)
+
+    def test_anonymize_with_person_equals_duckdb(self, on: Adapter, seed: int) -> None:
+        """anonymize with ``person:`` (search incognito, k over people, suppression of people) on
+        a random one-to-many table: the node, the minimal nodes, the counts of rows and people
+        and the released rows (a multiset, without the person column) are DuckDB's on the same
+        rows as a file, and the reference's (odd seeds search in embedded DuckDB on a server)."""
+        rng = random.Random(seed)
+        case, config = _people_case(on, "anonymize", seed, 8000 + seed, rng.choice([1, 2, 3]))
+        k = rng.choice([2, 3, 4])
+        limit = rng.choice([0.0, 0.1, 0.3])
+        config = dict(
+            config, criteria=[{"k-anonymity": {"k": k}}], suppression_limit=limit, search="incognito"
+        )
+        table, output = f"src.people_person_{seed}", f"rel.release_person_{seed}"
+        columns = [PERSON, *case.qis, "sens", "visit"]
+        on.load(table, case.rows, columns)
+        on_engine = dict(on.on(config, source=table, output=output), overwrite=True)
+        on_engine["search_in"] = "local" if seed % 2 else "engine"
+        want = api.anonymize(config, base_dir=on.folder)
+        got = api.anonymize(on_engine, base_dir=on.folder)
+        assert (got.passed, got.node, got.rows_in, got.rows_out, got.suppressed_rows, got.people) == (
+            want.passed, want.node, want.rows_in, want.rows_out, want.suppressed_rows, want.people
+        )  # fmt: skip
+        assert got.minimal_nodes == want.minimal_nodes
+        assert [(c["criterion"], c["passed"], c.get("violating_people")) for c in got.checks] == [
+            (c["criterion"], c["passed"], c.get("violating_people")) for c in want.checks
+        ]
+        # and the reference's: the minimal nodes over people, the rows of the people kept
+        satisfying = ref.satisfying_people(case.rows, [PERSON], case.hierarchies, k, limit)
+        assert {tuple(n[q] for q in case.qis) for n in got.minimal_nodes} == minimal_nodes(satisfying)
+        if not satisfying:
+            assert not got.passed and not on.exists(output)
+            assert on.leftovers() == []
+            return
+        assert got.passed and got.node is not None, got.message
+        node = tuple(got.node[q] for q in case.qis)
+        generalized = ref.generalized(case.rows, case.hierarchies, node)
+        gone = ref.violating_people(generalized, [PERSON], case.qis, k)
+        kept = [c for c in columns if c != PERSON]  # the person column is never published
+        expected = Counter(tuple(r[c] for c in kept) for r in generalized if (r[PERSON],) not in gone)
+        assert on.published(output) == csv_rows(case.folder / "out.csv") == expected
+        people = len({r[PERSON] for r in case.rows})
+        assert got.people == {"in": people, "out": people - len(gone), "suppressed": len(gone)}
+        released = sum(expected.values())
+        assert (got.rows_in, got.rows_out) == (len(case.rows), released)
+        assert got.suppressed_rows == len(case.rows) - released
+        assert on.leftovers() == []
+
+    @pytest.mark.parametrize("command", ["anonymize", "check"])
+    def test_bad_person_inputs_are_refused_as_on_duckdb(self, on: Adapter, command: str) -> None:
+        """A NULL person cell and a person whose quasi-identifier varies: the engine refuses
+        them with DuckDB's DataError message, and writes nothing."""
+        columns = [PERSON, "zip", "sex", "disease"]
+
+        def row(who: str | None, zip_code: str | None, sex: str, disease: str) -> dict[str, Any]:
+            return {PERSON: who, "zip": zip_code, "sex": sex, "disease": disease}
+
+        ok = [row(f"p{i}", "47677", "Female" if i % 2 else "Male", "flu") for i in range(6)]
+        cases = {
+            "null": [*ok, row(None, "47677", "Male", "flu")],
+            # p1's zip differs, p3's is NULL in one row (a value of its own)
+            "varying": [*ok, row("p1", "47602", "Female", "cold"), row("p3", None, "Female", "flu")],
+        }
+        config: dict[str, Any] = {
+            "person": PERSON,
+            "columns": {
+                PERSON: "identifier",
+                "zip": {
+                    "role": "quasi",
+                    "hierarchy": {"type": "mask", "char": "*", "levels": [1, 5], "missing": "unknown"},
+                },
+                "sex": {"role": "quasi", "hierarchy": "builtin:sex"},
+                "disease": "insensitive",
+            },
+            "criteria": [{"k-anonymity": {"k": 2}}],
+        }
+        for name, rows in cases.items():
+            write_csv(on.folder / f"bad_person_{name}.csv", rows, columns)
+            table, output = f"src.bad_person_{command}_{name}", f"rel.bad_person_{command}_{name}"
+            on.load(table, rows, columns)
+            file_config = dict(config, source=f"bad_person_{name}.csv", output=f"out/bad_person_{name}.csv")
+            run = api.anonymize if command == "anonymize" else api.check
+            if command == "check":
+                del file_config["output"]
+            with pytest.raises(DataError) as want:
+                run(file_config, base_dir=on.folder)
+            engine_config = on.on(
+                file_config, source=table, output=output if command == "anonymize" else None
+            )
+            with pytest.raises(DataError) as got:
+                run(engine_config, base_dir=on.folder)
+            assert str(got.value) == str(want.value)
+            assert ("1 row(s) whose person" if name == "null" else "2 person(s) of the") in str(got.value)
+            assert not on.exists(output)
+            assert not (on.folder / "out" / f"bad_person_{name}.csv").exists()
+            assert on.leftovers() == []
+
     # -- apply --------------------------------------------------------------------------------
 
     @pytest.mark.slow
@@ -371,6 +517,51 @@ def _same_release(
     if want.passed:
         assert on.published(f"rel.release_{seed}") == csv_rows(folder / f"out/release_{seed}.csv")
     assert on.leftovers() == []
+
+
+def _people_case(
+    on: Adapter, what: str, seed: int, case_seed: int, n_qis: int
+) -> tuple[RandomCase, dict[str, Any]]:
+    """A random one-to-many table of ``person:`` (random_people_case) in a folder of its own
+    under the adapter's folder, and its configuration with paths relative to the adapter's
+    folder (the base of every run: DuckDB's tables are named from it)."""
+    sub = f"person_{what}_{seed}"
+    case = random_people_case(case_seed, on.folder / sub, n_qis=n_qis)
+    config = people_config(case, [])
+    config["source"] = f"{sub}/{config['source']}"
+    config["output"] = f"{sub}/{config['output']}"
+    for spec in config["columns"].values():
+        if "hierarchy" in spec:
+            spec["hierarchy"] = f"{sub}/{spec['hierarchy']}"
+    return case, config
+
+
+def _classes(check: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The violating classes a check lists, in an order of their own (ties of the worst-first
+    order may fall either way): labels, people, observed to 1e-9 (sorted by their text: a
+    NULL label beside text)."""
+    listed = [
+        (
+            tuple(sorted(v["class"].items())),
+            v["people"],
+            None if v["observed"] is None else round(v["observed"], 9),
+        )
+        for v in check.get("violations") or []
+    ]
+    return sorted(listed, key=repr)
+
+
+def _same_tree(got: Any, want: Any) -> bool:
+    """Equal nested dicts and lists; floats within 1e-9 (relative)."""
+    if isinstance(want, dict):
+        return (
+            isinstance(got, dict)
+            and got.keys() == want.keys()
+            and all(_same_tree(got[k], want[k]) for k in want)
+        )
+    if isinstance(want, list):
+        return isinstance(got, list) and len(got) == len(want) and all(map(_same_tree, got, want))
+    return _same(got, want)
 
 
 # one class of the tests per engine kind, using the fixture the kind's adapter needs

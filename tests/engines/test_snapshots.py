@@ -22,6 +22,7 @@ from sqlanon.engines.base import Params, SqlLike
 from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.engines.rules import RULES, leftovers, rewrite
 from sqlanon.release import run
+from tests.support.randomdata import people_config, random_people_case
 
 SNAPSHOTS = Path(__file__).resolve().parents[1] / "snapshots" / "engines"
 TEMPLATES = Path(__file__).resolve().parents[2] / "sql_templates"
@@ -131,9 +132,29 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str
         api.anonymize(dict(base, search="incognito", suppression_limit=0), base_dir=folder)
         api.check(yaml.safe_load(check_yaml.read_text()), base_dir=folder)
         api.audit(dict(base, suppression_limit=0.02), base_dir=folder)
+        people = _people_config(folder)  # person: counted over people (anonymize and check)
+        api.anonymize(people, base_dir=folder)
+        gate = {key: value for key, value in people.items() if key != "output"}
+        gate["columns"] = {  # the quasi-identifiers as they are (no hierarchy)
+            name: {"role": "quasi"} if spec["role"] == "quasi" else spec
+            for name, spec in people["columns"].items()
+        }
+        api.check(gate, base_dir=folder)
     finally:
         run.open_engine = original  # type: ignore[assignment]
     yield {text: _file(text, senders) for text, senders in sorted(Recorder.statements.items())}
+
+
+def _people_config(folder: Path) -> dict[str, Any]:
+    """A run with ``person:`` on a random one-to-many table (three quasi-identifiers, people
+    suppressed) in ``folder/people``, its paths relative to ``folder``."""
+    case = random_people_case(8005, folder / "people", n_qis=3)
+    config = people_config(case, [{"k-anonymity": {"k": 3}}], suppression_limit=0.3, search="incognito")
+    config["source"], config["output"] = "people/data.csv", "people/out.csv"
+    for spec in config["columns"].values():
+        if "hierarchy" in spec:
+            spec["hierarchy"] = f"people/{spec['hierarchy']}"
+    return config
 
 
 def _for(kind: str, text: str) -> exp.Expr:
@@ -230,5 +251,12 @@ def test_recorded_runs_touch_the_templates(recorded: dict[str, str]) -> None:
     for marker in ("GROUP BY", "COPY", "UNNEST", "OVER ("):
         assert marker in joined, marker
     named = {template for name in recorded.values() for template in name.removesuffix(".sql").split("+")}
-    for template in ("rollup", "rollup_batch", "publish", "gate_frequencies", "mondrian_split"):
+    for template in (
+        "rollup",
+        "rollup_batch",
+        "publish",
+        "gate_frequencies",
+        "mondrian_split",
+        "person_profile",
+    ):
         assert template in named, template

@@ -16,6 +16,24 @@ SELECT
   COUNT(*)
 FROM "__sqlanon_release_N";
 
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/people/.sqlanon-STAGING.tmp/release.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'qi-0': 'VARCHAR', 'q 1': 'VARCHAR', 'qi-2': 'VARCHAR', 'sens': 'VARCHAR', 'visit': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_release_N";
+
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
 SELECT
   *
@@ -34,6 +52,24 @@ SELECT
   COUNT(*)
 FROM "__sqlanon_source_N";
 
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/people/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'patient "id"': 'VARCHAR', 'qi-0': 'VARCHAR', 'q 1': 'VARCHAR', 'qi-2': 'VARCHAR', 'sens': 'VARCHAR', 'visit': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_source_N";
+
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_table_N" AS
 SELECT
   *
@@ -44,6 +80,24 @@ FROM READ_CSV(
   escape = '"',
   header = TRUE,
   "columns" = {'zip': 'VARCHAR', 'age': 'VARCHAR', 'sex': 'VARCHAR', 'disease': 'VARCHAR', 'salary': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_table_N";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_table_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/people/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'patient "id"': 'VARCHAR', 'qi-0': 'VARCHAR', 'q 1': 'VARCHAR', 'qi-2': 'VARCHAR', 'sens': 'VARCHAR', 'visit': 'VARCHAR'},
   auto_detect = FALSE,
   strict_mode = TRUE,
   null_padding = FALSE

@@ -24,6 +24,31 @@ SELECT
 FROM "__sqlanon_release_N";
 
 -- DuckDB-only, no rule yet: file reader function
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/people/.sqlanon-STAGING.tmp/release.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = STRUCT(
+    'VARCHAR' AS "qi-0",
+    'VARCHAR' AS "q 1",
+    'VARCHAR' AS "qi-2",
+    'VARCHAR' AS sens,
+    'VARCHAR' AS visit
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_release_N";
+
+-- DuckDB-only, no rule yet: file reader function
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
 SELECT
   *
@@ -50,6 +75,32 @@ SELECT
 FROM "__sqlanon_source_N";
 
 -- DuckDB-only, no rule yet: file reader function
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/people/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = STRUCT(
+    'VARCHAR' AS "patient ""id""",
+    'VARCHAR' AS "qi-0",
+    'VARCHAR' AS "q 1",
+    'VARCHAR' AS "qi-2",
+    'VARCHAR' AS sens,
+    'VARCHAR' AS visit
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_source_N";
+
+-- DuckDB-only, no rule yet: file reader function
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_table_N" AS
 SELECT
   *
@@ -65,6 +116,32 @@ FROM READ_CSV(
     'VARCHAR' AS sex,
     'VARCHAR' AS disease,
     'VARCHAR' AS salary
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_table_N";
+
+-- DuckDB-only, no rule yet: file reader function
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_table_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/people/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = STRUCT(
+    'VARCHAR' AS "patient ""id""",
+    'VARCHAR' AS "qi-0",
+    'VARCHAR' AS "q 1",
+    'VARCHAR' AS "qi-2",
+    'VARCHAR' AS sens,
+    'VARCHAR' AS visit
   ),
   auto_detect = FALSE,
   strict_mode = TRUE,

@@ -211,3 +211,91 @@ JOIN `__sqlanon_sdict_N` AS `e0`
     THEN '\036' || `g`.`s0`
     ELSE `g`.`s0`
   END = `e0`.`value`;
+
+CREATE TEMPORARY VIEW `__sqlanon_gate_freq_N` AS
+SELECT
+  CASE
+    WHEN `g`.`q0` IS NULL
+    THEN '\036NULL\036'
+    WHEN `g`.`q0` LIKE '\036%'
+    THEN '\036' || `g`.`q0`
+    ELSE `g`.`q0`
+  END AS `q0`,
+  CASE
+    WHEN `g`.`q1` IS NULL
+    THEN '\036NULL\036'
+    WHEN `g`.`q1` LIKE '\036%'
+    THEN '\036' || `g`.`q1`
+    ELSE `g`.`q1`
+  END AS `q1`,
+  CASE
+    WHEN `g`.`q2` IS NULL
+    THEN '\036NULL\036'
+    WHEN `g`.`q2` LIKE '\036%'
+    THEN '\036' || `g`.`q2`
+    ELSE `g`.`q2`
+  END AS `q2`,
+  `g`.`n`
+FROM (
+  SELECT
+    `p`.`q0` AS `q0`,
+    `p`.`q1` AS `q1`,
+    `p`.`q2` AS `q2`,
+    CAST(COUNT(*) AS BIGINT) AS `n`
+  FROM (
+    SELECT DISTINCT
+      CAST(`t`.`qi-0` AS STRING) AS `q0`,
+      CAST(`t`.`q 1` AS STRING) AS `q1`,
+      CAST(`t`.`qi-2` AS STRING) AS `q2`,
+      `t`.`patient "id"` AS `p0`
+    FROM `__sqlanon_people_N` AS `t`
+  ) AS `p`
+  GROUP BY
+    1,
+    2,
+    3
+) AS `g`;
+
+CREATE TEMPORARY VIEW `__sqlanon_gate_freq_N` AS
+SELECT
+  CASE
+    WHEN `g`.`q0` IS NULL
+    THEN '\036NULL\036'
+    WHEN `g`.`q0` LIKE '\036%'
+    THEN '\036' || `g`.`q0`
+    ELSE `g`.`q0`
+  END AS `q0`,
+  CASE
+    WHEN `g`.`q1` IS NULL
+    THEN '\036NULL\036'
+    WHEN `g`.`q1` LIKE '\036%'
+    THEN '\036' || `g`.`q1`
+    ELSE `g`.`q1`
+  END AS `q1`,
+  CASE
+    WHEN `g`.`q2` IS NULL
+    THEN '\036NULL\036'
+    WHEN `g`.`q2` LIKE '\036%'
+    THEN '\036' || `g`.`q2`
+    ELSE `g`.`q2`
+  END AS `q2`,
+  `g`.`n`
+FROM (
+  SELECT
+    `p`.`q0` AS `q0`,
+    `p`.`q1` AS `q1`,
+    `p`.`q2` AS `q2`,
+    CAST(COUNT(*) AS BIGINT) AS `n`
+  FROM (
+    SELECT DISTINCT
+      CAST(`t`.`qi-0` AS STRING) AS `q0`,
+      CAST(`t`.`q 1` AS STRING) AS `q1`,
+      CAST(`t`.`qi-2` AS STRING) AS `q2`,
+      `t`.`patient "id"` AS `p0`
+    FROM `__sqlanon_table_N` AS `t`
+  ) AS `p`
+  GROUP BY
+    1,
+    2,
+    3
+) AS `g`;

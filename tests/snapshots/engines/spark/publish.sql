@@ -1,0 +1,133 @@
+CREATE TEMPORARY VIEW `__sqlanon_people_N` AS
+WITH `m0__w0` AS (
+  SELECT
+    `d`.`leaf`,
+    `u`.`ct` AS `code`,
+    `l`.`label`
+  FROM (
+    SELECT
+      `leaf`,
+      `code`
+    FROM `__sqlanon_dim_N`
+    WHERE
+      `q` = 0
+  ) AS `d`
+  JOIN (
+    SELECT
+      `lf`,
+      `cf`,
+      `lt`,
+      `ct`
+    FROM `__sqlanon_up_N`
+    WHERE
+      `q` = 0
+  ) AS `u`
+    ON `u`.`lf` = 0 AND `u`.`cf` = `d`.`code` AND `u`.`lt` = 1
+  JOIN (
+    SELECT
+      `lvl`,
+      `code`,
+      `label`,
+      `leaves`
+    FROM `__sqlanon_labels_N`
+    WHERE
+      `q` = 0
+  ) AS `l`
+    ON `l`.`lvl` = 1 AND `l`.`code` = `u`.`ct`
+), `m1__w0` AS (
+  SELECT
+    `d`.`leaf`,
+    `u`.`ct` AS `code`,
+    `l`.`label`
+  FROM (
+    SELECT
+      `leaf`,
+      `code`
+    FROM `__sqlanon_dim_N`
+    WHERE
+      `q` = 1
+  ) AS `d`
+  JOIN (
+    SELECT
+      `lf`,
+      `cf`,
+      `lt`,
+      `ct`
+    FROM `__sqlanon_up_N`
+    WHERE
+      `q` = 1
+  ) AS `u`
+    ON `u`.`lf` = 0 AND `u`.`cf` = `d`.`code` AND `u`.`lt` = 0
+  JOIN (
+    SELECT
+      `lvl`,
+      `code`,
+      `label`,
+      `leaves`
+    FROM `__sqlanon_labels_N`
+    WHERE
+      `q` = 1
+  ) AS `l`
+    ON `l`.`lvl` = 0 AND `l`.`code` = `u`.`ct`
+), `m2__w0` AS (
+  SELECT
+    `d`.`leaf`,
+    `u`.`ct` AS `code`,
+    `l`.`label`
+  FROM (
+    SELECT
+      `leaf`,
+      `code`
+    FROM `__sqlanon_dim_N`
+    WHERE
+      `q` = 2
+  ) AS `d`
+  JOIN (
+    SELECT
+      `lf`,
+      `cf`,
+      `lt`,
+      `ct`
+    FROM `__sqlanon_up_N`
+    WHERE
+      `q` = 2
+  ) AS `u`
+    ON `u`.`lf` = 0 AND `u`.`cf` = `d`.`code` AND `u`.`lt` = 0
+  JOIN (
+    SELECT
+      `lvl`,
+      `code`,
+      `label`,
+      `leaves`
+    FROM `__sqlanon_labels_N`
+    WHERE
+      `q` = 2
+  ) AS `l`
+    ON `l`.`lvl` = 0 AND `l`.`code` = `u`.`ct`
+), `kept__w0` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`
+  FROM `__sqlanon_verdicts_N`
+  WHERE
+    NOT `bad`
+)
+SELECT
+  `m0`.`label` AS `qi-0`,
+  `m1`.`label` AS `q 1`,
+  `m2`.`label` AS `qi-2`,
+  `src`.`sens` AS `sens`,
+  `src`.`visit` AS `visit`,
+  `src`.`patient "id"` AS `patient "id"`
+FROM `__sqlanon_source_N` AS `src`
+JOIN `m0__w0` AS `m0`
+  ON `m0`.`leaf` = COALESCE(CAST(`src`.`qi-0` AS STRING), '')
+JOIN `m1__w0` AS `m1`
+  ON `m1`.`leaf` = COALESCE(CAST(`src`.`q 1` AS STRING), '')
+JOIN `m2__w0` AS `m2`
+  ON `m2`.`leaf` = COALESCE(CAST(`src`.`qi-2` AS STRING), '')
+SEMI JOIN `kept__w0` AS `kept`
+  ON `kept`.`q0` = `m0`.`code`
+  AND `kept`.`q1` = `m1`.`code`
+  AND `kept`.`q2` = `m2`.`code`;
