@@ -57,13 +57,17 @@ EXTRA: list[dict[str, Any]] = [
 ]  # fmt: skip
 
 #: the random one-to-many tables (tests/support/randomdata.py's random_people_case) of the
-#: ``person:`` tests, the first FAST in the quick suite. check: classes of 1 person on two QIs,
+#: ``person:`` tests, the first FAST in the quick suite (odd seeds: quasi-identifiers that vary
+#: per person). check: classes of 1 person on two QIs,
 #: a pass on one QI, failures on three QIs, 1 class failing on one QI, a smallest class of 2;
 #: anonymize: three QIs generalized with people suppressed (searched in embedded DuckDB, then in
 #: the engine), two QIs generalized without suppression, people suppressed on one QI (at its
 #: bottom, then generalized), at the bottom node of three QIs, every QI generalized
 PERSON_CHECK_SEEDS = [0, 1, 5, 6, 21, 28]
 PERSON_ANONYMIZE_SEEDS = [5, 6, 0, 3, 14, 26, 17]
+#: the sensitive-value models over people (tests/pipeline/test_people.py's random models), check
+#: and anonymize on one random one-to-many table each
+PERSON_VALUES_SEEDS = [0, 1, 2, 3, 4, 5]
 
 
 def check_rows(seed: int) -> list[dict[str, Any]]:
@@ -267,6 +271,7 @@ class DuckDBAdapter(Adapter):
         "test_large_table_paths_equal_duckdb": [10, 11, 12],
         "test_check_with_person_equals_duckdb": PERSON_CHECK_SEEDS,
         "test_anonymize_with_person_equals_duckdb": PERSON_ANONYMIZE_SEEDS,
+        "test_person_values_equal_duckdb": PERSON_VALUES_SEEDS,
     }
     connection_cases: ClassVar[Mapping[int, tuple[str, bool]]] = {
         0: ("table", True),
@@ -435,6 +440,7 @@ class PostgresAdapter(Adapter):
         "test_large_table_paths_equal_duckdb": [10, 11, 12],  # lattice searches, one per variant
         "test_check_with_person_equals_duckdb": PERSON_CHECK_SEEDS,
         "test_anonymize_with_person_equals_duckdb": PERSON_ANONYMIZE_SEEDS,
+        "test_person_values_equal_duckdb": PERSON_VALUES_SEEDS,
     }
     #: seed 0: the release returned (a temp table of the caller's session, by name); seed 2:
     #: written into a table of the server
@@ -559,8 +565,9 @@ class SparkAdapter(Adapter):
         "test_large_table_paths_equal_duckdb": [2],
         # with person: a failing check on two QIs (its classes listed); a release on three QIs,
         # generalized, a person suppressed, searched in Spark
-        "test_check_with_person_equals_duckdb": [0],
-        "test_anonymize_with_person_equals_duckdb": [6],
+        "test_check_with_person_equals_duckdb": [1],
+        "test_anonymize_with_person_equals_duckdb": [6, 5],
+        "test_person_values_equal_duckdb": [0],
     }
     #: seed 1: a DataFrame source, the release returned as a DataFrame; seed 3: a temp view of
     #: the session named as the source, the release written into a table

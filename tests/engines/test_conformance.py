@@ -40,6 +40,8 @@ from tests.engines.conformance import (
 from tests.engines.test_snapshots import MODELS
 from tests.oracles import reference_people as ref
 from tests.oracles.reference import minimal_nodes
+from tests.pipeline.test_people import random_models as people_models
+from tests.pipeline.test_people import sensitive_column as people_sensitive
 from tests.release.test_apply import failing_apply_case, listed_violations
 from tests.support.cases import FAST
 from tests.support.randomdata import PERSON, RandomCase, people_config, random_people_case
@@ -262,9 +264,10 @@ class Conformance:
         """check with ``person:`` on a random one-to-many table: the k-anonymity check counted
         over people (observed, violating classes and their people, the classes listed), the
         people and the risk are DuckDB's on the same rows as a file, and the reference's. One
-        value of the first quasi-identifier is NULL instead (a class of its own)."""
+        value of the first quasi-identifier is NULL instead (a class of its own). On odd seeds
+        people's quasi-identifiers vary (classes of sets of label tuples)."""
         rng = random.Random(seed)
-        case, config = _people_case(on, "check", seed, 7000 + seed, rng.choice([1, 2, 3]))
+        case, config = _people_case(on, "check", seed, 7000 + seed, rng.choice([1, 2, 3]), seed % 2 == 1)
         k = rng.choice([2, 3, 4])
         config = dict(config, criteria=[{"k-anonymity": {"k": k}}])
         config["columns"] = {**config["columns"], **{q: {"role": "quasi"} for q in case.qis}}
@@ -305,9 +308,10 @@ class Conformance:
         """anonymize with ``person:`` (search incognito, k over people, suppression of people) on
         a random one-to-many table: the node, the minimal nodes, the counts of rows and people
         and the released rows (a multiset, without the person column) are DuckDB's on the same
-        rows as a file, and the reference's (odd seeds search in embedded DuckDB on a server)."""
+        rows as a file, and the reference's (odd seeds search in embedded DuckDB on a server, and
+        their people's quasi-identifiers vary: classes of sets of tuples)."""
         rng = random.Random(seed)
-        case, config = _people_case(on, "anonymize", seed, 8000 + seed, rng.choice([1, 2, 3]))
+        case, config = _people_case(on, "anonymize", seed, 8000 + seed, rng.choice([1, 2, 3]), seed % 2 == 1)
         k = rng.choice([2, 3, 4])
         limit = rng.choice([0.0, 0.1, 0.3])
         config = dict(
@@ -348,10 +352,53 @@ class Conformance:
         assert got.suppressed_rows == len(case.rows) - released
         assert on.leftovers() == []
 
+    def test_person_values_equal_duckdb(self, on: Adapter, seed: int) -> None:
+        """Sensitive-value models over people (random ones: the l-diversity variants, (alpha,k),
+        the t-closeness distances, delta-disclosure, beta-likeness): check's figures and
+        anonymize's node, minimal nodes and release are DuckDB's on the same rows as a file, and
+        the reference's (tests/oracles/reference_people.py)."""
+        case, config, domain, criteria = _values_case(on, seed)
+        table, output = f"src.people_values_{seed}", f"rel.release_values_{seed}"
+        columns = [PERSON, *case.qis, "sens", "visit"]
+        on.load(table, case.rows, columns)
+        checked = {k: v for k, v in config.items() if k != "output"}
+        checked["columns"] = {**config["columns"], **{q: {"role": "quasi"} for q in case.qis}}
+        want = api.check(checked, base_dir=on.folder)
+        got = api.check(on.on(checked, source=table), base_dir=on.folder)
+        assert (got.passed, got.people) == (want.passed, want.people)
+        for g, w in zip(got.checks, want.checks, strict=True):
+            assert all(_same(g[key], w[key]) for key in w), (g, w)
+        for item, entry in zip(criteria, got.checks, strict=False):
+            ((kind, params),) = item.items()
+            expected = ref.ref_people_model(case.rows, [PERSON], case.qis, "sens", kind, params, domain)
+            assert (entry["passed"], entry["violating_classes"], entry["violating_people"]) == (
+                expected.passed,
+                expected.violating_classes,
+                expected.violating_rows,
+            ), item
+        limit = random.Random(seed).choice([0.0, 0.1, 0.3])
+        released = dict(config, suppression_limit=limit, search="exhaustive")
+        want = api.anonymize(released, base_dir=on.folder)
+        got = api.anonymize(
+            dict(on.on(released, source=table, output=output), overwrite=True), base_dir=on.folder
+        )
+        assert (got.passed, got.node, got.minimal_nodes, got.people, got.rows_out) == (
+            want.passed, want.node, want.minimal_nodes, want.people, want.rows_out
+        )  # fmt: skip
+        satisfying = ref.satisfying_people_models(
+            case.rows, [PERSON], case.hierarchies, "sens", criteria, limit, domain
+        )
+        assert {tuple(n[q] for q in case.qis) for n in got.minimal_nodes} == minimal_nodes(set(satisfying))
+        if got.passed:
+            assert on.published(output) == csv_rows(case.folder / "out.csv")
+        else:
+            assert not on.exists(output)
+        assert on.leftovers() == []
+
     @pytest.mark.parametrize("command", ["anonymize", "check"])
     def test_bad_person_inputs_are_refused_as_on_duckdb(self, on: Adapter, command: str) -> None:
-        """A NULL person cell and a person whose quasi-identifier varies: the engine refuses
-        them with DuckDB's DataError message, and writes nothing."""
+        """A NULL person cell, and a person whose quasi-identifier varies under a sensitive-value
+        model: the engine refuses them with DuckDB's DataError message, and writes nothing."""
         columns = [PERSON, "zip", "sex", "disease"]
 
         def row(who: str | None, zip_code: str | None, sex: str, disease: str) -> dict[str, Any]:
@@ -372,9 +419,12 @@ class Conformance:
                     "hierarchy": {"type": "mask", "char": "*", "levels": [1, 5], "missing": "unknown"},
                 },
                 "sex": {"role": "quasi", "hierarchy": "builtin:sex"},
-                "disease": "insensitive",
+                "disease": "sensitive",
             },
-            "criteria": [{"k-anonymity": {"k": 2}}],
+            "criteria": [
+                {"k-anonymity": {"k": 2}},
+                {"l-diversity": {"variant": "distinct", "l": 2, "attribute": "disease"}},
+            ],
         }
         for name, rows in cases.items():
             write_csv(on.folder / f"bad_person_{name}.csv", rows, columns)
@@ -392,7 +442,7 @@ class Conformance:
             with pytest.raises(DataError) as got:
                 run(engine_config, base_dir=on.folder)
             assert str(got.value) == str(want.value)
-            assert ("1 row(s) whose person" if name == "null" else "2 person(s) of the") in str(got.value)
+            assert ("1 row(s) whose person" if name == "null" else "quasi-identifier 'zip'") in str(got.value)
             assert not on.exists(output)
             assert not (on.folder / "out" / f"bad_person_{name}.csv").exists()
             assert on.leftovers() == []
@@ -519,14 +569,29 @@ def _same_release(
     assert on.leftovers() == []
 
 
+def _values_case(on: Adapter, seed: int) -> tuple[RandomCase, dict[str, Any], Any, list[dict[str, Any]]]:
+    """A random one-to-many table with ``sens`` sensitive (its order and a random hierarchy),
+    random models over people on it (tests/pipeline/test_people.py's), and the reference's view
+    of the column."""
+    rng = random.Random(seed)
+    case, config = _people_case(on, "values", seed, 9000 + seed, rng.choice([1, 2]))
+    distinct = len({r["sens"] for r in case.rows})
+    criteria = [
+        c for c in people_models(rng) if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)
+    ]
+    domain = people_sensitive(case, rng, config)
+    config["columns"]["sens"]["hierarchy"] = f"person_values_{seed}/h_sens.csv"
+    return case, dict(config, criteria=criteria), domain, criteria
+
+
 def _people_case(
-    on: Adapter, what: str, seed: int, case_seed: int, n_qis: int
+    on: Adapter, what: str, seed: int, case_seed: int, n_qis: int, varying: bool = False
 ) -> tuple[RandomCase, dict[str, Any]]:
     """A random one-to-many table of ``person:`` (random_people_case) in a folder of its own
     under the adapter's folder, and its configuration with paths relative to the adapter's
     folder (the base of every run: DuckDB's tables are named from it)."""
     sub = f"person_{what}_{seed}"
-    case = random_people_case(case_seed, on.folder / sub, n_qis=n_qis)
+    case = random_people_case(case_seed, on.folder / sub, n_qis=n_qis, varying=varying)
     config = people_config(case, [])
     config["source"] = f"{sub}/{config['source']}"
     config["output"] = f"{sub}/{config['output']}"

@@ -132,28 +132,49 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str
         api.anonymize(dict(base, search="incognito", suppression_limit=0), base_dir=folder)
         api.check(yaml.safe_load(check_yaml.read_text()), base_dir=folder)
         api.audit(dict(base, suppression_limit=0.02), base_dir=folder)
-        people = _people_config(folder)  # person: counted over people (anonymize and check)
-        api.anonymize(people, base_dir=folder)
-        gate = {key: value for key, value in people.items() if key != "output"}
-        gate["columns"] = {  # the quasi-identifiers as they are (no hierarchy)
-            name: {"role": "quasi"} if spec["role"] == "quasi" else spec
-            for name, spec in people["columns"].items()
-        }
-        api.check(gate, base_dir=folder)
+        # person: counted over people (anonymize and check): quasi-identifiers constant per
+        # person, varying per person (classes of sets), and sensitive-value models over people
+        for people in (
+            _people_config(folder, "people"),
+            _people_config(folder, "varying", varying=True),
+            _people_config(folder, "values", criteria=PEOPLE_MODELS),
+        ):
+            api.anonymize(people, base_dir=folder)
+            gate = {key: value for key, value in people.items() if key != "output"}
+            gate["columns"] = {  # the quasi-identifiers as they are (no hierarchy)
+                name: {"role": "quasi"} if spec["role"] == "quasi" else spec
+                for name, spec in people["columns"].items()
+            }
+            api.check(gate, base_dir=folder)
     finally:
         run.open_engine = original  # type: ignore[assignment]
     yield {text: _file(text, senders) for text, senders in sorted(Recorder.statements.items())}
 
 
-def _people_config(folder: Path) -> dict[str, Any]:
+#: sensitive-value models over people, for the snapshots (sens: a sensitive column)
+PEOPLE_MODELS: list[dict[str, Any]] = [
+    {"k-anonymity": {"k": 2}},
+    {"l-diversity": {"variant": "entropy", "l": 1.5, "attribute": "sens"}},
+    {"t-closeness": {"t": 0.4, "distance": "equal", "attribute": "sens"}},
+    {"delta-disclosure": {"delta": 3, "attribute": "sens"}},
+]
+
+
+def _people_config(
+    folder: Path, name: str, varying: bool = False, criteria: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """A run with ``person:`` on a random one-to-many table (three quasi-identifiers, people
-    suppressed) in ``folder/people``, its paths relative to ``folder``."""
-    case = random_people_case(8005, folder / "people", n_qis=3)
-    config = people_config(case, [{"k-anonymity": {"k": 3}}], suppression_limit=0.3, search="incognito")
-    config["source"], config["output"] = "people/data.csv", "people/out.csv"
+    suppressed; ``varying``: people's quasi-identifiers vary) in ``folder/name``, its paths
+    relative to ``folder``; ``criteria`` on the sensitive column ``sens`` (default k alone)."""
+    case = random_people_case(8005, folder / name, n_qis=3, varying=varying)
+    chosen = criteria or [{"k-anonymity": {"k": 3}}]
+    config = people_config(case, chosen, suppression_limit=0.3, search="incognito")
+    config["source"], config["output"] = f"{name}/data.csv", f"{name}/out.csv"
     for spec in config["columns"].values():
         if "hierarchy" in spec:
-            spec["hierarchy"] = f"people/{spec['hierarchy']}"
+            spec["hierarchy"] = f"{name}/{spec['hierarchy']}"
+    if criteria:
+        config["columns"]["sens"] = {"role": "sensitive"}
     return config
 
 
@@ -258,5 +279,10 @@ def test_recorded_runs_touch_the_templates(recorded: dict[str, str]) -> None:
         "gate_frequencies",
         "mondrian_split",
         "person_profile",
+        "person_codes",
+        "rollup_people",
+        "gate_people",
+        "person_value_counts",
+        "gate_people_values",
     ):
         assert template in named, template

@@ -224,7 +224,7 @@ def test_commands_that_do_not_count_people_refuse_person(tmp_path: Path, command
             sqlanon.compile_sql(config, base_dir=tmp_path, dialect="duckdb")
 
 
-def _models(rng: random.Random) -> list[dict[str, Any]]:
+def random_models(rng: random.Random) -> list[dict[str, Any]]:
     """Random models counted over people, on the attribute ``sens``."""
     t = rng.choice([0.1, 0.25, 0.4])
     pool: list[dict[str, Any]] = [
@@ -265,7 +265,7 @@ def _models(rng: random.Random) -> list[dict[str, Any]]:
     return [{"k-anonymity": {"k": rng.choice([1, 2, 3])}}, *rng.sample(pool, rng.randint(1, 3))]
 
 
-def _sensitive(case: RandomCase, rng: random.Random, config: dict[str, Any]) -> ref.Domain:
+def sensitive_column(case: RandomCase, rng: random.Random, config: dict[str, Any]) -> ref.Domain:
     """``sens`` as a sensitive column with an order and a random hierarchy (the t-closeness
     distances read them), and the reference's view of them."""
     order = sorted({r["sens"] for r in case.rows})
@@ -286,13 +286,13 @@ def test_sensitive_models_over_people_as_the_reference(seed: int, tmp_path: Path
     distinct = len({r["sens"] for r in case.rows})
     criteria = [
         c
-        for c in _models(rng)
+        for c in random_models(rng)
         if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)  # refused: no release can satisfy it
     ]
     config = people_config(case, criteria)
     for q in case.qis:
         config["columns"][q] = {"role": "quasi"}
-    domain = _sensitive(case, rng, config)
+    domain = sensitive_column(case, rng, config)
     del config["output"]
     report = sqlanon.check(config, base_dir=tmp_path)
     for item, entry in zip(criteria, report.checks, strict=False):
@@ -316,10 +316,12 @@ def test_anonymize_with_sensitive_models_over_people_as_the_reference(seed: int,
     rng = random.Random(seed)
     case = random_people_case(9500 + seed, tmp_path, n_qis=rng.choice([1, 2]), max_people=30)
     distinct = len({r["sens"] for r in case.rows})
-    criteria = [c for c in _models(rng) if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)]
+    criteria = [
+        c for c in random_models(rng) if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)
+    ]
     limit = rng.choice([0.0, 0.1, 0.3])
     config = people_config(case, criteria, suppression_limit=limit, search="exhaustive")
-    domain = _sensitive(case, rng, config)
+    domain = sensitive_column(case, rng, config)
     report = sqlanon.anonymize(config, base_dir=tmp_path)
     satisfying = ref.satisfying_people_models(
         case.rows, [PERSON], case.hierarchies, "sens", criteria, limit, domain

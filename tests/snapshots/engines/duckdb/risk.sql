@@ -42,3 +42,48 @@ GROUP BY
   "size"
 ORDER BY
   "size";
+
+/* risk.sql: re-identification risk of a table from its equivalence classes' sizes. */
+/* Inputs:   freq (gate_frequencies.sql's table: q0..qk-1, the sensitive codes, n); for the */
+/*           journalist risk, population (one row per person, the quasi-identifiers' columns) */
+/*           and per quasi-identifier a map (leaf, label) to the table's level, or none. */
+/* Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..), */
+/*           threshold_num / threshold_den (the threshold t of "records at risk" as an exact */
+/*           fraction); population, qis (its columns, in the keys' order), maps, null_label (how */
+/*           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL). */
+/* Output:   sizes: per class size, size BIGINT and classes BIGINT (classes of that size), */
+/*           smallest first (the histogram of the report's class sizes; the prosecutor figures */
+/*           are exact sums over it, risk.measure: N = sum of size * classes, ...). */
+/*           journalist: one row: rows, smallest BIGINT (the smallest population count F of a */
+/*           class of the table), short BIGINT (classes with F < |E|: the population does not */
+/*           hold the table), at_risk BIGINT (rows of classes with 1/F > t), average DOUBLE */
+/*           (sum over classes of |E|/F, divided by N). */
+/*           uncovered: one row, per mapped quasi-identifier the population rows its map does */
+/*           not cover (u0.., BIGINT). */
+/* Formula:  prosecutor risk of a record in class E: 1/|E|; highest = 1/min|E|, average = */
+/*           classes / N; marketer risk (expected share re-identified) = classes / N; sample */
+/*           uniques = rows in classes of size 1 / N; journalist risk of a record in E: 1/F_E, */
+/*           F_E the number of persons of the population in E's class (its labels, the */
+/*           population generalized as the table is, as keys: the filter key; '' and NULL are */
+/*           one label, as a CSV file reads them, and no other text is NULL's) (El Emam, Guide to the De-Identification of Personal Health */
+/*           Information, 2013; ARX's risk models). The divisions are made from these exact */
+/*           counts by the caller, but the journalist average's. */
+WITH "c" AS (
+  SELECT
+    SUM("n") AS "size"
+  FROM "__sqlanon_gate_people_N"
+  GROUP BY
+    "q0",
+    "q1",
+    "q2"
+)
+SELECT
+  CAST("size" AS BIGINT) AS "size",
+  CAST(COUNT(*) AS BIGINT) AS "classes"
+FROM "c"
+WHERE
+  "size" > 0
+GROUP BY
+  "size"
+ORDER BY
+  "size";

@@ -49,7 +49,8 @@ FROM (
     /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
     /* Params:   keys (QI columns of the node), k (integer >= 1). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
-    /* Formula:  a class E satisfies k-anonymity iff |E| >= k. */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
     /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
     SELECT
       "batch_node",
@@ -58,6 +59,79 @@ FROM (
       "q2",
       CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
       SUM("n") < 3 AS "bad",
+      CAST(SUM("n") AS DOUBLE PRECISION) AS "val"
+    FROM "input"
+    GROUP BY
+      "batch_node",
+      "q0",
+      "q1",
+      "q2"
+  ) AS "c"
+  GROUP BY
+    "batch_node"
+) AS "a0";
+
+WITH "input" AS (
+  SELECT
+    "b"."batch_node",
+    (
+      %(m0)s
+    )["b"."batch_node" + 1]["src"."q0" + 1] AS "q0",
+    (
+      %(m1)s
+    )["b"."batch_node" + 1]["src"."q1" + 1] AS "q1",
+    (
+      %(m2)s
+    )["b"."batch_node" + 1]["src"."q2" + 1] AS "q2",
+    SUM("src"."n") AS "n"
+  FROM "__sqlanon_freq_qi_N" AS "src"
+  CROSS JOIN (
+    SELECT
+      CAST("range" AS INT) AS "batch_node"
+    FROM GENERATE_SERIES(0, %(nodes)s - 1) AS "range"("range")
+  ) AS "b"
+  GROUP BY
+    "b"."batch_node",
+    (
+      %(m0)s
+    )["b"."batch_node" + 1]["src"."q0" + 1],
+    (
+      %(m1)s
+    )["b"."batch_node" + 1]["src"."q1" + 1],
+    (
+      %(m2)s
+    )["b"."batch_node" + 1]["src"."q2" + 1]
+)
+SELECT
+  "a0"."batch_node",
+  "a0"."classes",
+  "a0"."rows",
+  "a0"."vc",
+  "a0"."vr",
+  "a0"."worst"
+FROM (
+  SELECT
+    "batch_node",
+    COUNT(*) AS "classes",
+    COALESCE(SUM("size"), 0) AS "rows",
+    SUM(CASE WHEN "bad" THEN 1 ELSE 0 END) AS "vc",
+    COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr",
+    MIN("val") AS "worst"
+  FROM (
+    /* check_k_anonymity.sql: k-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
+    /* Params:   keys (QI columns of the node), k (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
+    /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
+    SELECT
+      "batch_node",
+      "q0",
+      "q1",
+      "q2",
+      CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+      SUM("n") < 2 AS "bad",
       CAST(SUM("n") AS DOUBLE PRECISION) AS "val"
     FROM "input"
     GROUP BY

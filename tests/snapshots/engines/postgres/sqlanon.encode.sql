@@ -217,6 +217,120 @@ SELECT
   COUNT(*)
 FROM "__sqlanon_freq_N";
 
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_freq_N" AS
+WITH "pv" AS (
+  SELECT DISTINCT
+    "d0"."code" AS "q0",
+    "d1"."code" AS "q1",
+    "d2"."code" AS "q2",
+    "e"."code" AS "s",
+    "src"."patient ""id""" AS "p0"
+  FROM "__sqlanon_source_N" AS "src"
+  JOIN (
+    SELECT
+      "leaf",
+      "code"
+    FROM "__sqlanon_dim_N"
+    WHERE
+      "q" = 0
+  ) AS "d0"
+    ON COALESCE(CAST("src"."qi-0" AS TEXT), '') = "d0"."leaf"
+  JOIN (
+    SELECT
+      "leaf",
+      "code"
+    FROM "__sqlanon_dim_N"
+    WHERE
+      "q" = 1
+  ) AS "d1"
+    ON COALESCE(CAST("src"."q 1" AS TEXT), '') = "d1"."leaf"
+  JOIN (
+    SELECT
+      "leaf",
+      "code"
+    FROM "__sqlanon_dim_N"
+    WHERE
+      "q" = 2
+  ) AS "d2"
+    ON COALESCE(CAST("src"."qi-2" AS TEXT), '') = "d2"."leaf"
+  JOIN "__sqlanon_sdict_N" AS "e"
+    ON CASE
+      WHEN CAST("src"."sens" AS TEXT) IS NULL
+      THEN 'NULL'
+      WHEN CAST("src"."sens" AS TEXT) LIKE '%'
+      THEN '' || CAST("src"."sens" AS TEXT)
+      ELSE CAST("src"."sens" AS TEXT)
+    END = "e"."value"
+), "pm" AS (
+  SELECT
+    "pv"."p0",
+    COUNT(*) AS "m",
+    MIN("pv"."s") AS "first"
+  FROM "pv"
+  GROUP BY
+    "pv"."p0"
+)
+SELECT
+  "pv"."q0",
+  "pv"."q1",
+  "pv"."q2",
+  "pv"."s" AS "s0",
+  CAST(SUM(DIV(CAST(6 AS BIGINT), "pm"."m")) AS BIGINT) AS "n",
+  CAST(COUNT(*) AS BIGINT) AS "c",
+  CAST(SUM(CASE WHEN "pv"."s" = "pm"."first" THEN 1 ELSE 0 END) AS BIGINT) AS "np"
+FROM "pv"
+JOIN "pm"
+  ON "pm"."p0" = "pv"."p0"
+GROUP BY
+  "pv"."q0",
+  "pv"."q1",
+  "pv"."q2",
+  "pv"."s";
+SELECT
+  COALESCE(SUM("n"), 0),
+  COUNT(*)
+FROM "__sqlanon_freq_N";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_members_N" AS
+SELECT DISTINCT
+  "pc"."g",
+  "d0"."code" AS "q0",
+  "d1"."code" AS "q1",
+  "d2"."code" AS "q2"
+FROM "__sqlanon_source_N" AS "src"
+JOIN "__sqlanon_persons_N" AS "pc"
+  ON "pc"."p0" = "src"."patient ""id"""
+JOIN (
+  SELECT
+    "leaf",
+    "code"
+  FROM "__sqlanon_dim_N"
+  WHERE
+    "q" = 0
+) AS "d0"
+  ON COALESCE(CAST("src"."qi-0" AS TEXT), '') = "d0"."leaf"
+JOIN (
+  SELECT
+    "leaf",
+    "code"
+  FROM "__sqlanon_dim_N"
+  WHERE
+    "q" = 1
+) AS "d1"
+  ON COALESCE(CAST("src"."q 1" AS TEXT), '') = "d1"."leaf"
+JOIN (
+  SELECT
+    "leaf",
+    "code"
+  FROM "__sqlanon_dim_N"
+  WHERE
+    "q" = 2
+) AS "d2"
+  ON COALESCE(CAST("src"."qi-2" AS TEXT), '') = "d2"."leaf";
+SELECT
+  COUNT(*)
+FROM "__sqlanon_members_N";
+
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_paths_N" AS
 SELECT
   CAST("c0" AS INT) AS "q",

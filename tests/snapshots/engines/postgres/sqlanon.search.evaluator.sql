@@ -12,3 +12,18 @@ GROUP BY
 SELECT
   COUNT(*)
 FROM "__sqlanon_freq_qi_N";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_freq_qi_N" AS
+SELECT
+  "q0",
+  "q1",
+  "q2",
+  CAST(SUM("np") AS BIGINT) AS "n"
+FROM "__sqlanon_freq_N"
+GROUP BY
+  "q0",
+  "q1",
+  "q2";
+SELECT
+  COUNT(*)
+FROM "__sqlanon_freq_qi_N";

@@ -1,0 +1,75 @@
+CREATE TEMPORARY VIEW `__sqlanon_gate_freq_N` AS
+WITH `pt__w0` AS (
+  SELECT DISTINCT
+    CASE
+      WHEN CAST(`p`.`qi-0` AS STRING) IS NULL
+      THEN '\036NULL\036'
+      WHEN CAST(`p`.`qi-0` AS STRING) LIKE '\036%'
+      THEN '\036' || CAST(`p`.`qi-0` AS STRING)
+      ELSE CAST(`p`.`qi-0` AS STRING)
+    END AS `q0`,
+    CASE
+      WHEN CAST(`p`.`q 1` AS STRING) IS NULL
+      THEN '\036NULL\036'
+      WHEN CAST(`p`.`q 1` AS STRING) LIKE '\036%'
+      THEN '\036' || CAST(`p`.`q 1` AS STRING)
+      ELSE CAST(`p`.`q 1` AS STRING)
+    END AS `q1`,
+    CASE
+      WHEN CAST(`p`.`qi-2` AS STRING) IS NULL
+      THEN '\036NULL\036'
+      WHEN CAST(`p`.`qi-2` AS STRING) LIKE '\036%'
+      THEN '\036' || CAST(`p`.`qi-2` AS STRING)
+      ELSE CAST(`p`.`qi-2` AS STRING)
+    END AS `q2`,
+    `p`.`patient "id"` AS `p0`
+  FROM `__sqlanon_table_N` AS `p`
+), `ps__w0` AS (
+  SELECT
+    ARRAY_SORT(COLLECT_LIST(`t`.`t`)) AS `sig`
+  FROM `pt__w0` AS `pt`
+  JOIN `__sqlanon_gate_tuples_N` AS `t`
+    ON `t`.`q0` = `pt`.`q0` AND `t`.`q1` = `pt`.`q1` AND `t`.`q2` = `pt`.`q2`
+  GROUP BY
+    `pt`.`p0`
+)
+SELECT
+  `ps`.`sig` AS `q0`,
+  CAST('' AS STRING) AS `q1`,
+  CAST('' AS STRING) AS `q2`,
+  CAST(COUNT(*) AS BIGINT) AS `n`
+FROM `ps__w0` AS `ps`
+GROUP BY
+  `ps`.`sig`;
+
+CREATE TEMPORARY VIEW `__sqlanon_gate_tuples_N` AS
+SELECT
+  CAST(DENSE_RANK() OVER (ORDER BY `d`.`q0` NULLS LAST, `d`.`q1` NULLS LAST, `d`.`q2` NULLS LAST) AS BIGINT) AS `t`,
+  `d`.`q0`,
+  `d`.`q1`,
+  `d`.`q2`
+FROM (
+  SELECT DISTINCT
+    CASE
+      WHEN CAST(`p`.`qi-0` AS STRING) IS NULL
+      THEN '\036NULL\036'
+      WHEN CAST(`p`.`qi-0` AS STRING) LIKE '\036%'
+      THEN '\036' || CAST(`p`.`qi-0` AS STRING)
+      ELSE CAST(`p`.`qi-0` AS STRING)
+    END AS `q0`,
+    CASE
+      WHEN CAST(`p`.`q 1` AS STRING) IS NULL
+      THEN '\036NULL\036'
+      WHEN CAST(`p`.`q 1` AS STRING) LIKE '\036%'
+      THEN '\036' || CAST(`p`.`q 1` AS STRING)
+      ELSE CAST(`p`.`q 1` AS STRING)
+    END AS `q1`,
+    CASE
+      WHEN CAST(`p`.`qi-2` AS STRING) IS NULL
+      THEN '\036NULL\036'
+      WHEN CAST(`p`.`qi-2` AS STRING) LIKE '\036%'
+      THEN '\036' || CAST(`p`.`qi-2` AS STRING)
+      ELSE CAST(`p`.`qi-2` AS STRING)
+    END AS `q2`
+  FROM `__sqlanon_table_N` AS `p`
+) AS `d`;
