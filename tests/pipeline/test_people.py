@@ -383,3 +383,47 @@ def test_sensitive_models_need_constant_quasi_identifiers_and_one_column(tmp_pat
         ConfigError, match=r"one sensitive column per run; the criteria read \['diagnosis', 'ward'\]"
     ):
         sqlanon.anonymize(config, base_dir=tmp_path)
+
+
+@pytest.mark.parametrize("varying", [False, True])
+def test_a_person_of_several_columns_is_their_combination(tmp_path: Path, varying: bool) -> None:
+    """person: [site, patient_no]: patient 1 of site A and patient 1 of site B are two people.
+    Every figure equals that of the same table told apart by one column holding both."""
+    rng = random.Random(11 + varying)
+    case = random_people_case(4242 + varying, tmp_path, n_qis=2, varying=varying)
+    # split each person's name in two columns whose values repeat across people
+    who = sorted({r[PERSON] for r in case.rows})
+    split = {p: (f"site{i % 3}", f"no{i // 3}") for i, p in enumerate(who)}
+    columns = ["site", "patient_no", *case.qis, "sens", "visit"]
+    with (tmp_path / "two.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=columns, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(
+            {**r, "site": split[r[PERSON]][0], "patient_no": split[r[PERSON]][1]} for r in case.rows
+        )
+    criteria: list[dict[str, Any]] = [{"k-anonymity": {"k": rng.choice([2, 3])}}]
+    if not varying:
+        criteria.append({"l-diversity": {"variant": "entropy", "l": 1.5, "attribute": "sens"}})
+    one = people_config(case, criteria, suppression_limit=0.2, output="one.csv")
+    two = people_config(case, criteria, suppression_limit=0.2, output="two_out.csv")
+    two["source"], two["person"] = "two.csv", ["site", "patient_no"]
+    del two["columns"][PERSON]
+    two["columns"] |= {"site": {"role": "identifier"}, "patient_no": {"role": "identifier"}}
+    if not varying:
+        one["columns"]["sens"] = two["columns"]["sens"] = {"role": "sensitive"}
+    a = sqlanon.anonymize(one, base_dir=tmp_path)
+    b = sqlanon.anonymize(two, base_dir=tmp_path)
+    assert (a.passed, a.node, a.people, a.rows_out, a.checks[:-1]) == (
+        b.passed,
+        b.node,
+        b.people,
+        b.rows_out,
+        b.checks[:-1],
+    )
+    if a.passed:
+        assert _published(tmp_path / "one.csv") == _published(tmp_path / "two_out.csv")
+    del one["output"], two["output"]
+    for config in (one, two):
+        config["columns"] |= {q: {"role": "quasi"} for q in case.qis}
+    c, d = sqlanon.check(one, base_dir=tmp_path), sqlanon.check(two, base_dir=tmp_path)
+    assert (c.people, c.checks, c.risk) == (d.people, d.checks, d.risk)
