@@ -3,11 +3,14 @@
 -- Inputs:   published (the table to gate, with its person columns); tuples (part "tuples").
 -- Params:   qis (published QI columns, compared as published: text keys, NULL apart from every
 --           value: sqlanon/sql/labels.py), person (the person columns), part: "tuples" | "classes",
---           tuples (part classes: the table part "tuples" made).
+--           tuples (part classes: the table part "tuples" made); with a sensitive-value model,
+--           sensitive ({column, table: its dictionary}) and weight (person_value_counts.sql's
+--           least common multiple), else none.
 -- Output:   part tuples: t BIGINT (1, 2, ...), q0..qk-1: each distinct label tuple and its
 --           number; part classes: q0 = a class's signature (the sorted array of its people's
 --           tuple numbers), q1..qk-1 = '' (the class key keeps its k columns), n = the class's
---           people (BIGINT).
+--           people (BIGINT); with sensitive, one row per (class, value): s0 (its code), n, c, np
+--           (_people_values.sql's, summed over the class's people).
 -- Formula:  a person's quasi-identifier is the set of their rows' label tuples; a class is the
 --           people whose sets are equal (Nergiz, Clifton, Nergiz, Multirelational k-anonymity,
 --           IEEE TKDE 2009, section 3).
@@ -36,12 +39,41 @@ WITH "pt" AS (
   {%- endfor %}
   FROM {{ published|ident }} AS "p"
 ), "ps" AS (
-  SELECT {{ people.signature('"t"."t"') }} AS "sig"
+  SELECT {% for p in person %}"pt".{{ ('p' ~ loop.index0)|ident }}, {% endfor %}{{ people.signature('"t"."t"') }} AS "sig"
   FROM "pt"
   JOIN {{ tuples|ident }} AS "t"
     ON {% for q in qis %}"t".{{ ('q' ~ loop.index0)|ident }} = "pt".{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
   GROUP BY {% for p in person %}"pt".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
 )
+{%- if sensitive %}
+, "pv" AS (
+  SELECT DISTINCT
+  {%- for p in person %}
+    "p".{{ p|ident }} AS {{ ('p' ~ loop.index0)|ident }},
+  {%- endfor %}
+    "e"."code" AS "s"
+  FROM {{ published|ident }} AS "p"
+  JOIN {{ sensitive.table|ident }} AS "e"
+    ON {{ ('CAST("p".' ~ sensitive.column|ident ~ ' AS VARCHAR)')|key }} = "e"."value"
+), "pm" AS (
+  SELECT {% for p in person %}"pv".{{ ('p' ~ loop.index0)|ident }}, {% endfor %}COUNT(*) AS "m", MIN("pv"."s") AS "first"
+  FROM "pv"
+  GROUP BY {% for p in person %}"pv".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
+)
+SELECT
+  "ps"."sig" AS "q0",
+{%- for q in qis[1:] %}
+  CAST('' AS VARCHAR) AS {{ ('q' ~ loop.index)|ident }},
+{%- endfor %}
+  "pv"."s" AS "s0",
+  CAST(SUM(CAST({{ weight|literal }} AS BIGINT) // "pm"."m") AS BIGINT) AS "n",
+  CAST(COUNT(*) AS BIGINT) AS "c",
+  CAST(SUM(CASE WHEN "pv"."s" = "pm"."first" THEN 1 ELSE 0 END) AS BIGINT) AS "np"
+FROM "ps"
+JOIN "pv" ON {% for p in person %}"pv".{{ ('p' ~ loop.index0)|ident }} = "ps".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+JOIN "pm" ON {% for p in person %}"pm".{{ ('p' ~ loop.index0)|ident }} = "pv".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+GROUP BY "ps"."sig", "pv"."s"
+{%- else %}
 SELECT
   "ps"."sig" AS "q0",
 {%- for q in qis[1:] %}
@@ -50,4 +82,5 @@ SELECT
   CAST(COUNT(*) AS BIGINT) AS "n"
 FROM "ps"
 GROUP BY "ps"."sig"
+{%- endif %}
 {%- endif %}

@@ -5,7 +5,9 @@
 --           rollup.sql / rollup_batch.sql), radix (per QI, its level-0 code count), batch
 --           (whether $nodes nodes are rolled up at once, batch_node a part of every key).
 -- Output:   [batch_node,] q0 = the class's signature (a sorted array of tuple numbers),
---           q1..qk-1 = 0 (the class key keeps its k columns), n = the class's people (BIGINT).
+--           q1..qk-1 = 0 (the class key keeps its k columns), n = the class's people (BIGINT);
+--           with values (encode_person_values.sql's table: g, s0, n, c, np), one row per
+--           (class, value) with n, c and np summed over the class's people (_people_values.sql).
 -- Formula:  a person's generalized quasi-identifier is the set of their tuples generalized to
 --           the node's levels (equal tuples merge); a class is the people whose sets are equal
 --           (Nergiz, Clifton, Nergiz, Multirelational k-anonymity, IEEE TKDE 2009, section 3;
@@ -39,6 +41,16 @@ SELECT
 {%- for q in qis[1:] %}
   CAST(0 AS INTEGER) AS {{ ('q' ~ loop.index)|ident }},
 {%- endfor %}
+{%- if values|default(none) %}
+  "v"."s0",
+  CAST(SUM("v"."n") AS BIGINT) AS "n",
+  CAST(SUM("v"."c") AS BIGINT) AS "c",
+  CAST(SUM("v"."np") AS BIGINT) AS "np"
+FROM "sig"
+JOIN {{ values|ident }} AS "v" ON "v"."g" = "sig"."g"
+GROUP BY {% if batch %}"sig"."batch_node", {% endif %}"sig"."sig", "v"."s0"
+{%- else %}
   CAST(COUNT(*) AS BIGINT) AS "n"
 FROM "sig"
 GROUP BY {% if batch %}"sig"."batch_node", {% endif %}"sig"."sig"
+{%- endif %}

@@ -88,6 +88,10 @@ class Encoded:
     #: least common multiple of their numbers of values); ``freq`` then holds n, c and np
     #: (_people_values.sql). None otherwise.
     weight: int | None = None
+    #: people whose quasi-identifiers vary, with a sensitive model: each person's values
+    #: (encode_person_values.sql: g, s0, n, c, np), joined to their class at every node
+    values: str | None = None
+    values_rows: int = 0
 
     @property
     def radix(self) -> list[int]:
@@ -562,14 +566,6 @@ def encode(
             )
         )
     if people is not None and people.varying:
-        if sensitive:
-            column, _ = people.varying[0]
-            raise DataError(
-                f"People of the source have rows with different values of quasi-identifier {column!r}, and this "
-                "version of sqlanon evaluates sensitive-value models over people only when every person's rows "
-                "agree on the quasi-identifiers. Make them constant per person, or check the models without "
-                "person."
-            )
         return _encode_members(engine, config, source, qis, sensitive, people.count, people.varying, profiles)
     if people is not None and sensitive:
         return _encode_people_values(engine, config, source, qis, sensitive[0], people.count, profiles)
@@ -623,6 +619,22 @@ def _encode_members(
     )
     members_rows = engine.create_counted(members, select)
     rows = sum(n for _, n in profiles[qis[0].column])
+    weight, values, values_rows = None, None, 0
+    if sensitive:  # each person's values, joined to their class at every node
+        (domain,) = sensitive
+        weight = person_weight(engine, source, config.person, domain.column, people, "source")
+        values = engine.temp_name("person_values")
+        values_rows = engine.create_counted(
+            values,
+            render_template(
+                "encode_person_values.sql",
+                source=source,
+                persons=persons,
+                person=list(config.person),
+                sensitive={"table": domain.table, "column": domain.column},
+                weight=weight,
+            ),
+        )
     return Encoded(
         source,
         people,
@@ -634,6 +646,9 @@ def _encode_members(
         tuple(config.person),
         tuple(q for q, _ in varying),
         persons,
+        weight,
+        values,
+        values_rows,
     )
 
 

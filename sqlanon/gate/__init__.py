@@ -225,15 +225,27 @@ def run_gate(
     freq = engine.temp_name("gate_freq")
     tuples = None
     weight = None
-    if varying and attributes:
-        raise DataError(
-            f"People of the table have rows with different labels of quasi-identifier {varying[0][0]!r}, and this "
-            "version of sqlanon evaluates sensitive-value models over people only when every person's rows agree "
-            "on the quasi-identifiers. Check those models without person, or k-anonymity alone with it."
-        )
     if persons is not None and attributes:  # people and their values: n, c, np (_people_values.sql)
         (attribute,) = attributes
         weight = person_weight(engine, counted, config.person, attribute, persons, "table")
+    if varying:  # classes of people whose label tuples differ: by the sets of their tuples
+        tuples = engine.temp_name("gate_tuples")
+        common = {
+            "published": counted,
+            "qis": qis,
+            "person": list(config.person),
+            "sensitive": None
+            if weight is None
+            else {"column": attributes[0], "table": domains[attributes[0]].table},
+            "weight": weight,
+        }
+        engine.create_temp_as(
+            tuples, render_template("gate_people.sql", part="tuples", tuples=None, **common)
+        )
+        engine.create_temp_as(
+            freq, render_template("gate_people.sql", part="classes", tuples=tuples, **common)
+        )
+    elif weight is not None:
         engine.create_temp_as(
             freq,
             render_template(
@@ -244,15 +256,6 @@ def run_gate(
                 person=list(config.person),
                 weight=weight,
             ),
-        )
-    elif varying:  # classes of people whose label tuples differ: by the sets of their tuples
-        tuples = engine.temp_name("gate_tuples")
-        common = {"published": counted, "qis": qis, "person": list(config.person)}
-        engine.create_temp_as(
-            tuples, render_template("gate_people.sql", part="tuples", tuples=None, **common)
-        )
-        engine.create_temp_as(
-            freq, render_template("gate_people.sql", part="classes", tuples=tuples, **common)
         )
     else:
         engine.create_temp_as(

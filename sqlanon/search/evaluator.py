@@ -141,7 +141,10 @@ class NodeEvaluator:
         self.raw_plan = CheckPlan.build(
             engine, self.criteria, self.keys, domains, generalization, people=self.people
         )
-        self.plan = self.raw_plan.with_prepared(engine, self.freq)
+        # the whole table's distribution: each person's values when their quasi-identifiers vary
+        # (the bottom table holds their tuples then)
+        whole = encoded.values if encoded.varying and self.people and encoded.values else self.freq
+        self.plan = self.raw_plan.with_prepared(engine, whole)
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
         self.evaluations = 0
@@ -240,6 +243,7 @@ class NodeEvaluator:
             qis=self._generalizers(shape),
             radix=self.encoded.radix,
             batch=batch,
+            values=self.encoded.values if self.people else None,
         )
 
     def _compiled(self, name: str) -> str:

@@ -68,6 +68,7 @@ def copy_size(encoded: Encoded, arrow: bool = False) -> int:
     frequency table's (its QI, sensitive and count columns), each hierarchy's ``up`` pairs and
     labels (with their text) and the sensitive dictionaries; ``arrow``: copied as Arrow tables."""
     cells = encoded.freq_rows * (len(encoded.qis) + len(encoded.sensitive) + 1)
+    cells += 5 * encoded.values_rows  # each person's values (g, s0, n, c, np), when kept
     text = 0
     for q in encoded.qis:
         h, levels = q.hierarchy, q.hierarchy.height + 1
@@ -106,6 +107,8 @@ def search_tables(encoded: Encoded) -> list[str]:
     """The encoded tables the lattice search and the metrics read (never the source, never a
     ``dim`` table)."""
     names = [encoded.freq]
+    if encoded.values is not None:  # each person's values (people whose quasi-identifiers vary)
+        names.append(encoded.values)
     for q in encoded.qis:
         names += [t for t in (q.up.table, q.labels.table) if t not in names]
     for s in encoded.sensitive:

@@ -397,19 +397,15 @@ class Conformance:
 
     @pytest.mark.parametrize("command", ["anonymize", "check"])
     def test_bad_person_inputs_are_refused_as_on_duckdb(self, on: Adapter, command: str) -> None:
-        """A NULL person cell, and a person whose quasi-identifier varies under a sensitive-value
-        model: the engine refuses them with DuckDB's DataError message, and writes nothing."""
+        """A NULL person cell: the engine refuses it with DuckDB's DataError message, and writes
+        nothing."""
         columns = [PERSON, "zip", "sex", "disease"]
 
         def row(who: str | None, zip_code: str | None, sex: str, disease: str) -> dict[str, Any]:
             return {PERSON: who, "zip": zip_code, "sex": sex, "disease": disease}
 
         ok = [row(f"p{i}", "47677", "Female" if i % 2 else "Male", "flu") for i in range(6)]
-        cases = {
-            "null": [*ok, row(None, "47677", "Male", "flu")],
-            # p1's zip differs, p3's is NULL in one row (a value of its own)
-            "varying": [*ok, row("p1", "47602", "Female", "cold"), row("p3", None, "Female", "flu")],
-        }
+        cases = {"null": [*ok, row(None, "47677", "Male", "flu")]}
         config: dict[str, Any] = {
             "person": PERSON,
             "columns": {
@@ -442,7 +438,7 @@ class Conformance:
             with pytest.raises(DataError) as got:
                 run(engine_config, base_dir=on.folder)
             assert str(got.value) == str(want.value)
-            assert ("1 row(s) whose person" if name == "null" else "quasi-identifier 'zip'") in str(got.value)
+            assert "1 row(s) whose person" in str(got.value)
             assert not on.exists(output)
             assert not (on.folder / "out" / f"bad_person_{name}.csv").exists()
             assert on.leftovers() == []
@@ -570,11 +566,12 @@ def _same_release(
 
 
 def _values_case(on: Adapter, seed: int) -> tuple[RandomCase, dict[str, Any], Any, list[dict[str, Any]]]:
-    """A random one-to-many table with ``sens`` sensitive (its order and a random hierarchy),
+    """A random one-to-many table with ``sens`` sensitive (its order and a random hierarchy; odd
+    seeds: people's quasi-identifiers vary),
     random models over people on it (tests/pipeline/test_people.py's), and the reference's view
     of the column."""
     rng = random.Random(seed)
-    case, config = _people_case(on, "values", seed, 9000 + seed, rng.choice([1, 2]))
+    case, config = _people_case(on, "values", seed, 9000 + seed, rng.choice([1, 2]), seed % 2 == 1)
     distinct = len({r["sens"] for r in case.rows})
     criteria = [
         c for c in people_models(rng) if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)

@@ -138,6 +138,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str
             _people_config(folder, "people"),
             _people_config(folder, "varying", varying=True),
             _people_config(folder, "values", criteria=PEOPLE_MODELS),
+            _people_config(folder, "varying_values", varying=True, criteria=PEOPLE_MODELS),
         ):
             api.anonymize(people, base_dir=folder)
             gate = {key: value for key, value in people.items() if key != "output"}

@@ -70,6 +70,24 @@ SELECT
   COUNT(*)
 FROM "__sqlanon_release_N";
 
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/varying_values/.sqlanon-STAGING.tmp/release.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'qi-0': 'VARCHAR', 'q 1': 'VARCHAR', 'qi-2': 'VARCHAR', 'sens': 'VARCHAR', 'visit': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_release_N";
+
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
 SELECT
   *
@@ -142,6 +160,24 @@ SELECT
   COUNT(*)
 FROM "__sqlanon_source_N";
 
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/varying_values/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'patient "id"': 'VARCHAR', 'qi-0': 'VARCHAR', 'q 1': 'VARCHAR', 'qi-2': 'VARCHAR', 'sens': 'VARCHAR', 'visit': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_source_N";
+
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_table_N" AS
 SELECT
   *
@@ -201,6 +237,24 @@ SELECT
   *
 FROM READ_CSV(
   '<demo>/varying/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'patient "id"': 'VARCHAR', 'qi-0': 'VARCHAR', 'q 1': 'VARCHAR', 'qi-2': 'VARCHAR', 'sens': 'VARCHAR', 'visit': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_table_N";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_table_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/varying_values/data.csv',
   delim = ',',
   quote = '"',
   escape = '"',

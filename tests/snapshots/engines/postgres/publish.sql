@@ -331,6 +331,167 @@ WITH "m0" AS (
       "q" = 1
   ) AS "l"
     ON "l"."lvl" = 0 AND "l"."code" = "u"."ct"
+), "kept" AS (
+  SELECT
+    "q0",
+    "q1",
+    "q2"
+  FROM "__sqlanon_verdicts_N"
+  WHERE
+    NOT "bad"
+), "pg" AS (
+  SELECT DISTINCT
+    "mb"."g",
+    "u0"."ct" AS "q0",
+    "u1"."ct" AS "q1",
+    CAST(0 AS INT) AS "q2"
+  FROM "__sqlanon_members_N" AS "mb"
+  JOIN (
+    SELECT
+      "lf",
+      "cf",
+      "lt",
+      "ct"
+    FROM "__sqlanon_up_N"
+    WHERE
+      "q" = 0
+  ) AS "u0"
+    ON "u0"."lf" = 0 AND "u0"."cf" = "mb"."q0" AND "u0"."lt" = 1
+  JOIN (
+    SELECT
+      "lf",
+      "cf",
+      "lt",
+      "ct"
+    FROM "__sqlanon_up_N"
+    WHERE
+      "q" = 1
+  ) AS "u1"
+    ON "u1"."lf" = 0 AND "u1"."cf" = "mb"."q1" AND "u1"."lt" = 0
+), "ps" AS (
+  SELECT
+    "pg"."g",
+    ARRAY_AGG(
+      (
+        CAST("pg"."q0" AS BIGINT) + 3 * (
+          CAST("pg"."q1" AS BIGINT) + 3 * CAST("pg"."q2" AS BIGINT)
+        )
+      ) ORDER BY (
+        CAST("pg"."q0" AS BIGINT) + 3 * (
+          CAST("pg"."q1" AS BIGINT) + 3 * CAST("pg"."q2" AS BIGINT)
+        )
+      )
+    ) AS "sig"
+  FROM "pg"
+  GROUP BY
+    "pg"."g"
+), "keptg" AS (
+  SELECT
+    "ps"."g"
+  FROM "ps"
+  WHERE
+    EXISTS(
+      SELECT
+        1
+      FROM "kept"
+      WHERE
+        "kept"."q0" = "ps"."sig"
+    )
+)
+SELECT
+  "m0"."label" AS "qi-0",
+  "m1"."label" AS "q 1",
+  CAST('*' AS TEXT) AS "qi-2",
+  "src"."sens" AS "sens",
+  "src"."visit" AS "visit",
+  "src"."patient ""id""" AS "patient ""id"""
+FROM "__sqlanon_source_N" AS "src"
+JOIN "m0"
+  ON "m0"."leaf" = COALESCE(CAST("src"."qi-0" AS TEXT), '')
+JOIN "m1"
+  ON "m1"."leaf" = COALESCE(CAST("src"."q 1" AS TEXT), '')
+JOIN "__sqlanon_persons_N" AS "pc"
+  ON "pc"."p0" = "src"."patient ""id"""
+WHERE
+  EXISTS(
+    SELECT
+      1
+    FROM "keptg"
+    WHERE
+      "keptg"."g" = "pc"."g"
+  );
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_people_N" AS
+WITH "m0" AS (
+  SELECT
+    "d"."leaf",
+    "u"."ct" AS "code",
+    "l"."label"
+  FROM (
+    SELECT
+      "leaf",
+      "code"
+    FROM "__sqlanon_dim_N"
+    WHERE
+      "q" = 0
+  ) AS "d"
+  JOIN (
+    SELECT
+      "lf",
+      "cf",
+      "lt",
+      "ct"
+    FROM "__sqlanon_up_N"
+    WHERE
+      "q" = 0
+  ) AS "u"
+    ON "u"."lf" = 0 AND "u"."cf" = "d"."code" AND "u"."lt" = 1
+  JOIN (
+    SELECT
+      "lvl",
+      "code",
+      "label",
+      "leaves"
+    FROM "__sqlanon_labels_N"
+    WHERE
+      "q" = 0
+  ) AS "l"
+    ON "l"."lvl" = 1 AND "l"."code" = "u"."ct"
+), "m1" AS (
+  SELECT
+    "d"."leaf",
+    "u"."ct" AS "code",
+    "l"."label"
+  FROM (
+    SELECT
+      "leaf",
+      "code"
+    FROM "__sqlanon_dim_N"
+    WHERE
+      "q" = 1
+  ) AS "d"
+  JOIN (
+    SELECT
+      "lf",
+      "cf",
+      "lt",
+      "ct"
+    FROM "__sqlanon_up_N"
+    WHERE
+      "q" = 1
+  ) AS "u"
+    ON "u"."lf" = 0 AND "u"."cf" = "d"."code" AND "u"."lt" = 0
+  JOIN (
+    SELECT
+      "lvl",
+      "code",
+      "label",
+      "leaves"
+    FROM "__sqlanon_labels_N"
+    WHERE
+      "q" = 1
+  ) AS "l"
+    ON "l"."lvl" = 0 AND "l"."code" = "u"."ct"
 ), "m2" AS (
   SELECT
     "d"."leaf",

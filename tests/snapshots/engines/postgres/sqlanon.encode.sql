@@ -379,6 +379,44 @@ GROUP BY
   "p"."code",
   "n"."label";
 
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_person_values_N" AS
+WITH "pv" AS (
+  SELECT DISTINCT
+    "pc"."g",
+    "e"."code" AS "s"
+  FROM "__sqlanon_source_N" AS "src"
+  JOIN "__sqlanon_persons_N" AS "pc"
+    ON "pc"."p0" = "src"."patient ""id"""
+  JOIN "__sqlanon_sdict_N" AS "e"
+    ON CASE
+      WHEN CAST("src"."sens" AS TEXT) IS NULL
+      THEN 'NULL'
+      WHEN CAST("src"."sens" AS TEXT) LIKE '%'
+      THEN '' || CAST("src"."sens" AS TEXT)
+      ELSE CAST("src"."sens" AS TEXT)
+    END = "e"."value"
+), "pm" AS (
+  SELECT
+    "pv"."g",
+    COUNT(*) AS "m",
+    MIN("pv"."s") AS "first"
+  FROM "pv"
+  GROUP BY
+    "pv"."g"
+)
+SELECT
+  "pv"."g",
+  "pv"."s" AS "s0",
+  CAST(DIV(CAST(6 AS BIGINT), "pm"."m") AS BIGINT) AS "n",
+  CAST(1 AS BIGINT) AS "c",
+  CAST(CASE WHEN "pv"."s" = "pm"."first" THEN 1 ELSE 0 END AS BIGINT) AS "np"
+FROM "pv"
+JOIN "pm"
+  ON "pm"."g" = "pv"."g";
+SELECT
+  COUNT(*)
+FROM "__sqlanon_person_values_N";
+
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_sdict_N" AS
 SELECT
   CAST("c0" AS TEXT) AS "value",

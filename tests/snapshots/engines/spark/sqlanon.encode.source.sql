@@ -99,6 +99,31 @@ SELECT
 FROM `__sqlanon_release_N`;
 
 -- DuckDB-only, no rule yet: file reader function
+CREATE TEMPORARY VIEW `__sqlanon_release_N` AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/varying_values/.sqlanon-STAGING.tmp/release.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  `columns` = STRUCT(
+    'VARCHAR' AS `qi-0`,
+    'VARCHAR' AS `q 1`,
+    'VARCHAR' AS `qi-2`,
+    'VARCHAR' AS sens,
+    'VARCHAR' AS visit
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM `__sqlanon_release_N`;
+
+-- DuckDB-only, no rule yet: file reader function
 CREATE TEMPORARY VIEW `__sqlanon_source_N` AS
 SELECT
   *
@@ -203,6 +228,32 @@ SELECT
 FROM `__sqlanon_source_N`;
 
 -- DuckDB-only, no rule yet: file reader function
+CREATE TEMPORARY VIEW `__sqlanon_source_N` AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/varying_values/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  `columns` = STRUCT(
+    'VARCHAR' AS `patient "id"`,
+    'VARCHAR' AS `qi-0`,
+    'VARCHAR' AS `q 1`,
+    'VARCHAR' AS `qi-2`,
+    'VARCHAR' AS sens,
+    'VARCHAR' AS visit
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM `__sqlanon_source_N`;
+
+-- DuckDB-only, no rule yet: file reader function
 CREATE TEMPORARY VIEW `__sqlanon_table_N` AS
 SELECT
   *
@@ -285,6 +336,32 @@ SELECT
   *
 FROM READ_CSV(
   '<demo>/varying/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  `columns` = STRUCT(
+    'VARCHAR' AS `patient "id"`,
+    'VARCHAR' AS `qi-0`,
+    'VARCHAR' AS `q 1`,
+    'VARCHAR' AS `qi-2`,
+    'VARCHAR' AS sens,
+    'VARCHAR' AS visit
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM `__sqlanon_table_N`;
+
+-- DuckDB-only, no rule yet: file reader function
+CREATE TEMPORARY VIEW `__sqlanon_table_N` AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/varying_values/data.csv',
   delim = ',',
   quote = '"',
   escape = '"',

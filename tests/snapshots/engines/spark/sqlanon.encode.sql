@@ -379,6 +379,44 @@ GROUP BY
   `p`.`code`,
   `n`.`label`;
 
+CREATE TEMPORARY VIEW `__sqlanon_person_values_N` AS
+WITH `pv__w0` AS (
+  SELECT DISTINCT
+    `pc`.`g`,
+    `e`.`code` AS `s`
+  FROM `__sqlanon_source_N` AS `src`
+  JOIN `__sqlanon_persons_N` AS `pc`
+    ON `pc`.`p0` = `src`.`patient "id"`
+  JOIN `__sqlanon_sdict_N` AS `e`
+    ON CASE
+      WHEN CAST(`src`.`sens` AS STRING) IS NULL
+      THEN '\036NULL\036'
+      WHEN CAST(`src`.`sens` AS STRING) LIKE '\036%'
+      THEN '\036' || CAST(`src`.`sens` AS STRING)
+      ELSE CAST(`src`.`sens` AS STRING)
+    END = `e`.`value`
+), `pm__w0` AS (
+  SELECT
+    `pv`.`g`,
+    COUNT(*) AS `m`,
+    MIN(`pv`.`s`) AS `first`
+  FROM `pv__w0` AS `pv`
+  GROUP BY
+    `pv`.`g`
+)
+SELECT
+  `pv`.`g`,
+  `pv`.`s` AS `s0`,
+  CAST(CAST(6 AS BIGINT) DIV `pm`.`m` AS BIGINT) AS `n`,
+  CAST(1 AS BIGINT) AS `c`,
+  CAST(CASE WHEN `pv`.`s` = `pm`.`first` THEN 1 ELSE 0 END AS BIGINT) AS `np`
+FROM `pv__w0` AS `pv`
+JOIN `pm__w0` AS `pm`
+  ON `pm`.`g` = `pv`.`g`;
+SELECT
+  COUNT(*)
+FROM `__sqlanon_person_values_N`;
+
 CREATE TEMPORARY VIEW `__sqlanon_sdict_N` AS
 SELECT
   CAST(`c0` AS STRING) AS `value`,
