@@ -17,12 +17,17 @@
 --           in 128-bit integers as r_y * c_den < c_num * tail. npd-recursive adds, for every
 --           w in W: count(w) * 100 >= c2 * size, i.e. count(w) * 100 * c2_den >= c2_num * size.
 -- Citation: Machanavajjhala et al., l-Diversity (002), Definitions 4.3 and 4.4.
+-- People:   with people (_people_values.sql: person: set), r_i come from the class's distribution
+--           in which each person weighs one (n), size counts people (np), for l > 1 no value
+--           outside Y may be held by every person of the class (c < np), and npd's share of w
+--           is the share of the class's people who have w (c / np) (docs/people.md).
 {% import "_distribution.sql" as d %}
+{%- set people = people|default(false) %}
 {%- macro member(codes) -%}
 {% if codes %}"s" IN ({{ codes|map('literal')|join(', ') }}){% else %}FALSE{% endif %}
 {%- endmacro %}
-WITH {{ d.counts(input, keys, s) }}, "r" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"cnt",
+WITH {{ d.counts(input, keys, s, people) }}, "r" AS (
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"cnt",{% if people %} "c", "np",{% endif %}
     NOT ({{ member(allowed) }}) AS "dis",
     {{ member(protected) }} AS "prot",
     ROW_NUMBER() OVER (
@@ -31,19 +36,22 @@ WITH {{ d.counts(input, keys, s) }}, "r" AS (
   FROM "f"
 ), "c" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
-    CAST(SUM("cnt") AS HUGEINT) AS "size",
+    CAST(SUM({{ '"np"' if people else '"cnt"' }}) AS HUGEINT) AS "size",
+    {%- if people %}
+    CAST(COALESCE(MAX("c") FILTER (WHERE "dis"), 0) AS HUGEINT) AS "cdis",
+    {%- endif %}
     MIN("rank") FILTER (WHERE "dis") AS "y",
     CAST(MAX("cnt") FILTER (WHERE "dis") AS HUGEINT) AS "ry",
     CAST(COALESCE(SUM("cnt") FILTER (WHERE "rank" >= {{ l|literal }}), 0) AS HUGEINT) AS "tl",
     CAST(COALESCE(SUM("cnt") FILTER (WHERE "rank" >= GREATEST({{ l|literal }} - 1, 1)), 0) AS HUGEINT) AS "tl1",
-    COUNT(*) FILTER (WHERE "prot") AS "np",
-    CAST(MIN("cnt") FILTER (WHERE "prot") AS HUGEINT) AS "wmin"
+    COUNT(*) FILTER (WHERE "prot") AS "npr",
+    CAST(MIN({{ '"c"' if people else '"cnt"' }}) FILTER (WHERE "prot") AS HUGEINT) AS "wmin"
   FROM "r"
   GROUP BY {{ keys|map('ident')|join(', ') }}
 ), "t" AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"size", "y", "ry",
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"size", "y", "ry",{% if people %} "cdis",{% endif %}
     CASE WHEN "y" IS NULL THEN CAST(0 AS HUGEINT) WHEN "y" <= {{ l|literal }} - 1 THEN "tl" ELSE "tl1" - "ry" END AS "tail",
-    CASE WHEN "np" < {{ protected_count|literal }} THEN CAST(0 AS HUGEINT) ELSE "wmin" END AS "w"
+    CASE WHEN "npr" < {{ protected_count|literal }} THEN CAST(0 AS HUGEINT) ELSE "wmin" END AS "w"
   FROM "c"
 )
 SELECT
@@ -52,6 +60,9 @@ SELECT
   CASE WHEN "y" IS NULL THEN FALSE ELSE NOT ("ry" * {{ c_den|literal }} < "tail" * {{ c_num|literal }}) END
   {%- if protected %}
     OR "w" * 100 * {{ c2_den|literal }} < "size" * {{ c2_num|literal }}
+  {%- endif %}
+  {%- if people %}
+    OR ({{ l|literal }} > 1 AND "cdis" >= "size")
   {%- endif %} AS "bad",
   CASE WHEN "y" IS NULL THEN 0.0
        WHEN "tail" = 0 THEN CAST('inf' AS DOUBLE)

@@ -17,7 +17,7 @@ from sqlanon.errors import ConfigError
 #: all), in docs/people.md's forms; the others are refused with ``person:``
 PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
     "k-anonymity": None,
-    "l-diversity": ("distinct", "entropy", "recursive"),
+    "l-diversity": ("distinct", "entropy", "recursive", "pd-recursive", "npd-recursive"),
     "alpha-k-anonymity": None,
     "t-closeness": ("equal", "ordered", "hierarchical", "kl", "js", "variational"),
     "delta-disclosure": None,

@@ -572,9 +572,11 @@ def _values_case(on: Adapter, seed: int) -> tuple[RandomCase, dict[str, Any], An
     of the column."""
     rng = random.Random(seed)
     case, config = _people_case(on, "values", seed, 9000 + seed, rng.choice([1, 2]), seed % 2 == 1)
-    distinct = len({r["sens"] for r in case.rows})
+    values = sorted({r["sens"] for r in case.rows})
     criteria = [
-        c for c in people_models(rng) if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)
+        c
+        for c in people_models(rng, values)
+        if not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))
     ]
     domain = people_sensitive(case, rng, config)
     config["columns"]["sens"]["hierarchy"] = f"person_values_{seed}/h_sens.csv"

@@ -195,6 +195,8 @@ def class_verdict(
     l = params["l"]  # noqa: E741
     people_ok = l <= 1 or (n >= l and max(c.values()) < n)
     variant = params["variant"]
+    if variant in ("pd-recursive", "npd-recursive"):
+        return _pd_people(params, n, c, w)
     if variant == "distinct":
         return len(w) >= l and people_ok, float(len(w))
     if variant == "entropy":
@@ -205,6 +207,36 @@ def class_verdict(
     tail = sum(r[int(l) - 1 :], Fraction(0))
     ok = r[0] < Fraction(str(params["c"])) * tail
     return ok and people_ok, (float(r[0] / tail) if tail else None)
+
+
+def _pd_people(
+    params: Mapping[str, Any], n: int, c: Mapping[Any, int], w: Mapping[Any, Fraction]
+) -> tuple[bool, float | None]:
+    """pd-recursive (c,l) (npd: (c1,c2,l)) over people: r_y < c tail on the class's split
+    weights, ties with the values outside ``allowed`` first (the paper's Definition 4.3); for
+    l > 1 no value outside ``allowed`` held by every person; npd: every protected value held by
+    at least c2 percent of the class's people."""
+    l = int(params["l"])  # noqa: E741
+    allowed = set(params.get("allowed") or [])
+    bound = Fraction(str(params["c"] if "c" in params else params["c1"]))
+    ordered = sorted(w.items(), key=lambda item: (-item[1], item[0] in allowed))
+    r = {rank: weight for rank, (_, weight) in enumerate(ordered, start=1)}
+    outside = [rank for rank, (value, _) in enumerate(ordered, start=1) if value not in allowed]
+    ok, ratio = True, 0.0
+    if outside:
+        y = outside[0]
+        if y <= l - 1:
+            tail = sum((r[j] for j in range(l, len(r) + 1)), Fraction(0))
+        else:
+            tail = sum((r[j] for j in range(max(l - 1, 1), len(r) + 1) if j != y), Fraction(0))
+        ok = tail > 0 and r[y] < bound * tail
+        ratio = float(r[y] / tail) if tail else None  # type: ignore[assignment]
+        if l > 1 and any(c[v] >= n for v in c if v not in allowed):
+            ok = False
+    for protected in params.get("protected") or []:
+        if c.get(protected, 0) * 100 < Fraction(str(params["c2"])) * n:
+            ok = False
+    return ok, ratio
 
 
 def ref_people_model(
@@ -229,7 +261,7 @@ def ref_people_model(
     bad = [size for (ok, _), size in verdicts if not ok]
     measures = [v for (_, v), _ in verdicts]
     worst_max = kind in ("alpha-k-anonymity", "t-closeness", "delta-disclosure", "beta-likeness") or (
-        kind == "l-diversity" and params["variant"] == "recursive"
+        kind == "l-diversity" and params["variant"] in ("recursive", "pd-recursive", "npd-recursive")
     )
     if worst_max:
         observed = None if any(v is None for v in measures) else max(v for v in measures if v is not None)

@@ -7,6 +7,7 @@ import csv
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -224,8 +225,9 @@ def test_commands_that_do_not_count_people_refuse_person(tmp_path: Path, command
             sqlanon.compile_sql(config, base_dir=tmp_path, dialect="duckdb")
 
 
-def random_models(rng: random.Random) -> list[dict[str, Any]]:
-    """Random models counted over people, on the attribute ``sens``."""
+def random_models(rng: random.Random, values: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Random models counted over people, on the attribute ``sens`` (``values``: the column's,
+    which pd/npd-recursive may name)."""
     t = rng.choice([0.1, 0.25, 0.4])
     pool: list[dict[str, Any]] = [
         {"l-diversity": {"variant": "distinct", "l": rng.choice([1, 2, 3]), "attribute": "sens"}},
@@ -262,6 +264,14 @@ def random_models(rng: random.Random) -> list[dict[str, Any]]:
             }
         },
     ]
+    if values:
+        allowed, protected = [values[0]], [values[-1]]
+        pool += [
+            {"l-diversity": {"variant": "pd-recursive", "l": rng.choice([2, 3]), "c": rng.choice([1, 2, 3]),
+                             "allowed": allowed, "attribute": "sens"}},
+            {"l-diversity": {"variant": "npd-recursive", "l": 2, "c1": rng.choice([2, 3]), "c2": rng.choice([10, 30]),
+                             "allowed": allowed, "protected": protected, "attribute": "sens"}},
+        ]  # fmt: skip
     return [{"k-anonymity": {"k": rng.choice([1, 2, 3])}}, *rng.sample(pool, rng.randint(1, 3))]
 
 
@@ -285,10 +295,11 @@ def test_sensitive_models_over_people_as_the_reference(seed: int, tmp_path: Path
     case = random_people_case(
         9000 + seed, tmp_path, n_qis=rng.choice([1, 2]), max_people=30, varying=seed % 2 == 1
     )
-    distinct = len({r["sens"] for r in case.rows})
+    values = sorted({r["sens"] for r in case.rows})
+    distinct = len(values)
     criteria = [
         c
-        for c in random_models(rng)
+        for c in random_models(rng, values)
         if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)  # refused: no release can satisfy it
     ]
     config = people_config(case, criteria)
@@ -319,9 +330,11 @@ def test_anonymize_with_sensitive_models_over_people_as_the_reference(seed: int,
     case = random_people_case(
         9500 + seed, tmp_path, n_qis=rng.choice([1, 2]), max_people=30, varying=seed % 2 == 1
     )
-    distinct = len({r["sens"] for r in case.rows})
+    values = sorted({r["sens"] for r in case.rows})
     criteria = [
-        c for c in random_models(rng) if not ("l-diversity" in c and c["l-diversity"]["l"] > distinct)
+        c
+        for c in random_models(rng, values)
+        if not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))
     ]
     limit = rng.choice([0.0, 0.1, 0.3])
     config = people_config(case, criteria, suppression_limit=limit, search="exhaustive")

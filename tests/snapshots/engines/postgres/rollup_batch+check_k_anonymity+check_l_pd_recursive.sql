@@ -148,7 +148,7 @@ LEFT JOIN (
         CAST(COALESCE(SUM("cnt") FILTER(WHERE
           "rank" >= GREATEST(2 - 1, 1)), 0) AS DECIMAL(38, 0)) AS "tl1",
         COUNT(*) FILTER(WHERE
-          "prot") AS "np",
+          "prot") AS "npr",
         CAST(MIN("cnt") FILTER(WHERE
           "prot") AS DECIMAL(38, 0)) AS "wmin"
       FROM "r"
@@ -173,7 +173,7 @@ LEFT JOIN (
           THEN "tl"
           ELSE "tl1" - "ry"
         END AS "tail",
-        CASE WHEN "np" < 0 THEN CAST(0 AS DECIMAL(38, 0)) ELSE "wmin" END AS "w"
+        CASE WHEN "npr" < 0 THEN CAST(0 AS DECIMAL(38, 0)) ELSE "wmin" END AS "w"
       FROM "c"
     )
     /* check_l_pd_recursive.sql: pd-recursive (c,l)-diversity, and npd-recursive (c1,c2,l)-diversity */
@@ -195,6 +195,10 @@ LEFT JOIN (
     /*           in 128-bit integers as r_y * c_den < c_num * tail. npd-recursive adds, for every */
     /*           w in W: count(w) * 100 >= c2 * size, i.e. count(w) * 100 * c2_den >= c2_num * size. */
     /* Citation: Machanavajjhala et al., l-Diversity (002), Definitions 4.3 and 4.4. */
+    /* People:   with people (_people_values.sql: person: set), r_i come from the class's distribution */
+    /*           in which each person weighs one (n), size counts people (np), for l > 1 no value */
+    /*           outside Y may be held by every person of the class (c < np), and npd's share of w */
+    /*           is the share of the class's people who have w (c / np) (docs/people.md). */
     SELECT
       "batch_node",
       "q0",
