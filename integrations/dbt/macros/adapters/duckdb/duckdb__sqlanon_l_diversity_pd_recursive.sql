@@ -157,7 +157,7 @@ FROM (
         CAST(COALESCE(SUM("cnt") FILTER(WHERE
           "rank" >= GREATEST({{ v['l'] }} - 1, 1)), 0) AS INT128) AS "tl1",
         COUNT(*) FILTER(WHERE
-          "prot") AS "np",
+          "prot") AS "npr",
         CAST(MIN("cnt") FILTER(WHERE
           "prot") AS INT128) AS "wmin"
       FROM "r"
@@ -176,7 +176,7 @@ FROM (
           THEN "tl"
           ELSE "tl1" - "ry"
         END AS "tail",
-        CASE WHEN "np" < 0 THEN CAST(0 AS INT128) ELSE "wmin" END AS "w"
+        CASE WHEN "npr" < 0 THEN CAST(0 AS INT128) ELSE "wmin" END AS "w"
       FROM "c"
     )
     SELECT

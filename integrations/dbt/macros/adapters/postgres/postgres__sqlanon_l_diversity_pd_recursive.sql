@@ -160,7 +160,7 @@ FROM (
         CAST(COALESCE(SUM("cnt") FILTER(WHERE
           "rank" >= GREATEST({{ v['l'] }} - 1, 1)), 0) AS DECIMAL(38, 0)) AS "tl1",
         COUNT(*) FILTER(WHERE
-          "prot") AS "np",
+          "prot") AS "npr",
         CAST(MIN("cnt") FILTER(WHERE
           "prot") AS DECIMAL(38, 0)) AS "wmin"
       FROM "r"
@@ -179,7 +179,7 @@ FROM (
           THEN "tl"
           ELSE "tl1" - "ry"
         END AS "tail",
-        CASE WHEN "np" < 0 THEN CAST(0 AS DECIMAL(38, 0)) ELSE "wmin" END AS "w"
+        CASE WHEN "npr" < 0 THEN CAST(0 AS DECIMAL(38, 0)) ELSE "wmin" END AS "w"
       FROM "c"
     )
     SELECT
