@@ -308,10 +308,10 @@ class Conformance:
         """anonymize with ``person:`` (search incognito, k over people, suppression of people) on
         a random one-to-many table: the node, the minimal nodes, the counts of rows and people
         and the released rows (a multiset, without the person column) are DuckDB's on the same
-        rows as a file, and the reference's (odd seeds search in embedded DuckDB on a server, and
-        their people's quasi-identifiers vary: classes of sets of tuples)."""
+        rows as a file, and the reference's (odd seeds search in embedded DuckDB on a server; seeds
+        of 2 modulo 3 have people whose quasi-identifiers vary: classes of sets of tuples)."""
         rng = random.Random(seed)
-        case, config = _people_case(on, "anonymize", seed, 8000 + seed, rng.choice([1, 2, 3]), seed % 2 == 1)
+        case, config = _people_case(on, "anonymize", seed, 8000 + seed, rng.choice([1, 2, 3]), seed % 3 == 2)
         k = rng.choice([2, 3, 4])
         limit = rng.choice([0.0, 0.1, 0.3])
         config = dict(
