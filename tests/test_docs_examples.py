@@ -349,6 +349,36 @@ def _people_visits(blocks: list[Block], folder: Path, request: pytest.FixtureReq
     assert printed.splitlines() == checked.text.splitlines()
 
 
+@runs("people-constant")
+def _people_constant(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
+    """docs/people.md's person.constant: with the block's person, the worked example publishes
+    the same release; with a visit of p1's at age 32 added, anonymize exits 2 with the message
+    quoted under the block and writes nothing."""
+    (block,) = blocks
+    table, config, anonymize, *_ = [
+        b for b in blocks_of(ROOT / "docs" / "people.md") if b.marker == ("example", "people-visits")
+    ]
+    (folder / "visits.csv").write_text(table.text, encoding="utf-8")
+    path = write_named_yaml(config, folder)
+    (line,) = commands(anonymize)
+    ok(sh(line, folder))
+    worked = (folder / "visits_release.csv").read_bytes()
+    (folder / "visits_release.csv").unlink()
+    declared = yaml.safe_load(path.read_text()) | yaml.safe_load(block.text)
+    path.write_text(yaml.safe_dump(declared), encoding="utf-8")
+    ok(sh(line, folder))
+    assert (folder / "visits_release.csv").read_bytes() == worked
+    (folder / "visits_release.csv").unlink()
+    (folder / "visits.csv").write_text(table.text.rstrip("\n") + "\np1,32,Male,flu\n", encoding="utf-8")
+    refused = ok(sh(line, folder), 2)
+    said = " ".join(refused.stderr.split())
+    assert (
+        "1 person(s) of the source have rows with different values of 'age', which person.constant says every row "
+        "of a person agrees on" in said
+    ), refused.stderr
+    assert not (folder / "visits_release.csv").exists()
+
+
 #: the Adult configuration of docs/commands.md's audit sample: the 7 quasi-identifiers in the
 #: order its table prints them, occupation sensitive with the shipped hierarchies' three groups
 ADULT_QIS = ["age", "workclass", "education", "native-country", "marital-status", "race", "sex"]

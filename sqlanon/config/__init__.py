@@ -24,7 +24,7 @@ from sqlanon.config.limits import (
     parse_lattice_limit,
     parse_values_size,
 )
-from sqlanon.config.person import check_person_use, parse_person
+from sqlanon.config.person import check_person_use, parse_constant, parse_person
 from sqlanon.config.risk import RiskSettings, parse_risk
 from sqlanon.config.source_query import parse_query
 from sqlanon.engines import ENGINE_NAMES, ENGINES, KINDS, READS_FILES, connection_kind
@@ -204,6 +204,9 @@ class Config:
     #: ``person:``: the columns identifying the individual a row is about (never published);
     #: empty: each row is an individual (sqlanon.config.person)
     person: tuple[str, ...] = ()
+    #: ``person: {constant: ...}``: the columns every row of a person must agree on (a person
+    #: whose rows disagree is refused); empty: quasi-identifiers may vary per person
+    person_constant: tuple[str, ...] = ()
 
     @property
     def csv(self) -> CsvOptions:
@@ -590,6 +593,7 @@ def parse_config(
     has_hierarchy = {c.name: c.hierarchy is not None for c in columns}
     criteria = tuple(parse_criterion(item, roles, has_hierarchy, i) for i, item in enumerate(raw_criteria))
     person = parse_person(data.get("person"), roles)
+    person_constant = parse_constant(data.get("person"), roles)
     check_person_use(person, criteria, search if not gate else "optimal")
     limit = data.get("suppression_limit", 0.0)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 1:
@@ -711,6 +715,7 @@ def parse_config(
         max_lattice_nodes=parse_lattice_limit(data.get("max_lattice_nodes")),
         max_values_size=parse_values_size(data.get("max_values_size")),
         person=person,
+        person_constant=person_constant,
     )
 
 

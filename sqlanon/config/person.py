@@ -48,6 +48,19 @@ def parse_person(value: Any, roles: Mapping[str, str]) -> tuple[str, ...]:
     ``columns:``; it may not be a quasi-identifier, sensitive or insensitive (published) column."""
     if value is None:
         return ()
+    if isinstance(value, Mapping):
+        unknown = sorted(set(value) - {"columns", "constant"})
+        if unknown:
+            raise ConfigError(
+                f"Unknown key(s) {unknown} in person; use columns (the person column or columns) and constant "
+                "(the columns every row of a person must agree on)."
+            )
+        if "columns" not in value:
+            raise ConfigError(
+                "person as a mapping needs columns: the column that identifies the individual a row is about "
+                "(person: {columns: patient_id, constant: [birth_year, sex]})."
+            )
+        value = value["columns"]
     names = [value] if isinstance(value, str) else value
     if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
         raise ConfigError(
@@ -65,6 +78,39 @@ def parse_person(value: Any, roles: Mapping[str, str]) -> tuple[str, ...]:
                 "identifies the individual and is never published: declare it role identifier (or leave "
                 "it out of columns), and use other columns as quasi-identifiers."
             )
+    return tuple(names)
+
+
+def parse_constant(value: Any, roles: Mapping[str, str]) -> tuple[str, ...]:
+    """``person: {constant: ...}``: the published columns each person's rows must agree on
+    (``all``: every quasi-identifier), checked against ``columns:`` (``roles``: column -> role).
+    A person whose rows disagree on one of them is an error of the data (encode.people), not a
+    class of several combinations."""
+    if not isinstance(value, Mapping) or "constant" not in value:
+        return ()
+    raw = value["constant"]
+    quasi = [name for name, role in roles.items() if role == "quasi"]
+    if raw == "all":
+        return tuple(quasi)
+    names = [raw] if isinstance(raw, str) else raw
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):
+        raise ConfigError(
+            "person.constant must be all (every quasi-identifier) or name the columns every row of a person "
+            "agrees on (constant: [birth_year, sex])."
+        )
+    for name in names:
+        role = roles.get(name)
+        if role not in ("quasi", "sensitive", "insensitive"):
+            what = "is not in columns" if role is None else f"has role {role}"
+            raise ConfigError(
+                f"person.constant names {name!r}, which {what}: name published columns (quasi-identifiers, "
+                f"sensitive or insensitive), e.g. {quasi[0] if quasi else 'birth_year'!r}, or constant: all."
+            )
+    if len(set(names)) != len(names):
+        repeated = sorted({n for n in names if names.count(n) > 1})
+        raise ConfigError(
+            f"person.constant names column {repeated[0]!r} more than once; name each column once."
+        )
     return tuple(names)
 
 

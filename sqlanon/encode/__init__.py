@@ -540,7 +540,9 @@ def encode(
         sensitive_hierarchies.append(hierarchy)
     raise_all(problems)
     people = (
-        profile_people(engine, source, config.person, [c.name for c in quasi], "source")
+        profile_people(
+            engine, source, config.person, [c.name for c in quasi], "source", config.person_constant
+        )
         if config.person
         else None
     )

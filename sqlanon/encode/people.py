@@ -34,20 +34,36 @@ class People:
 
 
 def profile_people(
-    engine: Engine, table: str, person: Sequence[str], qis: Sequence[str], what: str
+    engine: Engine,
+    table: str,
+    person: Sequence[str],
+    qis: Sequence[str],
+    what: str,
+    constant: Sequence[str] = (),
 ) -> People:
     """The people of ``table`` (one statement, person_profile.sql), after checking that no row
-    has a NULL person column."""
+    has a NULL person column and that every person's rows agree on the ``constant`` columns
+    (``person: {constant: ...}``)."""
+    columns = [*qis, *(c for c in constant if c not in qis)]
     row = engine.fetchone(
-        render_template("person_profile.sql", source=table, person=list(person), qis=list(qis))
+        render_template("person_profile.sql", source=table, person=list(person), qis=columns)
     )
-    people, null_rows, *varying = (int(v or 0) for v in row)
+    people, null_rows, *counts = (int(v or 0) for v in row)
     if null_rows:
         raise DataError(
             f"The {what} has {null_rows} row(s) whose person column {_names(person)!r} is NULL (missing): such a "
             "row belongs to nobody sqlanon can count. Fill the person column or remove those rows."
         )
-    return People(people, tuple((q, n) for q, n in zip(qis, varying, strict=True) if n))
+    varies = dict(zip(columns, counts, strict=True))
+    for column in constant:
+        if varies[column]:
+            raise DataError(
+                f"{varies[column]} person(s) of the {what} have rows with different values of {column!r}, which "
+                "person.constant says every row of a person agrees on. Correct those rows, or take "
+                f"{column!r} out of person.constant: sqlanon then classes each person by the set of their "
+                "rows' values (docs/people.md)."
+            )
+    return People(people, tuple((q, varies[q]) for q in qis if varies[q]))
 
 
 def _names(person: Sequence[str]) -> str | list[str]:

@@ -200,7 +200,14 @@ def run_gate(
     persons = None
     varying: tuple[tuple[str, int], ...] = ()
     if config.person:
-        profile = profile_people(engine, counted, config.person, qis, "table" if check_params else "release")
+        profile = profile_people(
+            engine,
+            counted,
+            config.person,
+            qis,
+            "table" if check_params else "release",
+            config.person_constant,
+        )
         persons, varying = profile.count, profile.varying
         if people is not None and engine.count(people) != rows:
             raise EngineError(
