@@ -209,10 +209,10 @@ def utility_warnings(config: Config, encoded: Encoded, report: Report) -> list[s
         out.append("the release is one partition: every row has the same quasi-identifier values")
     suppressed, rows = report.suppressed_rows or 0, report.rows_in
     if report.people is not None:  # person: the share of the people, as suppression_limit's
-        gone, people = report.people.get("suppressed", 0), report.people.get("in", 0)
-        if people and gone > config.warn_suppressed * people:
+        dropped, people = report.people.get("suppressed", 0), report.people.get("in", 0)
+        if people and dropped > config.warn_suppressed * people:
             out.append(
-                f"{gone:,} of {people:,} people ({gone / people:.1%}) are suppressed ({suppressed:,} of {rows:,} "
+                f"{dropped:,} of {people:,} people ({dropped / people:.1%}) are suppressed ({suppressed:,} of {rows:,} "
                 f"rows), more than warn_suppressed ({config.warn_suppressed:g} of the people)"
             )
     elif rows and suppressed > config.warn_suppressed * rows:
