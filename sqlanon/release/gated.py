@@ -70,12 +70,12 @@ def publish(
     report (a run killed between the two moves leaves the new release with the previous report).
     A stop signal (SIGINT, SIGTERM) during the commit waits for its moves to end, then undoes
     them (:mod:`sqlanon.interrupt`); once the commit is final, stop signals are ignored."""
+    say(stage, "write", "writing the release")
     people = None
     if config.person:  # the release with its person columns, which the gate counts people by
         people = engine.temp_name("people")
         engine.create_temp_as(people, release)
         release = without_person(engine, people, config.person)
-    say(stage, "write", "writing the release")
     staged: Staged | Returned = (
         write_staged(engine, release, config.output)
         if config.output is not None
