@@ -613,7 +613,7 @@ def _audit_page(report: AuditReport) -> str:
                     {
                         "node": name,
                         "attack": attack,
-                        "rows": entry[unit],
+                        unit: entry[unit],
                         "share": entry[unit] / n.rows if n.rows else 0.0,
                         "classes": entry["classes"],
                         "cell": f"{entry['classes']:,}/{entry[unit]:,}" if vulnerable else "-",
@@ -647,7 +647,7 @@ def _audit_page(report: AuditReport) -> str:
                         "node:N",
                         "attack:N",
                         "classes:Q",
-                        "rows:Q",
+                        f"{unit}:Q",
                         alt.Tooltip("share:Q", format=".2%"),
                     ],
                 ),

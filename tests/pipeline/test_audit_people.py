@@ -229,6 +229,7 @@ def test_the_report_counts_people(tmp_path: Path) -> None:
         assert entry is None or ("people" in entry and "rows" not in entry)
     page = (tmp_path / "r.html").read_text()
     assert "vulnerable classes / their people" in page
+    assert '"title": "share of people"' in page and '"field": "people"' in page  # the heat map's
     for value in ("flu", "cold", "hiv"):  # counts only, never a value
         assert value not in result.output + (tmp_path / "r.json").read_text()
 
