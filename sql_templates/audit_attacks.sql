@@ -1,13 +1,14 @@
 -- audit_attacks.sql: the classes of a release vulnerable to each attack the papers describe.
--- Inputs:   input (keys..., s0..sm-1, n): the release's frequency table at one node (the
---           classes suppression removes already left out); skew (keys..., b0, v0, b1, v1, ...):
---           per class, the skewness verdict and Earth Mover's Distance of each sensitive
---           attribute (a t-closeness check of attribute i is criterion i); per attribute with a
---           hierarchy, ancestors (s, lvl, node): each value's hierarchy node at every level
---           below the root (encode.SensitiveDomain).
+-- Inputs:   input (keys..., s0..sm-1, n; with people s0, n, c, np): the release's frequency
+--           table at one node (the classes suppression removes already left out); skew
+--           (keys..., b0, v0, b1, v1, ...): per class, the skewness verdict and Earth Mover's
+--           Distance of each sensitive attribute (a t-closeness check of attribute i is
+--           criterion i); per attribute with a hierarchy, ancestors (s, lvl, node): each
+--           value's hierarchy node at every level below the root (encode.SensitiveDomain).
 -- Params:   keys; attributes: one {column (s<i>), ancestors (table or none)} per sensitive
 --           attribute; level (similarity's hierarchy level, below every ancestors' root);
---           negations (s); gain_num / gain_den (inference's gain g as an exact fraction).
+--           negations (s); gain_num / gain_den (inference's gain g as an exact fraction);
+--           people (the input holds people and their values; default false).
 -- Output:   one row: classes, rows; per attribute i and attack x (h homogeneity, n negation,
 --           m similarity, k skewness, i inference) x<i>_c BIGINT (vulnerable classes) and
 --           x<i>_r BIGINT (their rows), NULL for similarity without a hierarchy; k<i>_w and
@@ -25,12 +26,30 @@
 --           gain_den * (n(E, a) |T| - n(T, a) |E|) > gain_num * |E| |T| (the largest rise of
 --           an adversary's belief from the table's share to the class's: 003, section 4.1, the
 --           observer's beliefs B0 -> B2).
+-- People:   with people (person: set; the input holds _people_values.sql's n, c and np), a
+--           class E is N people (N = the sum of np), c(v) its people who have v, and every count
+--           above reads people: the belief that a person of E has v is b_E(v) = c(v)/N, and the
+--           table's b_T(v) = c_T(v)/N_T over the release's people (docs/people.md, "The audit
+--           over people", derives each attack):
+--           homogeneity: some v has c(v) = N (every person of E has v: the attacker learns it
+--           for certain; with one row per person, the same as one value in E);
+--           negation: |{v : c(v) > 0}| <= s + 1, the values any person of E may have;
+--           similarity: those values have one ancestor at the level;
+--           skewness: EMD(P_E, P_T) > t, P the distributions in which each person weighs one,
+--           split evenly over their values (the t-closeness templates' people form);
+--           inference: max_v (b_E(v) - b_T(v)) > g, compared exactly as
+--           gain_den * (c(v) N_T - c_T(v) N) > gain_num * N N_T.
+--           Counting people, not records: Nergiz, Clifton, Nergiz, Multirelational
+--           k-anonymity (IEEE TKDE 2009, section 3). The x<i>_r and x_r columns, and rows, then
+--           count people.
+{%- set people = people|default(false) %}
 WITH "tot" AS (
-  SELECT CAST(SUM("n") AS HUGEINT) AS "total" FROM {{ input|ident }}
+  SELECT CAST(SUM({{ '"np"' if people else '"n"' }}) AS HUGEINT) AS "total" FROM {{ input|ident }}
 )
 {%- for a in attributes %}{% set i = loop.index0 %}
 , {{ ('f' ~ i)|ident }} AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ a.column|ident }} AS "s", CAST(SUM("n") AS HUGEINT) AS "n"
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ a.column|ident }} AS "s", CAST(SUM({{ '"c"' if people else '"n"' }}) AS HUGEINT) AS "n"
+  {%- if people %}, CAST(SUM("np") AS HUGEINT) AS "np"{% endif %}
   FROM {{ input|ident }}
   GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ a.column|ident }}
   HAVING SUM("n") > 0
@@ -41,7 +60,7 @@ WITH "tot" AS (
     {%- for key in keys %} "f".{{ key|ident }},{% endfor %}
     "f"."n",
     "t"."t",
-    SUM("f"."n") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS "size"
+    SUM({{ '"f"."np"' if people else '"f"."n"' }}) OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS "size"
     {%- if a.ancestors %},
     "g"."node" AS "g"
     {%- endif %}
@@ -55,6 +74,9 @@ WITH "tot" AS (
     {%- for key in keys %} "e".{{ key|ident }},{% endfor %}
     MAX("e"."size") AS "size",
     COUNT(*) AS "d",
+    {%- if people %}
+    MAX(CASE WHEN "e"."n" = "e"."size" THEN 1 ELSE 0 END) AS "common",
+    {%- endif %}
     {% if a.ancestors %}COUNT(DISTINCT "e"."g"){% else %}CAST(NULL AS BIGINT){% endif %} AS "groups",
     MAX(CAST("e"."n" AS DOUBLE) / CAST("e"."size" AS DOUBLE) - CAST("e"."t" AS DOUBLE) / CAST("tot"."total" AS DOUBLE)) AS "gain",
     MAX(CASE WHEN {{ gain_den|literal }} * ("e"."n" * "tot"."total" - "e"."t" * "e"."size") > {{ gain_num|literal }} * "e"."size" * "tot"."total" THEN 1 ELSE 0 END) AS "inferred"
@@ -67,7 +89,7 @@ WITH "tot" AS (
   SELECT
     "a0"."size"
     {%- for a in attributes %}{% set i = loop.index0 %}{% set x = 'a' ~ i %},
-    {{ x|ident }}."d" = 1 AS {{ ('h' ~ i)|ident }},
+    {% if people %}{{ x|ident }}."common" = 1{% else %}{{ x|ident }}."d" = 1{% endif %} AS {{ ('h' ~ i)|ident }},
     {{ x|ident }}."d" <= {{ (negations + 1)|literal }} AS {{ ('n' ~ i)|ident }},
     {{ x|ident }}."groups" = 1 AS {{ ('m' ~ i)|ident }},
     "skew".{{ ('b' ~ i)|ident }} AS {{ ('k' ~ i)|ident }},

@@ -318,8 +318,9 @@ def _people_visits(blocks: list[Block], folder: Path, request: pytest.FixtureReq
     """docs/people.md's worked example, as written: anonymize prints the lines shown (the
     release's folder aside) and publishes the visits of all but p9, without patient_id; without
     person: the same configuration publishes every visit at age=1, sex=0, where p9's four visits
-    and p1's three are classes of their own; check of the table prints the lines shown, exit 1."""
-    table, config, anonymize, anonymized, check, checked = blocks
+    and p1's three are classes of their own; check of the table prints the lines shown, exit 1;
+    audit prints the lines shown, exit 0."""
+    table, config, anonymize, anonymized, check, checked, audit, audited = blocks
     assert table.lang == "csv" and anonymized.lang == checked.lang == "text"
     (folder / "visits.csv").write_text(table.text, encoding="utf-8")
     path = write_named_yaml(config, folder)
@@ -347,6 +348,9 @@ def _people_visits(blocks: list[Block], folder: Path, request: pytest.FixtureReq
     (line,) = commands(check)
     printed = ok(sh(line, folder), 1).stdout
     assert printed.splitlines() == checked.text.splitlines()
+    (line,) = commands(audit)
+    printed = ok(sh(line, folder)).stdout
+    assert printed.splitlines() == audited.text.splitlines()
 
 
 @runs("people-constant")

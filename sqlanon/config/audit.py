@@ -19,6 +19,19 @@ ATTACKS = {
     "inference": "some sensitive value's share in the class exceeds its share in the table by more than "
     "inference_gain",
 }
+#: the same with ``person:``: what an attacker learns about a person of the class, each attack
+#: read over the class's people (docs/people.md, "The audit over people")
+ATTACKS_PEOPLE = {
+    "homogeneity": "some sensitive value is one that every person of the class has: an attacker learns it of each",
+    "negation": "at most negations + 1 distinct sensitive values among the class's people: ruling out that many "
+    "leaves one",
+    "similarity": "every sensitive value among the class's people lies under one node of the sensitive hierarchy "
+    "at similarity_level",
+    "skewness": "the class's distribution, each person weighing one, is more than t from the table's (Earth "
+    "Mover's Distance)",
+    "inference": "the share of the class's people with some sensitive value exceeds the share of the table's "
+    "people with it by more than inference_gain",
+}
 #: the distances skewness measures with (Earth Mover's Distance's ground distances)
 DISTANCES = ("equal", "ordered", "hierarchical")
 #: the defaults: one negation statement; t and the gain at the t of 003's experiments
@@ -89,4 +102,4 @@ def parse_audit(value: Any) -> AuditSettings:
     )
 
 
-__all__ = ["ATTACKS", "DISTANCES", "AuditSettings", "parse_audit"]
+__all__ = ["ATTACKS", "ATTACKS_PEOPLE", "DISTANCES", "AuditSettings", "parse_audit"]

@@ -5,6 +5,11 @@ Per node, one statement (audit_attacks.sql) reads the node's frequency table, th
 release would suppress left out, and counts the classes and rows each attack breaks. Skewness is
 a t-closeness check of each sensitive attribute (the criteria's own template), evaluated against
 the release's distribution. Nothing is written but the report.
+
+With ``person:`` the minimal nodes, the classes and every attack count people: the search's
+frequency table holds people and their values (n, c, np: _people_values.sql), and each attack
+reads what an attacker learns about a person of a class (docs/people.md, "The audit over
+people"). One sensitive column per run, as for the models over people.
 """
 
 from __future__ import annotations
@@ -19,7 +24,6 @@ from sqlglot import exp
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.audit import ATTACKS, AuditSettings, T
 from sqlanon.config.criteria import CriterionSpec
-from sqlanon.config.person import refuse_person
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.encode.source import read_table
@@ -214,6 +218,7 @@ def attack_query(
         negations=settings.negations,
         gain_num=gain.numerator,
         gain_den=gain.denominator,
+        people=probe.people,
     )
     assert isinstance(query, exp.Select)
     return with_first(query, [("input", release), ("skew", probe.raw_plan.verdicts("input"))])
@@ -222,7 +227,9 @@ def attack_query(
 def _node_audit(
     row: Sequence[Any], encoded: Encoded, node: Node, similarity: Sequence[str | None]
 ) -> NodeAudit:
-    """One node's figures from its audit statement's row."""
+    """One node's figures from its audit statement's row (in the units the classes count:
+    rows, or people with ``person:``)."""
+    unit = encoded.unit
     values = dict(zip(_columns(encoded), row, strict=True))
     attacks: dict[str, dict[str, Any] | None] = {}
     for name, code in _CODES.items():
@@ -233,7 +240,7 @@ def _node_audit(
                 continue
             entry: dict[str, Any] = {
                 "classes": int(values[f"{code}{i}_c"]),
-                "rows": int(values[f"{code}{i}_r"]),
+                unit: int(values[f"{code}{i}_r"]),
             }
             if name in ("skewness", "inference"):
                 largest = values[f"{code}{i}_w"]
@@ -244,7 +251,7 @@ def _node_audit(
         else:
             attacks[name] = {
                 "classes": int(values[f"{code}_c"]),
-                "rows": int(values[f"{code}_r"]),
+                unit: int(values[f"{code}_r"]),
                 "attributes": per_attribute,
             }
     return NodeAudit(
@@ -253,6 +260,7 @@ def _node_audit(
         suppressed_rows=encoded.rows - int(values["rows"]),
         classes=int(values["classes"]),
         attacks=attacks,
+        unit=unit,
     )
 
 
@@ -307,12 +315,12 @@ def audit(
     """Find every minimal node satisfying ``config.criteria`` within the suppression limit
     (Incognito, whatever ``search`` says) and measure each one's release against the attacks.
     Writes nothing but the reports (where ``reports`` says, checked before any work)."""
-    refuse_person(config.person, "audit")
     if not config.by_role("sensitive"):
         raise ConfigError(
             "audit measures attacks on sensitive columns, and the configuration has none: give at least one "
             "column role: sensitive."
         )
+    _one_sensitive_column(config)
     prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
@@ -348,6 +356,18 @@ def audit(
     return report
 
 
+def _one_sensitive_column(config: Config) -> None:
+    """With ``person:``, refuse several sensitive columns: each person's values are weighed per
+    column (their split weights), and this version weighs one column per run."""
+    sensitive = [c.name for c in config.by_role("sensitive")]
+    if config.person and len(sensitive) > 1:
+        raise ConfigError(
+            f"With person, audit measures the attacks on one sensitive column per run, and the configuration has "
+            f"{len(sensitive)}: {sensitive}. Audit each in its own run, giving the others role insensitive (or "
+            "identifier), or remove person to audit every column over rows."
+        )
+
+
 def _audit(
     engine: Engine,
     config: Config,
@@ -363,7 +383,8 @@ def _audit(
     result, evaluator = run_search(engine, encoded, required, searched, progress)
     lattice = Lattice(max_levels(encoded, config))
     report = AuditReport(
-        rows_in=encoded.rows,
+        rows_in=encoded.rows_in,
+        people=None if not encoded.person else {"in": encoded.rows},
         criteria=[
             label(c.kind, {k: v for k, v in c.spec.params.items() if k != "attribute"})
             + (f" on {', '.join(c.attributes)}" if c.attributes else "")
@@ -381,7 +402,7 @@ def _audit(
     if not result.minimal:
         report.message = (
             "no generalization satisfies the criteria within the suppression limit "
-            f"({config.suppression_limit:g} of the rows): there is no release to audit"
+            f"({config.suppression_limit:g} of the {encoded.unit}): there is no release to audit"
         )
         with engine.threads(search_threads(encoded)):
             why = explain(evaluator, encoded, required, lattice.heights)

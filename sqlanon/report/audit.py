@@ -1,5 +1,6 @@
 """The report of ``sqlanon audit`` as data: per minimal node, the classes and rows each attack
-breaks (its JSON document; :func:`sqlanon.report.text.render_audit` draws its table)."""
+breaks, or people with ``person:`` (its JSON document; :func:`sqlanon.report.text.render_audit`
+draws its table)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,16 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlanon.config.audit import ATTACKS
+from sqlanon.config.audit import ATTACKS, ATTACKS_PEOPLE
 from sqlanon.report.text import render_audit
 
 
 @dataclass(frozen=True)
 class NodeAudit:
     """One minimal node: its release's rows and classes, and per attack (None: not measured)
-    ``{classes, rows, attributes: {column: {classes, rows[, largest]} or None}}``."""
+    ``{classes, rows, attributes: {column: {classes, rows[, largest]} or None}}``. With
+    ``person:`` (``unit`` "people") ``rows`` and ``suppressed_rows`` count people, and the
+    attacks' entries say ``people`` in place of ``rows``, as the JSON does."""
 
     node: dict[str, int]
     rows: int
@@ -24,6 +27,8 @@ class NodeAudit:
     #: the node ``anonymize`` chooses (the best by the configuration's metric; its gate then
     #: checks any risk limits)
     chosen: bool = False
+    #: what ``rows``, ``suppressed_rows`` and the attacks count: "rows", or "people"
+    unit: str = "rows"
 
     def vulnerable(self, attack: str) -> bool | None:
         entry = self.attacks[attack]
@@ -33,8 +38,8 @@ class NodeAudit:
         return {
             "node": self.node,
             "chosen": self.chosen,
-            "rows": self.rows,
-            "suppressed_rows": self.suppressed_rows,
+            self.unit: self.rows,
+            f"suppressed_{self.unit}": self.suppressed_rows,
             "classes": self.classes,
             "attacks": self.attacks,
         }
@@ -54,11 +59,22 @@ class AuditReport:
     nodes: list[NodeAudit] = field(default_factory=list)
     #: each quasi-identifier's top level in the lattice (its hierarchy's, or its max_level)
     heights: dict[str, int] = field(default_factory=dict)
+    #: with ``person:``: {"in": the source's people}; None when each row is a person
+    people: dict[str, int] | None = None
     passed: bool = False
     message: str = ""
     command: str = "audit"
     #: what the run cost (as :attr:`sqlanon.report.Report.costs`)
     costs: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def unit(self) -> str:
+        """What the nodes' figures count: "rows", or "people" with ``person:``."""
+        return "rows" if self.people is None else "people"
+
+    def attacks(self) -> dict[str, str]:
+        """Per attack, what makes a class vulnerable to it (over people with ``person:``)."""
+        return dict(ATTACKS if self.people is None else ATTACKS_PEOPLE)
 
     def vulnerable_nodes(self) -> dict[str, int | None]:
         """Per attack, the number of nodes with a vulnerable class (None: not measured)."""
@@ -76,9 +92,10 @@ class AuditReport:
             "passed": self.passed,
             "message": self.message,
             "rows_in": self.rows_in,
+            "people": self.people,
             "criteria": self.criteria,
             "suppression_limit": self.suppression_limit,
-            "attacks": dict(ATTACKS),
+            "attacks": self.attacks(),
             "settings": self.settings,
             "search": self.search,
             "heights": self.heights,

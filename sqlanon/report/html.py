@@ -560,6 +560,7 @@ def _audit_page(report: AuditReport) -> str:
                 [Cell("criteria"), Cell("; ".join(report.criteria))],
                 [Cell("suppression limit"), Cell(f"{report.suppression_limit:g}")],
                 [Cell("rows"), Cell(_fmt(report.rows_in))],
+                *([[Cell("people"), Cell(_fmt(report.people["in"]))]] if report.people is not None else []),
                 [Cell("minimal nodes"), Cell(_fmt(len(report.nodes)))],
             ],
         )
@@ -578,7 +579,7 @@ def _audit_page(report: AuditReport) -> str:
     s.tables.append(
         HtmlTable(
             ["attack", "a class is vulnerable when", "here"],
-            [[Cell(a), Cell(d), Cell(here[a])] for a, d in ATTACKS.items()],
+            [[Cell(a), Cell(d), Cell(here[a])] for a, d in report.attacks().items()],
         )
     )
     for column, why in report.notes.get("similarity", {}).items():
@@ -588,7 +589,8 @@ def _audit_page(report: AuditReport) -> str:
     if report.nodes:
         s = page.section("Attacks per minimal node")
         columns = list(report.nodes[0].node)
-        head = ["", "node", "rows", *ATTACKS]
+        unit = report.unit
+        head = ["", "node", unit, *ATTACKS]
         rows = []
         values = []
         for n in report.nodes:
@@ -603,7 +605,7 @@ def _audit_page(report: AuditReport) -> str:
                 vulnerable = entry["classes"] > 0
                 cells.append(
                     Cell(
-                        f"{entry['classes']:,} / {entry['rows']:,}" if vulnerable else "resists",
+                        f"{entry['classes']:,} / {entry[unit]:,}" if vulnerable else "resists",
                         "fail" if vulnerable else "ok",
                     )
                 )
@@ -611,19 +613,21 @@ def _audit_page(report: AuditReport) -> str:
                     {
                         "node": name,
                         "attack": attack,
-                        "rows": entry["rows"],
-                        "share": entry["rows"] / n.rows if n.rows else 0.0,
+                        unit: entry[unit],
+                        "share": entry[unit] / n.rows if n.rows else 0.0,
                         "classes": entry["classes"],
-                        "cell": f"{entry['classes']:,}/{entry['rows']:,}" if vulnerable else "-",
+                        "cell": f"{entry['classes']:,}/{entry[unit]:,}" if vulnerable else "-",
                     }
                 )
             rows.append(cells)
         marked = "; * the node anonymize chooses" if any(n.chosen for n in report.nodes) else ""
         s.notes.append(
-            f"A node gives the levels of {', '.join(columns)}. Cells: vulnerable classes / their rows{marked}."
+            f"A node gives the levels of {', '.join(columns)}. Cells: vulnerable classes / their {unit}{marked}."
         )
         s.tables.append(HtmlTable(head, rows))
-        heat = alt.Chart(_data(alt, values), title="Share of each node's rows in vulnerable classes").encode(
+        heat = alt.Chart(
+            _data(alt, values), title=f"Share of each node's {unit} in vulnerable classes"
+        ).encode(
             x=alt.X("attack:N", sort=list(ATTACKS), title=None, axis=alt.Axis(labelAngle=0, orient="top")),
             y=alt.Y("node:N", sort=None, title=None),
         )
@@ -633,7 +637,7 @@ def _audit_page(report: AuditReport) -> str:
                 heat.mark_rect(stroke="#eeeeee").encode(
                     color=alt.Color(
                         "share:Q",
-                        title="share of rows",
+                        title=f"share of {unit}",
                         # a square root, so that a few vulnerable rows still show
                         scale=alt.Scale(
                             type="sqrt", domain=[0, 1], range=["#ffffff", "#a50f15"], interpolate="rgb"
@@ -643,7 +647,7 @@ def _audit_page(report: AuditReport) -> str:
                         "node:N",
                         "attack:N",
                         "classes:Q",
-                        "rows:Q",
+                        f"{unit}:Q",
                         alt.Tooltip("share:Q", format=".2%"),
                     ],
                 ),

@@ -71,6 +71,11 @@ class AuditReport(Protocol):
     search: dict[str, Any]
     notes: dict[str, Any]
     costs: dict[str, Any]
+    #: with ``person:``: {"in": the source's people}; None when each row is a person
+    people: dict[str, int] | None
+
+    @property
+    def unit(self) -> str: ...
 
     @property
     def nodes(self) -> Sequence[NodeAudit]: ...
@@ -368,9 +373,9 @@ def fmt(value: Any) -> str:
 
 
 def render_audit(report: AuditReport, verbose: bool = False, width: int | None = None) -> str:
-    """A table: a row per node, a column per attack (vulnerable classes / their rows, ``-``
-    when it resists, ``n/a`` when not measured); ``verbose`` adds each attack's largest
-    distance and gain."""
+    """A table: a row per node, a column per attack (vulnerable classes / their rows, or people
+    with ``person:``; ``-`` when it resists, ``n/a`` when not measured); ``verbose`` adds each
+    attack's largest distance and gain."""
     out = io.StringIO()
     console = Console(
         file=out, width=width or WIDE, color_system=None, highlight=False, emoji=False, soft_wrap=False
@@ -386,6 +391,8 @@ def render_audit(report: AuditReport, verbose: bool = False, width: int | None =
         ("criteria", "; ".join(report.criteria) + f" (suppression limit {report.suppression_limit:g})"),
         ("attacks", _legend(report)),
     ]
+    if report.people is not None:
+        facts.append(("people", f"{report.people['in']:,} (every figure counts people, not rows)"))
     facts += [
         ("similarity", f"not measured on {column}: {why}")
         for column, why in report.notes.get("similarity", {}).items()
@@ -416,7 +423,7 @@ def render_audit(report: AuditReport, verbose: bool = False, width: int | None =
             console,
             [
                 ("nodes vulnerable", ", ".join(parts)),
-                ("cells", f"vulnerable classes/rows; - resists{marked}"),
+                ("cells", f"vulnerable classes/{report.unit}; - resists{marked}"),
             ],
         )
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
@@ -425,8 +432,9 @@ def render_audit(report: AuditReport, verbose: bool = False, width: int | None =
 def _legend(report: AuditReport) -> str:
     s = report.settings
     distances = ", ".join(f"{c} {how['distance']} > {how['t']:g}" for c, how in s["skewness"].items())
+    homogeneity = "a value every person has" if report.people is not None else "one value"
     return (
-        "homogeneity (one value), "
+        f"homogeneity ({homogeneity}), "
         f"negation (at most {s['negations'] + 1} value{'s' if s['negations'] else ''}), "
         f"similarity (one group at level {s['similarity_level']}), "
         f"skewness (EMD: {distances}), "
@@ -438,29 +446,32 @@ def _audit_table(report: AuditReport, console: Console, verbose: bool) -> Table:
     table = Table(box=None, pad_edge=False, padding=(0, 2), show_edge=False)
     table.add_column("", no_wrap=True)
     table.add_column("node", no_wrap=True)
-    table.add_column("rows", justify="right", no_wrap=True)
+    unit = report.unit
+    table.add_column(unit, justify="right", no_wrap=True)
     for attack in ATTACKS:
         table.add_column(attack, justify="right", no_wrap=True)
     stacked = []
     for n in report.nodes:
         cells = [
-            _cell(n.attacks[attack], verbose and attack in ("skewness", "inference")) for attack in ATTACKS
+            _cell(n.attacks[attack], verbose and attack in ("skewness", "inference"), unit)
+            for attack in ATTACKS
         ]
         rows = f"{n.rows:,}" + (f" ({n.suppressed_rows:,} supp.)" if n.suppressed_rows else "")
         node = "(" + ",".join(str(v) for v in n.node.values()) + ")"
         mark = "*" if n.chosen else ""
         table.add_row(mark, node, rows, *cells)
         figures = [f"{a} {c}" for a, c in zip(ATTACKS, cells, strict=True)]
-        stacked.append((mark, f"{node}  {rows} rows", figures))
+        stacked.append((mark, f"{node}  {rows} {unit}", figures))
     return fitted(console, table, stacked)
 
 
-def _cell(entry: dict[str, Any] | None, largest: bool) -> str:
-    """An attack's cell: vulnerable classes/rows, ``-`` when the node resists, ``n/a`` when not
-    measured; ``largest``: with the largest distance or gain over the attributes."""
+def _cell(entry: dict[str, Any] | None, largest: bool, unit: str = "rows") -> str:
+    """An attack's cell: vulnerable classes/rows (``unit``: or people), ``-`` when the node
+    resists, ``n/a`` when not measured; ``largest``: with the largest distance or gain over the
+    attributes."""
     if entry is None:
         return "n/a"
-    cell = "-" if entry["classes"] == 0 else f"{entry['classes']:,}/{entry['rows']:,}"
+    cell = "-" if entry["classes"] == 0 else f"{entry['classes']:,}/{entry[unit]:,}"
     if largest:
         found = [a["largest"] for a in entry["attributes"].values() if a and a["largest"] is not None]
         if found:

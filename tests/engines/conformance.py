@@ -69,6 +69,10 @@ PERSON_ANONYMIZE_SEEDS = [5, 6, 0, 3, 14, 26, 17]
 #: the sensitive-value models over people (tests/pipeline/test_people.py's random models), check
 #: and anonymize on one random one-to-many table each
 PERSON_VALUES_SEEDS = [0, 1, 2, 3, 4, 5]
+#: the audit over people (tests/pipeline/test_audit_people.py's random cases; odd seeds: people's
+#: quasi-identifiers vary): two nodes suppressing people (constant, then varying), one node
+#: suppressing people (constant, varying), two nodes (constant), every attack (varying), no node
+PERSON_AUDIT_SEEDS = [10, 43, 6, 7, 18, 1, 14]
 
 
 def check_rows(seed: int) -> list[dict[str, Any]]:
@@ -273,6 +277,7 @@ class DuckDBAdapter(Adapter):
         "test_check_with_person_equals_duckdb": PERSON_CHECK_SEEDS,
         "test_anonymize_with_person_equals_duckdb": PERSON_ANONYMIZE_SEEDS,
         "test_person_values_equal_duckdb": PERSON_VALUES_SEEDS,
+        "test_audit_with_person_equals_duckdb": PERSON_AUDIT_SEEDS,
     }
     connection_cases: ClassVar[Mapping[int, tuple[str, bool]]] = {
         0: ("table", True),
@@ -442,6 +447,7 @@ class PostgresAdapter(Adapter):
         "test_check_with_person_equals_duckdb": PERSON_CHECK_SEEDS,
         "test_anonymize_with_person_equals_duckdb": PERSON_ANONYMIZE_SEEDS,
         "test_person_values_equal_duckdb": PERSON_VALUES_SEEDS,
+        "test_audit_with_person_equals_duckdb": PERSON_AUDIT_SEEDS,
     }
     #: seed 0: the release returned (a temp table of the caller's session, by name); seed 2:
     #: written into a table of the server
@@ -571,6 +577,8 @@ class SparkAdapter(Adapter):
         "test_check_with_person_equals_duckdb": [1],
         "test_anonymize_with_person_equals_duckdb": [14],
         "test_person_values_equal_duckdb": [0],
+        # the audit over people of constant quasi-identifiers, two nodes suppressing people
+        "test_audit_with_person_equals_duckdb": [10],
     }
     #: seed 1: a DataFrame source, the release returned as a DataFrame; seed 3: a temp view of
     #: the session named as the source, the release written into a table

@@ -40,6 +40,10 @@ from tests.engines.conformance import (
 from tests.engines.test_snapshots import MODELS
 from tests.oracles import reference_people as ref
 from tests.oracles.reference import minimal_nodes
+from tests.pipeline.test_audit_people import audit_case
+from tests.pipeline.test_audit_people import expected as audit_expected
+from tests.pipeline.test_audit_people import nodes as audited_nodes
+from tests.pipeline.test_audit_people import same as same_audit
 from tests.pipeline.test_people import random_models as people_models
 from tests.pipeline.test_people import sensitive_column as people_sensitive
 from tests.release.test_apply import failing_apply_case, listed_violations
@@ -393,6 +397,27 @@ class Conformance:
             assert on.published(output) == csv_rows(case.folder / "out.csv")
         else:
             assert not on.exists(output)
+        assert on.leftovers() == []
+
+    def test_audit_with_person_equals_duckdb(self, on: Adapter, seed: int) -> None:
+        """audit with ``person:`` (a random one-to-many table; odd seeds: people's
+        quasi-identifiers vary): every minimal node's people, classes and attacks counted over
+        people are DuckDB's on the same rows as a file, and the reference's
+        (tests/oracles/reference_people.py)."""
+        sub = f"person_audit_{seed}"
+        case, config, criteria, domain = audit_case(5100 + seed, on.folder / sub, varying=seed % 2 == 1)
+        config["source"] = f"{sub}/{config['source']}"
+        for spec in config["columns"].values():
+            if "hierarchy" in spec:
+                spec["hierarchy"] = f"{sub}/{spec['hierarchy']}"
+        table = f"src.people_audit_{seed}"
+        on.load(table, case.rows, [PERSON, *case.qis, "sens", "visit"])
+        want = api.audit(config, base_dir=on.folder)
+        got = api.audit(on.on(config, source=table), base_dir=on.folder)
+        assert (got.passed, got.people, got.rows_in) == (want.passed, want.people, want.rows_in)
+        assert [n.chosen for n in got.nodes] == [n.chosen for n in want.nodes]
+        same_audit(audited_nodes(got, case.qis), audited_nodes(want, case.qis))
+        same_audit(audited_nodes(got, case.qis), audit_expected(case, config, criteria, domain))
         assert on.leftovers() == []
 
     @pytest.mark.parametrize("command", ["anonymize", "check"])

@@ -314,3 +314,109 @@ def satisfying_people_models(
         ):
             out[node] = gone
     return out
+
+
+# ---------------------------------------------------------------------------
+# The audit's attacks over people (docs/people.md, "The audit over people")
+# ---------------------------------------------------------------------------
+#
+# In a class E of N people of the release, c(v) of them having v; b_E(v) = c(v) / N is what an
+# attacker believes of a person of E, b_T(v) the same over the release's people:
+# * homogeneity: some v has c(v) = N (every person of E has it);
+# * negation: at most s + 1 values among E's people (rule out s, the person has the rest);
+# * similarity: the values among E's people fall in one group at the level;
+# * skewness: the t-closeness distance of the split distributions, P_E against P_T, above t;
+# * inference: max over v of b_E(v) - b_T(v) above the gain g (exactly, in fractions).
+
+ATTACKS = ("homogeneity", "negation", "similarity", "skewness", "inference")
+
+
+def audit_people_attacks(
+    rows: Sequence[Row],
+    person: Sequence[str],
+    qis: Sequence[str],
+    attr: str,
+    settings: Mapping[str, Any],
+    skewness: tuple[str, float],
+    domain: Domain,
+) -> dict[str, Any]:
+    """Every attack on the release ``rows`` (the people kept, all their rows, generalized),
+    counted over people: per attack None (not measured: similarity without a hierarchy level
+    below the top) or {classes, people, attributes: {attr: {classes, people[, largest]}}}.
+    ``skewness``: (distance, t); ``domain``: the column's order and hierarchy."""
+    classes = list(people_classes(rows, person, qis).values())
+    values = person_values(rows, person, attr)
+    everyone = {who for members in classes for who in members}
+    table_c, table_w = _weights(everyone, values)
+    table = (table_c, table_w, len(everyone))
+    _, paths = domain
+    height = None if paths is None else len(next(iter(paths.values()))) - 1
+    level = settings["similarity_level"]
+    gain = Fraction(str(settings["inference_gain"]))
+    distance, t = skewness
+    flags: dict[str, list[bool]] = {a: [] for a in ATTACKS}
+    largest: dict[str, float] = {}
+    for members in classes:
+        n = len(members)
+        c, _ = _weights(members, values)
+        flags["homogeneity"].append(any(count == n for count in c.values()))
+        flags["negation"].append(len(c) <= settings["negations"] + 1)
+        if paths is not None and height is not None and level < height:
+            flags["similarity"].append(len({paths[v][level] for v in c}) == 1)
+        _, d = class_verdict("t-closeness", {"t": t, "distance": distance}, members, values, table, domain)
+        assert d is not None
+        flags["skewness"].append(d > t + 1e-9)
+        largest["skewness"] = max(largest.get("skewness", 0.0), d)
+        rise = max(Fraction(count, n) - Fraction(table_c[v], len(everyone)) for v, count in c.items())
+        flags["inference"].append(rise > gain)
+        largest["inference"] = max(largest.get("inference", -1.0), float(rise))
+    sizes = [len(m) for m in classes]
+    out: dict[str, Any] = {}
+    for attack in ATTACKS:
+        got = flags[attack]
+        if attack == "similarity" and not (paths is not None and height is not None and level < height):
+            out[attack] = None
+            continue
+        entry: dict[str, Any] = {
+            "classes": sum(got),
+            "people": sum(s for s, f in zip(sizes, got, strict=True) if f),
+        }
+        if attack in largest:
+            entry["largest"] = largest[attack]
+        out[attack] = {
+            "classes": entry["classes"],
+            "people": entry["people"],
+            "attributes": {attr: entry},
+        }
+    return out
+
+
+def audit_people(
+    rows: Sequence[Row],
+    person: Sequence[str],
+    hierarchies: Mapping[str, Mapping[str, Sequence[str]]],
+    attr: str,
+    criteria: Sequence[Mapping[str, Mapping[str, Any]]],
+    limit: float,
+    settings: Mapping[str, Any],
+    skewness: tuple[str, float],
+    domain: Domain,
+) -> dict[tuple[int, ...], dict[str, Any]]:
+    """What ``audit`` should find over people, by brute force: per minimal node satisfying
+    ``criteria`` within the suppression limit (both counted in people), the release's people,
+    suppressed people, classes and every attack (:func:`audit_people_attacks`) on the rows of
+    the people it keeps."""
+    satisfying = satisfying_people_models(rows, person, hierarchies, attr, criteria, limit, domain)
+    everyone = {tuple(r[p] for p in person) for r in rows}
+    qis = list(hierarchies)
+    out = {}
+    for node in minimal_nodes(set(satisfying)):
+        gone = satisfying[node]
+        kept = [r for r in generalized(rows, hierarchies, node) if tuple(r[p] for p in person) not in gone]
+        out[node] = {
+            "people": len(everyone) - len(gone),
+            "suppressed_people": len(gone),
+            "classes": len(people_classes(kept, person, qis)),
+            "attacks": audit_people_attacks(kept, person, qis, attr, settings, skewness, domain),
+        }
+    return out
