@@ -19,7 +19,7 @@ PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
     "k-anonymity": None,
     "l-diversity": ("distinct", "entropy", "recursive", "pd-recursive", "npd-recursive"),
     "alpha-k-anonymity": None,
-    "t-closeness": ("equal", "ordered", "hierarchical", "kl", "js", "variational"),
+    "t-closeness": ("equal", "ordered", "hierarchical", "kl", "js", "variational", "smoothed-js"),
     "delta-disclosure": None,
     "beta-likeness": None,
 }

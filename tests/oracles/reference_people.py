@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from tests.oracles import reference as ref_base
 from tests.oracles import reference_catalogue as cat
 from tests.oracles.reference import RefResult, emd, minimal_nodes
 
@@ -111,7 +112,9 @@ def minimal_people(
 #   person weighs one, P_E(s) = w(s) / N (and the table's P_T over all its people);
 # * the l-diversity variants read P_E and, for l > 1, also need N >= l and no value held by all
 #   of E (max c(s) < N), as every l-diverse class of one row per person has;
-# * (alpha,k): N >= k and max c(s) / N <= alpha; t-closeness (equal): 1/2 sum |P_E - P_T| <= t.
+# * (alpha,k): N >= k and max c(s) / N <= alpha; t-closeness (equal): 1/2 sum |P_E - P_T| <= t,
+#   and every other distance between P_E and P_T likewise (smoothed-js: the JS divergence of
+#   P_E and P_T each kernel-smoothed over the ground distance, then renormalized).
 
 
 def person_values(rows: Sequence[Row], person: Sequence[str], attr: str) -> dict[Any, set[Any]]:
@@ -188,6 +191,8 @@ def class_verdict(
         qt = [float(table_w.get(s, Fraction(0)) / table_n) for s in order]
         if distance in ("ordered", "hierarchical"):
             val = emd(distance, pe, qt, order, hierarchy)  # type: ignore[arg-type]
+        elif distance == "smoothed-js":
+            val = cat.smoothed_js(pe, qt, _ground(params["ground"], order, hierarchy), params["bandwidth"])
         else:
             val = {"kl": cat.kl, "js": cat.js, "variational": cat.variational}[distance](pe, qt)
         return val <= params["t"] + 1e-9, val
@@ -207,6 +212,18 @@ def class_verdict(
     tail = sum(r[int(l) - 1 :], Fraction(0))
     ok = r[0] < Fraction(str(params["c"])) * tail
     return ok and people_ok, (float(r[0] / tail) if tail else None)
+
+
+def _ground(
+    ground: str, order: Sequence[Any], hierarchy: Mapping[Any, Sequence[Any]] | None
+) -> list[list[float]]:
+    """The ground distances between the values of ``order`` (smoothed-js's kernel reads them)."""
+    if ground == "equal":
+        return ref_base.ground_equal(len(order))
+    if ground == "ordered":
+        return ref_base.ground_ordered(len(order))
+    assert hierarchy is not None
+    return ref_base.ground_hierarchical(order, hierarchy)
 
 
 def _pd_people(
