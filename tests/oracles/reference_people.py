@@ -144,7 +144,29 @@ def _entropy(w: Mapping[Any, Fraction], n: int) -> float:
 Domain = tuple[Sequence[Any], Mapping[Any, Sequence[Any]] | None]
 
 #: the models that read the whole table's distribution: checked again after suppression
-GLOBAL = {"t-closeness", "delta-disclosure", "beta-likeness"}
+GLOBAL = {"t-closeness", "delta-disclosure", "beta-likeness", "nt-closeness"}
+
+
+def natural_supersets(
+    rows: Sequence[Row], person: Sequence[str], qis: Sequence[str], uppers: Sequence[Sequence[Row]]
+) -> dict[Any, list[set[Any]]]:
+    """Person -> the people of their class in each of ``uppers`` (the rows generalized to each
+    node at or above the class's: its natural supersets, the class itself included)."""
+    out: dict[Any, list[set[Any]]] = defaultdict(list)
+    for upper in uppers:
+        for members in people_classes(upper, person, qis).values():
+            for who in members:
+                out[who].append(members)
+    return dict(out)
+
+
+def _starred(rows: Sequence[Row], qis: Sequence[str]) -> list[list[dict[str, Any]]]:
+    """The rows with each subset of ``qis`` replaced by '*': a table's classes' natural
+    supersets when its quasi-identifiers have no hierarchy (each generalizes only to '*')."""
+    out = []
+    for mask in itertools.product([False, True], repeat=len(qis)):
+        out.append([{**r, **{q: "*" for q, star in zip(qis, mask, strict=True) if star}} for r in rows])
+    return out
 
 
 def class_verdict(
@@ -154,12 +176,27 @@ def class_verdict(
     values: Mapping[Any, set[Any]],
     table: tuple[Mapping[Any, int], Mapping[Any, Fraction], int],
     domain: Domain | None = None,
+    supersets: Sequence[set[Any]] = (),
 ) -> tuple[bool, float | None]:
     """(passed, the class's measure) of one model over the people ``members`` of a class, in a
-    ``table`` of (people per value, split weights per value, people)."""
+    ``table`` of (people per value, split weights per value, people); ``supersets``: the people
+    of each of the class's natural supersets, which (n,t)-closeness reads."""
     table_c, table_w, table_n = table
     n = len(members)
     c, w = _weights(members, values)
+    if kind == "nt-closeness":
+        # (n,t): some natural superset S of at least n people with EMD(P_E, P_S) <= t, P_S the
+        # superset's distribution in which each of its people weighs one
+        assert domain is not None
+        order, hierarchy = domain
+        pe = [float(w.get(s, Fraction(0)) / n) for s in order]
+        best = math.inf
+        for superset in supersets:
+            if len(superset) >= params["n"]:
+                _, ws = _weights(superset, values)
+                ps = [float(ws.get(s, Fraction(0)) / len(superset)) for s in order]
+                best = min(best, emd(params["distance"], pe, ps, order, hierarchy))
+        return best <= params["t"] + 1e-9, None if math.isinf(best) else best
     if kind == "k-anonymity":
         return n >= params["k"], float(n)
     if kind == "alpha-k-anonymity":
@@ -274,12 +311,20 @@ def ref_people_model(
     )
     table_c, table_w = _weights({who for m in classes.values() for who in m}, values)
     table = (table_c, table_w, sum(len(m) for m in classes.values()))
-    verdicts = [(class_verdict(kind, params, m, values, table, domain), len(m)) for m in classes.values()]
+    sups = natural_supersets(rows, person, qis, _starred(rows, qis)) if kind == "nt-closeness" else {}
+    verdicts = [
+        (class_verdict(kind, params, m, values, table, domain, sups.get(next(iter(m)), [])), len(m))
+        for m in classes.values()
+    ]
     bad = [size for (ok, _), size in verdicts if not ok]
     measures = [v for (_, v), _ in verdicts]
-    worst_max = kind in ("alpha-k-anonymity", "t-closeness", "delta-disclosure", "beta-likeness") or (
-        kind == "l-diversity" and params["variant"] in ("recursive", "pd-recursive", "npd-recursive")
-    )
+    worst_max = kind in (
+        "alpha-k-anonymity",
+        "t-closeness",
+        "nt-closeness",
+        "delta-disclosure",
+        "beta-likeness",
+    ) or (kind == "l-diversity" and params["variant"] in ("recursive", "pd-recursive", "npd-recursive"))
     if worst_max:
         observed = None if any(v is None for v in measures) else max(v for v in measures if v is not None)
     else:
@@ -306,15 +351,26 @@ def satisfying_people_models(
     everyone = set(values)
     allowed = math.floor(Fraction(str(limit)) * len(everyone))
     table_c, table_w = _weights(everyone, values)
+    nt = any("nt-closeness" in item for item in criteria)
+    lattice = list(itertools.product(*(range(h + 1) for h in heights)))
+    at = {node: generalized(rows, hierarchies, node) for node in lattice} if nt else {}
     out: dict[tuple[int, ...], set[Any]] = {}
-    for node in itertools.product(*(range(h + 1) for h in heights)):
+    for node in lattice:
         classes = list(people_classes(generalized(rows, hierarchies, node), person, qis).values())
+        uppers = [at[m] for m in lattice if all(a >= b for a, b in zip(m, node, strict=True))] if nt else []
+        sups = natural_supersets(rows, person, qis, uppers)
         gone: set[Any] = set()
         for members in classes:
             for item in criteria:
                 ((kind, params),) = item.items()
                 if not class_verdict(
-                    kind, params, members, values, (table_c, table_w, len(everyone)), domain
+                    kind,
+                    params,
+                    members,
+                    values,
+                    (table_c, table_w, len(everyone)),
+                    domain,
+                    sups.get(next(iter(members)), []),
                 )[0]:
                     gone |= members
         if gone and (len(gone) > allowed or len(gone) == len(everyone)):
@@ -322,7 +378,15 @@ def satisfying_people_models(
         left = everyone - gone
         left_c, left_w = _weights(left, values)
         if all(
-            class_verdict(kind, params, m, values, (left_c, left_w, len(left)), domain)[0]
+            class_verdict(
+                kind,
+                params,
+                m,
+                values,
+                (left_c, left_w, len(left)),
+                domain,
+                [superset & left for superset in sups.get(next(iter(m)), [])],
+            )[0]
             for item in criteria
             for kind, params in item.items()
             if kind in GLOBAL
