@@ -21,6 +21,7 @@ PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
     "alpha-k-anonymity": None,
     "t-closeness": ("equal", "ordered", "hierarchical", "kl", "js", "variational", "smoothed-js"),
     "nt-closeness": None,
+    "dissimilarity": ("numeric", "ordered", "hierarchical"),
     "delta-disclosure": None,
     "beta-likeness": None,
 }
@@ -39,7 +40,12 @@ def _counted(c: CriterionSpec) -> str | None:
             f"{what} {', '.join(allowed)})"
         )
     if len(c.attributes) > 1:
-        return f"{c.kind} over several attributes at once is not evaluated over people in this version of sqlanon"
+        return (
+            f"{c.kind} over several attributes at once is not evaluated over people in this version of sqlanon "
+            "(over people, the other attributes would join each person's quasi-identifier as the set of their "
+            "values, which needs every listed column's values per person side by side, and person reads one "
+            "sensitive column per run)"
+        )
     return None
 
 

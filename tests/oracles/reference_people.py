@@ -197,6 +197,8 @@ def class_verdict(
                 ps = [float(ws.get(s, Fraction(0)) / len(superset)) for s in order]
                 best = min(best, emd(params["distance"], pe, ps, order, hierarchy))
         return best <= params["t"] + 1e-9, None if math.isinf(best) else best
+    if kind in ("dissimilarity", "exact-dissimilarity"):
+        return _dissimilarity_people(params, members, values, c, domain, exact=kind == "exact-dissimilarity")
     if kind == "k-anonymity":
         return n >= params["k"], float(n)
     if kind == "alpha-k-anonymity":
@@ -249,6 +251,50 @@ def class_verdict(
     tail = sum(r[int(l) - 1 :], Fraction(0))
     ok = r[0] < Fraction(str(params["c"])) * tail
     return ok and people_ok, (float(r[0] / tail) if tail else None)
+
+
+def value_distance(distance: str, order: Sequence[Any], hierarchy: Mapping[Any, Sequence[Any]] | None) -> Any:
+    """dissimilarity's distance between two values: numeric |a - b|, ordered |rank(a) -
+    rank(b)| / (m - 1) over ``order``, hierarchical level(lca) / H."""
+    if distance == "numeric":
+        return lambda a, b: abs(float(a) - float(b))
+    if distance == "ordered":
+        rank = {v: i for i, v in enumerate(order)}
+        return lambda a, b: abs(rank[a] - rank[b]) / max(len(order) - 1, 1)
+    assert hierarchy is not None
+    height = len(next(iter(hierarchy.values()))) - 1
+    return lambda a, b: ref_base.lca_level(a, b, hierarchy) / height
+
+
+def _dissimilarity_people(
+    params: Mapping[str, Any],
+    members: set[Any],
+    values: Mapping[Any, set[Any]],
+    c: Mapping[Any, int],
+    domain: Domain | None,
+    exact: bool = False,
+) -> tuple[bool, float | None]:
+    """(epsilon,delta)^k-dissimilarity over people: N >= k and risk <= 1 - delta, risk = max
+    over the class's values v of (Phi(v) - 1) / (N - 1) (1 when N = 1), Phi(v) the people
+    near v (within epsilon). ``exact``: Phi counts each person with a value near v once;
+    otherwise (sqlanon's form) Phi = min(N, sum of c(w) over the values w near v), which counts
+    a person once per value they have near v and so never underestimates the risk."""
+    assert domain is not None
+    order, hierarchy = domain
+    near = value_distance(params["distance"], order, hierarchy)
+    within = params["epsilon"] + 1e-9
+    n = len(members)
+    delta = Fraction(str(params["delta"]))
+    if n == 1:
+        return n >= params["k"] and delta == 0, 1.0
+    risk = Fraction(0)
+    for v in c:
+        if exact:
+            phi = sum(1 for who in members if any(near(v, w) <= within for w in values[who]))
+        else:
+            phi = min(n, sum(c[w] for w in c if near(v, w) <= within))
+        risk = max(risk, Fraction(phi - 1, n - 1))
+    return n >= params["k"] and risk <= 1 - delta, float(risk)
 
 
 def _ground(
@@ -324,6 +370,8 @@ def ref_people_model(
         "nt-closeness",
         "delta-disclosure",
         "beta-likeness",
+        "dissimilarity",
+        "exact-dissimilarity",
     ) or (kind == "l-diversity" and params["variant"] in ("recursive", "pd-recursive", "npd-recursive"))
     if worst_max:
         observed = None if any(v is None for v in measures) else max(v for v in measures if v is not None)

@@ -180,12 +180,36 @@ def test_metrics_of_a_class_s_labels_are_refused_when_quasi_identifiers_vary(tmp
         ({"search": "mondrian"}, r"search mondrian does not partition people"),
         (
             {
+                "columns": {"ward": "sensitive"},
                 "criteria": [
-                    {"k-anonymity": {"k": 2}},
-                    {"dissimilarity": {"epsilon": 1, "delta": 0.5, "k": 2, "distance": "ordered"}},
-                ]
+                    {
+                        "l-diversity": {
+                            "variant": "distinct",
+                            "l": 2,
+                            "multi_attribute": True,
+                            "attributes": ["diagnosis", "ward"],
+                        }
+                    },
+                ],
             },
-            r"dissimilarity is not evaluated over people in this version",
+            r"l-diversity over several attributes at once is not evaluated over people in this version",
+        ),
+        (
+            {
+                "columns": {"ward": "sensitive", "diagnosis": "sensitive"},
+                "criteria": [
+                    {
+                        "dissimilarity": {
+                            "epsilon": 1,
+                            "delta": 0.5,
+                            "k": 2,
+                            "distance": "variational",
+                            "attributes": ["diagnosis", "ward"],
+                        }
+                    },
+                ],
+            },
+            r"dissimilarity with distance variational is not evaluated over people",
         ),
     ],
 )
@@ -276,6 +300,17 @@ def random_models(
             {"l-diversity": {"variant": "npd-recursive", "l": 2, "c1": rng.choice([2, 3]), "c2": rng.choice([10, 30]),
                              "allowed": allowed, "protected": protected, "attribute": "sens"}},
         ]  # fmt: skip
+    pool.append(
+        {
+            "dissimilarity": {
+                "epsilon": rng.choice([0.0, 0.4]),
+                "delta": rng.choice([0.05, 0.3]),
+                "k": rng.choice([1, 2]),
+                "distance": rng.choice(["ordered", "hierarchical"]),
+                "attribute": "sens",
+            }
+        }
+    )
     if not varying:
         pool.append(
             {
@@ -477,10 +512,33 @@ def late_model(rng: random.Random, kind: str) -> dict[str, Any]:
                 "attribute": "sens",
             }
         }
+    if kind == "dissimilarity":
+        distance = rng.choice(["numeric", "ordered", "hierarchical"])
+        return {
+            "dissimilarity": {
+                # numeric: the values are 0..8 (_widen_sens)
+                "epsilon": rng.choice([0.0, 1.0, 2.0] if distance == "numeric" else [0.0, 0.3, 0.5]),
+                "delta": rng.choice([0.05, 0.15, 0.3]),
+                "k": rng.choice([1, 2, 3]),
+                "distance": distance,
+                "attribute": "sens",
+            }
+        }
     raise AssertionError(kind)
 
 
-LATE_MODELS = ["smoothed-js", "nt-closeness"]
+def _widen_sens(case: RandomCase, rng: random.Random, values: int, numeric: bool = False) -> None:
+    """Give each row of ``case`` a random one of ``values`` sensitive values (``numeric``: the
+    numbers 0 .. values - 1), data.csv too."""
+    for row in case.rows:
+        row["sens"] = f"{'' if numeric else 'w'}{rng.randrange(values)}"
+    with (case.folder / "data.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=[PERSON, *case.qis, "sens", "visit"])
+        writer.writeheader()
+        writer.writerows(case.rows)
+
+
+LATE_MODELS = ["smoothed-js", "nt-closeness", "dissimilarity"]
 #: the models not evaluated over people whose quasi-identifiers vary (refused, saying why)
 CONSTANT_ONLY = {"nt-closeness": r"nt-closeness compares each class with its natural supersets"}
 
@@ -496,6 +554,8 @@ def test_each_late_model_over_people_as_the_reference(kind: str, seed: int, tmp_
         9900 + seed, tmp_path, n_qis=rng.choice([1, 2]), max_people=25, varying=seed % 2 == 1
     )
     model = late_model(rng, kind)
+    if kind == "dissimilarity":  # values far apart need a wider domain than random_people_case's
+        _widen_sens(case, rng, 9, numeric=model["dissimilarity"]["distance"] == "numeric")
     criteria = [{"k-anonymity": {"k": rng.choice([1, 2])}}, model]
     config = people_config(case, criteria)
     for q in case.qis:
@@ -522,6 +582,12 @@ def test_each_late_model_over_people_as_the_reference(kind: str, seed: int, tmp_
         assert entry["observed"] is None, model
     else:
         assert entry["observed"] == pytest.approx(expected.observed, rel=1e-9), model
+    if kind == "dissimilarity":  # sqlanon's form never passes a class the exact form fails
+        exact = ref.ref_people_model(
+            case.rows, [PERSON], case.qis, "sens", "exact-dissimilarity", params, domain
+        )
+        assert exact.violating_classes <= entry["violating_classes"]
+        assert exact.observed is not None and exact.observed <= entry["observed"] + 1e-12
     limit = rng.choice([0.0, 0.1, 0.3])
     config = people_config(case, criteria, suppression_limit=limit, search="exhaustive")
     domain = sensitive_column(case, rng, config)
