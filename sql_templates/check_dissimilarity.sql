@@ -21,11 +21,24 @@
 --           columns: a self-join of each class's distinct vectors.
 -- Citation: Wang, Liu, Sun et al., proximity privacy, (epsilon,delta)^k-dissimilarity (004),
 --           equations (3)-(4) and section III.
+-- People:   with people (_people_values.sql: person: set; one attribute), |E| = N, the class's
+--           people (np), and Phi(v) counts people: min(N, sum of c(w) over the values w of E
+--           within epsilon of v), c(w) the people who have w. A person with several values near
+--           v counts once per value (the frequency table keeps people per value, not who), so
+--           Phi never falls below the people near v and the risk is never underestimated; it is
+--           exact when no person has two values within epsilon (one row per person: the
+--           original). docs/people.md derives it; counting people rather than records follows
+--           Nergiz, Clifton, Nergiz, Multirelational k-anonymity (IEEE TKDE 2009).
+{%- set people = people|default(false) %}
 {%- set scols = columns|map(attribute="column")|list if distance == "variational" else [s] %}
 WITH "f" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
     {%- for c in scols %}{{ c|ident }} AS {{ ('v' ~ loop.index0)|ident }}, {% endfor %}
+    {%- if people %}
+    CAST(SUM("c") AS HUGEINT) AS "n", CAST(SUM("np") AS HUGEINT) AS "np"
+    {%- else %}
     CAST(SUM("n") AS HUGEINT) AS "n"
+    {%- endif %}
   FROM {{ input|ident }}
   GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ scols|map('ident')|join(', ') }}
   HAVING SUM("n") > 0
@@ -45,7 +58,7 @@ WITH "f" AS (
 {%- endif %}
 ), "phi" AS (
 {%- if distance in ("numeric", "ordered") %}
-  SELECT {% for key in keys %}"x".{{ key|ident }}, {% endfor %}"x"."n",
+  SELECT {% for key in keys %}"x".{{ key|ident }}, {% endfor %}"x"."n",{% if people %} "x"."np",{% endif %}
     SUM("x"."n") OVER (
       PARTITION BY {% for key in keys %}"x".{{ key|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
       ORDER BY "x"."x"
@@ -64,7 +77,7 @@ WITH "f" AS (
   ) AS "x"
 {%- elif distance == "hierarchical" %}
   {#- level >= H: every value shares the top, which ancestors leaves out: node is NULL for all -#}
-  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."n",
+  SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"f"."n",{% if people %} "f"."np",{% endif %}
     SUM("f"."n") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"a"."node") AS "phi"
   FROM "f" LEFT JOIN {{ ancestors|ident }} AS "a" ON "a"."s" = "f"."v0" AND "a"."lvl" = {{ level|literal }}
 {%- else %}
@@ -77,7 +90,12 @@ WITH "f" AS (
   GROUP BY {% for key in keys %}"a".{{ key|ident }}, {% endfor %}{% for c in columns %}"a".{{ ('v' ~ loop.index0)|ident }}, {% endfor %}"a"."n"
 {%- endif %}
 ), "r" AS (
+  {%- if people %}
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}CAST(SUM("np") AS HUGEINT) AS "size",
+    CAST(LEAST(MAX("phi"), SUM("np")) AS HUGEINT) AS "phi"
+  {%- else %}
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}CAST(SUM("n") AS HUGEINT) AS "size", CAST(MAX("phi") AS HUGEINT) AS "phi"
+  {%- endif %}
   FROM "phi"
   GROUP BY {{ keys|map('ident')|join(', ') }}
 )

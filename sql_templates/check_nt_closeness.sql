@@ -27,9 +27,18 @@
 --           is its own superset, at distance 0).
 -- Citation: survey (001), Definition 6.1.2 ((n,t)-closeness); Li, Li, Venkatasubramanian,
 --           Closeness: a new privacy measure for data publishing, TKDE 2010.
+-- People:   with people (_people_values.sql: person: set; quasi-identifiers constant per
+--           person, so each person is in one class at every node), P_E and P_S are the
+--           distributions in which each person weighs one, split evenly over their distinct
+--           values (n); a superset's size, which n bounds, and the class's size count people
+--           (np), each person once (docs/people.md). After Li, Li, Venkatasubramanian's
+--           definition; counting people rather than records follows Nergiz, Clifton, Nergiz,
+--           Multirelational k-anonymity (IEEE TKDE 2009).
 {% import "_distribution.sql" as d %}
+{%- set people = people|default(false) %}
+{%- set units = '"np"' if people else '"cnt"' %}
 {%- set ks = keys|map('ident')|join(', ') %}
-WITH {{ d.counts(input, keys, s) }},
+WITH {{ d.counts(input, keys, s, people) }},
 {%- if supersets %}
 {%- set ucols = [] %}
 {%- set sup_key = '"mid"' %}
@@ -58,7 +67,7 @@ WITH {{ d.counts(input, keys, s) }},
 ), "fm" AS (
   SELECT {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"anc"."mid",
     {%- for g in generalization %} {{ ('g' ~ loop.index0)|ident }}."ct" AS {{ ('u' ~ loop.index0)|ident }},{% endfor %}
-    "f"."s", "f"."n", "f"."cnt"
+    "f"."s", "f"."n", "f"."cnt"{% if people %}, "f"."np"{% endif %}
   FROM "f"
   CROSS JOIN "anc"
   {%- for g in generalization %}
@@ -72,10 +81,10 @@ WITH {{ d.counts(input, keys, s) }},
 ), "ssize" AS (
   -- the qualifying supersets: at least n rows (counted exactly)
   SELECT {{ sup_key }}, SUM("n") AS "size" FROM "fm" GROUP BY {{ sup_key }}
-  HAVING SUM("cnt") >= {{ n_min|literal }}
+  HAVING SUM({{ units }}) >= {{ n_min|literal }}
 {%- endif %}
 ), "c" AS (
-  SELECT {{ ks }}, SUM("n") AS "size", SUM("cnt") AS "rows" FROM "f" GROUP BY {{ ks }}
+  SELECT {{ ks }}, SUM("n") AS "size", SUM({{ units }}) AS "rows" FROM "f" GROUP BY {{ ks }}
 ), "pr" AS (
   -- (class, qualifying superset) pairs
   SELECT DISTINCT {% for key in keys %}"fm".{{ key|ident }}, {% endfor %}{% for u in ['"mid"'] + ucols %}"fm".{{ u }}{% if not loop.last %}, {% endif %}{% endfor %}

@@ -16,9 +16,13 @@
 --           E) x (neighbours within B), never class x domain; supp P^ lies within supp Q^.
 --           E passes iff JS <= t + tol. Not a metric.
 -- Citation: survey (001), section 9.2 (kernel-smoothed distributions for t-closeness).
+-- People:   with people (_people_values.sql: person: set), P and Q are distributions in which each
+--           person weighs one, split evenly over their distinct values (n), smoothed as above,
+--           and size counts people (docs/people.md).
 {% import "_distribution.sql" as d %}
 {% import "_smoothing.sql" as sm %}
-WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }},
+{%- set people = people|default(false) %}
+WITH {{ d.counts(input, keys, s, people) }}, {{ d.whole() }},
 {%- if prepared %}
 "dom" AS (
   SELECT DISTINCT "s" FROM {{ prepared.domain|ident }}
@@ -49,7 +53,7 @@ WITH {{ d.counts(input, keys, s) }}, {{ d.whole() }},
 ), "pc" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}"s", "n",
     SUM("n") OVER (PARTITION BY {{ keys|map('ident')|join(', ') }}) AS "total",
-    CAST(SUM("cnt") OVER (PARTITION BY {{ keys|map('ident')|join(', ') }}) AS HUGEINT) AS "size"
+    CAST(SUM({{ '"np"' if people else '"cnt"' }}) OVER (PARTITION BY {{ keys|map('ident')|join(', ') }}) AS HUGEINT) AS "size"
   FROM "f"
 ), "ps" AS (
   SELECT {% for key in keys %}"pc".{{ key|ident }}, {% endfor %}"kn"."a",

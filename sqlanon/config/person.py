@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlanon.config.criteria import CriterionSpec
-from sqlanon.errors import ConfigError
+from sqlanon.errors import ConfigError, DataError
 
 #: the privacy models evaluated over people so far (model -> its variants or distances, None:
 #: all), in docs/people.md's forms; the others are refused with ``person:``
@@ -19,7 +19,9 @@ PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
     "k-anonymity": None,
     "l-diversity": ("distinct", "entropy", "recursive", "pd-recursive", "npd-recursive"),
     "alpha-k-anonymity": None,
-    "t-closeness": ("equal", "ordered", "hierarchical", "kl", "js", "variational"),
+    "t-closeness": ("equal", "ordered", "hierarchical", "kl", "js", "variational", "smoothed-js"),
+    "nt-closeness": None,
+    "dissimilarity": ("numeric", "ordered", "hierarchical"),
     "delta-disclosure": None,
     "beta-likeness": None,
 }
@@ -38,7 +40,12 @@ def _counted(c: CriterionSpec) -> str | None:
             f"{what} {', '.join(allowed)})"
         )
     if len(c.attributes) > 1:
-        return f"{c.kind} over several attributes at once is not evaluated over people in this version of sqlanon"
+        return (
+            f"{c.kind} over several attributes at once is not evaluated over people in this version of sqlanon "
+            "(over people, the other attributes would join each person's quasi-identifier as the set of their "
+            "values, which needs every listed column's values per person side by side, and person reads one "
+            "sensitive column per run)"
+        )
     return None
 
 
@@ -137,6 +144,23 @@ def check_person_use(person: Sequence[str], criteria: Sequence[CriterionSpec], s
             f"With person, this version of sqlanon evaluates the models of one sensitive column per run; the "
             f"criteria read {attributes}. Check the columns in separate runs (sqlanon check), or remove person."
         )
+
+
+def check_varying_use(criteria: Sequence[CriterionSpec], varying: Sequence[tuple[str, int]]) -> None:
+    """Refuse the models not evaluated over people whose quasi-identifiers vary (``varying``:
+    the quasi-identifiers that do, with how many people, as profile_people gives them)."""
+    if not varying:
+        return
+    column = varying[0][0]
+    for c in criteria:
+        if c.kind == "nt-closeness":
+            raise DataError(
+                f"nt-closeness compares each class with its natural supersets, its classes at every more "
+                f"general node. People's rows carry different values of {column!r}, so each superset is a "
+                "regrouping of every person's set of tuples at that node, which this version of sqlanon does "
+                "not compute (it does when the quasi-identifiers are constant per person). Use t-closeness "
+                "(the whole table is the one superset), or make the quasi-identifiers constant per person."
+            )
 
 
 def _models() -> str:

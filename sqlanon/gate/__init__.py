@@ -16,6 +16,7 @@ from sqlglot import exp
 
 from sqlanon import redact
 from sqlanon.config import Config
+from sqlanon.config.person import check_varying_use
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
@@ -209,6 +210,7 @@ def run_gate(
             config.person_constant,
         )
         persons, varying = profile.count, profile.varying
+        check_varying_use(config.criteria, varying)
         if people is not None and engine.count(people) != rows:
             raise EngineError(
                 "The release and its rows with their person columns differ in size. This is a bug in "

@@ -67,8 +67,9 @@ EXTRA: list[dict[str, Any]] = [
 PERSON_CHECK_SEEDS = [0, 1, 5, 6, 21, 28]
 PERSON_ANONYMIZE_SEEDS = [5, 6, 0, 3, 14, 26, 17]
 #: the sensitive-value models over people (tests/pipeline/test_people.py's random models), check
-#: and anonymize on one random one-to-many table each
-PERSON_VALUES_SEEDS = [0, 1, 2, 3, 4, 5]
+#: and anonymize on one random one-to-many table each (with the pool as it is: smoothed-js on
+#: 0 and 2, dissimilarity on 3, (n,t)-closeness on 6)
+PERSON_VALUES_SEEDS = [0, 1, 2, 3, 4, 5, 6]
 #: the audit over people (tests/pipeline/test_audit_people.py's random cases; odd seeds: people's
 #: quasi-identifiers vary): two nodes suppressing people (constant, then varying), one node
 #: suppressing people (constant, varying), two nodes (constant), every attack (varying), no node

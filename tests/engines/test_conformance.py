@@ -600,7 +600,7 @@ def _values_case(on: Adapter, seed: int) -> tuple[RandomCase, dict[str, Any], An
     values = sorted({r["sens"] for r in case.rows})
     criteria = [
         c
-        for c in people_models(rng, values)
+        for c in people_models(rng, values, varying=seed % 2 == 1)
         if not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))
     ]
     domain = people_sensitive(case, rng, config)

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from tests.oracles import reference as ref_base
 from tests.oracles import reference_catalogue as cat
 from tests.oracles.reference import RefResult, emd, minimal_nodes
 
@@ -111,7 +112,9 @@ def minimal_people(
 #   person weighs one, P_E(s) = w(s) / N (and the table's P_T over all its people);
 # * the l-diversity variants read P_E and, for l > 1, also need N >= l and no value held by all
 #   of E (max c(s) < N), as every l-diverse class of one row per person has;
-# * (alpha,k): N >= k and max c(s) / N <= alpha; t-closeness (equal): 1/2 sum |P_E - P_T| <= t.
+# * (alpha,k): N >= k and max c(s) / N <= alpha; t-closeness (equal): 1/2 sum |P_E - P_T| <= t,
+#   and every other distance between P_E and P_T likewise (smoothed-js: the JS divergence of
+#   P_E and P_T each kernel-smoothed over the ground distance, then renormalized).
 
 
 def person_values(rows: Sequence[Row], person: Sequence[str], attr: str) -> dict[Any, set[Any]]:
@@ -141,7 +144,29 @@ def _entropy(w: Mapping[Any, Fraction], n: int) -> float:
 Domain = tuple[Sequence[Any], Mapping[Any, Sequence[Any]] | None]
 
 #: the models that read the whole table's distribution: checked again after suppression
-GLOBAL = {"t-closeness", "delta-disclosure", "beta-likeness"}
+GLOBAL = {"t-closeness", "delta-disclosure", "beta-likeness", "nt-closeness"}
+
+
+def natural_supersets(
+    rows: Sequence[Row], person: Sequence[str], qis: Sequence[str], uppers: Sequence[Sequence[Row]]
+) -> dict[Any, list[set[Any]]]:
+    """Person -> the people of their class in each of ``uppers`` (the rows generalized to each
+    node at or above the class's: its natural supersets, the class itself included)."""
+    out: dict[Any, list[set[Any]]] = defaultdict(list)
+    for upper in uppers:
+        for members in people_classes(upper, person, qis).values():
+            for who in members:
+                out[who].append(members)
+    return dict(out)
+
+
+def _starred(rows: Sequence[Row], qis: Sequence[str]) -> list[list[dict[str, Any]]]:
+    """The rows with each subset of ``qis`` replaced by '*': a table's classes' natural
+    supersets when its quasi-identifiers have no hierarchy (each generalizes only to '*')."""
+    out = []
+    for mask in itertools.product([False, True], repeat=len(qis)):
+        out.append([{**r, **{q: "*" for q, star in zip(qis, mask, strict=True) if star}} for r in rows])
+    return out
 
 
 def class_verdict(
@@ -151,12 +176,29 @@ def class_verdict(
     values: Mapping[Any, set[Any]],
     table: tuple[Mapping[Any, int], Mapping[Any, Fraction], int],
     domain: Domain | None = None,
+    supersets: Sequence[set[Any]] = (),
 ) -> tuple[bool, float | None]:
     """(passed, the class's measure) of one model over the people ``members`` of a class, in a
-    ``table`` of (people per value, split weights per value, people)."""
+    ``table`` of (people per value, split weights per value, people); ``supersets``: the people
+    of each of the class's natural supersets, which (n,t)-closeness reads."""
     table_c, table_w, table_n = table
     n = len(members)
     c, w = _weights(members, values)
+    if kind == "nt-closeness":
+        # (n,t): some natural superset S of at least n people with EMD(P_E, P_S) <= t, P_S the
+        # superset's distribution in which each of its people weighs one
+        assert domain is not None
+        order, hierarchy = domain
+        pe = [float(w.get(s, Fraction(0)) / n) for s in order]
+        best = math.inf
+        for superset in supersets:
+            if len(superset) >= params["n"]:
+                _, ws = _weights(superset, values)
+                ps = [float(ws.get(s, Fraction(0)) / len(superset)) for s in order]
+                best = min(best, emd(params["distance"], pe, ps, order, hierarchy))
+        return best <= params["t"] + 1e-9, None if math.isinf(best) else best
+    if kind in ("dissimilarity", "exact-dissimilarity"):
+        return _dissimilarity_people(params, members, values, c, domain, exact=kind == "exact-dissimilarity")
     if kind == "k-anonymity":
         return n >= params["k"], float(n)
     if kind == "alpha-k-anonymity":
@@ -188,6 +230,8 @@ def class_verdict(
         qt = [float(table_w.get(s, Fraction(0)) / table_n) for s in order]
         if distance in ("ordered", "hierarchical"):
             val = emd(distance, pe, qt, order, hierarchy)  # type: ignore[arg-type]
+        elif distance == "smoothed-js":
+            val = cat.smoothed_js(pe, qt, _ground(params["ground"], order, hierarchy), params["bandwidth"])
         else:
             val = {"kl": cat.kl, "js": cat.js, "variational": cat.variational}[distance](pe, qt)
         return val <= params["t"] + 1e-9, val
@@ -207,6 +251,62 @@ def class_verdict(
     tail = sum(r[int(l) - 1 :], Fraction(0))
     ok = r[0] < Fraction(str(params["c"])) * tail
     return ok and people_ok, (float(r[0] / tail) if tail else None)
+
+
+def value_distance(distance: str, order: Sequence[Any], hierarchy: Mapping[Any, Sequence[Any]] | None) -> Any:
+    """dissimilarity's distance between two values: numeric |a - b|, ordered |rank(a) -
+    rank(b)| / (m - 1) over ``order``, hierarchical level(lca) / H."""
+    if distance == "numeric":
+        return lambda a, b: abs(float(a) - float(b))
+    if distance == "ordered":
+        rank = {v: i for i, v in enumerate(order)}
+        return lambda a, b: abs(rank[a] - rank[b]) / max(len(order) - 1, 1)
+    assert hierarchy is not None
+    height = len(next(iter(hierarchy.values()))) - 1
+    return lambda a, b: ref_base.lca_level(a, b, hierarchy) / height
+
+
+def _dissimilarity_people(
+    params: Mapping[str, Any],
+    members: set[Any],
+    values: Mapping[Any, set[Any]],
+    c: Mapping[Any, int],
+    domain: Domain | None,
+    exact: bool = False,
+) -> tuple[bool, float | None]:
+    """(epsilon,delta)^k-dissimilarity over people: N >= k and risk <= 1 - delta, risk = max
+    over the class's values v of (Phi(v) - 1) / (N - 1) (1 when N = 1), Phi(v) the people
+    near v (within epsilon). ``exact``: Phi counts each person with a value near v once;
+    otherwise (sqlanon's form) Phi = min(N, sum of c(w) over the values w near v), which counts
+    a person once per value they have near v and so never underestimates the risk."""
+    assert domain is not None
+    order, hierarchy = domain
+    near = value_distance(params["distance"], order, hierarchy)
+    within = params["epsilon"] + 1e-9
+    n = len(members)
+    delta = Fraction(str(params["delta"]))
+    if n == 1:
+        return n >= params["k"] and delta == 0, 1.0
+    risk = Fraction(0)
+    for v in c:
+        if exact:
+            phi = sum(1 for who in members if any(near(v, w) <= within for w in values[who]))
+        else:
+            phi = min(n, sum(c[w] for w in c if near(v, w) <= within))
+        risk = max(risk, Fraction(phi - 1, n - 1))
+    return n >= params["k"] and risk <= 1 - delta, float(risk)
+
+
+def _ground(
+    ground: str, order: Sequence[Any], hierarchy: Mapping[Any, Sequence[Any]] | None
+) -> list[list[float]]:
+    """The ground distances between the values of ``order`` (smoothed-js's kernel reads them)."""
+    if ground == "equal":
+        return ref_base.ground_equal(len(order))
+    if ground == "ordered":
+        return ref_base.ground_ordered(len(order))
+    assert hierarchy is not None
+    return ref_base.ground_hierarchical(order, hierarchy)
 
 
 def _pd_people(
@@ -257,12 +357,22 @@ def ref_people_model(
     )
     table_c, table_w = _weights({who for m in classes.values() for who in m}, values)
     table = (table_c, table_w, sum(len(m) for m in classes.values()))
-    verdicts = [(class_verdict(kind, params, m, values, table, domain), len(m)) for m in classes.values()]
+    sups = natural_supersets(rows, person, qis, _starred(rows, qis)) if kind == "nt-closeness" else {}
+    verdicts = [
+        (class_verdict(kind, params, m, values, table, domain, sups.get(next(iter(m)), [])), len(m))
+        for m in classes.values()
+    ]
     bad = [size for (ok, _), size in verdicts if not ok]
     measures = [v for (_, v), _ in verdicts]
-    worst_max = kind in ("alpha-k-anonymity", "t-closeness", "delta-disclosure", "beta-likeness") or (
-        kind == "l-diversity" and params["variant"] in ("recursive", "pd-recursive", "npd-recursive")
-    )
+    worst_max = kind in (
+        "alpha-k-anonymity",
+        "t-closeness",
+        "nt-closeness",
+        "delta-disclosure",
+        "beta-likeness",
+        "dissimilarity",
+        "exact-dissimilarity",
+    ) or (kind == "l-diversity" and params["variant"] in ("recursive", "pd-recursive", "npd-recursive"))
     if worst_max:
         observed = None if any(v is None for v in measures) else max(v for v in measures if v is not None)
     else:
@@ -289,15 +399,26 @@ def satisfying_people_models(
     everyone = set(values)
     allowed = math.floor(Fraction(str(limit)) * len(everyone))
     table_c, table_w = _weights(everyone, values)
+    nt = any("nt-closeness" in item for item in criteria)
+    lattice = list(itertools.product(*(range(h + 1) for h in heights)))
+    at = {node: generalized(rows, hierarchies, node) for node in lattice} if nt else {}
     out: dict[tuple[int, ...], set[Any]] = {}
-    for node in itertools.product(*(range(h + 1) for h in heights)):
+    for node in lattice:
         classes = list(people_classes(generalized(rows, hierarchies, node), person, qis).values())
+        uppers = [at[m] for m in lattice if all(a >= b for a, b in zip(m, node, strict=True))] if nt else []
+        sups = natural_supersets(rows, person, qis, uppers)
         gone: set[Any] = set()
         for members in classes:
             for item in criteria:
                 ((kind, params),) = item.items()
                 if not class_verdict(
-                    kind, params, members, values, (table_c, table_w, len(everyone)), domain
+                    kind,
+                    params,
+                    members,
+                    values,
+                    (table_c, table_w, len(everyone)),
+                    domain,
+                    sups.get(next(iter(members)), []),
                 )[0]:
                     gone |= members
         if gone and (len(gone) > allowed or len(gone) == len(everyone)):
@@ -305,7 +426,15 @@ def satisfying_people_models(
         left = everyone - gone
         left_c, left_w = _weights(left, values)
         if all(
-            class_verdict(kind, params, m, values, (left_c, left_w, len(left)), domain)[0]
+            class_verdict(
+                kind,
+                params,
+                m,
+                values,
+                (left_c, left_w, len(left)),
+                domain,
+                [superset & left for superset in sups.get(next(iter(m)), [])],
+            )[0]
             for item in criteria
             for kind, params in item.items()
             if kind in GLOBAL

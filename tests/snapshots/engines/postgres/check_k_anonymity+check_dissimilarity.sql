@@ -114,6 +114,14 @@ CROSS JOIN (
     /*           columns: a self-join of each class's distinct vectors. */
     /* Citation: Wang, Liu, Sun et al., proximity privacy, (epsilon,delta)^k-dissimilarity (004), */
     /*           equations (3)-(4) and section III. */
+    /* People:   with people (_people_values.sql: person: set; one attribute), |E| = N, the class's */
+    /*           people (np), and Phi(v) counts people: min(N, sum of c(w) over the values w of E */
+    /*           within epsilon of v), c(w) the people who have w. A person with several values near */
+    /*           v counts once per value (the frequency table keeps people per value, not who), so */
+    /*           Phi never falls below the people near v and the risk is never underestimated; it is */
+    /*           exact when no person has two values within epsilon (one row per person: the */
+    /*           original). docs/people.md derives it; counting people rather than records follows */
+    /*           Nergiz, Clifton, Nergiz, Multirelational k-anonymity (IEEE TKDE 2009). */
     SELECT
       "q0",
       "q1",

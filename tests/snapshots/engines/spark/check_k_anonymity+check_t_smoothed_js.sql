@@ -243,6 +243,9 @@ CROSS JOIN (
     /*           E) x (neighbours within B), never class x domain; supp P^ lies within supp Q^. */
     /*           E passes iff JS <= t + tol. Not a metric. */
     /* Citation: survey (001), section 9.2 (kernel-smoothed distributions for t-closeness). */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one, split evenly over their distinct values (n), smoothed as above, */
+    /*           and size counts people (docs/people.md). */
     SELECT
       `q0`,
       `q1`,

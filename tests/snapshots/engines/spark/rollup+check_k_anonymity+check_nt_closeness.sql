@@ -527,6 +527,13 @@ CROSS JOIN (
     /*           is its own superset, at distance 0). */
     /* Citation: survey (001), Definition 6.1.2 ((n,t)-closeness); Li, Li, Venkatasubramanian, */
     /*           Closeness: a new privacy measure for data publishing, TKDE 2010. */
+    /* People:   with people (_people_values.sql: person: set; quasi-identifiers constant per */
+    /*           person, so each person is in one class at every node), P_E and P_S are the */
+    /*           distributions in which each person weighs one, split evenly over their distinct */
+    /*           values (n); a superset's size, which n bounds, and the class's size count people */
+    /*           (np), each person once (docs/people.md). After Li, Li, Venkatasubramanian's */
+    /*           definition; counting people rather than records follows Nergiz, Clifton, Nergiz, */
+    /*           Multirelational k-anonymity (IEEE TKDE 2009). */
     SELECT
       `c`.`q0`,
       `c`.`q1`,
