@@ -2,34 +2,25 @@
 -- labels vary (computed from scratch, as gate_frequencies.sql does for the other tables).
 -- Inputs:   published (the table to gate, with its person columns); tuples (part "tuples").
 -- Params:   qis (published QI columns, compared as published: text keys, NULL apart from every
---           value: sqlanon/sql/labels.py), person (the person columns), part: "tuples" | "classes",
---           tuples (part classes: the table part "tuples" made); with a sensitive-value model,
---           sensitive ({column, table: its dictionary}) and weight (person_value_counts.sql's
---           least common multiple), else none.
+--           value: sqlanon/sql/labels.py), person (the person columns), part: "tuples" |
+--           "classes" | "members", tuples (parts classes and members: the relation part "tuples"
+--           made); with a sensitive-value model, sensitive ({column, table: its dictionary}) and
+--           either weight (person_value_counts.sql's least common multiple, a number) or
+--           weight_table (a relation of one row whose column w holds it: compile's
+--           standalone_weight.sql, which computes it in SQL), else none.
 -- Output:   part tuples: t BIGINT (1, 2, ...), q0..qk-1: each distinct label tuple and its
 --           number; part classes: q0 = a class's signature (the sorted array of its people's
 --           tuple numbers), q1..qk-1 = '' (the class key keeps its k columns), n = the class's
 --           people (BIGINT); with sensitive, one row per (class, value): s0 (its code), n, c, np
---           (_people_values.sql's, summed over the class's people).
+--           (_people_values.sql's, summed over the class's people); part members: sig (a
+--           class's signature), t, q0..qk-1: each tuple of each class (what a class's
+--           signature stands for, to list it by its labels).
 -- Formula:  a person's quasi-identifier is the set of their rows' label tuples; a class is the
 --           people whose sets are equal (Nergiz, Clifton, Nergiz, Multirelational k-anonymity,
 --           IEEE TKDE 2009, section 3).
 {% import "_people.sql" as people %}
-{% if part == "tuples" -%}
-SELECT
-  CAST(DENSE_RANK() OVER (ORDER BY {% for q in qis %}"d".{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS BIGINT) AS "t"
-{%- for q in qis %},
-  "d".{{ ('q' ~ loop.index0)|ident }}
-{%- endfor %}
-FROM (
-  SELECT DISTINCT
-  {%- for q in qis %}
-    {{ ('CAST("p".' ~ q|ident ~ ' AS VARCHAR)')|key }} AS {{ ('q' ~ loop.index0)|ident }}{% if not loop.last %},{% endif %}
-  {%- endfor %}
-  FROM {{ published|ident }} AS "p"
-) AS "d"
-{%- else -%}
-WITH "pt" AS (
+{% macro sets() -%}
+"pt" AS (
   SELECT DISTINCT
   {%- for q in qis %}
     {{ ('CAST("p".' ~ q|ident ~ ' AS VARCHAR)')|key }} AS {{ ('q' ~ loop.index0)|ident }},
@@ -45,6 +36,34 @@ WITH "pt" AS (
     ON {% for q in qis %}"t".{{ ('q' ~ loop.index0)|ident }} = "pt".{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
   GROUP BY {% for p in person %}"pt".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
 )
+{%- endmacro %}
+{% if part == "tuples" -%}
+SELECT
+  CAST(DENSE_RANK() OVER (ORDER BY {% for q in qis %}"d".{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS BIGINT) AS "t"
+{%- for q in qis %},
+  "d".{{ ('q' ~ loop.index0)|ident }}
+{%- endfor %}
+FROM (
+  SELECT DISTINCT
+  {%- for q in qis %}
+    {{ ('CAST("p".' ~ q|ident ~ ' AS VARCHAR)')|key }} AS {{ ('q' ~ loop.index0)|ident }}{% if not loop.last %},{% endif %}
+  {%- endfor %}
+  FROM {{ published|ident }} AS "p"
+) AS "d"
+{%- elif part == "members" -%}
+WITH {{ sets() }}
+SELECT DISTINCT
+  "ps"."sig" AS "sig",
+  "t"."t"
+{%- for q in qis %},
+  "t".{{ ('q' ~ loop.index0)|ident }}
+{%- endfor %}
+FROM "ps"
+JOIN "pt" ON {% for p in person %}"pt".{{ ('p' ~ loop.index0)|ident }} = "ps".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+JOIN {{ tuples|ident }} AS "t"
+  ON {% for q in qis %}"t".{{ ('q' ~ loop.index0)|ident }} = "pt".{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+{%- else -%}
+WITH {{ sets() }}
 {%- if sensitive %}
 , "pv" AS (
   SELECT DISTINCT
@@ -66,12 +85,15 @@ SELECT
   CAST('' AS VARCHAR) AS {{ ('q' ~ loop.index)|ident }},
 {%- endfor %}
   "pv"."s" AS "s0",
-  CAST(SUM(CAST({{ weight|literal }} AS BIGINT) // "pm"."m") AS BIGINT) AS "n",
+  CAST(SUM({% if weight_table|default(none) %}CAST("w"."w" AS BIGINT){% else %}CAST({{ weight|literal }} AS BIGINT){% endif %} // "pm"."m") AS BIGINT) AS "n",
   CAST(COUNT(*) AS BIGINT) AS "c",
   CAST(SUM(CASE WHEN "pv"."s" = "pm"."first" THEN 1 ELSE 0 END) AS BIGINT) AS "np"
 FROM "ps"
 JOIN "pv" ON {% for p in person %}"pv".{{ ('p' ~ loop.index0)|ident }} = "ps".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
 JOIN "pm" ON {% for p in person %}"pm".{{ ('p' ~ loop.index0)|ident }} = "pv".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+{%- if weight_table|default(none) %}
+CROSS JOIN {{ weight_table|ident }} AS "w"
+{%- endif %}
 GROUP BY "ps"."sig", "pv"."s"
 {%- else %}
 SELECT

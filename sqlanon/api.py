@@ -220,9 +220,12 @@ def compile_sql(
     one per criterion, each returning that criterion's violating classes (no rows: it holds).
     ``dialect``: duckdb, postgres or spark (tested), snowflake, bigquery or trino (written by
     sqlglot, untested); default the configuration's engine. Nothing is read from the data.
+    With ``person:`` the statements count people (classes of people listed by their tuples, and
+    a guard statement before the first sensitive-value model: docs/compile.md).
 
     With ``node`` or ``from_report`` (as in :func:`apply`), ``Compiled.release`` is the SELECT
-    of the release ``apply`` publishes at that node, and the statements gate what it returns.
+    of the release ``apply`` publishes at that node, and the statements gate what it returns
+    (refused with ``person:``).
     A quasi-identifier hierarchy that a builder makes from the values is built from the
     source's values (read through the configuration's engine). ``Compiled.text()`` is the
     script ``sqlanon compile`` prints."""

@@ -8,10 +8,12 @@ are written in as VALUES, and each statement returns one criterion's violating c
 the quasi-identifiers' own names, with their rows and measure: no rows, the criterion holds.
 
 The statements read no value of the data into the SQL: they can be kept, shared and run again
-on new data. They do not make the checks that ``check`` makes before it evaluates (every
-configured column present, values covered by hierarchies and orders, numbers where a distance
-needs them, parameters the table can satisfy): on data that fails those, ``check`` says why and
-the statements' verdicts mean nothing.
+on new data. With ``person:`` they count people as ``check`` does (compile/people.py): a
+class is the people whose sets of label tuples are equal, listed by its tuples. They do not
+make the checks that ``check`` makes before it evaluates (every configured column present,
+values covered by hierarchies and orders, numbers where a distance needs them, parameters the
+table can satisfy): on data that fails those, ``check`` says why and the statements' verdicts
+mean nothing.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from typing import Any
 from sqlglot import exp
 from sqlglot.errors import ErrorLevel, UnsupportedError
 
+from sqlanon.compile import people
 from sqlanon.config import ADOPTED_RELATION, Config, TableRef
-from sqlanon.config.person import refuse_person
 from sqlanon.config.source_query import parse_query
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import Criterion as BaseCriterion
@@ -54,6 +56,7 @@ FREQUENCIES = "sqlanon_frequencies"
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
     r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
+    r"|tuples|members|weight"
     r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+"
     r"|qi_hierarchy_\d+|(node_)?generalize_\d+)",
     re.IGNORECASE,
@@ -79,6 +82,8 @@ class Compiled:
     #: the node of the release (column -> level) and where it came from
     node: tuple[tuple[str, int], ...] = ()
     node_from: str = ""
+    #: with ``person:``: the person columns the statements count people by
+    person: tuple[str, ...] = ()
 
     @property
     def tested(self) -> bool:
@@ -104,11 +109,13 @@ class Compiled:
                 + f"\n{self.release};"
             )
         head = f"sqlanon gate{' of that release' if self.release is not None else ''}, {tag}"
-        parts.append(
-            _comments(
-                head, "each statement returns the violating classes of one criterion: no rows, it holds"
-            )
-        )
+        lines = [head, "each statement returns the violating classes of one criterion: no rows, it holds"]
+        if self.person:
+            lines += [
+                f"classes of people, told apart by {', '.join(self.person)}: a class is the people whose sets",
+                "of quasi-identifier combinations are equal, one row per combination, numbered by class",
+            ]
+        parts.append(_comments(*lines))
         for s in self.statements:
             parts.append(
                 comment(s.criterion)
@@ -147,13 +154,15 @@ def compile_gate(
     quasi-identifier (in order), a relation holding its generalization table
     (standalone_generalize.sql's part "generalize"), made and checked by the caller instead of
     written from the hierarchies (all four of tools/dbt_package.py's, the dbt package's generator)."""
-    refuse_person(config.person, "compile")
     check_dialect(dialect)
+    person = list(config.person)
+    if release:
+        people.refuse_release(person)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]
     read = table or config.source
     refuse_unquotable(
-        [*qis, *(a for c in criteria for a in c.attributes)]
+        [*qis, *person, *(a for c in criteria for a in c.attributes)]
         + ([] if release else [n for n in (read.schema, read.table) if n]),
         dialect,
     )
@@ -174,6 +183,8 @@ def compile_gate(
         for i, name in enumerate(sorted({a for c in criteria for a in c.attributes}))
     }
     statements: list[Statement] = []
+    own = people.people_ctes(TABLE, qis, person) if person else []
+    guarded = False
     for crit in criteria:
         why = unsupported(crit)
         if why is not None:
@@ -208,13 +219,45 @@ def compile_gate(
         # each statement counts the classes with only the attributes its criterion reads
         used = sorted(crit.attributes)
         columns = {a: (domains[a][0], f"s{j}") for j, a in enumerate(used)}
+        if person:
+            weight = [people.weight_cte(TABLE, person, a) for a in used]  # one: config.person
+            if weight and not guarded:
+                guarded = True
+                what = (
+                    f"the weight of each person's values of {used[0]!r} (the least common multiple of their numbers "
+                    f"of distinct values): a row here says a person has more than {people.BOUND} values, or the "
+                    "weight times the people exceeds what is counted exactly; the statements that read it do not "
+                    "apply (sqlanon check says why)"
+                )
+                guard = people.weight_guard()
+                try:
+                    statements.append(
+                        Statement(what, render(with_first(guard, needed([*reads, *weight], guard)), dialect))
+                    )
+                except NotWritten as err:
+                    statements.append(Statement(what, None, str(err)))
+            sensitive = {"column": used[0], "table": domains[used[0]][0].table} if used else None
+            ctes = [
+                *reads,
+                *(cte for a in used for cte in domains[a][1]),
+                *own,
+                *weight,
+                (FREQUENCIES, people.frequencies(TABLE, qis, person, sensitive)),
+            ]
+            plan = CheckPlan([crit], [f"q{i}" for i in range(len(qis))], columns, people=bool(used))
+            query = people.violations(plan, qis, FREQUENCIES)
+            try:
+                statements.append(Statement(label, render(with_first(query, needed(ctes, query)), dialect)))
+            except NotWritten as err:
+                statements.append(Statement(label, None, str(err)))
+            continue
         frequencies = render_template(
             "gate_frequencies.sql",
             published=TABLE,
             qis=qis,
             sensitive=[{"column": a, "table": domains[a][0].table} for a in used],
             null_label=NULL_VALUE,
-            person=[],  # compile refuses person (sqlanon.config.person.refuse_person)
+            person=[],  # without person: each row is a person (with it: compile/people.py)
         )
         ctes = [
             *reads,
@@ -240,7 +283,7 @@ def compile_gate(
             statements.insert(0, Statement(what, render(with_first(empty, needed(reads, empty)), dialect)))
         except NotWritten as err:
             statements.insert(0, Statement(what, None, str(err)))
-    return Compiled(dialect, tuple(statements))
+    return Compiled(dialect, tuple(statements), person=tuple(person))
 
 
 def _describe(index: int, crit: Criterion) -> str:
@@ -608,9 +651,18 @@ def render(query: exp.Expr, dialect: str) -> str:
         raise NotWritten(f"sqlglot cannot write it for {dialect}: {err}") from None
 
 
-def report_sql(config: Config, table: TableRef) -> dict[str, str]:
+def report_sql(config: Config, table: TableRef, released: bool = False) -> dict[str, str]:
     """What a report says under ``sql``: the gate of ``table`` as ``compile`` writes it in the
-    engine's dialect, or why it cannot be written."""
+    engine's dialect, or why it cannot be written. ``released``: ``table`` is a release sqlanon
+    wrote (with ``person:`` it holds no person column to count people by)."""
+    if config.person and released:
+        return {
+            "gate_not_written": (
+                "the release holds no person column, so no SQL run on it can count its people; its gate over "
+                "people is the one this run made before writing it (sqlanon compile of the source, with "
+                "person, prints the gate of the source over people)"
+            )
+        }
     try:
         return {"gate": compile_gate(config, config.engine.kind, table).text()}
     except InputError as err:

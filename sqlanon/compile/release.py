@@ -34,9 +34,9 @@ from sqlanon.compile import (
     render,
     source_relation,
 )
+from sqlanon.compile.people import refuse_release
 from sqlanon.config import Config
 from sqlanon.config.node import resolve_node
-from sqlanon.config.person import refuse_person
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
@@ -62,7 +62,7 @@ def compile_release(
     where it came from, for messages), and the gate of that release, in ``dialect``.
     ``hierarchies_of`` gives the quasi-identifiers' hierarchies (asked once the configuration
     is known to compile: it may read the source's values)."""
-    refuse_person(config.person, "compile")
+    refuse_release(config.person)
     check_dialect(dialect)
     if config.search == "mondrian":
         raise ConfigError(
@@ -154,7 +154,7 @@ def release_ctes(
                 qis=qis,
                 sensitive=[{"column": a, "table": domains[a][0].table} for a in attributes],
                 null_label=NULL_VALUE,
-                person=[],  # compile refuses person (sqlanon.config.person.refuse_person)
+                person=[],  # compile --node refuses person (compile.people.refuse_release)
             ),
         )
     )

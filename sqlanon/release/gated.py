@@ -131,7 +131,7 @@ def _gate_and_commit(
     base.risk = gate.risk
     base.class_sizes = [list(pair) for pair in gate.class_sizes]
     base.rows_out = gate.rows
-    base.sql = report_sql(config, config.output or staged.staged)
+    base.sql = report_sql(config, config.output or staged.staged, released=True)
     if not gate.passed:
         staged.abort(engine)
         base.message = "the release failed its own gate; nothing was written"

@@ -503,6 +503,12 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
             {k: {"name": "no_qis", "arguments": {"k": 2}}},
             {k: {"name": "unknown_param", "arguments": {"quasi_identifiers": ["age"], "k": 2, "l": 3}}},
             {
+                k: {
+                    "name": "person_given",
+                    "arguments": {"quasi_identifiers": ["age"], "k": 2, "person": "id"},
+                }
+            },
+            {
                 "sqlanon.t_closeness": {
                     "name": "no_sensitive",
                     "arguments": {"quasi_identifiers": ["age"], "t": 0.2},
@@ -802,6 +808,7 @@ EXIT_CASES = [
         ("bad_k", 1, "sqlanon.k_anonymity: k must be at least 1, got 0."),
         ("no_qis", 1, "sqlanon.k_anonymity: needs quasi_identifiers"),
         ("unknown_param", 1, "sqlanon.k_anonymity: unknown parameter l; use quasi_identifiers, k."),
+        ("person_given", 1, "sqlanon.k_anonymity: counts rows: sqlanon's dbt tests do not count people"),
         ("no_sensitive", 1, "sqlanon.t_closeness: needs sensitive"),
         ("t_too_big", 1, "sqlanon.t_closeness: t must lie in [0, 1], got 2."),
         ("nt_ordered_text", 1, "the sensitive column disease is of type"),

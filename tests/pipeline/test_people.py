@@ -232,11 +232,14 @@ def test_bad_person_configurations_are_refused(
 
 
 def test_commands_that_do_not_count_people_refuse_person(tmp_path: Path) -> None:
-    """compile refuses person: its SQL would count rows. audit counts people
-    (tests/pipeline/test_audit_people.py), and only refuses what it does not count over them."""
+    """compile's release of a node does not count people yet: it refuses person, never counts
+    rows in its place. compile's gate counts people (tests/compile/test_people.py), and so does
+    audit (tests/pipeline/test_audit_people.py)."""
     config = _visits(tmp_path, ["patient,age,diagnosis", "p1,30,flu", "p2,30,cold", "p3,40,flu"])
-    with pytest.raises(ConfigError, match=r"compile does not count people in this version"):
-        sqlanon.compile_sql(config, base_dir=tmp_path, dialect="duckdb")
+    with pytest.raises(ConfigError, match=r"compile --node does not write a release over people in this"):
+        sqlanon.compile_sql(config, node={"age": 1}, base_dir=tmp_path, dialect="duckdb")
+    gate = sqlanon.compile_sql(config, base_dir=tmp_path, dialect="duckdb")  # the gate counts people
+    assert gate.person == ("patient",) and gate.release is None
     audited = sqlanon.audit(config, base_dir=tmp_path)
     assert audited.passed and audited.people == {"in": 3}
 

@@ -125,6 +125,10 @@
   {%- if sub -%}{%- do known.append(sub['key']) -%}{%- endif -%}
   {%- if kind == 'l-diversity' and spec['multi'] -%}{%- do known.append('multi_attribute') -%}{%- endif -%}
   {%- for rule in spec['params'] -%}{%- do known.append(rule['key']) -%}{%- endfor -%}
+  {#- the tests count rows: a person column would be a promise they do not keep -#}
+  {%- if 'person' in given -%}
+    {{ sqlanon.sqlanon_fail(test, "counts rows: sqlanon's dbt tests do not count people in this version of sqlanon, so they take no person. Remove person to test over rows, or run sqlanon check (or the SQL that sqlanon compile prints) with person: on the model's table to count people.") }}
+  {%- endif -%}
   {%- for key in given -%}
     {%- if key != axis and key not in known -%}
       {{ sqlanon.sqlanon_fail(test, "unknown parameter " ~ key ~ "; use " ~ (["quasi_identifiers"] + (["sensitive"] if kind != 'k-anonymity' else []) + ([axis] if axis else []) + known)|join(', ') ~ ".") }}

@@ -1,0 +1,167 @@
+"""``compile`` with ``person:``: gate statements that count people, as ``check`` does.
+
+A person's quasi-identifier is the set of their rows' label tuples and a class is the people
+whose sets are equal (docs/people.md); the statements cannot know whether the table's people
+have one tuple each, since they read no value of the data into their text, so they always class
+people by their sets (gate_people.sql's parts as CTEs): with constant quasi-identifiers each set
+holds one tuple, and the classes are the people of one tuple. A violating class is listed as
+its tuples, one row each, numbered by ``class``.
+
+With a sensitive-value model the people's values weigh the least common multiple W of their
+numbers of distinct values, as the gate's (sqlanon/encode/people.py person_weight), which the
+statements compute in SQL (standalone_weight.sql) for people of at most :data:`BOUND` values; a
+guard statement returns a row when a person has more, or when W times the people leaves what is
+counted exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlglot import exp
+
+from sqlanon.criteria.checks import CheckPlan
+from sqlanon.encode.people import MAX_WEIGHTED
+from sqlanon.errors import ConfigError
+from sqlanon.sql.labels import from_key_sql
+from sqlanon.sql.render import column, quoted, render_template
+
+#: the names of the CTEs of the people (compile's OWN_NAMES covers them)
+TUPLES = "sqlanon_tuples"
+MEMBERS = "sqlanon_members"
+WEIGHT = "sqlanon_weight"
+#: the largest number of distinct sensitive values a person may have for the statements' weight:
+#: lcm(1..42) < 2^63 (lcm(1..43) is not), so the weight is exact in a BIGINT
+BOUND = 42
+
+
+def refuse_release(person: Sequence[str]) -> None:
+    """``compile --node`` does not write a release over people yet: refuse ``person:``, never
+    suppress rows in its place."""
+    if person:
+        raise ConfigError(
+            "compile --node does not write a release over people in this version of sqlanon, and the "
+            f"configuration sets person ({', '.join(person)}): its suppression would count rows. Run apply "
+            "with person (it publishes the node over people), or compile without --node for the gate's SQL "
+            "over people."
+        )
+
+
+def prime_powers(bound: int) -> list[tuple[int, int]]:
+    """Every prime power q = p^e <= ``bound`` (e >= 1) with its prime p, smallest q first."""
+    primes = [p for p in range(2, bound + 1) if all(p % d for d in range(2, int(p**0.5) + 1))]
+    out = []
+    for p in primes:
+        q = p
+        while q <= bound:
+            out.append((q, p))
+            q *= p
+    return sorted(out)
+
+
+def people_ctes(source: str, qis: Sequence[str], person: Sequence[str]) -> list[tuple[str, exp.Expr]]:
+    """The table's label tuples, numbered, and each class's tuples (gate_people.sql's parts
+    tuples and members) as CTEs over ``source``."""
+    common = {"published": source, "qis": list(qis), "person": list(person)}
+    return [
+        (TUPLES, render_template("gate_people.sql", part="tuples", tuples=None, **common)),
+        (MEMBERS, render_template("gate_people.sql", part="members", tuples=TUPLES, **common)),
+    ]
+
+
+def weight_cte(source: str, person: Sequence[str], attribute: str) -> tuple[str, exp.Expr]:
+    """The weight of the people's values of ``attribute``, computed from ``source``."""
+    return (
+        WEIGHT,
+        render_template(
+            "standalone_weight.sql",
+            source=source,
+            person=list(person),
+            column=attribute,
+            powers=[list(pair) for pair in prime_powers(BOUND)],
+            bound=BOUND,
+            limit=MAX_WEIGHTED,
+        ),
+    )
+
+
+def weight_guard() -> exp.Select:
+    """A row (the weight, the largest number of values of a person, the people) when the weight
+    is not the one the gate counts with."""
+    return (
+        exp.select(
+            exp.alias_(column("w", "w"), "weight", quoted=True),
+            exp.alias_(column("top", "w"), "most_values_of_a_person", quoted=True),
+            exp.alias_(column("people", "w"), "people", quoted=True),
+        )
+        .from_(exp.Table(this=quoted(WEIGHT), alias=exp.TableAlias(this=quoted("w"))))
+        .where(column("bad", "w"))
+    )
+
+
+def frequencies(
+    source: str, qis: Sequence[str], person: Sequence[str], sensitive: dict[str, str] | None
+) -> exp.Expr:
+    """The classes of people (keyed by their signature in q0) with their people (n), or with a
+    sensitive attribute ({column, table}) their values' n, c and np, over ``source``."""
+    return render_template(
+        "gate_people.sql",
+        part="classes",
+        published=source,
+        qis=list(qis),
+        person=list(person),
+        tuples=TUPLES,
+        sensitive=sensitive,
+        weight=None,
+        weight_table=WEIGHT if sensitive else None,
+    )
+
+
+def output_names(qis: Sequence[str]) -> tuple[str, str, str]:
+    """The names of the class-number, people and measure columns: ``class``, ``people`` and
+    ``observed``, with underscores added while a quasi-identifier has that name."""
+    names = []
+    for name in ("class", "people", "observed"):
+        while name in qis:
+            name += "_"
+        names.append(name)
+    return names[0], names[1], names[2]
+
+
+def violations(plan: CheckPlan, qis: Sequence[str], freq: str) -> exp.Select:
+    """The plan's one criterion's violating classes of people over ``freq``, worst first: one
+    row per tuple of a class's people (its labels under the quasi-identifiers' names, NULL as
+    NULL), with the class's number (1 the worst), people and measure."""
+    number, people, observed = output_names(qis)
+    value = column("v0", "v")
+    order = [
+        exp.Ordered(this=value.copy(), desc=plan.criteria[0].worst == "MAX", nulls_first=False),
+        column("size", "v"),
+        column("q0", "v"),
+    ]
+    ranked = exp.Window(this=exp.RowNumber(), order=exp.Order(expressions=order))
+    classes = plan.violations(
+        freq,
+        0,
+        [
+            exp.alias_(column("q0", "v"), "sig", quoted=True),
+            exp.alias_(column("size", "v"), "size", quoted=True),
+            exp.alias_(value, "val", quoted=True),
+            exp.alias_(ranked, "class", quoted=True),
+        ],
+    )
+    labels = [exp.alias_(from_key_sql(column(f"q{i}", "m")), name, quoted=True) for i, name in enumerate(qis)]
+    return (
+        exp.select(
+            exp.alias_(column("class", "c"), number, quoted=True),
+            *labels,
+            exp.alias_(column("size", "c"), people, quoted=True),
+            exp.alias_(column("val", "c"), observed, quoted=True),
+        )
+        .from_(exp.Subquery(this=classes, alias=exp.TableAlias(this=quoted("c"))))
+        .join(
+            exp.Table(this=quoted(MEMBERS), alias=exp.TableAlias(this=quoted("m"))),
+            on=exp.EQ(this=column("sig", "m"), expression=column("sig", "c")),
+        )
+        .order_by(column("class", "c"), column("t", "m"))
+    )
