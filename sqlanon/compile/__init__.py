@@ -186,7 +186,7 @@ def compile_gate(
     own = people.people_ctes(TABLE, qis, person) if person else []
     guarded = False
     for crit in criteria:
-        why = unsupported(crit)
+        why = unsupported(crit) or (people.unsupported(crit) if person else None)
         if why is not None:
             statements.append(Statement(_describe(len(statements), crit), None, why))
             continue

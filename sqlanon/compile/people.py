@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from sqlglot import exp
 
+from sqlanon.criteria.base import Criterion
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode.people import MAX_WEIGHTED
 from sqlanon.errors import ConfigError
@@ -45,6 +46,18 @@ def refuse_release(person: Sequence[str]) -> None:
             "with person (it publishes the node over people), or compile without --node for the gate's SQL "
             "over people."
         )
+
+
+def unsupported(c: Criterion) -> str | None:
+    """Why compile's statements over people cannot evaluate ``c`` (None: they can)."""
+    if c.needs_levels:
+        return (
+            f"compile does not write {c.kind} over people in this version of sqlanon: it compares each class "
+            "with its natural supersets, and the statements class people by their sets of tuples, whose "
+            "supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with "
+            "person for this criterion."
+        )
+    return None
 
 
 def prime_powers(bound: int) -> list[tuple[int, int]]:
