@@ -23,6 +23,12 @@ statements read them one by one (a statement per number of them, up to :data:`MA
 each with its generalization table: a relation the macros write from compile's own SQL
 (standalone_generalize.sql, generated here too) over the test's hierarchy.
 
+A test given ``person`` counts people: its statement is compile's over people
+(compile/people.py), written with the person columns as one key, :data:`PERSON` (``DENSE_RANK``
+over them), beside the class key; one per form that compile writes over people (not
+(n,t)-closeness), and compile's guard of the people's weight (:func:`weight_guard`), which the
+gate macro runs first.
+
 A wrapper joins the statement's violating classes back to the quasi-identifiers' labels. The
 parameters' rules (names, ranges, defaults) are recorded from config/criteria.py's own checks.
 ``python tools/dbt_package.py`` writes the package's generated macros, one macro per file in
@@ -51,8 +57,10 @@ if __name__ == "__main__":  # run as a script: sqlanon from this checkout (one f
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlanon.compile import compile_gate, render, unsupported
+from sqlanon.compile import people as compile_people
 from sqlanon.config import Config, parse_config
 from sqlanon.config.criteria import CHECKERS, CRITERIA, _Checker
+from sqlanon.config.person import counted_over_people
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import TOL
 from sqlanon.criteria.tcloseness import MAX_GROUND_PAIRS
@@ -87,6 +95,12 @@ _COLUMN = "__sqlanon_column__"
 _LEVELS = "__sqlanon_levels__"
 _RESERVED = "__sqlanon_reserved__"
 _PATHS = "__sqlanon_paths__"
+#: over people: the person key (DENSE_RANK over the test's person columns), the stand-in of
+#: those columns, and the stand-ins of the class-number and people columns' names
+PERSON = "__sqlanon_person__"
+_PERSON_ORDER = "__sqlanon_person_order__"
+_NUMBER = "__sqlanon_number__"
+_PEOPLE = "__sqlanon_people__"
 #: the most quasi-identifiers a test of (n,t)-closeness takes (a statement per count: its
 #: natural supersets generalize each quasi-identifier on its own)
 MAX_QUASI = 8
@@ -291,10 +305,11 @@ def _generalize_in(index: int) -> str:
     return f"__sqlanon_generalize_{index}__"
 
 
-def _config(form: Form, which: int, count: int = 1, quasi: int = 0) -> Config:
+def _config(form: Form, which: int, count: int = 1, quasi: int = 0, people: bool = False) -> Config:
     """A configuration of one criterion of ``form`` on :data:`MODEL`, a table of a server
     (compile connects to none), with valid parameters (two sets: which = 0, 1), over ``count``
-    sensitive columns, and ``quasi`` quasi-identifiers (0: the one class key :data:`CLASS`)."""
+    sensitive columns, and ``quasi`` quasi-identifiers (0: the one class key :data:`CLASS`);
+    ``people``: counting people told apart by the one person key :data:`PERSON`."""
     kind = form.kind
     choices, rules = form.parts()
     params: dict[str, Any] = {r.key: _valid(r, which) for r in rules if r.type in ("number", "integer")}
@@ -320,12 +335,60 @@ def _config(form: Form, which: int, count: int = 1, quasi: int = 0) -> Config:
             **{name: sensitive for name in names},
         },
         "criteria": [{kind: params}],
+        **({"person": PERSON} if people else {}),
     }
     return parse_config(data, Path.cwd(), gate=True)
 
 
-def _body_text(form: Form, dialect: str, which: int, count: int, quasi: int = 0) -> Body:
-    config = _config(form, which, count, quasi)
+#: the stand-ins every statement may hold, and the Jinja that fills them in
+_JINJA = {
+    MODEL: "{{ model }}",
+    SENSITIVE: "{{ sqlanon.sqlanon_quote(sensitive) }}",
+    _ORDER: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}",
+    _PERSON_ORDER: "{{ sqlanon.sqlanon_person_order(v['person']) }}",
+    _LABELS_IN: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}",
+    _LABELS_OUT: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }}",
+    _NUMBER: "{{ sqlanon.sqlanon_quote(names.class) }}",
+    _ROWS: "{{ sqlanon.sqlanon_quote(names.rows) }}",
+    _PEOPLE: "{{ sqlanon.sqlanon_quote(names.people) }}",
+    _OBSERVED: "{{ sqlanon.sqlanon_quote(names.observed) }}",
+}
+
+#: the statement over people that computes the weight of each person's values, and returns a
+#: row when it is not the one sqlanon counts with (compile's guard)
+WEIGHT_GUARD = "sqlanon_people_weight_guard"
+#: a form whose statement over people reads the weight (any of them: the guard is the same)
+_WEIGHTED = Form("l-diversity", "distinct")
+
+
+@functools.cache
+def weight_guard(dialect: str) -> str:
+    """compile's guard of the people's weight (a row: a person has more values than the
+    statements weigh exactly, or the weight times the people is too large), on the test's model,
+    sensitive column and person columns: Jinja over ``model``, ``quasi_identifiers``,
+    ``sensitive`` and ``v['person']``."""
+    config = _config(_WEIGHTED, 0, people=True)
+    keyed = sqlglot.parse_one(
+        f'SELECT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS "{CLASS}", '
+        f'DENSE_RANK() OVER (ORDER BY "{_PERSON_ORDER}") AS "{PERSON}", * FROM "{MODEL}"',
+        read="duckdb",
+    )
+    compiled = compile_gate(config, dialect, release=[("sqlanon_keyed", keyed)])
+    (guard,) = [s for s in compiled.statements if s.criterion.startswith("the weight of each person")]
+    if guard.sql is None:  # pragma: no cover - the tested dialects write it
+        raise ConfigError(guard.why)
+    text = guard.sql
+    for name, replacement in _JINJA.items():
+        text = text.replace(_quoted(name, dialect), replacement)
+    if "__sqlanon_" in text.replace(_quoted(CLASS, dialect), "").replace(_quoted(PERSON, dialect), ""):
+        raise ConfigError("the weight's guard holds a stand-in")  # pragma: no cover
+    return text
+
+
+def _body_text(
+    form: Form, dialect: str, which: int, count: int, quasi: int = 0, people: bool = False
+) -> Body:
+    config = _config(form, which, count, quasi, people)
     _, rules = form.parts()
     numeric = {r.key: r.type for r in rules if r.type in ("number", "integer")}
     lists = frozenset(r.key for r in rules if r.type == "values")
@@ -340,6 +403,24 @@ def _body_text(form: Form, dialect: str, which: int, count: int, quasi: int = 0)
         wrapper = sqlglot.parse_one(
             f'SELECT {labels}, "v"."rows" AS "{_ROWS}", "v"."observed" AS "{_OBSERVED}" '
             f'FROM "{_STATEMENT}" AS "v" ORDER BY "v"."observed"{desc} NULLS LAST, "v"."rows", {order}',
+            read="duckdb",
+        )
+    elif people:
+        # the quasi-identifiers as one class key and the person columns as one person key;
+        # compile's statement over people lists a violating class one row per label tuple (here
+        # per class key), numbered by class
+        keyed = sqlglot.parse_one(
+            f'SELECT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS "{CLASS}", '
+            f'DENSE_RANK() OVER (ORDER BY "{_PERSON_ORDER}") AS "{PERSON}", * FROM "{MODEL}"',
+            read="duckdb",
+        )
+        wrapper = sqlglot.parse_one(
+            f'SELECT "v"."class" AS "{_NUMBER}", "{_LABELS_OUT}", "v"."people" AS "{_PEOPLE}", '
+            f'"v"."observed" AS "{_OBSERVED}" '
+            f'FROM "{_STATEMENT}" AS "v" JOIN (SELECT DISTINCT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS '
+            f'"sqlanon_class", "{_LABELS_IN}" FROM "{MODEL}") AS "c" '
+            f'ON CAST("c"."sqlanon_class" AS VARCHAR) = "v"."{CLASS}" '
+            f'ORDER BY "v"."class", "c"."sqlanon_class"',
             read="duckdb",
         )
     else:
@@ -373,18 +454,12 @@ def _body_text(form: Form, dialect: str, which: int, count: int, quasi: int = 0)
     if re.search(r"\{[{%#]", text):  # pragma: no cover - no template writes these
         raise ConfigError("the statement holds Jinja delimiters")
     jinja = {
-        MODEL: "{{ model }}",
-        SENSITIVE: "{{ sqlanon.sqlanon_quote(sensitive) }}",
+        **_JINJA,
         **{
             sensitive_name(i, count): "{{ sqlanon.sqlanon_quote(sensitive[" + str(i) + "]) }}"
             for i in range(count)
             if count > 1
         },
-        _ORDER: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}",
-        _LABELS_IN: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'in') }}",
-        _LABELS_OUT: "{{ sqlanon.sqlanon_labels(quasi_identifiers, 'out') }}",
-        _ROWS: "{{ sqlanon.sqlanon_quote(names.rows) }}",
-        _OBSERVED: "{{ sqlanon.sqlanon_quote(names.observed) }}",
         _LEVELS: "({{ v['levels'] }})",
         _RESERVED: "({{ v['reserved'] }})",
         **{
@@ -411,12 +486,12 @@ def _body_text(form: Form, dialect: str, which: int, count: int, quasi: int = 0)
 
 
 @functools.cache  # the rules' formats and the statements' files (per adapter) need each statement
-def body(form: Form, dialect: str, count: int = 1, quasi: int = 0) -> Body:
+def body(form: Form, dialect: str, count: int = 1, quasi: int = 0, people: bool = False) -> Body:
     """The Jinja statement of ``form`` over ``count`` sensitive columns (and ``quasi``
-    quasi-identifiers one by one; 0: as one class key) in ``dialect``, checked to depend on
-    the parameters only through its placeholders."""
-    first = _body_text(form, dialect, 0, count, quasi)
-    second = _body_text(form, dialect, 1, count, quasi)
+    quasi-identifiers one by one; 0: as one class key) in ``dialect``, counting people with
+    ``people``, checked to depend on the parameters only through its placeholders."""
+    first = _body_text(form, dialect, 0, count, quasi, people)
+    second = _body_text(form, dialect, 1, count, quasi, people)
     if first != second:  # pragma: no cover - a template computing with a parameter in Python
         raise ConfigError(f"{form}: the SQL depends on a parameter beyond its placeholders")
     return first
@@ -438,6 +513,18 @@ def _why(form: Form, count: int = 1) -> str | None:
             return SEVERAL
         raise  # pragma: no cover - the recorded parameters are valid
     return unsupported(make_criterion(config.criteria[0]))
+
+
+def _people_why(form: Form, count: int = 1) -> str | None:
+    """Why the package does not write ``form`` over ``count`` sensitive columns counting people
+    (None: it does), as sqlanon says it (compile's statements over people: compile/people.py)."""
+    if _why(form, count) is not None:
+        return _why(form, count)
+    spec = _config(form, 0, count).criteria[0]
+    why = counted_over_people(spec)
+    if why is not None:
+        return why
+    return compile_people.unsupported(make_criterion(_config(form, 0, count, people=True).criteria[0]))
 
 
 def _by_quasi(form: Form) -> bool:
@@ -498,10 +585,10 @@ def test_name(kind: str) -> str:
     return kind.replace("-", "_")
 
 
-def _macro_name(form: Form, count: int = 1, quasi: int = 0) -> str:
+def _macro_name(form: Form, count: int = 1, quasi: int = 0, people: bool = False) -> str:
     several = f"_{count}" if count > 1 else ""
     by_quasi = f"_q{quasi}" if quasi else ""
-    return "sqlanon_" + re.sub(r"\W+", "_", str(form)) + several + by_quasi
+    return "sqlanon_" + re.sub(r"\W+", "_", str(form)) + several + by_quasi + ("_people" if people else "")
 
 
 def _snippets(dialect: str) -> dict[str, str]:
@@ -589,8 +676,18 @@ def _item(form: Form, rules: list[Rule]) -> dict[str, Any]:
         "quasi": {n: _macro_name(form, 1, n) for n in range(1, MAX_QUASI + 1)} if by_quasi else {},
         "sub": None,
     }
-    shapes = [(n, 0) for n in ([1] if why is None and not by_quasi else []) + list(item["multi"])]
-    shapes += [(1, n) for n in item["quasi"]]
+    # counting people (a test's person): one sensitive column, any number of quasi-identifiers
+    people_why = _people_why(form)
+    item["people"] = {
+        "macro": _macro_name(form, people=True) if people_why is None else None,
+        "why": people_why,
+        "several": counted_over_people(_config(form, 0, max(item["multi"])).criteria[0])
+        if item["multi"]
+        else None,
+    }
+    shapes = [(n, 0, False) for n in ([1] if why is None and not by_quasi else []) + list(item["multi"])]
+    shapes += [(1, n, False) for n in item["quasi"]]
+    shapes += [(1, 0, True)] if people_why is None else []
     if shapes:
         formats = {tuple(sorted(body(form, ADAPTERS[0], *shape).formats.items())) for shape in shapes}
         if len(formats) != 1:  # pragma: no cover - the templates take the same values
@@ -624,6 +721,7 @@ def _rules_data() -> dict[str, Any]:
                 "macro": None,
                 "multi": {},
                 "quasi": {},
+                "people": None,
                 "sub": {
                     "key": second.key,
                     "items": {sub: _item(Form(kind, variant, sub), r) for sub, r in per_form.items()},
@@ -635,9 +733,20 @@ def _rules_data() -> dict[str, Any]:
     return data
 
 
-def _statements(data: Mapping[str, Any]) -> list[tuple[Form, int, int, str]]:
-    """Every written statement: its form, its number of sensitive columns, its number of
-    quasi-identifiers (0: any, as one class key), its macro."""
+@dataclass(frozen=True)
+class Written:
+    """One written statement: its form, its number of sensitive columns, its number of
+    quasi-identifiers (0: any, as one class key), whether it counts people, its macro."""
+
+    form: Form
+    count: int
+    quasi: int
+    people: bool
+    macro: str
+
+
+def _statements(data: Mapping[str, Any]) -> list[Written]:
+    """Every written statement."""
     out = []
     for kind, entry in data.items():
         for variant, item in entry["variants"].items():
@@ -645,9 +754,11 @@ def _statements(data: Mapping[str, Any]) -> list[tuple[Form, int, int, str]]:
             for sub, made in subs:
                 form = Form(kind, variant, sub)
                 if made["macro"] is not None and made["why"] is None:
-                    out.append((form, 1, 0, made["macro"]))
-                out.extend((form, count, 0, macro) for count, macro in made["multi"].items())
-                out.extend((form, 1, quasi, macro) for quasi, macro in made["quasi"].items())
+                    out.append(Written(form, 1, 0, False, made["macro"]))
+                out.extend(Written(form, count, 0, False, macro) for count, macro in made["multi"].items())
+                out.extend(Written(form, 1, quasi, False, macro) for quasi, macro in made["quasi"].items())
+                if made["people"]["macro"] is not None:
+                    out.append(Written(form, 1, 0, True, made["people"]["macro"]))
     return out
 
 
@@ -672,7 +783,9 @@ def _comment(text: str) -> str:
     return "{#- " + text + " -#}\n"
 
 
-def _shape(count: int, quasi: int) -> str:
+def _shape(count: int, quasi: int, people: bool = False) -> str:
+    if people:
+        return "counting people"
     if quasi:
         return f"over {quasi} quasi-identifier{'s' if quasi > 1 else ''} one by one"
     return f"over {count} sensitive columns" if count > 1 else "over one sensitive column"
@@ -716,6 +829,14 @@ def generate() -> dict[str, str]:
     )
     add(
         "rules",
+        "sqlanon_people_bound",
+        _comment("the most distinct sensitive values of a person the statements over people weigh exactly")
+        + "{% macro sqlanon_people_bound() %}{{ return("
+        + _jinja(compile_people.BOUND)
+        + ") }}{% endmacro %}\n",
+    )
+    add(
+        "rules",
         "sqlanon_tol",
         _comment("the tolerance of sqlanon's comparisons of measures with thresholds")
         + "{% macro sqlanon_tol() %}{{ return("
@@ -741,12 +862,12 @@ def generate() -> dict[str, str]:
         + "".join(
             f"{{%- {'if' if i == 0 else 'elif'} g['macro'] == {_jinja(macro)} -%}}\n"
             f"{{{{ return(sqlanon.{macro}(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}}}\n"
-            for i, (_, _, _, macro) in enumerate(written)
+            for i, macro in enumerate(w.macro for w in written)
         )
         + "{%- endif %}\n{% endmacro %}\n",
     )
     args = "(model, quasi_identifiers, sensitive, v, names)"
-    dispatched = {**HELPERS, **{macro: args for _, _, _, macro in written}}
+    dispatched = {**HELPERS, **{w.macro: args for w in written}, WEIGHT_GUARD: args}
     for macro, arguments in dispatched.items():
         add(
             "dispatch",
@@ -785,14 +906,23 @@ def generate() -> dict[str, str]:
             f"{{% macro {dialect}__sqlanon_generalize_guard{HELPERS['sqlanon_generalize_guard']} %}}\n"
             f"{_generalization(dialect, 'guard', True)}\n{{% endmacro %}}\n",
         )
-        for form, count, quasi, macro in written:
-            made = body(form, dialect, count, quasi)
+        for w in written:
+            made = body(w.form, dialect, w.count, w.quasi, w.people)
+            shape = _shape(w.count, w.quasi, w.people)
             add(
                 folder,
-                f"{dialect}__{macro}",
-                _comment(f"{form}, {_shape(count, quasi)}, on {dialect}")
-                + f"{{% macro {dialect}__{macro}{args} %}}\n{made.sql}\n{{% endmacro %}}\n",
+                f"{dialect}__{w.macro}",
+                _comment(f"{w.form}, {shape}, on {dialect}")
+                + f"{{% macro {dialect}__{w.macro}{args} %}}\n{made.sql}\n{{% endmacro %}}\n",
             )
+        add(
+            folder,
+            f"{dialect}__{WEIGHT_GUARD}",
+            _comment(
+                f"the weight of the people's values (a row: not the one sqlanon counts with), on {dialect}"
+            )
+            + f"{{% macro {dialect}__{WEIGHT_GUARD}{args} %}}\n{weight_guard(dialect)}\n{{% endmacro %}}\n",
+        )
     return files
 
 

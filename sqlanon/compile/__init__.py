@@ -147,7 +147,8 @@ def compile_gate(
 ) -> Compiled:
     """The gate of ``config.criteria`` on ``table`` (default ``config.source``) as
     self-contained statements in ``dialect`` (one of :data:`DIALECTS`). ``release``: CTEs
-    whose last one is the table to gate instead (a release's SELECT). ``criteria``: the
+    whose last one is the table to gate instead (a release's SELECT; with ``person:``, a
+    relation that holds the person columns: compile --node refuses person). ``criteria``: the
     criterion objects of ``config.criteria``, when the caller made them; per sensitive
     attribute, ``levels``: a relation holding its hierarchy's levels, and ``reserved``: one
     holding the values its criteria name with their codes; ``generalized``: per
@@ -155,9 +156,9 @@ def compile_gate(
     (standalone_generalize.sql's part "generalize"), made and checked by the caller instead of
     written from the hierarchies (all four of tools/dbt_package.py's, the dbt package's generator)."""
     check_dialect(dialect)
+    # with person, the relation ``release`` ends with holds the person columns (compile --node,
+    # whose release drops them, refuses person first: compile/release.py)
     person = list(config.person)
-    if release:
-        people.refuse_release(person)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]
     read = table or config.source

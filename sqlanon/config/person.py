@@ -27,7 +27,7 @@ PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
 }
 
 
-def _counted(c: CriterionSpec) -> str | None:
+def counted_over_people(c: CriterionSpec) -> str | None:
     """Why ``c`` is not counted over people, or None when it is."""
     if c.kind not in PERSON_MODELS:
         return f"{c.kind} is not evaluated over people in this version of sqlanon"
@@ -132,7 +132,7 @@ def check_person_use(person: Sequence[str], criteria: Sequence[CriterionSpec], s
             "default)."
         )
     for c in criteria:
-        why = _counted(c)
+        why = counted_over_people(c)
         if why is not None:
             raise ConfigError(
                 f"{why}: with person it would count rows, which is what person is there to avoid. Models "

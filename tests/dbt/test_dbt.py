@@ -183,7 +183,8 @@ def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write()
                         text = files[f"adapters/{adapter}/{adapter}__{macro}.sql"]
                         assert f"macro {adapter}__{macro}(" in text, (kind, variant, macro)
                 assert made["why"] is None or made["why"], (kind, variant, sub)  # refused: says why
-    written = {(str(form), count, quasi) for form, count, quasi, _ in dbt_package._statements(data)}
+    statements = dbt_package._statements(data)
+    written = {(str(w.form), w.count, w.quasi) for w in statements if not w.people}
     assert ("k-anonymity", 1, 0) in written and ("t-closeness equal", 1, 0) in written
     assert ("t-closeness smoothed-js hierarchical", 1, 0) in written
     assert ("l-diversity entropy", 4, 0) in written and ("dissimilarity variational", 2, 0) in written
@@ -192,6 +193,15 @@ def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write()
     nt = {(form, quasi) for form, _, quasi in written if form.startswith("nt-closeness")}
     quasi = range(1, dbt_package.MAX_QUASI + 1)
     assert nt == {(f"nt-closeness {d}", n) for d in ("equal", "ordered", "hierarchical") for n in quasi}
+    # over people (a test's person): compile's statement for every single-column form sqlanon
+    # counts over people, except (n,t)-closeness, which compile does not write over people
+    people = {str(w.form) for w in statements if w.people}
+    single = {str(w.form) for w in statements if not w.people and w.count == 1}
+    assert people == {f for f in single if not f.startswith("nt-closeness")}
+    for adapter in dbt_package.ADAPTERS:
+        for w in statements:
+            if w.people:
+                assert f"macro {adapter}__{w.macro}(" in files[f"adapters/{adapter}/{adapter}__{w.macro}.sql"]
 
 
 def _dbt(project: Path, *args: str, target: str = "duck") -> subprocess.CompletedProcess[str]:
@@ -503,12 +513,6 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
             {k: {"name": "no_qis", "arguments": {"k": 2}}},
             {k: {"name": "unknown_param", "arguments": {"quasi_identifiers": ["age"], "k": 2, "l": 3}}},
             {
-                k: {
-                    "name": "person_given",
-                    "arguments": {"quasi_identifiers": ["age"], "k": 2, "person": "id"},
-                }
-            },
-            {
                 "sqlanon.t_closeness": {
                     "name": "no_sensitive",
                     "arguments": {"quasi_identifiers": ["age"], "t": 0.2},
@@ -643,6 +647,21 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
             for name, arguments in TOLERANCE.items()
         ],
         # 5,000 distinct values: smoothed-js with bandwidth > 1 makes every pair neighbours
+        # one person per value of who, each with 100 values of disease: more than the
+        # statements over people weigh exactly
+        "many": [
+            {
+                "sqlanon.l_diversity": {
+                    "name": "person_many_values",
+                    "arguments": {
+                        "quasi_identifiers": ["grp"],
+                        "sensitive": "disease",
+                        "l": 2,
+                        "person": "who",
+                    },
+                }
+            }
+        ],
         "wide": [
             {
                 "sqlanon.t_closeness": {
@@ -745,6 +764,26 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
         ("smoothed_no_bandwidth", {**smoothed, "ground": "equal"}),
     ):
         sources["small"].append({"sqlanon.t_closeness": {"name": name, "arguments": arguments}})
+    # person: the tests count people (salary tells each row apart; sex makes two people per age,
+    # each of whom has flu: l = 2 holds over rows and fails over people)
+    for name, test, arguments in (
+        ("person_passes", k, {"quasi_identifiers": ["age"], "k": 4, "person": "salary"}),
+        ("person_fails", k, {"quasi_identifiers": ["age"], "k": 3, "person": "sex"}),
+        ("person_list", k, {"quasi_identifiers": ["age"], "k": 2, "person": ["sex", "zip"]}),
+        ("person_l_fails", "sqlanon.l_diversity", {"quasi_identifiers": ["age"], "sensitive": "disease", "l": 2, "person": "sex"}),
+        ("person_nt", "sqlanon.nt_closeness", {"quasi_identifiers": ["age"], "sensitive": "disease", "n": 2, "t": 0.5, "person": "salary"}),
+        ("person_multi", "sqlanon.l_diversity", {"quasi_identifiers": ["sex"], "sensitive": ["disease", "age"], "l": 2, "person": "salary"}),
+        ("person_qi", k, {"quasi_identifiers": ["age"], "k": 2, "person": "age"}),
+        ("person_misspelt", k, {"quasi_identifiers": ["age"], "k": 2, "person": "patient"}),
+        ("person_empty", k, {"quasi_identifiers": ["age"], "k": 2, "person": []}),
+        ("person_twice", k, {"quasi_identifiers": ["age"], "k": 2, "person": ["sex", "sex"]}),
+        ("person_null_argument", k, {"quasi_identifiers": ["age"], "k": 2, "person": None}),
+        ("person_sensitive", "sqlanon.l_diversity", {"quasi_identifiers": ["age"], "sensitive": "disease", "l": 2, "person": "disease"}),
+    ):  # fmt: skip
+        sources["small"].append({test: {"name": name, "arguments": arguments}})
+    sources["holes"].append(
+        {k: {"name": "person_null", "arguments": {"quasi_identifiers": ["age"], "k": 2, "person": "salary"}}}
+    )
     variational = {
         "quasi_identifiers": ["sex"],
         "epsilon": 1e6,
@@ -784,6 +823,9 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
     with duckdb.connect(str(project / "warehouse.duckdb")) as con:
         for name, hierarchy in HIERARCHIES.items():
             _load_table(con, name, hierarchy)
+        con.execute(
+            "CREATE TABLE many AS SELECT range % 2 AS grp, range % 3 AS who, 'v' || range AS disease FROM range(300)"
+        )
         con.execute("CREATE TABLE wide AS SELECT range % 7 AS age, 'v' || range AS disease FROM range(5000)")
         con.execute(f"CREATE TABLE frac AS SELECT * FROM (VALUES {FRAC}) AS f(age, x, y)")
     return project
@@ -807,8 +849,36 @@ EXIT_CASES = [
         ("warns", 0, "WARN=1"),
         ("bad_k", 1, "sqlanon.k_anonymity: k must be at least 1, got 0."),
         ("no_qis", 1, "sqlanon.k_anonymity: needs quasi_identifiers"),
-        ("unknown_param", 1, "sqlanon.k_anonymity: unknown parameter l; use quasi_identifiers, k."),
-        ("person_given", 1, "sqlanon.k_anonymity: counts rows: sqlanon's dbt tests do not count people"),
+        ("unknown_param", 1, "sqlanon.k_anonymity: unknown parameter l; use quasi_identifiers, k, person."),
+        ("person_passes", 0, "PASS=1"),
+        ("person_fails", 1, "FAIL 3"),  # each age: one man, one woman
+        ("person_list", 0, "PASS=1"),
+        ("person_l_fails", 1, "FAIL 3"),  # every person of each age has flu
+        (
+            "person_nt",
+            1,
+            "sqlanon.nt_closeness: distance equal (the default): not written by the dbt package over people: "
+            "compile does not write "
+            "nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets",
+        ),
+        (
+            "person_multi",
+            1,
+            "with person: l-diversity over several attributes at once is not evaluated over people in this version",
+        ),
+        ("person_qi", 1, "the person column age is also listed in quasi_identifiers."),
+        ("person_misspelt", 1, "person names patient, which is not a column of the model"),
+        ("person_empty", 1, "person must name the column that identifies the individual a row is about"),
+        ("person_twice", 1, "person names a column more than once"),
+        ("person_null_argument", 1, "person must name the column that identifies the individual a row is about"),
+        ("person_sensitive", 1, "the person column disease is also the sensitive column."),
+        (
+            "person_many_values",
+            1,
+            "sqlanon.l_diversity: a person has 100 distinct values of disease; counting people, the package "
+            "weighs each person's values exactly for people of at most 42 values",
+        ),
+        ("person_null", 1, "1 row(s) have a NULL (missing) person column (salary)"),
         ("no_sensitive", 1, "sqlanon.t_closeness: needs sensitive"),
         ("t_too_big", 1, "sqlanon.t_closeness: t must lie in [0, 1], got 2."),
         ("nt_ordered_text", 1, "the sensitive column disease is of type"),

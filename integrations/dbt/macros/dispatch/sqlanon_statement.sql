@@ -4,6 +4,8 @@
 {% macro sqlanon_statement(g, model, quasi_identifiers) %}
 {%- if g['macro'] == 'sqlanon_k_anonymity' -%}
 {{ return(sqlanon.sqlanon_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_k_anonymity_people' -%}
+{{ return(sqlanon.sqlanon_k_anonymity_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_distinct' -%}
 {{ return(sqlanon.sqlanon_l_diversity_distinct(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_distinct_2' -%}
@@ -12,6 +14,8 @@
 {{ return(sqlanon.sqlanon_l_diversity_distinct_3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_distinct_4' -%}
 {{ return(sqlanon.sqlanon_l_diversity_distinct_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_distinct_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_distinct_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_entropy' -%}
 {{ return(sqlanon.sqlanon_l_diversity_entropy(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_entropy_2' -%}
@@ -20,6 +24,8 @@
 {{ return(sqlanon.sqlanon_l_diversity_entropy_3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_entropy_4' -%}
 {{ return(sqlanon.sqlanon_l_diversity_entropy_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_entropy_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_entropy_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_recursive' -%}
 {{ return(sqlanon.sqlanon_l_diversity_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_recursive_2' -%}
@@ -28,30 +34,56 @@
 {{ return(sqlanon.sqlanon_l_diversity_recursive_3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_recursive_4' -%}
 {{ return(sqlanon.sqlanon_l_diversity_recursive_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_recursive_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_recursive_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_pd_recursive' -%}
 {{ return(sqlanon.sqlanon_l_diversity_pd_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_pd_recursive_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_pd_recursive_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_npd_recursive' -%}
 {{ return(sqlanon.sqlanon_l_diversity_npd_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_npd_recursive_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_npd_recursive_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_equal' -%}
 {{ return(sqlanon.sqlanon_t_closeness_equal(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_equal_people' -%}
+{{ return(sqlanon.sqlanon_t_closeness_equal_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_ordered' -%}
 {{ return(sqlanon.sqlanon_t_closeness_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_ordered_people' -%}
+{{ return(sqlanon.sqlanon_t_closeness_ordered_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_hierarchical' -%}
 {{ return(sqlanon.sqlanon_t_closeness_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_hierarchical_people' -%}
+{{ return(sqlanon.sqlanon_t_closeness_hierarchical_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_variational' -%}
 {{ return(sqlanon.sqlanon_t_closeness_variational(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_variational_people' -%}
+{{ return(sqlanon.sqlanon_t_closeness_variational_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_kl' -%}
 {{ return(sqlanon.sqlanon_t_closeness_kl(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_kl_people' -%}
+{{ return(sqlanon.sqlanon_t_closeness_kl_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_js' -%}
 {{ return(sqlanon.sqlanon_t_closeness_js(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_js_people' -%}
+{{ return(sqlanon.sqlanon_t_closeness_js_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_smoothed_js_equal' -%}
 {{ return(sqlanon.sqlanon_t_closeness_smoothed_js_equal(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_smoothed_js_equal_people' -%}
+{{ return(sqlanon.sqlanon_t_closeness_smoothed_js_equal_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_smoothed_js_ordered' -%}
 {{ return(sqlanon.sqlanon_t_closeness_smoothed_js_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_smoothed_js_ordered_people' -%}
+{{ return(sqlanon.sqlanon_t_closeness_smoothed_js_ordered_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_t_closeness_smoothed_js_hierarchical' -%}
 {{ return(sqlanon.sqlanon_t_closeness_smoothed_js_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_t_closeness_smoothed_js_hierarchical_people' -%}
+{{ return(sqlanon.sqlanon_t_closeness_smoothed_js_hierarchical_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_alpha_k_anonymity' -%}
 {{ return(sqlanon.sqlanon_alpha_k_anonymity(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_alpha_k_anonymity_people' -%}
+{{ return(sqlanon.sqlanon_alpha_k_anonymity_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q1' -%}
 {{ return(sqlanon.sqlanon_nt_closeness_equal_q1(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q2' -%}
@@ -102,10 +134,16 @@
 {{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q8(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_numeric' -%}
 {{ return(sqlanon.sqlanon_dissimilarity_numeric(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_numeric_people' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_numeric_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_ordered' -%}
 {{ return(sqlanon.sqlanon_dissimilarity_ordered(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_ordered_people' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_ordered_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_hierarchical' -%}
 {{ return(sqlanon.sqlanon_dissimilarity_hierarchical(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_hierarchical_people' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_hierarchical_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_variational_2' -%}
 {{ return(sqlanon.sqlanon_dissimilarity_variational_2(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_variational_3' -%}
@@ -114,9 +152,15 @@
 {{ return(sqlanon.sqlanon_dissimilarity_variational_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_delta_disclosure' -%}
 {{ return(sqlanon.sqlanon_delta_disclosure(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_delta_disclosure_people' -%}
+{{ return(sqlanon.sqlanon_delta_disclosure_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_beta_likeness_basic' -%}
 {{ return(sqlanon.sqlanon_beta_likeness_basic(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_beta_likeness_basic_people' -%}
+{{ return(sqlanon.sqlanon_beta_likeness_basic_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_beta_likeness_enhanced' -%}
 {{ return(sqlanon.sqlanon_beta_likeness_enhanced(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_beta_likeness_enhanced_people' -%}
+{{ return(sqlanon.sqlanon_beta_likeness_enhanced_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- endif %}
 {% endmacro %}

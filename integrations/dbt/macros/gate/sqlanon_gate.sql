@@ -63,6 +63,28 @@
   {%- elif sensitive in quasi_identifiers -%}
     {{ sqlanon.sqlanon_fail(test, "the sensitive column " ~ sensitive ~ " is also listed in quasi_identifiers.") }}
   {%- endif -%}
+  {#- person: the column(s) that tell the people apart; the test then counts people, as sqlanon
+      check with person: does (sqlanon.release takes its configuration's criteria only) -#}
+  {%- set person = given.get('person') if not yaml else none -%}
+  {%- if not yaml and 'person' in given -%}
+    {%- set person = [person] if person is string else person -%}
+    {%- set named_person = "person must name the column that identifies the individual a row is about (person: patient_id), or a list of such columns (person: [site, patient_no])" -%}
+    {%- if person is none or person is mapping or person is not iterable or person|length == 0 -%}
+      {{ sqlanon.sqlanon_fail(test, named_person ~ ".") }}
+    {%- endif -%}
+    {%- for p in person -%}
+      {%- if p is not string or p == '' -%}
+        {{ sqlanon.sqlanon_fail(test, named_person ~ "; got " ~ p ~ ".") }}
+      {%- elif p in quasi_identifiers -%}
+        {{ sqlanon.sqlanon_fail(test, "the person column " ~ p ~ " is also listed in quasi_identifiers. The person column identifies the individual and is never published: use other columns as quasi-identifiers.") }}
+      {%- elif kind != 'k-anonymity' and sensitive is not none and (p in sensitive if several else p == sensitive) -%}
+        {{ sqlanon.sqlanon_fail(test, "the person column " ~ p ~ " is also the sensitive column. The person column identifies the individual and is never published: name another column as sensitive.") }}
+      {%- endif -%}
+    {%- endfor -%}
+    {%- if person|unique|list|length != person|length -%}
+      {{ sqlanon.sqlanon_fail(test, "person names a column more than once; name each column once.") }}
+    {%- endif -%}
+  {%- endif -%}
   {%- set axis = entry['axis'] -%}
   {%- set variant = given.get(axis, entry['default']) if axis else '' -%}
   {%- if axis and variant is none -%}
@@ -107,6 +129,15 @@
   {%- elif spec['why'] is not none -%}
     {{ sqlanon.sqlanon_fail(test, named ~ "not written by the dbt package yet: " ~ spec['why'] ~ ". Run `sqlanon check` on the model's table for it.") }}
   {%- endif -%}
+  {#- counting people: compile's statement over people (one sensitive column) -#}
+  {%- if person is not none -%}
+    {%- if several -%}
+      {{ sqlanon.sqlanon_fail(test, named ~ "with person: " ~ spec['people']['several'] ~ ". Give one sensitive column per test, or remove person to count rows.") }}
+    {%- elif spec['people']['why'] is not none -%}
+      {{ sqlanon.sqlanon_fail(test, named ~ "not written by the dbt package over people: " ~ spec['people']['why'] ~ " Or remove person to count rows.") }}
+    {%- endif -%}
+    {%- set macro = spec['people']['macro'] -%}
+  {%- endif -%}
   {#- multi_attribute: sqlanon's YAML configuration's switch; here the list of columns says it -#}
   {%- set multi = given.get('multi_attribute') -%}
   {%- if kind == 'l-diversity' -%}
@@ -125,10 +156,7 @@
   {%- if sub -%}{%- do known.append(sub['key']) -%}{%- endif -%}
   {%- if kind == 'l-diversity' and spec['multi'] -%}{%- do known.append('multi_attribute') -%}{%- endif -%}
   {%- for rule in spec['params'] -%}{%- do known.append(rule['key']) -%}{%- endfor -%}
-  {#- the tests count rows: a person column would be a promise they do not keep -#}
-  {%- if 'person' in given -%}
-    {{ sqlanon.sqlanon_fail(test, "counts rows: sqlanon's dbt tests do not count people in this version of sqlanon, so they take no person. Remove person to test over rows, or run sqlanon check (or the SQL that sqlanon compile prints) with person: on the model's table to count people.") }}
-  {%- endif -%}
+  {%- if not yaml -%}{%- do known.append('person') -%}{%- endif -%}
   {%- for key in given -%}
     {%- if key != axis and key not in known -%}
       {{ sqlanon.sqlanon_fail(test, "unknown parameter " ~ key ~ "; use " ~ (["quasi_identifiers"] + (["sensitive"] if kind != 'k-anonymity' else []) + ([axis] if axis else []) + known)|join(', ') ~ ".") }}
@@ -138,12 +166,12 @@
     {{- sqlanon.sqlanon_check_param(test, rule, given.get(rule['key'])) -}}
   {%- endfor -%}
   {{- sqlanon.sqlanon_check_columns(test, model, quasi_identifiers, sensitive if kind != 'k-anonymity' else none,
-        {'quasi': 'columns' if yaml else 'quasi_identifiers', 'sensitive': many if several else one}) -}}
+        {'quasi': 'columns' if yaml else 'quasi_identifiers', 'sensitive': many if several else one}, person) -}}
   {%- set lists = [] -%}
   {%- for rule in spec['params'] if rule['type'] == 'values' -%}
     {%- do lists.append(sqlanon.sqlanon_check_values(test, rule, given.get(rule['key']))) -%}
   {%- endfor -%}
-  {%- set v = {} -%}
+  {%- set v = {} if person is none else {'person': person} -%}
   {%- if lists -%}
     {%- set reserved = sqlanon.sqlanon_reserved(test, model, sensitive, spec['params'], given) -%}
     {%- do v.update({'reserved': reserved['sql']}) -%}
@@ -180,11 +208,15 @@
     {%- endif -%}
   {%- endfor -%}
   {{- sqlanon.sqlanon_check_data(test, model, sensitive if kind != 'k-anonymity' else none, spec['numbers'], variant, axis, source) -}}
+  {%- if person is not none -%}
+    {{- sqlanon.sqlanon_check_person(test, model, quasi_identifiers, person, sensitive if kind != 'k-anonymity' else none, v) -}}
+  {%- endif -%}
   {%- if spec['pairs'] -%}
     {{- sqlanon.sqlanon_check_pairs(test, model, sensitive, spec['pairs'], given.get('bandwidth')) -}}
   {%- endif -%}
-  {%- set names = {'rows': 'rows', 'observed': 'observed'} -%}
-  {%- for name in ['rows', 'observed'] -%}
+  {#- the failing rows' own columns (over people: class, people and observed) -#}
+  {%- set names = {'class': 'class', 'rows': 'rows', 'people': 'people', 'observed': 'observed'} -%}
+  {%- for name in ['class', 'rows', 'people', 'observed'] -%}
     {%- for _ in range(quasi_identifiers|length + 1) -%}
       {%- if names[name] in quasi_identifiers -%}{%- do names.update({name: names[name] ~ '_'}) -%}{%- endif -%}
     {%- endfor -%}

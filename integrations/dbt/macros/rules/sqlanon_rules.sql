@@ -26,6 +26,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_k_anonymity_people', 'why': none, 'several': none},
         'formats': {'k': ['k', 'int']},
         'numbers': false,
         'hierarchy': false,
@@ -61,6 +62,11 @@
         },
         'quasi': {},
         'sub': none,
+        'people': {
+          'macro': 'sqlanon_l_diversity_distinct_people',
+          'why': none,
+          'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, which needs every listed column\'s values per person side by side, and person reads one sensitive column per run)'
+        },
         'formats': {'l': ['l', 'int']},
         'numbers': false,
         'hierarchy': false,
@@ -88,6 +94,11 @@
         },
         'quasi': {},
         'sub': none,
+        'people': {
+          'macro': 'sqlanon_l_diversity_entropy_people',
+          'why': none,
+          'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, which needs every listed column\'s values per person side by side, and person reads one sensitive column per run)'
+        },
         'formats': {'l': ['l', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -125,6 +136,11 @@
         },
         'quasi': {},
         'sub': none,
+        'people': {
+          'macro': 'sqlanon_l_diversity_recursive_people',
+          'why': none,
+          'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, which needs every listed column\'s values per person side by side, and person reads one sensitive column per run)'
+        },
         'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']},
         'numbers': false,
         'hierarchy': false,
@@ -168,6 +184,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_l_diversity_pd_recursive_people', 'why': none, 'several': none},
         'formats': {
           'l': ['l', 'int'],
           'c_num': ['c', 'num'],
@@ -236,6 +253,11 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {
+          'macro': 'sqlanon_l_diversity_npd_recursive_people',
+          'why': none,
+          'several': none
+        },
         'formats': {
           'l': ['l', 'int'],
           'c_num': ['c1', 'num'],
@@ -276,6 +298,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_t_closeness_equal_people', 'why': none, 'several': none},
         'formats': {'t': ['t', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -299,6 +322,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_t_closeness_ordered_people', 'why': none, 'several': none},
         'formats': {'t': ['t', 'float']},
         'numbers': true,
         'hierarchy': false,
@@ -322,6 +346,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_t_closeness_hierarchical_people', 'why': none, 'several': none},
         'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']},
         'numbers': false,
         'hierarchy': true,
@@ -345,6 +370,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_t_closeness_variational_people', 'why': none, 'several': none},
         'formats': {'t': ['t', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -368,6 +394,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_t_closeness_kl_people', 'why': none, 'several': none},
         'formats': {'t': ['t', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -391,6 +418,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_t_closeness_js_people', 'why': none, 'several': none},
         'formats': {'t': ['t', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -433,6 +461,7 @@
         'macro': none,
         'multi': {},
         'quasi': {},
+        'people': none,
         'sub': {
           'key': 'ground',
           'items': {
@@ -464,6 +493,11 @@
               'multi': {},
               'quasi': {},
               'sub': none,
+              'people': {
+                'macro': 'sqlanon_t_closeness_smoothed_js_equal_people',
+                'why': none,
+                'several': none
+              },
               'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']},
               'numbers': false,
               'hierarchy': false,
@@ -497,6 +531,11 @@
               'multi': {},
               'quasi': {},
               'sub': none,
+              'people': {
+                'macro': 'sqlanon_t_closeness_smoothed_js_ordered_people',
+                'why': none,
+                'several': none
+              },
               'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']},
               'numbers': true,
               'hierarchy': false,
@@ -530,6 +569,11 @@
               'multi': {},
               'quasi': {},
               'sub': none,
+              'people': {
+                'macro': 'sqlanon_t_closeness_smoothed_js_hierarchical_people',
+                'why': none,
+                'several': none
+              },
               'formats': {
                 't': ['t', 'float'],
                 'bandwidth': ['bandwidth', 'float'],
@@ -578,6 +622,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_alpha_k_anonymity_people', 'why': none, 'several': none},
         'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']},
         'numbers': false,
         'hierarchy': false,
@@ -628,6 +673,11 @@
           8: 'sqlanon_nt_closeness_equal_q8'
         },
         'sub': none,
+        'people': {
+          'macro': none,
+          'why': 'compile does not write nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets, and the statements class people by their sets of tuples, whose supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with person for this criterion.',
+          'several': none
+        },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -670,6 +720,11 @@
           8: 'sqlanon_nt_closeness_ordered_q8'
         },
         'sub': none,
+        'people': {
+          'macro': none,
+          'why': 'compile does not write nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets, and the statements class people by their sets of tuples, whose supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with person for this criterion.',
+          'several': none
+        },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']},
         'numbers': true,
         'hierarchy': false,
@@ -712,6 +767,11 @@
           8: 'sqlanon_nt_closeness_hierarchical_q8'
         },
         'sub': none,
+        'people': {
+          'macro': none,
+          'why': 'compile does not write nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets, and the statements class people by their sets of tuples, whose supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with person for this criterion.',
+          'several': none
+        },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float'], 'height': ['hierarchy', 'height']},
         'numbers': false,
         'hierarchy': true,
@@ -763,6 +823,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_dissimilarity_numeric_people', 'why': none, 'several': none},
         'formats': {
           'within': ['epsilon', 'within'],
           'k': ['k', 'int'],
@@ -811,6 +872,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_dissimilarity_ordered_people', 'why': none, 'several': none},
         'formats': {
           'within': ['epsilon', 'within'],
           'k': ['k', 'int'],
@@ -859,6 +921,11 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {
+          'macro': 'sqlanon_dissimilarity_hierarchical_people',
+          'why': none,
+          'several': none
+        },
         'formats': {
           'k': ['k', 'int'],
           'delta_num': ['delta', 'num'],
@@ -911,6 +978,11 @@
         },
         'quasi': {},
         'sub': none,
+        'people': {
+          'macro': none,
+          'why': 'it compares several sensitive columns',
+          'several': 'dissimilarity with distance variational is not evaluated over people in this version of sqlanon (over people: distance numeric, ordered, hierarchical)'
+        },
         'formats': {
           'within': ['epsilon', 'within'],
           'k': ['k', 'int'],
@@ -947,6 +1019,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_delta_disclosure_people', 'why': none, 'several': none},
         'formats': {'delta': ['delta', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -978,6 +1051,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_beta_likeness_basic_people', 'why': none, 'several': none},
         'formats': {'beta': ['beta', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -1001,6 +1075,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
+        'people': {'macro': 'sqlanon_beta_likeness_enhanced_people', 'why': none, 'several': none},
         'formats': {'beta': ['beta', 'float']},
         'numbers': false,
         'hierarchy': false,
