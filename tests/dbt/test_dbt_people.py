@@ -7,9 +7,10 @@ and a space, quasi-identifiers named with a space and a dash) each get the rando
 people of the compile tests as dbt tests with ``person``. One ``dbt test`` runs them all; each
 test's failing rows, one per label tuple of a violating class, must be the violating classes of
 the pure-Python reference over people (tests/oracles/reference_people.py) and those
-``sqlanon check`` with ``person:`` lists, with their people and measures. The same tests with the
-person told apart by two columns (``person: [site, patient no]``) fail with the same classes,
-(n,t)-closeness over people is refused saying why, and PostgreSQL's failing rows are the same classes (one dbt invocation each).
+``sqlanon check`` with ``person:`` lists, with their people and measures. The k-anonymity test
+again with the person told apart by two columns (``person: [site, patient no]``) fails with the
+same classes, and (n,t)-closeness over people is refused saying why. The same project on
+PostgreSQL is held to the same (one dbt invocation per adapter).
 """
 
 from __future__ import annotations
@@ -192,7 +193,7 @@ def test_a_table_counted_over_rows_and_over_people_differs(people_project: dict[
     assert differs > 0
 
 
-def test_failing_rows_on_postgres_equal_duckdbs(
+def test_failing_rows_on_postgres_are_the_reference_peoples_and_checks(
     people_project: dict[str, Any], postgres: Any, tmp_path: Path
 ) -> None:
     import psycopg
