@@ -56,14 +56,10 @@ def compiled_pg(postgres: pgserver.Server) -> Iterator[Any]:
         con.close()
 
 
-@pytest.fixture(scope="session")
-def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    """One Spark session in local mode for the whole test run, built as sqlanon builds its own
-    (logging off), with its warehouse (the tables' files) in a temporary folder. sqlanon's runs
-    in the tests borrow it (an engine uses the program's active session). In CI a session
-    that cannot start fails the tests; elsewhere they are skipped with the reason."""
+def _spark_or_skip() -> None:
+    """Skip the test when pyspark or Java is missing; in CI, fail it."""
     try:
-        from sqlanon.engines.spark.engine import session
+        import pyspark  # noqa: F401
     except ImportError as err:
         if os.environ.get("SQLANON_CI"):
             raise
@@ -72,6 +68,24 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         if os.environ.get("SQLANON_CI"):
             raise RuntimeError("Spark needs Java: no java on the PATH and no JAVA_HOME")
         pytest.skip("Spark needs Java (17 or later): none on the PATH and no JAVA_HOME")
+
+
+@pytest.fixture
+def spark_installed() -> None:
+    """pyspark and Java, for a test that runs Spark programs of its own (processes): it starts
+    no session in the test process, so it runs beside the tests that share :func:`spark`'s."""
+    _spark_or_skip()
+
+
+@pytest.fixture(scope="session")
+def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One Spark session in local mode for the whole test run, built as sqlanon builds its own
+    (logging off), with its warehouse (the tables' files) in a temporary folder. sqlanon's runs
+    in the tests borrow it (an engine uses the program's active session). In CI a session
+    that cannot start fails the tests; elsewhere they are skipped with the reason."""
+    _spark_or_skip()
+    from sqlanon.engines.spark.engine import session
+
     folder = tmp_path_factory.mktemp("spark")
     conf = [
         ("spark.sql.warehouse.dir", str(folder / "warehouse")),
@@ -93,6 +107,8 @@ NEEDS = ("postgres", "spark", "dbt", "browser")
 def _needs(item: pytest.Item) -> set[str]:
     fixtures = set(getattr(item, "fixturenames", ()))
     needs = {name for name in ("postgres", "spark", "browser") if name in fixtures}
+    if "spark_installed" in fixtures:
+        needs.add("spark")
     module = getattr(item, "module", None)
     if module is not None and "spark" in module.__name__:  # runs its own Spark processes
         needs.add("spark")
@@ -121,11 +137,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if not needs and item.get_closest_marker("slow") is None:
             item.add_marker("fast")
         module = getattr(item, "module", None)
+        fixtures = getattr(item, "fixturenames", ())
         if "spark" in needs and (
-            "spark" in getattr(item, "fixturenames", ()) or "spark" in getattr(module, "__name__", "")
+            "spark" in fixtures
+            or ("spark" in getattr(module, "__name__", "") and "spark_installed" not in fixtures)
         ):
-            # the tests that share the tests' Spark session (a test that runs a Spark program of
-            # its own, such as the spark-sql shell, runs beside them)
+            # the tests that share the tests' Spark session (a test that runs Spark programs of
+            # its own, such as the spark-sql shell or sqlanon's command line, runs beside them:
+            # fixture spark_installed)
             item.add_marker(pytest.mark.xdist_group("spark"))
         elif "browser" in needs:
             item.add_marker(pytest.mark.xdist_group("html"))

@@ -12,7 +12,6 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -54,7 +53,9 @@ def _pyspark(folder: Path, body: str) -> str:
     return done.stdout
 
 
-def test_anonymize_and_check_a_metastore_table_from_the_command_line(tmp_path: Path, spark: Any) -> None:
+def test_anonymize_and_check_a_metastore_table_from_the_command_line(
+    tmp_path: Path, spark_installed: None
+) -> None:
     people = generate_people(150, seed=11)
     rows = [(p["name"], p["zip"], p["age"], p["sex"], p["disease"], p["salary"]) for p in people]
     (tmp_path / "rows.json").write_text(json.dumps(rows))
@@ -108,7 +109,7 @@ def test_anonymize_and_check_a_metastore_table_from_the_command_line(tmp_path: P
     assert "name" not in columns and 0 < count <= len(people)
 
 
-def test_the_in_memory_catalog_is_refused_before_any_work(tmp_path: Path, spark: Any) -> None:
+def test_the_in_memory_catalog_is_refused_before_any_work(tmp_path: Path, spark_installed: None) -> None:
     """Spark's default catalog (no catalogImplementation: hive) forgets its tables when the
     process ends and leaves their folders in ./spark-warehouse, where the next run's rename
     failed (LOCATION_ALREADY_EXISTS, after the whole search): anonymize refuses before any work,
@@ -140,7 +141,9 @@ def test_the_in_memory_catalog_is_refused_before_any_work(tmp_path: Path, spark:
     assert "spark.sql.catalogImplementation: hive" in message
 
 
-def test_sigint_cancels_the_spark_job_and_stops_the_run_process(tmp_path: Path, spark: Any) -> None:
+def test_sigint_cancels_the_spark_job_and_stops_the_run_process(
+    tmp_path: Path, spark_installed: None
+) -> None:
     """``sqlanon anonymize`` on a Spark session of its own, SIGINT (Ctrl-C) while a job of minutes
     runs (reading a source query): the job is cancelled, the run exits 130 with one line (no
     traceback of py4j's) within seconds, and no table is left in the warehouse."""
