@@ -255,7 +255,9 @@ def test_the_printed_statement_in_postgres_lists_checks_violating_classes(
 def test_the_printed_statements_in_spark_list_checks_violating_classes(folder: Path, spark: Any) -> None:
     spark.sql("CREATE DATABASE IF NOT EXISTS compiled")
     schema = "zip string, age string, sex string, disease string, salary int"
-    for seed in range(3):
+    # one table: the other seeds' statements are the same SQL, run on DuckDB and PostgreSQL above,
+    # and (n,t)-closeness runs on Spark in test_conformance.py too (Spark's tests set CI's length)
+    for seed in range(1):
         rows, config = _case(folder, seed)
         want = api.check(config, base_dir=folder, show_violations=ALL)
         frame = spark.createDataFrame([tuple(r[c] for c in COLUMNS) for r in rows], schema)
