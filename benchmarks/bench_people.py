@@ -8,13 +8,15 @@ quasi-identifiers constant per person and disease drawn per row (not timed). Bot
 ``person`` an identifier, disease sensitive) and k-anonymity alone (``--k``, default 10: the
 only model counted over people so far) with ``--suppression`` (default 0.01); one adds
 ``person: person``, so its k, suppression limit and gate count people, the other's rows. Each
-run is a whole ``api.anonymize`` in a fresh process; the two alternate in every repetition
+run is a whole ``api.anonymize`` in a fresh process; ``--vary hours-per-week`` draws that
+quasi-identifier afresh on a share (``--vary-share``) of each person's later rows, so about
+half the people's rows carry different tuples and ``person:`` classes them by their sets; the two alternate in every repetition
 (the order rotated). Printed: per run its time, node, nodes checked and suppressed; then the
 medians (the ``anonymize`` call, and the whole process with Python's start), the ratio, and the
 report's costs per stage (``report.costs``) side by side.
 
 Target: with person at most 2x without.
-Run ``python benchmarks/bench_people.py --repeat 3``.
+Run ``python benchmarks/bench_people.py --repeat 3`` (and with ``--vary hours-per-week``).
 """
 
 from __future__ import annotations
@@ -98,6 +100,13 @@ def main() -> None:
     parser.add_argument(
         "--workdir", default=None, help="folder for the generated table (default: a temp folder)"
     )
+    parser.add_argument(
+        "--vary",
+        action="append",
+        default=[],
+        help="a quasi-identifier that varies on some of a person's rows (generate.py --vary; repeatable)",
+    )
+    parser.add_argument("--vary-share", type=float, default=0.2, help="generate.py --vary-share")
     args = parser.parse_args()
     print(machine())
     rows = args.people * args.per_person
@@ -115,6 +124,9 @@ def main() -> None:
                 str(args.per_person),
                 "--out",
                 str(source),
+                *(a for c in args.vary for a in ("--vary", c)),
+                "--vary-share",
+                str(args.vary_share),
             ],
             check=True,
             capture_output=True,
@@ -122,6 +134,7 @@ def main() -> None:
         print(
             f"{args.people:,} people x {args.per_person} rows = {rows:,} rows generated in "
             f"{time.perf_counter() - start:.1f} s (not timed); k={args.k}, suppression limit {args.suppression:g}"
+            + (f"; {args.vary} vary on {args.vary_share:g} of a person's later rows" if args.vary else "")
         )
         variants = {"without person": False, "with person": True}
         paths = {}

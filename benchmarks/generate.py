@@ -14,7 +14,9 @@ age. Every value comes from ``hash(row, column, seed)``, not from a random gener
 
 Run ``python benchmarks/generate.py --rows 1000000 --out /tmp/census_1m.parquet``; with
 ``--per-person 5``, the same generator's 200,000 people with five rows each (a column
-``person``, the quasi-identifiers constant per person, disease drawn per row).
+``person``, the quasi-identifiers constant per person, disease drawn per row); add
+``--vary hours-per-week --vary-share 0.2`` and that quasi-identifier is drawn afresh on a fifth
+of each person's later rows, so some people's rows carry different tuples (``person:``'s sets).
 """
 
 from __future__ import annotations
@@ -133,7 +135,8 @@ def pick(u: str, weighted: Sequence[tuple[str, float]]) -> str:
     return f"CASE {' '.join(parts)} ELSE {lit(weighted[-1][0])} END"
 
 
-def select_sql(rows: int, seed: int) -> str:
+def column_exprs(seed: int) -> dict[str, str]:
+    """Each quasi-identifier's and occupation's value as SQL over the row number ``i``."""
     cols = {
         "age": f"CAST(17 + floor(74 * pow({uniform('age', seed)}, 1.35)) AS INTEGER)",
         "zip": f"lpad(CAST(10000 + floor(89999 * pow({uniform('zip', seed)}, 4)) AS VARCHAR), 5, '0')",
@@ -144,6 +147,11 @@ def select_sql(rows: int, seed: int) -> str:
     }
     for name, weighted in CATEGORIES.items():
         cols[name] = pick(uniform(name, seed), weighted)
+    return cols
+
+
+def select_sql(rows: int, seed: int) -> str:
+    cols = column_exprs(seed)
     young = pick(uniform("disease", seed), list(zip(DISEASES, DISEASE_WEIGHTS_YOUNG, strict=True)))
     old = pick(uniform("disease", seed), list(zip(DISEASES, DISEASE_WEIGHTS_OLD, strict=True)))
     inner = ", ".join(f"{expr} AS {q(name)}" for name, expr in cols.items())
@@ -155,15 +163,27 @@ def select_sql(rows: int, seed: int) -> str:
     )
 
 
-def events_sql(people: int, per_person: int, seed: int = 1) -> str:
+def events_sql(
+    people: int, per_person: int, seed: int = 1, vary: Sequence[str] = (), share: float = 0.2
+) -> str:
     """``people`` census-like people (:func:`select_sql`'s rows) with ``per_person`` rows each,
     ``people * per_person`` rows in all: a column ``person`` (the person's number), the
     quasi-identifiers and occupation constant per person, disease drawn per row (as
-    :func:`select_sql` draws it, from the row's number)."""
+    :func:`select_sql` draws it, from the row's number). Each quasi-identifier in ``vary`` is
+    drawn afresh, from the row's number, on a ``share`` of each person's rows after their first
+    (so those people's rows carry different tuples)."""
     person = select_sql(people, seed).replace("SELECT ", "SELECT i AS person, ", 1)
     young = pick(uniform("disease", seed), list(zip(DISEASES, DISEASE_WEIGHTS_YOUNG, strict=True)))
     old = pick(uniform("disease", seed), list(zip(DISEASES, DISEASE_WEIGHTS_OLD, strict=True)))
-    columns = ", ".join(q(c) for c in [*QUASI, "occupation"])
+    exprs = column_exprs(seed)
+    unknown = sorted(set(vary) - set(QUASI))
+    if unknown:
+        raise SystemExit(f"--vary names {unknown}; the quasi-identifiers are {list(QUASI)}")
+    fresh = f"({uniform('vary', seed)} < {float(share)!r} AND i % {int(per_person)} > 0)"
+    columns = ", ".join(
+        f"CASE WHEN {fresh} THEN {exprs[c]} ELSE {q(c)} END AS {q(c)}" if c in vary else q(c)
+        for c in [*QUASI, "occupation"]
+    )
     return (
         f"SELECT person, {columns}, CASE WHEN {q('age')} < 40 THEN {young} ELSE {old} END AS {q('disease')} "
         f"FROM (SELECT p.*, p.person * {int(per_person)} + v.j AS i FROM ({person}) AS p "
@@ -171,12 +191,20 @@ def events_sql(people: int, per_person: int, seed: int = 1) -> str:
     )
 
 
-def generate(path: Path, rows: int, seed: int = 1, per_person: int = 1) -> Path:
+def generate(
+    path: Path, rows: int, seed: int = 1, per_person: int = 1, vary: Sequence[str] = (), share: float = 0.2
+) -> Path:
     """Write ``rows`` census-like rows to ``path`` (.parquet or .csv with ';'); with
     ``per_person`` > 1, ``rows // per_person`` people with that many rows each and a column
-    ``person`` (:func:`events_sql`)."""
+    ``person`` (:func:`events_sql`, ``vary`` and ``share`` its)."""
     fmt = "(FORMAT parquet)" if path.suffix == ".parquet" else "(FORMAT csv, DELIMITER ';', HEADER true)"
-    sql = select_sql(rows, seed) if per_person <= 1 else events_sql(rows // per_person, per_person, seed)
+    if vary and per_person <= 1:
+        raise SystemExit("--vary needs --per-person above 1")
+    sql = (
+        select_sql(rows, seed)
+        if per_person <= 1
+        else events_sql(rows // per_person, per_person, seed, vary, share)
+    )
     con = duckdb.connect()
     try:
         con.execute(f"COPY ({sql}) TO {lit(str(path))} {fmt}")
@@ -196,9 +224,18 @@ def main() -> None:
         default=1,
         help="rows per person (default 1); above 1, rows / N people with a column 'person'",
     )
+    parser.add_argument(
+        "--vary",
+        action="append",
+        default=[],
+        help="a quasi-identifier drawn afresh on some of a person's later rows (repeatable)",
+    )
+    parser.add_argument(
+        "--vary-share", type=float, default=0.2, help="the share of a person's later rows it varies on"
+    )
     args = parser.parse_args()
     start = time.perf_counter()
-    generate(args.out, args.rows, args.seed, args.per_person)
+    generate(args.out, args.rows, args.seed, args.per_person, args.vary, args.vary_share)
     print(f"{args.rows:,} rows -> {args.out} in {time.perf_counter() - start:.1f} s")
 
 
