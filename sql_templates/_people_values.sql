@@ -35,3 +35,77 @@ FROM "pv"
 JOIN "pm" ON {% for p in person %}"pm".{{ ('p' ~ loop.index0)|ident }} = "pv".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
 GROUP BY {% for key in keys %}"pv".{{ key|ident }}, {% endfor %}"pv"."s"
 {%- endmacro %}
+{#- Several sensitive columns (k of them, docs/people.md "Several sensitive columns"): each
+    person contributes one row per combination of their distinct values, one of each column.
+combos(keys, person, weight, k, weight_table): after CTEs "pv0".."pv{k-1}" (each: keys...
+  (only pv0's are read), "s", p0..pj-1: one row per distinct person and value of column i),
+  the CTEs "pm0".. (each person's m and first value of column i) and "px": one row per person
+  and combination (keys..., p0..pj-1, s0..sk-1, n = weight / (m0 x ... x mk-1), f0..fk-1:
+  1 where column i holds the person's first value). ``weight`` is a common multiple of every
+  person's product m0 x ... x mk-1 (or ``weight_table``: a relation whose column w holds it).
+  Marginalized over every column but i, a person's n sum to weight / mi per value of column
+  i: column i's split distribution, so one n serves every column.
+holds(k, i, prefix): the condition that marks, among a person's combinations, one per value
+  of column i (every other column holds the person's first value): its sum counts the people
+  holding the value (column i's c); with i = none, every column's first value (np).
+values_multi(keys, person, weight, k, holders): combos, then one row per (keys..., s0..sk-1)
+  with n, the holder columns ``holders`` (column i's c) and np, each a sum that adds up under
+  roll-up.
+sums(k, holders, prefix): those sums over the rows of "px" (aliased ``prefix``). -#}
+{% macro combos(keys, person, weight, k, weight_table=none) -%}
+{%- for i in range(k) %}{% set pv = 'pv' ~ i %}
+{{ ('pm' ~ i)|ident }} AS (
+  SELECT {% for p in person %}{{ pv|ident }}.{{ ('p' ~ loop.index0)|ident }}, {% endfor %}COUNT(*) AS "m", MIN({{ pv|ident }}."s") AS "first"
+  FROM {{ pv|ident }}
+  GROUP BY {% for p in person %}{{ pv|ident }}.{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
+),
+{%- endfor %}
+"px" AS (
+  SELECT
+  {%- for key in keys %}
+    "pv0".{{ key|ident }},
+  {%- endfor %}
+  {%- for p in person %}
+    "pv0".{{ ('p' ~ loop.index0)|ident }},
+  {%- endfor %}
+  {%- for i in range(k) %}
+    {{ ('pv' ~ i)|ident }}."s" AS {{ ('s' ~ i)|ident }},
+    CASE WHEN {{ ('pv' ~ i)|ident }}."s" = {{ ('pm' ~ i)|ident }}."first" THEN 1 ELSE 0 END AS {{ ('f' ~ i)|ident }},
+  {%- endfor %}
+    {% if weight_table %}CAST("w"."w" AS BIGINT){% else %}CAST({{ weight|literal }} AS BIGINT){% endif %} // ({% for i in range(k) %}CAST({{ ('pm' ~ i)|ident }}."m" AS BIGINT){% if not loop.last %} * {% endif %}{% endfor %}) AS "n"
+  FROM "pv0"
+  {%- for i in range(k) %}
+  {%- if i > 0 %}
+  JOIN {{ ('pv' ~ i)|ident }} ON {% for p in person %}{{ ('pv' ~ i)|ident }}.{{ ('p' ~ loop.index0)|ident }} = "pv0".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+  {%- endif %}
+  JOIN {{ ('pm' ~ i)|ident }} ON {% for p in person %}{{ ('pm' ~ i)|ident }}.{{ ('p' ~ loop.index0)|ident }} = "pv0".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+  {%- endfor %}
+  {%- if weight_table %}
+  CROSS JOIN {{ weight_table|ident }} AS "w"
+  {%- endif %}
+)
+{%- endmacro %}
+{% macro holds(k, i, prefix) -%}
+{%- set others = [] %}{% for j in range(k) %}{% if j != i %}{% set _ = others.append(j) %}{% endif %}{% endfor -%}
+CASE WHEN {% for j in others %}{{ prefix|ident }}.{{ ('f' ~ j)|ident }} = 1{% if not loop.last %} AND {% endif %}{% endfor %} THEN 1 ELSE 0 END
+{%- endmacro %}
+{% macro sums(k, holders, prefix) -%}
+  CAST(SUM({{ prefix|ident }}."n") AS BIGINT) AS "n",
+{%- for h in holders %}
+  CAST(SUM({{ holds(k, loop.index0, prefix) }}) AS BIGINT) AS {{ h|ident }},
+{%- endfor %}
+  CAST(SUM({{ holds(k, none, prefix) }}) AS BIGINT) AS "np"
+{%- endmacro %}
+{% macro values_multi(keys, person, weight, k, holders) -%}
+{{ combos(keys, person, weight, k) }}
+SELECT
+{%- for key in keys %}
+  "px".{{ key|ident }},
+{%- endfor %}
+{%- for i in range(k) %}
+  "px".{{ ('s' ~ i)|ident }},
+{%- endfor %}
+{{ sums(k, holders, "px") }}
+FROM "px"
+GROUP BY {% for key in keys %}"px".{{ key|ident }}, {% endfor %}{% for i in range(k) %}"px".{{ ('s' ~ i)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
+{%- endmacro %}

@@ -26,7 +26,8 @@
 --           gain_den * (n(E, a) |T| - n(T, a) |E|) > gain_num * |E| |T| (the largest rise of
 --           an adversary's belief from the table's share to the class's: 003, section 4.1, the
 --           observer's beliefs B0 -> B2).
--- People:   with people (person: set; the input holds _people_values.sql's n, c and np), a
+-- People:   with people (person: set; the input holds _people_values.sql's n, c and np; with
+--           several sensitive columns, attribute i's holders are its ``holder`` column), a
 --           class E is N people (N = the sum of np), c(v) its people who have v, and every count
 --           above reads people: the belief that a person of E has v is b_E(v) = c(v)/N, and the
 --           table's b_T(v) = c_T(v)/N_T over the release's people (docs/people.md, "The audit
@@ -48,7 +49,7 @@ WITH "tot" AS (
 )
 {%- for a in attributes %}{% set i = loop.index0 %}
 , {{ ('f' ~ i)|ident }} AS (
-  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ a.column|ident }} AS "s", CAST(SUM({{ '"c"' if people else '"n"' }}) AS HUGEINT) AS "n"
+  SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}{{ a.column|ident }} AS "s", CAST(SUM({% if people %}{{ a.holder|default('c')|ident }}{% else %}"n"{% endif %}) AS HUGEINT) AS "n"
   {%- if people %}, CAST(SUM("np") AS HUGEINT) AS "np"{% endif %}
   FROM {{ input|ident }}
   GROUP BY {% for key in keys %}{{ key|ident }}, {% endfor %}{{ a.column|ident }}

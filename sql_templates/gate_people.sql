@@ -8,6 +8,10 @@
 --           either weight (person_value_counts.sql's least common multiple, a number) or
 --           weight_table (a relation of one row whose column w holds it: compile's
 --           standalone_weight.sql, which computes it in SQL), else none.
+--           With several sensitive columns, several ({column, table} each) and holders (each
+--           column's c: c, c1, ...) instead of sensitive, the weight a common multiple of every
+--           person's product of their numbers of distinct values: part classes then gives
+--           s0..sm-1, n, the holders and np (_people_values.sql combos and sums).
 -- Output:   part tuples: t BIGINT (1, 2, ...), q0..qk-1: each distinct label tuple and its
 --           number; part classes: q0 = a class's signature (the sorted array of its people's
 --           tuple numbers), q1..qk-1 = '' (the class key keeps its k columns), n = the class's
@@ -19,6 +23,7 @@
 --           people whose sets are equal (Nergiz, Clifton, Nergiz, Multirelational k-anonymity,
 --           IEEE TKDE 2009, section 3).
 {% import "_people.sql" as people %}
+{% import "_people_values.sql" as pvs %}
 {% macro sets() -%}
 "pt" AS (
   SELECT DISTINCT
@@ -64,7 +69,33 @@ JOIN {{ tuples|ident }} AS "t"
   ON {% for q in qis %}"t".{{ ('q' ~ loop.index0)|ident }} = "pt".{{ ('q' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
 {%- else -%}
 WITH {{ sets() }}
-{%- if sensitive %}
+{%- if several|default(none) %}
+{%- for sv in several %},
+{{ ('pv' ~ loop.index0)|ident }} AS (
+  SELECT DISTINCT
+  {%- for p in person %}
+    "p".{{ p|ident }} AS {{ ('p' ~ loop.index0)|ident }},
+  {%- endfor %}
+    "e"."code" AS "s"
+  FROM {{ published|ident }} AS "p"
+  JOIN {{ sv.table|ident }} AS "e"
+    ON {{ ('CAST("p".' ~ sv.column|ident ~ ' AS VARCHAR)')|key }} = "e"."value"
+)
+{%- endfor %},
+{{ pvs.combos([], person, weight, several|length, weight_table|default(none)) }}
+SELECT
+  "ps"."sig" AS "q0",
+{%- for q in qis[1:] %}
+  CAST('' AS VARCHAR) AS {{ ('q' ~ loop.index)|ident }},
+{%- endfor %}
+{%- for sv in several %}
+  "px".{{ ('s' ~ loop.index0)|ident }},
+{%- endfor %}
+{{ pvs.sums(several|length, holders, "px") }}
+FROM "ps"
+JOIN "px" ON {% for p in person %}"px".{{ ('p' ~ loop.index0)|ident }} = "ps".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+GROUP BY "ps"."sig"{% for sv in several %}, "px".{{ ('s' ~ loop.index0)|ident }}{% endfor %}
+{%- elif sensitive %}
 , "pv" AS (
   SELECT DISTINCT
   {%- for p in person %}

@@ -2,7 +2,8 @@
 -- quasi-identifiers: the others are at their top level in every node rolled up from it.
 -- Inputs:   source (q0..qk-1 level-0 codes, s..., n): the bottom frequency table.
 -- Params:   source, qis (k), keep (indexes of the QIs kept), sensitive (column names), people
---           (with person: and a sensitive model: c and np are summed as n is, _people_values.sql),
+--           (with person: and a sensitive model: c and np are summed as n is, _people_values.sql;
+--           holders: each sensitive column's c, c, c1, ..., with several),
 --           count_people (n = the sum of np: the people of each combination, for checks that
 --           read no sensitive column).
 -- Output:   the same columns: q<i> for i in keep as in source, the others 0 (the top level's only
@@ -19,7 +20,9 @@ SELECT
 {%- endfor %}
   CAST(SUM({{ '"np"' if count_people|default(false) else '"n"' }}) AS BIGINT) AS "n"
 {%- if people|default(false) %},
-  CAST(SUM("c") AS BIGINT) AS "c",
+{%- for h in holders|default(["c"]) %}
+  CAST(SUM({{ h|ident }}) AS BIGINT) AS {{ h|ident }},
+{%- endfor %}
   CAST(SUM("np") AS BIGINT) AS "np"
 {%- endif %}
 FROM {{ source|ident }}

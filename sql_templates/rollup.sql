@@ -10,7 +10,8 @@
 -- Output:   q0..qk-1 (codes at the node's levels), s0..sm-1, n = SUM(n) as BIGINT (the
 --           evaluator also stores node tables made by this query, as roll-up sources).
 -- People:   with people (person: and a sensitive model), c and np are summed as n is
---           (_people_values.sql).
+--           (_people_values.sql); with several sensitive columns, holders names each
+--           column's c (c, c1, ...), all summed.
 -- Formula:  n(node, g, s) = sum of n(source, c, s) over codes c with gen(c) = g (Incognito's
 --           roll-up property, LeFevre, DeWitt, Ramakrishnan 2005, section 3.1).
 -- Note:     an array lookup replaces the join with `up` in this hot query: measured on Adult
@@ -26,7 +27,9 @@ SELECT
 {%- endfor %}
   CAST(SUM("src"."n") AS BIGINT) AS "n"
 {%- if people|default(false) %},
-  CAST(SUM("src"."c") AS BIGINT) AS "c",
+{%- for h in holders|default(["c"]) %}
+  CAST(SUM("src".{{ h|ident }}) AS BIGINT) AS {{ h|ident }},
+{%- endfor %}
   CAST(SUM("src"."np") AS BIGINT) AS "np"
 {%- endif %}
 FROM {{ source|ident }} AS "src"{{ g.joins(qis, false) }}

@@ -11,7 +11,8 @@
 --           batch_node is part of every class key, so each node's classes stay apart; every node's
 --           rows sum to the whole table, so a distribution over the whole output is the table's.
 -- People:   with people (person: and a sensitive model), c and np are summed as n is
---           (_people_values.sql).
+--           (_people_values.sql); with several sensitive columns, holders names each
+--           column's c (c, c1, ...), all summed.
 -- Formula:  as rollup.sql, once per node of the batch: one statement's fixed cost (parse, bind,
 --           optimize: ~4 ms of a ~5 ms check on Adult) is paid once per batch, not per node.
 {% import "_generalize.sql" as g %}
@@ -25,7 +26,9 @@ SELECT
 {%- endfor %}
   SUM("src"."n") AS "n"
 {%- if people|default(false) %},
-  CAST(SUM("src"."c") AS BIGINT) AS "c",
+{%- for h in holders|default(["c"]) %}
+  CAST(SUM("src".{{ h|ident }}) AS BIGINT) AS {{ h|ident }},
+{%- endfor %}
   CAST(SUM("src"."np") AS BIGINT) AS "np"
 {%- endif %}
 FROM {{ source|ident }} AS "src"

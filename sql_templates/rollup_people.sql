@@ -7,7 +7,9 @@
 -- Output:   [batch_node,] q0 = the class's signature (a sorted array of tuple numbers),
 --           q1..qk-1 = 0 (the class key keeps its k columns), n = the class's people (BIGINT);
 --           with values (encode_person_values.sql's table: g, s0, n, c, np), one row per
---           (class, value) with n, c and np summed over the class's people (_people_values.sql).
+--           (class, value) with n, c and np summed over the class's people (_people_values.sql); with
+--           several sensitive columns (sensitive: s0..sm-1, holders: c, c1, ...), one row per
+--           (class, combination) with n, every holder and np summed.
 -- Formula:  a person's generalized quasi-identifier is the set of their tuples generalized to
 --           the node's levels (equal tuples merge); a class is the people whose sets are equal
 --           (Nergiz, Clifton, Nergiz, Multirelational k-anonymity, IEEE TKDE 2009, section 3;
@@ -42,13 +44,17 @@ SELECT
   CAST(0 AS INTEGER) AS {{ ('q' ~ loop.index)|ident }},
 {%- endfor %}
 {%- if values|default(none) %}
-  "v"."s0",
+{%- for s in sensitive|default(["s0"]) %}
+  "v".{{ s|ident }},
+{%- endfor %}
   CAST(SUM("v"."n") AS BIGINT) AS "n",
-  CAST(SUM("v"."c") AS BIGINT) AS "c",
+{%- for h in holders|default(["c"]) %}
+  CAST(SUM("v".{{ h|ident }}) AS BIGINT) AS {{ h|ident }},
+{%- endfor %}
   CAST(SUM("v"."np") AS BIGINT) AS "np"
 FROM "sig"
 JOIN {{ values|ident }} AS "v" ON "v"."g" = "sig"."g"
-GROUP BY {% if batch %}"sig"."batch_node", {% endif %}"sig"."sig", "v"."s0"
+GROUP BY {% if batch %}"sig"."batch_node", {% endif %}"sig"."sig"{% for s in sensitive|default(["s0"]) %}, "v".{{ s|ident }}{% endfor %}
 {%- else %}
   CAST(COUNT(*) AS BIGINT) AS "n"
 FROM "sig"

@@ -185,7 +185,7 @@ def compile_gate(
     }
     statements: list[Statement] = []
     own = people.people_ctes(TABLE, qis, person) if person else []
-    guarded = False
+    guarded: set[str] = set()  # the columns whose weight has its guard statement
     for crit in criteria:
         why = unsupported(crit) or (people.unsupported(crit) if person else None)
         if why is not None:
@@ -221,9 +221,11 @@ def compile_gate(
         used = sorted(crit.attributes)
         columns = {a: (domains[a][0], f"s{j}") for j, a in enumerate(used)}
         if person:
-            weight = [people.weight_cte(TABLE, person, a) for a in used]  # one: config.person
-            if weight and not guarded:
-                guarded = True
+            # over its own column: one attribute per criterion over people (several sensitive
+            # columns: each statement weighs the people's values of its own)
+            weight = [people.weight_cte(TABLE, person, a) for a in used]
+            if weight and used[0] not in guarded:
+                guarded.add(used[0])
                 what = (
                     f"the weight of each person's values of {used[0]!r} (the least common multiple of their numbers "
                     f"of distinct values): a row here says a person has more than {people.BOUND} values, or the "

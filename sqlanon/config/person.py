@@ -43,8 +43,8 @@ def counted_over_people(c: CriterionSpec) -> str | None:
         return (
             f"{c.kind} over several attributes at once is not evaluated over people in this version of sqlanon "
             "(over people, the other attributes would join each person's quasi-identifier as the set of their "
-            "values, which needs every listed column's values per person side by side, and person reads one "
-            "sensitive column per run)"
+            "values, a class of sets of values that this version does not form; give each attribute its own "
+            "criterion)"
         )
     return None
 
@@ -138,12 +138,6 @@ def check_person_use(person: Sequence[str], criteria: Sequence[CriterionSpec], s
                 f"{why}: with person it would count rows, which is what person is there to avoid. Models "
                 f"counted over people: {_models()}. Remove {c.kind} or remove person."
             )
-    attributes = sorted({a for c in criteria for a in c.attributes})
-    if len(attributes) > 1:
-        raise ConfigError(
-            f"With person, this version of sqlanon evaluates the models of one sensitive column per run; the "
-            f"criteria read {attributes}. Check the columns in separate runs (sqlanon check), or remove person."
-        )
 
 
 def check_varying_use(criteria: Sequence[CriterionSpec], varying: Sequence[tuple[str, int]]) -> None:

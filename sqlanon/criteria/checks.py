@@ -19,9 +19,11 @@ from sqlglot import exp
 
 from sqlanon.criteria import Criterion
 from sqlanon.encode import SensitiveDomain
+from sqlanon.encode.people import holder
 from sqlanon.engines import Engine
 from sqlanon.sql.render import column as _col
 from sqlanon.sql.render import quoted as _q
+from sqlanon.sql.render import with_first
 
 
 @dataclass(frozen=True)
@@ -90,7 +92,32 @@ class CheckPlan:
                 extra["generalization"] = list(self.generalization)
         if self.prepared.get(i) is not None:
             extra["prepared"] = self.prepared[i]
-        return self.criteria[i].render(input_name, self.keys, self.domains, extra)
+        own = self._holder(i)
+        if own is None:
+            return self.criteria[i].render(input_name, self.keys, self.domains, extra)
+        # several sensitive columns over people: the templates read c, the holders of the
+        # criterion's own column (c1, c2, ... in the input: _people_values.sql values_multi)
+        alias = f"__holders_{own}"
+        _, column = self.domains[self.criteria[i].attribute or ""]
+        projection = exp.select(
+            *(_col(k) for k in self.keys),
+            _col(column),
+            _col("n"),
+            exp.alias_(_col(own), "c", quoted=True),
+            _col("np"),
+        ).from_(exp.to_table(input_name, quoted=True))
+        query = self.criteria[i].render(alias, self.keys, self.domains, extra)
+        assert isinstance(query, exp.Select)
+        return with_first(query, [(alias, projection)])
+
+    def _holder(self, i: int) -> str | None:
+        """The input's holder column of criterion ``i``'s attribute when it is not c (people,
+        and the attribute is not the first sensitive column), else None."""
+        attribute = self.criteria[i].attribute
+        if not self.people or attribute is None:
+            return None
+        own = holder(self.domains[attribute][1])
+        return None if own == "c" else own
 
     @classmethod
     def build(

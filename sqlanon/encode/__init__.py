@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
 from sqlanon.config.person import check_varying_use
-from sqlanon.encode.people import check_tuple_ids, person_weight, profile_people
+from sqlanon.encode.people import check_tuple_ids, holders, person_weight, profile_people
 from sqlanon.engines import Engine, Load
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
@@ -573,7 +574,7 @@ def encode(
     if people is not None and people.varying:
         return _encode_members(engine, config, source, qis, sensitive, people.count, people.varying, profiles)
     if people is not None and sensitive:
-        return _encode_people_values(engine, config, source, qis, sensitive[0], people.count, profiles)
+        return _encode_people_values(engine, config, source, qis, sensitive, people.count, profiles)
     freq = engine.temp_name("freq")
     select = render_template(
         "encode_frequencies.sql",
@@ -626,8 +627,7 @@ def _encode_members(
     rows = sum(n for _, n in profiles[qis[0].column])
     weight, values, values_rows = None, None, 0
     if sensitive:  # each person's values, joined to their class at every node
-        (domain,) = sensitive
-        weight = person_weight(engine, source, config.person, domain.column, people, "source")
+        weight = person_weight(engine, source, config.person, [d.column for d in sensitive], people, "source")
         values = engine.temp_name("person_values")
         values_rows = engine.create_counted(
             values,
@@ -636,8 +636,8 @@ def _encode_members(
                 source=source,
                 persons=persons,
                 person=list(config.person),
-                sensitive={"table": domain.table, "column": domain.column},
                 weight=weight,
+                **values_columns(sensitive),
             ),
         )
     return Encoded(
@@ -662,21 +662,22 @@ def _encode_people_values(
     config: Config,
     source: str,
     qis: Sequence[QiDimension],
-    domain: SensitiveDomain,
+    sensitive: Sequence[SensitiveDomain],
     people: int,
     profiles: dict[str, Profile],
 ) -> Encoded:
-    """The bottom frequency table of people and their values of one sensitive attribute
-    (encode_people_values.sql: n, c, np), every person's quasi-identifiers constant."""
-    weight = person_weight(engine, source, config.person, domain.column, people, "source")
+    """The bottom frequency table of people and their values of the sensitive attributes
+    (encode_people_values.sql: n, c, np; with several, one holder column c, c1, ... each),
+    every person's quasi-identifiers constant."""
+    weight = person_weight(engine, source, config.person, [d.column for d in sensitive], people, "source")
     freq = engine.temp_name("freq")
     select = render_template(
         "encode_people_values.sql",
         source=source,
         qis=[{"dim": q.dim, "column": q.column} for q in qis],
-        sensitive={"table": domain.table, "column": domain.column},
         person=list(config.person),
         weight=weight,
+        **values_columns(sensitive),
     )
     coded, freq_rows = engine.create_fetchone(freq, select, render_template("column_total.sql", source=freq))
     if int(coded) != weight * people:
@@ -686,5 +687,22 @@ def _encode_people_values(
         )
     rows = sum(n for _, n in profiles[qis[0].column])
     return Encoded(
-        source, people, tuple(qis), (domain,), freq, int(freq_rows), rows, tuple(config.person), weight=weight
+        source,
+        people,
+        tuple(qis),
+        tuple(sensitive),
+        freq,
+        int(freq_rows),
+        rows,
+        tuple(config.person),
+        weight=weight,
     )
+
+
+def values_columns(sensitive: Sequence[SensitiveDomain]) -> dict[str, Any]:
+    """The people-values templates' parameters for ``sensitive``: one column as ``sensitive``
+    (today's single-column form), several as ``several`` with their holder columns."""
+    columns = [{"table": d.table, "column": d.column} for d in sensitive]
+    if len(columns) == 1:
+        return {"sensitive": columns[0]}
+    return {"several": columns, "holders": holders(len(columns))}

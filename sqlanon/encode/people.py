@@ -86,24 +86,51 @@ def check_tuple_ids(code_counts: Sequence[int]) -> None:
 MAX_WEIGHTED = 2**62
 
 
+def holders(count: int) -> list[str]:
+    """The holder column (the people holding each value: _people_values.sql's c) of each of
+    ``count`` sensitive columns s0, s1, ...: c for the first (as with one column), then c1, c2."""
+    return ["c", *(f"c{i}" for i in range(1, count))]
+
+
+def holder(column: str) -> str:
+    """The holder column of the frequency table's sensitive column ``column`` (s0 -> c, s1 -> c1)."""
+    index = int(column[1:]) if column[:1] == "s" and column[1:].isdigit() else 0
+    return holders(index + 1)[index]
+
+
 def person_weight(
-    engine: Engine, table: str, person: Sequence[str], column: str, people: int, what: str
+    engine: Engine, table: str, person: Sequence[str], columns: str | Sequence[str], people: int, what: str
 ) -> int:
-    """The weight each person's values of ``column`` share: the least common multiple of the
-    numbers of distinct values people have (so each person's share of each value, weight / m, is
-    an exact integer and each person weighs the same)."""
-    counts = [
-        int(m)
-        for (m,) in engine.fetchall(
-            render_template("person_value_counts.sql", source=table, person=list(person), column=column)
+    """The weight each person's values share: the least common multiple of the numbers of
+    distinct values of ``columns`` people have (so each person's share of each value, weight / m,
+    is an exact integer and each person weighs the same). With several columns, of the products
+    of each person's numbers (a person's combinations of values, one of each column: weight /
+    (m0 x ... x mk-1) each, _people_values.sql values_multi)."""
+    names = [columns] if isinstance(columns, str) else list(columns)
+    if len(names) == 1:
+        rendered = render_template(
+            "person_value_counts.sql", source=table, person=list(person), column=names[0]
         )
-    ]
+    else:
+        rendered = render_template(
+            "person_value_counts.sql", source=table, person=list(person), columns=names
+        )
+    combos = [tuple(int(m) for m in row) for row in engine.fetchall(rendered)]
+    counts = [math.prod(c) for c in combos]
     weight = math.lcm(*counts) if counts else 1
     if weight * max(people, 1) > MAX_WEIGHTED:
+        if len(names) == 1:
+            raise DataError(
+                f"People of the {what} have between {min(counts)} and {max(counts)} distinct values of "
+                f"{names[0]!r}; weighing each person as one over all of their values takes a common multiple of "
+                f"those numbers ({weight}) that, over {people} people, exceeds what sqlanon counts exactly. Group "
+                "the column's values (a hierarchy level) before the run, or check it without person."
+            )
         raise DataError(
-            f"People of the {what} have between {min(counts)} and {max(counts)} distinct values of {column!r}; "
-            "weighing each person as one over all of their values takes a common multiple of those numbers "
-            f"({weight}) that, over {people} people, exceeds what sqlanon counts exactly. Group the column's "
-            "values (a hierarchy level) before the run, or check it without person."
+            f"People of the {what} have between {min(counts)} and {max(counts)} combinations of values of the "
+            f"sensitive columns {names} (one value of each); weighing each person as one over all of their "
+            f"combinations takes a common multiple of those numbers ({weight}) that, over {people} people, exceeds "
+            "what sqlanon counts exactly. Group the columns' values (a hierarchy level) before the run, check the "
+            "columns in separate runs, or check without person."
         )
     return weight

@@ -20,7 +20,7 @@ from sqlanon.config.person import check_varying_use
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
-from sqlanon.encode.people import person_weight, profile_people
+from sqlanon.encode.people import holders, person_weight, profile_people
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError
 from sqlanon.gate.inputs import sensitive_hierarchies
@@ -235,17 +235,19 @@ def run_gate(
     tuples = None
     weight = None
     if persons is not None and attributes:  # people and their values: n, c, np (_people_values.sql)
-        (attribute,) = attributes
-        weight = person_weight(engine, counted, config.person, attribute, persons, "table")
+        weight = person_weight(engine, counted, config.person, attributes, persons, "table")
+    # the people-values templates' columns: one as sensitive, several with their holders
+    held = [{"column": a, "table": domains[a].table} for a in attributes]
+    values: dict[str, Any] = (
+        {"sensitive": held[0]} if len(held) == 1 else {"several": held, "holders": holders(len(held))}
+    )
     if varying:  # classes of people whose label tuples differ: by the sets of their tuples
         tuples = engine.temp_name("gate_tuples")
         common = {
             "published": counted,
             "qis": qis,
             "person": list(config.person),
-            "sensitive": None
-            if weight is None
-            else {"column": attributes[0], "table": domains[attributes[0]].table},
+            **({"sensitive": None} if weight is None else values),
             "weight": weight,
         }
         engine.create_temp_as(
@@ -261,9 +263,9 @@ def run_gate(
                 "gate_people_values.sql",
                 published=counted,
                 qis=qis,
-                sensitive={"column": attribute, "table": domains[attribute].table},
                 person=list(config.person),
                 weight=weight,
+                **values,
             ),
         )
     else:

@@ -9,7 +9,8 @@ the release's distribution. Nothing is written but the report.
 With ``person:`` the minimal nodes, the classes and every attack count people: the search's
 frequency table holds people and their values (n, c, np: _people_values.sql), and each attack
 reads what an attacker learns about a person of a class (docs/people.md, "The audit over
-people"). One sensitive column per run, as for the models over people.
+people"). With several sensitive columns each attack reads its own column's holders (c, c1,
+...: _people_values.sql values_multi).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from sqlanon.config.audit import ATTACKS, AuditSettings, T
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
+from sqlanon.encode.people import holder
 from sqlanon.encode.source import read_table
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
@@ -213,7 +215,10 @@ def attack_query(
         input="input",
         skew="skew",
         keys=keys,
-        attributes=[{"column": f"s{i}", "ancestors": ancestors} for i, ancestors in enumerate(similarity)],
+        attributes=[
+            {"column": f"s{i}", "ancestors": ancestors, "holder": holder(f"s{i}")}
+            for i, ancestors in enumerate(similarity)
+        ],
         level=settings.similarity_level,
         negations=settings.negations,
         gain_num=gain.numerator,
@@ -320,7 +325,6 @@ def audit(
             "audit measures attacks on sensitive columns, and the configuration has none: give at least one "
             "column role: sensitive."
         )
-    _one_sensitive_column(config)
     prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
@@ -354,18 +358,6 @@ def audit(
     if reports is not None:
         reports.write(report)
     return report
-
-
-def _one_sensitive_column(config: Config) -> None:
-    """With ``person:``, refuse several sensitive columns: each person's values are weighed per
-    column (their split weights), and this version weighs one column per run."""
-    sensitive = [c.name for c in config.by_role("sensitive")]
-    if config.person and len(sensitive) > 1:
-        raise ConfigError(
-            f"With person, audit measures the attacks on one sensitive column per run, and the configuration has "
-            f"{len(sensitive)}: {sensitive}. Audit each in its own run, giving the others role insensitive (or "
-            "identifier), or remove person to audit every column over rows."
-        )
 
 
 def _audit(

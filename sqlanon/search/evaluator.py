@@ -26,6 +26,7 @@ from sqlglot import exp
 from sqlanon.criteria import Criterion
 from sqlanon.criteria.checks import CheckPlan, Summary, parse_summary
 from sqlanon.encode import Encoded
+from sqlanon.encode.people import holders
 from sqlanon.engines import Engine
 from sqlanon.search.batching import StatementCosts
 from sqlanon.sql.render import DIALECT, Part, render_template, with_first
@@ -117,6 +118,8 @@ class NodeEvaluator:
         #: the frequency tables hold people and their values (n, c, np: _people_values.sql)
         self.people = encoded.weight is not None and reads_sensitive
         self.sensitive_columns = [f"s{i}" for i in range(len(encoded.sensitive))] if reads_sensitive else []
+        #: with people, each sensitive column's holder column (c, c1, ...: _people_values.sql)
+        self.holders = holders(len(encoded.sensitive)) if self.people else []
         #: the bottom frequency table the roll-ups read, and its rows
         self.freq, self.freq_rows = encoded.freq, encoded.freq_rows
         if encoded.sensitive and not reads_sensitive and not encoded.varying:
@@ -232,6 +235,7 @@ class NodeEvaluator:
             qis=self._generalizers(shape),
             sensitive=self.sensitive_columns,
             people=self.people,
+            holders=self.holders,
         )
 
     def _rollup_people(self, source: str | None, shape: Shape | None, batch: bool) -> exp.Expr:
@@ -244,6 +248,8 @@ class NodeEvaluator:
             radix=self.encoded.radix,
             batch=batch,
             values=self.encoded.values if self.people else None,
+            sensitive=self.sensitive_columns,
+            holders=self.holders,
         )
 
     def _compiled(self, name: str) -> str:
@@ -432,6 +438,7 @@ class NodeEvaluator:
             keep=[i for i, v in enumerate(levels) if v == 0],
             sensitive=self.sensitive_columns,
             people=self.people,
+            holders=self.holders,
         )
         return self._store(levels, query)
 
@@ -455,6 +462,7 @@ class NodeEvaluator:
             qis=self._generalizers(shape),
             sensitive=self.sensitive_columns,
             people=self.people,
+            holders=self.holders,
         )
 
     def _with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> str:

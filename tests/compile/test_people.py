@@ -346,3 +346,45 @@ def test_the_printed_statements_in_spark_count_people_as_the_reference(spark: An
         assert spark.sql(guard.sql).collect() == []
     results = [[tuple(r) for r in spark.sql(s.sql).collect()] for s in _criteria_statements(compiled)]
     _assert_as_reference(case, criteria, domain, results, want)
+
+
+@pytest.mark.parametrize("seed", seeds(8))
+def test_compiled_statements_over_several_sensitive_columns_count_people_as_the_reference(
+    seed: int, tmp_path: Path
+) -> None:
+    """Several sensitive columns (one with NULLs): each statement weighs the people's values of
+    its own column, and its classes are the reference's and check's; one weight guard per
+    column read, none returning a row."""
+    from tests.pipeline.test_people_multi import multi_case, multi_models, sensitive_columns
+
+    rng = random.Random(seed)
+    varying = seed % 2 == 1
+    case, columns, nullable = multi_case(8200 + seed, tmp_path, varying)
+    criteria = multi_models(case, rng, columns, nullable, varying)
+    config = people_config(case, criteria)
+    for q in case.qis:
+        config["columns"][q] = {"role": "quasi"}
+    del config["output"]
+    domains = sensitive_columns(case, rng, config, columns, nullable)
+    want = api.check(config, base_dir=tmp_path, show_violations=ALL)
+    compiled = api.compile_sql(config, base_dir=tmp_path, dialect="duckdb")
+    con = duckdb.connect()
+    guards = [s for s in compiled.statements if s.criterion.startswith("the weight of each person's values")]
+    read = {a for c in criteria for p in c.values() for a in [p.get("attribute")] if a}
+    assert len(guards) == len(read) and all(con.sql(g.sql).fetchall() == [] for g in guards)
+    statements = _criteria_statements(compiled)
+    assert len(statements) == len(criteria) == len(want.checks)
+    for criterion, statement, entry in zip(criteria, statements, want.checks, strict=True):
+        if statement.sql is None:
+            assert "nt-closeness" in criterion and "natural supersets" in statement.why
+            continue
+        attribute = next(iter(criterion.values())).get("attribute")
+        expected, bad = _expected(case, criterion, domains[attribute] if attribute else None)
+        got = _statement_classes(con.sql(statement.sql).fetchall(), len(case.qis))
+        assert got == bad, (criterion, got ^ bad)
+        assert got == _listed(entry, case.qis), criterion
+        assert (entry["passed"], entry["violating_classes"], entry["violating_people"]) == (
+            expected.passed,
+            expected.violating_classes,
+            expected.violating_rows,
+        ), criterion

@@ -74,6 +74,9 @@ PERSON_VALUES_SEEDS = [0, 1, 2, 3, 4, 5, 6]
 #: quasi-identifiers vary): two nodes suppressing people (constant, then varying), one node
 #: suppressing people (constant, varying), two nodes (constant), every attack (varying), no node
 PERSON_AUDIT_SEEDS = [10, 43, 6, 7, 18, 1, 14]
+#: several sensitive columns over people (tests/pipeline/test_people_multi.py's random cases and
+#: models; odd seeds: people's quasi-identifiers vary): check, anonymize and audit
+PERSON_MULTI_SEEDS = [0, 1, 2, 3]
 
 
 def check_rows(seed: int) -> list[dict[str, Any]]:
@@ -279,6 +282,7 @@ class DuckDBAdapter(Adapter):
         "test_anonymize_with_person_equals_duckdb": PERSON_ANONYMIZE_SEEDS,
         "test_person_values_equal_duckdb": PERSON_VALUES_SEEDS,
         "test_audit_with_person_equals_duckdb": PERSON_AUDIT_SEEDS,
+        "test_person_multi_equals_duckdb": PERSON_MULTI_SEEDS,
     }
     connection_cases: ClassVar[Mapping[int, tuple[str, bool]]] = {
         0: ("table", True),
@@ -449,6 +453,7 @@ class PostgresAdapter(Adapter):
         "test_anonymize_with_person_equals_duckdb": PERSON_ANONYMIZE_SEEDS,
         "test_person_values_equal_duckdb": PERSON_VALUES_SEEDS,
         "test_audit_with_person_equals_duckdb": PERSON_AUDIT_SEEDS,
+        "test_person_multi_equals_duckdb": PERSON_MULTI_SEEDS,
     }
     #: seed 0: the release returned (a temp table of the caller's session, by name); seed 2:
     #: written into a table of the server
@@ -581,6 +586,8 @@ class SparkAdapter(Adapter):
         "test_person_values_equal_duckdb": [6],
         # the audit over people of constant quasi-identifiers, two nodes suppressing people
         "test_audit_with_person_equals_duckdb": [10],
+        # several sensitive columns over people, constant quasi-identifiers
+        "test_person_multi_equals_duckdb": [0],
     }
     #: seed 1: a DataFrame source, the release returned as a DataFrame; seed 3: a temp view of
     #: the session named as the source, the release written into a table

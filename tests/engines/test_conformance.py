@@ -46,6 +46,7 @@ from tests.pipeline.test_audit_people import nodes as audited_nodes
 from tests.pipeline.test_audit_people import same as same_audit
 from tests.pipeline.test_people import random_models as people_models
 from tests.pipeline.test_people import sensitive_column as people_sensitive
+from tests.pipeline.test_people_multi import multi_case, multi_models, sensitive_columns
 from tests.release.test_apply import failing_apply_case, listed_violations
 from tests.support.cases import FAST
 from tests.support.randomdata import PERSON, RandomCase, people_config, random_people_case
@@ -418,6 +419,66 @@ class Conformance:
         assert [n.chosen for n in got.nodes] == [n.chosen for n in want.nodes]
         same_audit(audited_nodes(got, case.qis), audited_nodes(want, case.qis))
         same_audit(audited_nodes(got, case.qis), audit_expected(case, config, criteria, domain))
+        assert on.leftovers() == []
+
+    def test_person_multi_equals_duckdb(self, on: Adapter, seed: int) -> None:
+        """Several sensitive columns over people (two or three, one with NULLs; odd seeds:
+        people's quasi-identifiers vary), random models each on a column: check's figures,
+        anonymize's node, minimal nodes and release, and audit's attacks per column are DuckDB's
+        on the same rows as a file, and the references' (each model on its own column)."""
+        sub = f"person_multi_{seed}"
+        rng = random.Random(seed)
+        varying = seed % 2 == 1
+        case, columns, nullable = multi_case(7300 + seed, on.folder / sub, varying)
+        criteria = multi_models(case, rng, columns, nullable, varying)
+        config = people_config(case, criteria)
+        domains = sensitive_columns(case, rng, config, columns, nullable)
+        config["source"] = f"{sub}/{config['source']}"
+        config["output"] = f"{sub}/{config['output']}"
+        for spec in config["columns"].values():
+            if "hierarchy" in spec:
+                spec["hierarchy"] = f"{sub}/{spec['hierarchy']}"
+        table, output = f"src.people_multi_{seed}", f"rel.release_multi_{seed}"
+        loaded = [PERSON, *case.qis, *columns, "visit"]
+        on.load(table, [{c: (r[c] if r[c] != "" else None) for c in loaded} for r in case.rows], loaded)
+        checked = {k: v for k, v in config.items() if k != "output"}
+        want = api.check(checked, base_dir=on.folder)
+        got = api.check(on.on(checked, source=table), base_dir=on.folder)
+        assert (got.passed, got.people) == (want.passed, want.people)
+        for g, w, item in zip(got.checks, want.checks, criteria, strict=False):
+            assert all(_same(g[key], w[key]) for key in w), (g, w)
+            ((kind, params),) = item.items()
+            attr = params.get("attribute")
+            expected = ref.ref_people_model(
+                case.rows, [PERSON], case.qis, attr, kind, params, domains[attr] if attr else None
+            )
+            assert (g["passed"], g["violating_classes"], g["violating_people"]) == (
+                expected.passed,
+                expected.violating_classes,
+                expected.violating_rows,
+            ), item
+        limit = rng.choice([0.0, 0.1, 0.3])
+        released = dict(config, suppression_limit=limit, search="exhaustive")
+        want = api.anonymize(released, base_dir=on.folder)
+        got = api.anonymize(
+            dict(on.on(released, source=table, output=output), overwrite=True), base_dir=on.folder
+        )
+        assert (got.passed, got.node, got.minimal_nodes, got.people, got.rows_out) == (
+            want.passed, want.node, want.minimal_nodes, want.people, want.rows_out
+        )  # fmt: skip
+        satisfying = ref.satisfying_people_models(
+            case.rows, [PERSON], case.hierarchies, "sens", criteria, limit, domains=domains
+        )
+        assert {tuple(n[q] for q in case.qis) for n in got.minimal_nodes} == minimal_nodes(set(satisfying))
+        if got.passed:
+            assert on.published(output) == csv_rows(case.folder / "out.csv")
+        else:
+            assert not on.exists(output)
+        audited = dict(checked, criteria=criteria[:1], audit={"negations": 1, "t": 0.2, "distance": "equal"})
+        want_audit = api.audit(audited, base_dir=on.folder)
+        got_audit = api.audit(on.on(audited, source=table), base_dir=on.folder)
+        assert (got_audit.passed, got_audit.people) == (want_audit.passed, want_audit.people)
+        same_audit(audited_nodes(got_audit, case.qis), audited_nodes(want_audit, case.qis))
         assert on.leftovers() == []
 
     @pytest.mark.parametrize("command", ["anonymize", "check"])

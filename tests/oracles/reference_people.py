@@ -388,17 +388,32 @@ def satisfying_people_models(
     criteria: Sequence[Mapping[str, Mapping[str, Any]]],
     limit: float,
     domain: Domain | None = None,
+    domains: Mapping[str, Domain] | None = None,
 ) -> dict[tuple[int, ...], set[Any]]:
     """Every lattice node satisfying ``criteria`` over people within the suppression limit, by
     brute force, with the people it suppresses: those of the classes violating any criterion
     (at most floor(limit x people), and not all); the models over the whole table's
-    distribution (GLOBAL) are checked again on the people left."""
+    distribution (GLOBAL) are checked again on the people left.
+
+    Several sensitive columns: each criterion reads its own ``attribute`` (default ``attr``),
+    each person's distinct values of that column split over their weight of one (the column's
+    own split distribution), with its domain from ``domains`` (default ``domain``)."""
     qis = list(hierarchies)
     heights = [len(next(iter(hierarchies[q].values()))) - 1 for q in qis]
-    values = person_values(rows, person, attr)
-    everyone = set(values)
+    everyone = set(person_values(rows, person, attr))
     allowed = math.floor(Fraction(str(limit)) * len(everyone))
-    table_c, table_w = _weights(everyone, values)
+
+    def own(params: Mapping[str, Any]) -> tuple[dict[Any, set[Any]], Domain | None]:
+        name = params.get("attribute", attr)
+        return person_values(rows, person, name), (domains or {}).get(name, domain)
+
+    def table_of(
+        params: Mapping[str, Any], people: set[Any]
+    ) -> tuple[dict[Any, int], dict[Any, Fraction], int]:
+        values, _ = own(params)
+        c, w = _weights(people, values)
+        return c, w, len(people)
+
     nt = any("nt-closeness" in item for item in criteria)
     lattice = list(itertools.product(*(range(h + 1) for h in heights)))
     at = {node: generalized(rows, hierarchies, node) for node in lattice} if nt else {}
@@ -411,28 +426,28 @@ def satisfying_people_models(
         for members in classes:
             for item in criteria:
                 ((kind, params),) = item.items()
+                values, column = own(params)
                 if not class_verdict(
                     kind,
                     params,
                     members,
                     values,
-                    (table_c, table_w, len(everyone)),
-                    domain,
+                    table_of(params, everyone),
+                    column,
                     sups.get(next(iter(members)), []),
                 )[0]:
                     gone |= members
         if gone and (len(gone) > allowed or len(gone) == len(everyone)):
             continue
         left = everyone - gone
-        left_c, left_w = _weights(left, values)
         if all(
             class_verdict(
                 kind,
                 params,
                 m,
-                values,
-                (left_c, left_w, len(left)),
-                domain,
+                own(params)[0],
+                table_of(params, left),
+                own(params)[1],
                 [superset & left for superset in sups.get(next(iter(m)), [])],
             )[0]
             for item in criteria
@@ -473,7 +488,20 @@ def audit_people_attacks(
     counted over people: per attack None (not measured: similarity without a hierarchy level
     below the top) or {classes, people, attributes: {attr: {classes, people[, largest]}}}.
     ``skewness``: (distance, t); ``domain``: the column's order and hierarchy."""
-    classes = list(people_classes(rows, person, qis).values())
+    return audit_people_attacks_multi(rows, person, qis, {attr: domain}, settings, skewness)
+
+
+def _attack_flags(
+    classes: Sequence[set[Any]],
+    rows: Sequence[Row],
+    person: Sequence[str],
+    attr: str,
+    settings: Mapping[str, Any],
+    skewness: tuple[str, float],
+    domain: Domain,
+) -> tuple[dict[str, list[bool] | None], dict[str, float]]:
+    """Per attack, whether each of ``classes`` is vulnerable through ``attr`` (None: not
+    measured), and the largest skewness distance and inference gain."""
     values = person_values(rows, person, attr)
     everyone = {who for members in classes for who in members}
     table_c, table_w = _weights(everyone, values)
@@ -499,23 +527,50 @@ def audit_people_attacks(
         rise = max(Fraction(count, n) - Fraction(table_c[v], len(everyone)) for v, count in c.items())
         flags["inference"].append(rise > gain)
         largest["inference"] = max(largest.get("inference", -1.0), float(rise))
+    measured = paths is not None and height is not None and level < height
+    return {a: (f if a != "similarity" or measured else None) for a, f in flags.items()}, largest
+
+
+def audit_people_attacks_multi(
+    rows: Sequence[Row],
+    person: Sequence[str],
+    qis: Sequence[str],
+    domains: Mapping[str, Domain],
+    settings: Mapping[str, Any],
+    skewness: tuple[str, float],
+) -> dict[str, Any]:
+    """:func:`audit_people_attacks` over several sensitive columns (``domains``: each one's
+    order and hierarchy): per attribute its own attack figures, and per attack the classes
+    vulnerable through some attribute (None when no attribute measures it)."""
+    classes = list(people_classes(rows, person, qis).values())
     sizes = [len(m) for m in classes]
+    per = {a: _attack_flags(classes, rows, person, a, settings, skewness, d) for a, d in domains.items()}
     out: dict[str, Any] = {}
     for attack in ATTACKS:
-        got = flags[attack]
-        if attack == "similarity" and not (paths is not None and height is not None and level < height):
+        attributes: dict[str, Any] = {}
+        anyone = [False] * len(classes)
+        measured = False
+        for a, (flags, largest) in per.items():
+            got = flags[attack]
+            if got is None:
+                attributes[a] = None
+                continue
+            measured = True
+            anyone = [x or y for x, y in zip(anyone, got, strict=True)]
+            entry: dict[str, Any] = {
+                "classes": sum(got),
+                "people": sum(s for s, f in zip(sizes, got, strict=True) if f),
+            }
+            if attack in largest:
+                entry["largest"] = largest[attack]
+            attributes[a] = entry
+        if not measured:
             out[attack] = None
             continue
-        entry: dict[str, Any] = {
-            "classes": sum(got),
-            "people": sum(s for s, f in zip(sizes, got, strict=True) if f),
-        }
-        if attack in largest:
-            entry["largest"] = largest[attack]
         out[attack] = {
-            "classes": entry["classes"],
-            "people": entry["people"],
-            "attributes": {attr: entry},
+            "classes": sum(anyone),
+            "people": sum(s for s, f in zip(sizes, anyone, strict=True) if f),
+            "attributes": attributes,
         }
     return out
 
@@ -530,12 +585,15 @@ def audit_people(
     settings: Mapping[str, Any],
     skewness: tuple[str, float],
     domain: Domain,
+    domains: Mapping[str, Domain] | None = None,
 ) -> dict[tuple[int, ...], dict[str, Any]]:
     """What ``audit`` should find over people, by brute force: per minimal node satisfying
     ``criteria`` within the suppression limit (both counted in people), the release's people,
     suppressed people, classes and every attack (:func:`audit_people_attacks`) on the rows of
-    the people it keeps."""
-    satisfying = satisfying_people_models(rows, person, hierarchies, attr, criteria, limit, domain)
+    the people it keeps. ``domains``: several sensitive columns (each criterion reads its own
+    ``attribute``), every one attacked."""
+    satisfying = satisfying_people_models(rows, person, hierarchies, attr, criteria, limit, domain, domains)
+    attacked = dict(domains) if domains else {attr: domain}
     everyone = {tuple(r[p] for p in person) for r in rows}
     qis = list(hierarchies)
     out = {}
@@ -546,6 +604,6 @@ def audit_people(
             "people": len(everyone) - len(gone),
             "suppressed_people": len(gone),
             "classes": len(people_classes(kept, person, qis)),
-            "attacks": audit_people_attacks(kept, person, qis, attr, settings, skewness, domain),
+            "attacks": audit_people_attacks_multi(kept, person, qis, attacked, settings, skewness),
         }
     return out

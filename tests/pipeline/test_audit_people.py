@@ -16,7 +16,6 @@ from click.testing import CliRunner
 
 import sqlanon
 from sqlanon.cli import main
-from sqlanon.errors import ConfigError
 from tests.oracles import reference_people as ref
 from tests.support.cases import seeds
 from tests.support.randomdata import PERSON, RandomCase, people_config, random_hierarchy, random_people_case
@@ -232,14 +231,3 @@ def test_the_report_counts_people(tmp_path: Path) -> None:
     assert '"title": "share of people"' in page and '"field": "people"' in page  # the heat map's
     for value in ("flu", "cold", "hiv"):  # counts only, never a value
         assert value not in result.output + (tmp_path / "r.json").read_text()
-
-
-def test_several_sensitive_columns_are_refused_with_person(tmp_path: Path) -> None:
-    lines = ["patient,age,diagnosis,ward", "p1,30,flu,a", "p2,30,cold,b", "p3,40,flu,a"]
-    config = _visits(tmp_path, lines)
-    config["columns"] = {**config["columns"], "ward": "sensitive"}
-    with pytest.raises(
-        ConfigError,
-        match=r"one sensitive column per run, and the configuration has 2: \['diagnosis', 'ward'\]",
-    ):
-        sqlanon.audit(config, base_dir=tmp_path)

@@ -436,20 +436,6 @@ def test_diversity_from_one_person_s_several_values_fails_l_diversity(tmp_path: 
     assert people.checks[0]["violating_people"] == 4
 
 
-def test_sensitive_models_over_people_read_one_column_per_run(tmp_path: Path) -> None:
-    lines = ["patient,age,diagnosis", "p1,30,flu", "p1,40,cold", "p2,40,flu", "p3,40,flu"]
-    config = _visits(tmp_path, lines)
-    config["columns"] = {**config["columns"], "ward": "sensitive"}  # type: ignore[dict-item]
-    config["criteria"] = [
-        {"l-diversity": {"variant": "distinct", "l": 2, "attribute": "diagnosis"}},
-        {"l-diversity": {"variant": "distinct", "l": 2, "attribute": "ward"}},
-    ]
-    with pytest.raises(
-        ConfigError, match=r"one sensitive column per run; the criteria read \['diagnosis', 'ward'\]"
-    ):
-        sqlanon.anonymize(config, base_dir=tmp_path)
-
-
 @pytest.mark.parametrize("varying", [False, True])
 def test_a_person_of_several_columns_is_their_combination(tmp_path: Path, varying: bool) -> None:
     """person: [site, patient_no]: patient 1 of site A and patient 1 of site B are two people.
