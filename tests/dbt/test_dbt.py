@@ -194,7 +194,7 @@ def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write()
     quasi = range(1, dbt_package.MAX_QUASI + 1)
     assert nt == {(f"nt-closeness {d}", n) for d in ("equal", "ordered", "hierarchical") for n in quasi}
     # over people (a test's person): compile's statement for every single-column form sqlanon
-    # counts over people, except (n,t)-closeness, which compile does not write over people
+    # counts over people, except (n,t)-closeness, which the package does not write over people
     people = {str(w.form) for w in statements if w.people}
     single = {str(w.form) for w in statements if not w.people and w.count == 1}
     assert people == {f for f in single if not f.startswith("nt-closeness")}
@@ -858,8 +858,8 @@ EXIT_CASES = [
             "person_nt",
             1,
             "sqlanon.nt_closeness: distance equal (the default): not written by the dbt package over people: "
-            "compile does not write "
-            "nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets",
+            "the dbt package does not write nt-closeness over people in this version of sqlanon: its statements "
+            "over people read the quasi-identifiers as one class key, and the natural supersets",
         ),
         (
             "person_multi",

@@ -675,7 +675,7 @@
         'sub': none,
         'people': {
           'macro': none,
-          'why': 'compile does not write nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets, and the statements class people by their sets of tuples, whose supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with person for this criterion.',
+          'why': 'the dbt package does not write nt-closeness over people in this version of sqlanon: its statements over people read the quasi-identifiers as one class key, and the natural supersets generalize each one. Run sqlanon check or compile with person for this criterion.',
           'several': none
         },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']},
@@ -722,7 +722,7 @@
         'sub': none,
         'people': {
           'macro': none,
-          'why': 'compile does not write nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets, and the statements class people by their sets of tuples, whose supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with person for this criterion.',
+          'why': 'the dbt package does not write nt-closeness over people in this version of sqlanon: its statements over people read the quasi-identifiers as one class key, and the natural supersets generalize each one. Run sqlanon check or compile with person for this criterion.',
           'several': none
         },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']},
@@ -769,7 +769,7 @@
         'sub': none,
         'people': {
           'macro': none,
-          'why': 'compile does not write nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets, and the statements class people by their sets of tuples, whose supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with person for this criterion.',
+          'why': 'the dbt package does not write nt-closeness over people in this version of sqlanon: its statements over people read the quasi-identifiers as one class key, and the natural supersets generalize each one. Run sqlanon check or compile with person for this criterion.',
           'several': none
         },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float'], 'height': ['hierarchy', 'height']},
