@@ -383,10 +383,44 @@ def test_the_printed_statements_in_postgres_count_people_as_the_reference(
     _assert_as_reference(case, criteria, domain, results, want)
 
 
+@pytest.mark.parametrize("seed", seeds(4))
+def test_the_printed_nt_statement_in_postgres_counts_people_as_the_reference(
+    compiled_pg: Any, postgres: Any, tmp_path: Path, seed: int
+) -> None:
+    """(n,t)-closeness over people (odd seeds: quasi-identifiers that vary), printed for
+    PostgreSQL and run on the same rows in a table of the test server."""
+    from tests.support import pgserver
+
+    case, config, criteria, domain, climbing = _nt_case(tmp_path, seed)
+    want = api.check(config, base_dir=tmp_path, show_violations=ALL)
+    table = f"people_nt_{seed}"
+    columns = _columns(case)
+    pgserver.load(
+        compiled_pg,
+        "compiled",
+        table,
+        [(c, "text") for c in columns],
+        ([r[c] for c in columns] for r in case.rows),
+    )
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    compiled = api.compile_sql(
+        dict(config, source={"table": f"compiled.{table}"}, engine=engine), base_dir=tmp_path
+    )
+    statements = _criteria_statements(compiled)
+    for guard in (s for s in compiled.statements if s not in statements):
+        assert compiled_pg.execute(guard.sql).fetchall() == []
+    results = [compiled_pg.execute(s.sql).fetchall() for s in statements]
+    _assert_as_reference(case, criteria, domain, results, want, climbing)
+
+
 def test_the_printed_statements_in_spark_count_people_as_the_reference(spark: Any, tmp_path: Path) -> None:
-    """One case: k-anonymity and sensitive-value models over people whose quasi-identifiers
-    vary, printed for Spark and run on the same rows in a table of the session."""
+    """One case: k-anonymity, sensitive-value models and (n,t)-closeness over people whose
+    quasi-identifiers vary, printed for Spark and run on the same rows in a table of the
+    session."""
     case, config, criteria, domain = _case(tmp_path, 1, sensitive=True)
+    nt = {"nt-closeness": {"n": 3, "t": 0.1, "distance": "ordered", "attribute": "sens"}}
+    criteria = [*criteria, nt]
+    config["criteria"] = criteria
     want = api.check(config, base_dir=tmp_path, show_violations=ALL)
     spark.sql("CREATE DATABASE IF NOT EXISTS compiled")
     columns = _columns(case)
