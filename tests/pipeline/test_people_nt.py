@@ -5,7 +5,7 @@ counts that superset's people and its distribution weighs each person one, split
 values. check's verdicts and listed classes, and anonymize's minimal nodes and suppressed
 people, against the pure-Python reference (tests/oracles/reference_people.py) on random
 one-to-many tables: people of 1 to 5 rows, constant and varying quasi-identifiers, NULLs,
-quasi-identifiers with and without hierarchies."""
+quasi-identifiers with and without hierarchies; and audit's minimal nodes and attacks."""
 
 from __future__ import annotations
 
@@ -20,6 +20,10 @@ import pytest
 import sqlanon
 from tests.oracles import reference_people as ref
 from tests.oracles.reference import minimal_nodes
+from tests.pipeline.test_audit_people import audit_case
+from tests.pipeline.test_audit_people import expected as audit_expected
+from tests.pipeline.test_audit_people import nodes as audited_nodes
+from tests.pipeline.test_audit_people import same as same_audit
 from tests.pipeline.test_people import sensitive_column
 from tests.support.cases import seeds
 from tests.support.randomdata import PERSON, RandomCase, people_config, random_people_case
@@ -176,3 +180,19 @@ def test_anonymize_nt_closeness_over_people_as_the_brute_force(seed: int, tmp_pa
         gone = satisfying[node]
         people = len({r[PERSON] for r in case.rows})
         assert report.people == {"in": people, "out": people - len(gone), "suppressed": len(gone)}
+
+
+@pytest.mark.parametrize("seed", seeds(6))
+def test_audit_with_nt_closeness_over_people_as_the_reference(seed: int, tmp_path: Path) -> None:
+    """audit with (n,t)-closeness beside k over people whose quasi-identifiers vary: its minimal
+    nodes, each node's people kept and suppressed and every attack are the reference's."""
+    case, config, criteria, domain = audit_case(14000 + seed, tmp_path, varying=True)
+    criteria = [criteria[0], _nt(random.Random(seed))]
+    config["criteria"] = criteria
+    want = audit_expected(case, config, criteria, domain)
+    report = sqlanon.audit(config, base_dir=tmp_path)
+    assert report.passed == bool(want)
+    got = audited_nodes(report, case.qis)
+    assert set(got) == set(want)
+    for node, entry in want.items():
+        same_audit(got[node], entry)
