@@ -12,6 +12,10 @@ numbers of distinct values, as the gate's (sqlanon/encode/people.py person_weigh
 statements compute in SQL (standalone_weight.sql) for people of at most :data:`BOUND` values; a
 guard statement returns a row when a person has more, or when W times the people leaves what is
 counted exactly.
+
+(n,t)-closeness's natural supersets are formed from the people's sets of tuples generalized to
+every more general node (people_sets.sql's CTEs, read by _nt_people.sql), as ``check`` forms
+them when quasi-identifiers vary; with constant ones they are the merged classes.
 """
 
 from __future__ import annotations
