@@ -394,7 +394,23 @@ def _body_text(
     lists = frozenset(r.key for r in rules if r.type == "values")
     crit, formats, sentinels = _sentinels(make_criterion(config.criteria[0]), numeric, lists)
     desc = " DESC" if crit.worst == "MAX" else ""
-    if quasi:
+    if quasi and people:
+        # the quasi-identifiers one by one (each with its generalization table) and the person
+        # columns as one person key; compile's statement over people lists a violating class
+        # one row per label tuple, numbered by class
+        renamed = ", ".join(f'"{_quasi_in(i)}" AS "{quasi_name(i)}"' for i in range(quasi))
+        keyed = sqlglot.parse_one(
+            f'SELECT {renamed}, DENSE_RANK() OVER (ORDER BY "{_PERSON_ORDER}") AS "{PERSON}", * FROM "{MODEL}"',
+            read="duckdb",
+        )
+        labels = ", ".join(f'"v"."{quasi_name(i)}" AS "{_quasi_in(i)}"' for i in range(quasi))
+        order = ", ".join(f'"v"."{quasi_name(i)}"' for i in range(quasi))
+        wrapper = sqlglot.parse_one(
+            f'SELECT "v"."class" AS "{_NUMBER}", {labels}, "v"."people" AS "{_PEOPLE}", '
+            f'"v"."observed" AS "{_OBSERVED}" FROM "{_STATEMENT}" AS "v" ORDER BY "v"."class", {order}',
+            read="duckdb",
+        )
+    elif quasi:
         # the quasi-identifiers one by one, each with its generalization table
         renamed = ", ".join(f'"{_quasi_in(i)}" AS "{quasi_name(i)}"' for i in range(quasi))
         keyed = sqlglot.parse_one(f'SELECT {renamed}, * FROM "{MODEL}"', read="duckdb")
@@ -521,10 +537,7 @@ def _people_why(form: Form, count: int = 1) -> str | None:
     if _why(form, count) is not None:
         return _why(form, count)
     spec = _config(form, 0, count).criteria[0]
-    why = counted_over_people(spec)
-    if why is not None:
-        return why
-    return compile_people.unsupported(make_criterion(_config(form, 0, count, people=True).criteria[0]))
+    return counted_over_people(spec)
 
 
 def _by_quasi(form: Form) -> bool:
@@ -679,7 +692,11 @@ def _item(form: Form, rules: list[Rule]) -> dict[str, Any]:
     # counting people (a test's person): one sensitive column, any number of quasi-identifiers
     people_why = _people_why(form)
     item["people"] = {
-        "macro": _macro_name(form, people=True) if people_why is None else None,
+        "macro": _macro_name(form, people=True) if people_why is None and not by_quasi else None,
+        # (n,t)-closeness over people: a statement per number of quasi-identifiers, as over rows
+        "quasi": {n: _macro_name(form, 1, n, people=True) for n in item["quasi"]}
+        if people_why is None
+        else {},
         "why": people_why,
         "several": counted_over_people(_config(form, 0, max(item["multi"])).criteria[0])
         if item["multi"]
@@ -687,7 +704,8 @@ def _item(form: Form, rules: list[Rule]) -> dict[str, Any]:
     }
     shapes = [(n, 0, False) for n in ([1] if why is None and not by_quasi else []) + list(item["multi"])]
     shapes += [(1, n, False) for n in item["quasi"]]
-    shapes += [(1, 0, True)] if people_why is None else []
+    shapes += [(1, 0, True)] if item["people"]["macro"] is not None else []
+    shapes += [(1, n, True) for n in item["people"]["quasi"]]
     if shapes:
         formats = {tuple(sorted(body(form, ADAPTERS[0], *shape).formats.items())) for shape in shapes}
         if len(formats) != 1:  # pragma: no cover - the templates take the same values
@@ -759,6 +777,9 @@ def _statements(data: Mapping[str, Any]) -> list[Written]:
                 out.extend(Written(form, 1, quasi, False, macro) for quasi, macro in made["quasi"].items())
                 if made["people"]["macro"] is not None:
                     out.append(Written(form, 1, 0, True, made["people"]["macro"]))
+                out.extend(
+                    Written(form, 1, quasi, True, macro) for quasi, macro in made["people"]["quasi"].items()
+                )
     return out
 
 

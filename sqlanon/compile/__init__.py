@@ -56,7 +56,7 @@ FREQUENCIES = "sqlanon_frequencies"
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
     r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
-    r"|tuples|members|weight"
+    r"|tuples|members|weight|person_tuples|person_values"
     r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+"
     r"|qi_hierarchy_\d+|(node_)?generalize_\d+)",
     re.IGNORECASE,
@@ -187,7 +187,7 @@ def compile_gate(
     own = people.people_ctes(TABLE, qis, person) if person else []
     guarded: set[str] = set()  # the columns whose weight has its guard statement
     for crit in criteria:
-        why = unsupported(crit) or (people.unsupported(crit) if person else None)
+        why = unsupported(crit)
         if why is not None:
             statements.append(Statement(_describe(len(statements), crit), None, why))
             continue
@@ -240,14 +240,24 @@ def compile_gate(
                 except NotWritten as err:
                     statements.append(Statement(what, None, str(err)))
             sensitive = {"column": used[0], "table": domains[used[0]][0].table} if used else None
+            sets_ctes, sets = people.sets_ctes(TABLE, qis, person, sensitive) if sensitive else ([], None)
             ctes = [
                 *reads,
                 *(cte for a in used for cte in domains[a][1]),
                 *own,
                 *weight,
+                *supersets[0],
+                *sets_ctes,
                 (FREQUENCIES, people.frequencies(TABLE, qis, person, sensitive)),
             ]
-            plan = CheckPlan([crit], [f"q{i}" for i in range(len(qis))], columns, people=bool(used))
+            plan = CheckPlan(
+                [crit],
+                [f"q{i}" for i in range(len(qis))],
+                columns,
+                generalization=supersets[1],
+                people=bool(used),
+                sets=sets if crit.needs_levels else None,
+            )
             query = people.violations(plan, qis, FREQUENCIES)
             try:
                 statements.append(Statement(label, render(with_first(query, needed(ctes, query)), dialect)))

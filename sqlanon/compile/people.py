@@ -12,15 +12,19 @@ numbers of distinct values, as the gate's (sqlanon/encode/people.py person_weigh
 statements compute in SQL (standalone_weight.sql) for people of at most :data:`BOUND` values; a
 guard statement returns a row when a person has more, or when W times the people leaves what is
 counted exactly.
+
+(n,t)-closeness's natural supersets are formed from the people's sets of tuples generalized to
+every more general node (people_sets.sql's CTEs, read by _nt_people.sql), as ``check`` forms
+them when quasi-identifiers vary; with constant ones they are the merged classes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from sqlglot import exp
 
-from sqlanon.criteria.base import Criterion
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode.people import MAX_WEIGHTED
 from sqlanon.errors import ConfigError
@@ -31,6 +35,9 @@ from sqlanon.sql.render import column, quoted, render_template
 TUPLES = "sqlanon_tuples"
 MEMBERS = "sqlanon_members"
 WEIGHT = "sqlanon_weight"
+#: (n,t)-closeness: each person's label tuples and values (people_sets.sql)
+PERSON_TUPLES = "sqlanon_person_tuples"
+PERSON_VALUES = "sqlanon_person_values"
 #: the largest number of distinct sensitive values a person may have for the statements' weight:
 #: lcm(1..42) < 2^63 (lcm(1..43) is not), so the weight is exact in a BIGINT
 BOUND = 42
@@ -46,18 +53,6 @@ def refuse_release(person: Sequence[str]) -> None:
             "with person (it publishes the node over people), or compile without --node for the gate's SQL "
             "over people."
         )
-
-
-def unsupported(c: Criterion) -> str | None:
-    """Why compile's statements over people cannot evaluate ``c`` (None: they can)."""
-    if c.needs_levels:
-        return (
-            f"compile does not write {c.kind} over people in this version of sqlanon: it compares each class "
-            "with its natural supersets, and the statements class people by their sets of tuples, whose "
-            "supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with "
-            "person for this criterion."
-        )
-    return None
 
 
 def prime_powers(bound: int) -> list[tuple[int, int]]:
@@ -80,6 +75,39 @@ def people_ctes(source: str, qis: Sequence[str], person: Sequence[str]) -> list[
         (TUPLES, render_template("gate_people.sql", part="tuples", tuples=None, **common)),
         (MEMBERS, render_template("gate_people.sql", part="members", tuples=TUPLES, **common)),
     ]
+
+
+def sets_ctes(
+    source: str, qis: Sequence[str], person: Sequence[str], sensitive: dict[str, str]
+) -> tuple[list[tuple[str, exp.Expr]], dict[str, Any]]:
+    """(n,t)-closeness's natural supersets over people: each person's label tuples and values
+    (people_sets.sql, their values weighing the statements' weight) as CTEs over ``source``,
+    and the plan's ``sets`` that read them (_nt_people.sql: every superset formed from the
+    people's sets of tuples, whether or not they vary)."""
+    common = {"published": source, "qis": list(qis), "person": list(person)}
+    ctes = [
+        (PERSON_TUPLES, render_template("people_sets.sql", part="members", **common)),
+        (
+            PERSON_VALUES,
+            render_template(
+                "people_sets.sql",
+                part="values",
+                sensitive=sensitive,
+                weight=None,
+                weight_table=WEIGHT,
+                **common,
+            ),
+        ),
+    ]
+    sets = {
+        "members": PERSON_TUPLES,
+        "values": PERSON_VALUES,
+        "pkeys": [f"p{i}" for i in range(len(person))],
+        "value": "s0",
+        "radix": None,
+        "tuples": TUPLES,
+    }
+    return ctes, sets
 
 
 def weight_cte(source: str, person: Sequence[str], attribute: str) -> tuple[str, exp.Expr]:

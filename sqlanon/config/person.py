@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlanon.config.criteria import CriterionSpec
-from sqlanon.errors import ConfigError, DataError
+from sqlanon.errors import ConfigError
 
 #: the privacy models evaluated over people so far (model -> its variants or distances, None:
 #: all), in docs/people.md's forms; the others are refused with ``person:``
@@ -137,23 +137,6 @@ def check_person_use(person: Sequence[str], criteria: Sequence[CriterionSpec], s
             raise ConfigError(
                 f"{why}: with person it would count rows, which is what person is there to avoid. Models "
                 f"counted over people: {_models()}. Remove {c.kind} or remove person."
-            )
-
-
-def check_varying_use(criteria: Sequence[CriterionSpec], varying: Sequence[tuple[str, int]]) -> None:
-    """Refuse the models not evaluated over people whose quasi-identifiers vary (``varying``:
-    the quasi-identifiers that do, with how many people, as profile_people gives them)."""
-    if not varying:
-        return
-    column = varying[0][0]
-    for c in criteria:
-        if c.kind == "nt-closeness":
-            raise DataError(
-                f"nt-closeness compares each class with its natural supersets, its classes at every more "
-                f"general node. People's rows carry different values of {column!r}, so each superset is a "
-                "regrouping of every person's set of tuples at that node, which this version of sqlanon does "
-                "not compute (it does when the quasi-identifiers are constant per person). Use t-closeness "
-                "(the whole table is the one superset), or make the quasi-identifiers constant per person."
             )
 
 

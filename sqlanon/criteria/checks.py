@@ -72,6 +72,9 @@ class CheckPlan:
     #: the input holds people and their values (person: with a sensitive model): n, c and np,
     #: _people_values.sql's columns, which the templates read when ``people`` is true
     people: bool = False
+    #: with ``generalization``, when people's quasi-identifiers vary: the people's tuples and
+    #: values the natural supersets are formed from (_nt_people.sql's ``sets``)
+    sets: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         # The templates name their own columns (s, n, size, node, q, ...): class keys must not
@@ -90,6 +93,8 @@ class CheckPlan:
                 raise ValueError("this criterion needs the generalization maps of the class keys")
             else:
                 extra["generalization"] = list(self.generalization)
+                if self.sets is not None:
+                    extra["sets"] = self.sets
         if self.prepared.get(i) is not None:
             extra["prepared"] = self.prepared[i]
         own = self._holder(i)
@@ -129,6 +134,7 @@ class CheckPlan:
         generalization: Sequence[Mapping[str, Any]] = (),
         supersets: Mapping[str, Any] | None = None,
         people: bool = False,
+        sets: Mapping[str, Any] | None = None,
     ) -> CheckPlan:
         """A plan with each criterion's domain lookup tables (:meth:`Criterion.setup`) built."""
         plain = {a: d for a, (d, _) in domains.items()}
@@ -141,6 +147,7 @@ class CheckPlan:
             generalization=generalization,
             supersets=supersets,
             people=people,
+            sets=sets,
         )
 
     def with_prepared(self, engine: Engine, input_name: str) -> CheckPlan:

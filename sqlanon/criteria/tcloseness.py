@@ -163,4 +163,6 @@ class NtCloseness(Criterion):
             # the plan passes either the lattice's generalization maps or explicit supersets
             "supersets": None,
             "generalization": [],
+            # people whose quasi-identifiers vary: the supersets are formed from their tuples
+            "sets": None,
         }

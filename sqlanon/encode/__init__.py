@@ -22,7 +22,6 @@ from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
-from sqlanon.config.person import check_varying_use
 from sqlanon.encode.people import check_tuple_ids, holders, person_weight, profile_people
 from sqlanon.engines import Engine, Load
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
@@ -548,8 +547,6 @@ def encode(
         if config.person
         else None
     )
-    if people is not None:
-        check_varying_use(config.criteria, people.varying)
     if people is not None and people.varying and search is not None:
         if config.metric in ("loss", "nu-entropy"):
             column, _ = people.varying[0]

@@ -16,7 +16,6 @@ from sqlglot import exp
 
 from sqlanon import redact
 from sqlanon.config import Config
-from sqlanon.config.person import check_varying_use
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import CheckPlan, Outcome, parse_summary
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
@@ -210,7 +209,6 @@ def run_gate(
             config.person_constant,
         )
         persons, varying = profile.count, profile.varying
-        check_varying_use(config.criteria, varying)
         if people is not None and engine.count(people) != rows:
             raise EngineError(
                 "The release and its rows with their person columns differ in size. This is a bug in "
@@ -295,6 +293,10 @@ def run_gate(
                 NULL_LABEL,
                 limit=config.max_values_size,
             )
+    sets = None
+    if generalization and tuples is not None and weight is not None:
+        # people whose quasi-identifiers vary: (n,t)-closeness's supersets from their tuples
+        sets = _people_sets(engine, counted, qis, config.person, tuples, domains[attributes[0]], weight)
     plan = CheckPlan.build(
         engine,
         criteria,
@@ -303,6 +305,7 @@ def run_gate(
         generalization,
         supersets,
         people=weight is not None,
+        sets=sets,
     )
     query = plan.summary(freq)
     summary = parse_summary(engine.fetchone(query), criteria)
@@ -389,6 +392,40 @@ def _binned(verdicts: exp.Select, i: int) -> exp.Select:
         .group_by(exp.Literal.number(1))
         .order_by(exp.Literal.number(1))
     )
+
+
+def _people_sets(
+    engine: Engine,
+    counted: str,
+    qis: Sequence[str],
+    person: Sequence[str],
+    tuples: str,
+    domain: SensitiveDomain,
+    weight: int,
+) -> dict[str, Any]:
+    """(n,t)-closeness over people whose quasi-identifiers vary: each person's label tuples and
+    values in ``counted`` (people_sets.sql), from which its supersets are formed (_nt_people.sql)."""
+    common = {"published": counted, "qis": list(qis), "person": list(person)}
+    members, values = engine.temp_name("gate_sets"), engine.temp_name("gate_set_values")
+    engine.create_temp_as(members, render_template("people_sets.sql", part="members", **common))
+    engine.create_temp_as(
+        values,
+        render_template(
+            "people_sets.sql",
+            part="values",
+            sensitive={"column": domain.column, "table": domain.table},
+            weight=weight,
+            **common,
+        ),
+    )
+    return {
+        "members": members,
+        "values": values,
+        "pkeys": [f"p{i}" for i in range(len(person))],
+        "value": "s0",
+        "radix": None,
+        "tuples": tuples,
+    }
 
 
 def _tree_supersets(engine: Engine, tree: str, freq: str, qis: int, sensitive: int) -> dict[str, Any]:

@@ -141,8 +141,22 @@ class NodeEvaluator:
         self.needs_levels = any(c.needs_levels for c in self.criteria)
         self.batchable = all(c.batchable for c in self.criteria)
         generalization = [{"table": q.up, "level": f"$l{i}"} for i, q in enumerate(encoded.qis)]
+        # people whose quasi-identifiers vary: (n,t)-closeness forms each class's natural
+        # supersets from the people's tuples (the bottom table) and values (_nt_people.sql)
+        sets = (
+            {
+                "members": encoded.freq,
+                "values": encoded.values,
+                "pkeys": ["g"],
+                "value": "s0",
+                "radix": encoded.radix,
+                "tuples": None,
+            }
+            if encoded.varying and self.people and encoded.values and self.needs_levels
+            else None
+        )
         self.raw_plan = CheckPlan.build(
-            engine, self.criteria, self.keys, domains, generalization, people=self.people
+            engine, self.criteria, self.keys, domains, generalization, people=self.people, sets=sets
         )
         # the whole table's distribution: each person's values when their quasi-identifiers vary
         # (the bottom table holds their tuples then)

@@ -16,8 +16,7 @@ import csv
 import math
 import random
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +63,7 @@ def _case(
     if sensitive:
         criteria = [
             c
-            for c in random_models(rng, values, varying=seed % 2 == 1)
+            for c in random_models(rng, values)
             if not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))
         ]
     else:
@@ -78,12 +77,18 @@ def _case(
 
 
 def _expected(
-    case: RandomCase, criterion: dict[str, Any], domain: ref.Domain | None
+    case: RandomCase,
+    criterion: dict[str, Any],
+    domain: ref.Domain | None,
+    hierarchies: Mapping[str, Mapping[Any, Sequence[Any]]] | None = None,
 ) -> tuple[ref.RefResult, set[Class]]:
-    """The reference's verdict of ``criterion`` over people, and its violating classes."""
+    """The reference's verdict of ``criterion`` over people, and its violating classes
+    (``hierarchies``: those of the quasi-identifiers that have one, which (n,t)-closeness's
+    supersets climb; the others only generalize to '*')."""
     ((kind, params),) = criterion.items()
     attribute = params.get("attribute")
-    result = ref.ref_people_model(case.rows, [PERSON], case.qis, attribute, kind, params, domain)
+    uppers = ref.uppers_of(case.rows, case.qis, hierarchies or {}) if kind == "nt-closeness" else []
+    result = ref.ref_people_model(case.rows, [PERSON], case.qis, attribute, kind, params, domain, uppers)
     classes = ref.people_classes(case.rows, [PERSON], case.qis)
     members = {who for m in classes.values() for who in m}
     values = (
@@ -91,9 +96,10 @@ def _expected(
     )
     table_c, table_w = ref._weights(members, values)
     table = (table_c, table_w, len(members))
+    sups = ref.class_supersets(classes, ref.natural_supersets(case.rows, [PERSON], case.qis, uppers))
     bad = set()
     for tuples, people in classes.items():
-        ok, measure = ref.class_verdict(kind, params, people, values, table, domain)
+        ok, measure = ref.class_verdict(kind, params, people, values, table, domain, sups[tuples])
         if not ok:
             bad.add((frozenset(tuples), len(people), _round(measure)))
     return result, bad
@@ -128,7 +134,12 @@ def _listed(entry: dict[str, Any], qis: Sequence[str]) -> set[Class]:
 
 
 def _criteria_statements(compiled: Any) -> list[Any]:
-    return [s for s in compiled.statements if s.criterion.startswith("criteria[")]
+    """The criteria's statements (not the guards: of the weight, of the labels' levels)."""
+    return [
+        s
+        for s in compiled.statements
+        if s.criterion.startswith("criteria[") and "the labels of" not in s.criterion
+    ]
 
 
 def _assert_as_reference(
@@ -137,12 +148,13 @@ def _assert_as_reference(
     domain: ref.Domain | None,
     results: Sequence[Sequence[Sequence[Any]]],
     want: Any,
+    hierarchies: Mapping[str, Mapping[Any, Sequence[Any]]] | None = None,
 ) -> None:
     """Statement i's classes are the reference's violating classes of criterion i, and the
     classes check lists for it, with check's counts."""
     assert len(results) == len(criteria) == len(want.checks)
     for criterion, rows, entry in zip(criteria, results, want.checks, strict=True):
-        expected, bad = _expected(case, criterion, domain)
+        expected, bad = _expected(case, criterion, domain, hierarchies)
         got = _statement_classes(rows, len(case.qis))
         assert got == bad, (criterion, got ^ bad)
         assert (entry["passed"], entry["violating_classes"], entry["violating_people"]) == (
@@ -184,14 +196,56 @@ def test_compiled_sensitive_models_count_people_as_the_reference(seed: int, tmp_
     assert all(con.sql(g.sql).fetchall() == [] for g in guards)
     statements = _criteria_statements(compiled)
     assert len(statements) == len(criteria) == len(want.checks)
-    # (n,t)-closeness's natural supersets are not written over people: no SQL, and why
-    unwritten = [c for c, s in zip(criteria, statements, strict=True) if s.sql is None]
-    assert unwritten == [c for c in criteria if "nt-closeness" in c]
-    assert all("natural supersets" in s.why for s in statements if s.sql is None)
-    written = [i for i, s in enumerate(statements) if s.sql is not None]
-    results = [con.sql(statements[i].sql).fetchall() for i in written]
-    checked = replace(want, checks=[want.checks[i] for i in written])
-    _assert_as_reference(case, [criteria[i] for i in written], domain, results, checked)
+    assert all(s.sql is not None for s in statements)  # (n,t)-closeness's too, by people's sets
+    results = [con.sql(s.sql).fetchall() for s in statements]
+    _assert_as_reference(case, criteria, domain, results, want)
+
+
+def _nt_case(
+    folder: Path, seed: int
+) -> tuple[RandomCase, dict[str, Any], list[dict[str, Any]], ref.Domain, dict[str, Any]]:
+    """:func:`_case` with (n,t)-closeness alone, some quasi-identifiers (not the first, which
+    has a NULL value) with their hierarchies: those the supersets climb, by name."""
+    case, config, _, _ = _case(folder, seed, sensitive=False)
+    rng = random.Random(20_000 + seed)
+    criteria = [
+        {
+            "nt-closeness": {
+                "n": rng.choice([2, 3, 4, 6]),
+                "t": rng.choice([0.05, 0.15, 0.3]),
+                "distance": rng.choice(["equal", "ordered", "hierarchical"]),
+                "attribute": "sens",
+            }
+        }
+    ]
+    config["criteria"] = criteria
+    climbing = {}
+    for i, q in enumerate(case.qis[1:], start=1):
+        if rng.random() < 0.5:
+            config["columns"][q]["hierarchy"] = f"h_{i}.csv"
+            climbing[q] = case.hierarchies[q]
+    domain = sensitive_column(case, rng, config)
+    return case, config, criteria, domain, climbing
+
+
+@pytest.mark.parametrize("seed", seeds(16))
+def test_compiled_nt_closeness_counts_people_as_the_reference(seed: int, tmp_path: Path) -> None:
+    """(n,t)-closeness over people, constant (even seeds) and varying quasi-identifiers: the
+    statement forms each class's natural supersets from the people's sets of tuples (compile
+    reads no data, so always so), and its classes are the reference's and check's; the labels'
+    guards return no row."""
+    case, config, criteria, domain, climbing = _nt_case(tmp_path, seed)
+    want = api.check(config, base_dir=tmp_path, show_violations=ALL)
+    compiled = api.compile_sql(config, base_dir=tmp_path, dialect="duckdb")
+    con = duckdb.connect()
+    statements = _criteria_statements(compiled)
+    assert len(statements) == 1 and statements[0].sql is not None
+    for guard in (s for s in compiled.statements if s not in statements):
+        assert con.sql(guard.sql).fetchall() == [], guard.criterion
+    results = [con.sql(statements[0].sql).fetchall()]
+    _assert_as_reference(case, criteria, domain, results, want, climbing)
+    script = con.execute(compiled.text()).fetchall()
+    assert _statement_classes(script, len(case.qis)) == _statement_classes(results[0], len(case.qis))
 
 
 def test_the_sql_reads_nothing_from_the_data(tmp_path: Path) -> None:
@@ -322,16 +376,51 @@ def test_the_printed_statements_in_postgres_count_people_as_the_reference(
         dict(config, source={"table": f"compiled.{table}"}, engine=engine), base_dir=tmp_path
     )
     assert compiled.dialect == "postgres"
-    for guard in (s for s in compiled.statements if not s.criterion.startswith("criteria[")):
+    statements = _criteria_statements(compiled)
+    for guard in (s for s in compiled.statements if s not in statements):
         assert compiled_pg.execute(guard.sql).fetchall() == []
-    results = [compiled_pg.execute(s.sql).fetchall() for s in _criteria_statements(compiled)]
+    results = [compiled_pg.execute(s.sql).fetchall() for s in statements]
     _assert_as_reference(case, criteria, domain, results, want)
 
 
+@pytest.mark.parametrize("seed", seeds(4))
+def test_the_printed_nt_statement_in_postgres_counts_people_as_the_reference(
+    compiled_pg: Any, postgres: Any, tmp_path: Path, seed: int
+) -> None:
+    """(n,t)-closeness over people (odd seeds: quasi-identifiers that vary), printed for
+    PostgreSQL and run on the same rows in a table of the test server."""
+    from tests.support import pgserver
+
+    case, config, criteria, domain, climbing = _nt_case(tmp_path, seed)
+    want = api.check(config, base_dir=tmp_path, show_violations=ALL)
+    table = f"people_nt_{seed}"
+    columns = _columns(case)
+    pgserver.load(
+        compiled_pg,
+        "compiled",
+        table,
+        [(c, "text") for c in columns],
+        ([r[c] for c in columns] for r in case.rows),
+    )
+    engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
+    compiled = api.compile_sql(
+        dict(config, source={"table": f"compiled.{table}"}, engine=engine), base_dir=tmp_path
+    )
+    statements = _criteria_statements(compiled)
+    for guard in (s for s in compiled.statements if s not in statements):
+        assert compiled_pg.execute(guard.sql).fetchall() == []
+    results = [compiled_pg.execute(s.sql).fetchall() for s in statements]
+    _assert_as_reference(case, criteria, domain, results, want, climbing)
+
+
 def test_the_printed_statements_in_spark_count_people_as_the_reference(spark: Any, tmp_path: Path) -> None:
-    """One case: k-anonymity and sensitive-value models over people whose quasi-identifiers
-    vary, printed for Spark and run on the same rows in a table of the session."""
+    """One case: k-anonymity, sensitive-value models and (n,t)-closeness over people whose
+    quasi-identifiers vary, printed for Spark and run on the same rows in a table of the
+    session."""
     case, config, criteria, domain = _case(tmp_path, 1, sensitive=True)
+    nt = {"nt-closeness": {"n": 3, "t": 0.1, "distance": "ordered", "attribute": "sens"}}
+    criteria = [*criteria, nt]
+    config["criteria"] = criteria
     want = api.check(config, base_dir=tmp_path, show_violations=ALL)
     spark.sql("CREATE DATABASE IF NOT EXISTS compiled")
     columns = _columns(case)
@@ -342,9 +431,10 @@ def test_the_printed_statements_in_spark_count_people_as_the_reference(spark: An
         dict(config, source={"table": "compiled.people_person"}, engine={"kind": "spark"}), base_dir=tmp_path
     )
     assert compiled.dialect == "spark"
-    for guard in (s for s in compiled.statements if not s.criterion.startswith("criteria[")):
+    statements = _criteria_statements(compiled)
+    for guard in (s for s in compiled.statements if s not in statements):
         assert spark.sql(guard.sql).collect() == []
-    results = [[tuple(r) for r in spark.sql(s.sql).collect()] for s in _criteria_statements(compiled)]
+    results = [[tuple(r) for r in spark.sql(s.sql).collect()] for s in statements]
     _assert_as_reference(case, criteria, domain, results, want)
 
 

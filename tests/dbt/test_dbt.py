@@ -194,10 +194,11 @@ def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write()
     quasi = range(1, dbt_package.MAX_QUASI + 1)
     assert nt == {(f"nt-closeness {d}", n) for d in ("equal", "ordered", "hierarchical") for n in quasi}
     # over people (a test's person): compile's statement for every single-column form sqlanon
-    # counts over people, except (n,t)-closeness, which compile does not write over people
+    # counts over people ((n,t)-closeness a statement per number of quasi-identifiers, as over rows)
     people = {str(w.form) for w in statements if w.people}
     single = {str(w.form) for w in statements if not w.people and w.count == 1}
-    assert people == {f for f in single if not f.startswith("nt-closeness")}
+    assert people == single
+    assert {(str(w.form), w.quasi) for w in statements if w.people and w.quasi} == nt
     for adapter in dbt_package.ADAPTERS:
         for w in statements:
             if w.people:
@@ -854,13 +855,8 @@ EXIT_CASES = [
         ("person_fails", 1, "FAIL 3"),  # each age: one man, one woman
         ("person_list", 0, "PASS=1"),
         ("person_l_fails", 1, "FAIL 3"),  # every person of each age has flu
-        (
-            "person_nt",
-            1,
-            "sqlanon.nt_closeness: distance equal (the default): not written by the dbt package over people: "
-            "compile does not write "
-            "nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets",
-        ),
+        # each age: 4 people (one row each), 3 of 4 with flu: every class is its own superset
+        ("person_nt", 0, "PASS=1"),
         (
             "person_multi",
             1,

@@ -32,6 +32,7 @@ from tests.engines.conformance import (
     ADAPTERS,
     CHECK_COLUMNS,
     EXTRA,
+    PERSON_NT_SEEDS,
     Adapter,
     check_rows,
     people_rows,
@@ -661,9 +662,16 @@ def _values_case(on: Adapter, seed: int) -> tuple[RandomCase, dict[str, Any], An
     values = sorted({r["sens"] for r in case.rows})
     criteria = [
         c
-        for c in people_models(rng, values, varying=seed % 2 == 1)
+        for c in people_models(rng, values)
         if not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))
     ]
+    if seed in PERSON_NT_SEEDS:  # (n,t)-closeness beside k, people's quasi-identifiers varying
+        nt = {
+            "n": rng.choice([2, 3]),
+            "t": rng.choice([0.1, 0.2]),
+            "distance": rng.choice(["equal", "ordered"]),
+        }
+        criteria = [{"k-anonymity": {"k": rng.choice([1, 2])}}, {"nt-closeness": {**nt, "attribute": "sens"}}]
     domain = people_sensitive(case, rng, config)
     config["columns"]["sens"]["hierarchy"] = f"person_values_{seed}/h_sens.csv"
     return case, dict(config, criteria=criteria), domain, criteria

@@ -133,12 +133,14 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str
         api.check(yaml.safe_load(check_yaml.read_text()), base_dir=folder)
         api.audit(dict(base, suppression_limit=0.02), base_dir=folder)
         # person: counted over people (anonymize and check): quasi-identifiers constant per
-        # person, varying per person (classes of sets), and sensitive-value models over people
+        # person, varying per person (classes of sets), and sensitive-value models over people;
+        # (n,t)-closeness over varying people (its supersets formed from their sets of tuples)
         for people in (
             _people_config(folder, "people"),
             _people_config(folder, "varying", varying=True),
             _people_config(folder, "values", criteria=PEOPLE_MODELS),
             _people_config(folder, "varying_values", varying=True, criteria=PEOPLE_MODELS),
+            _people_config(folder, "varying_nt", varying=True, criteria=PEOPLE_NT),
         ):
             api.anonymize(people, base_dir=folder)
             gate = {key: value for key, value in people.items() if key != "output"}
@@ -158,6 +160,13 @@ PEOPLE_MODELS: list[dict[str, Any]] = [
     {"l-diversity": {"variant": "entropy", "l": 1.5, "attribute": "sens"}},
     {"t-closeness": {"t": 0.4, "distance": "equal", "attribute": "sens"}},
     {"delta-disclosure": {"delta": 3, "attribute": "sens"}},
+]
+
+
+#: (n,t)-closeness over people, for the snapshots
+PEOPLE_NT: list[dict[str, Any]] = [
+    {"k-anonymity": {"k": 2}},
+    {"nt-closeness": {"n": 4, "t": 0.3, "distance": "equal", "attribute": "sens"}},
 ]
 
 

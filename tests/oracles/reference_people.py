@@ -160,12 +160,44 @@ def natural_supersets(
     return dict(out)
 
 
-def _starred(rows: Sequence[Row], qis: Sequence[str]) -> list[list[dict[str, Any]]]:
-    """The rows with each subset of ``qis`` replaced by '*': a table's classes' natural
-    supersets when its quasi-identifiers have no hierarchy (each generalizes only to '*')."""
+def class_supersets(
+    classes: Mapping[frozenset[Any], set[Any]], sups: Mapping[Any, Sequence[set[Any]]]
+) -> dict[frozenset[Any], list[set[Any]]]:
+    """Each class's natural supersets (``sups``: :func:`natural_supersets`). Every person of a
+    class has the same ones, whether or not their quasi-identifiers vary: generalizing a set of
+    tuples as a whole maps equal sets to equal sets, so a class's people share one class at
+    every more general node (asserted here, on every table a test builds)."""
+    out = {}
+    for signature, members in classes.items():
+        seen = {tuple(frozenset(s) for s in sups.get(who, [])) for who in members}
+        assert len(seen) == 1, "the people of a class are in different classes at a more general node"
+        out[signature] = [set(s) for s in next(iter(seen))]
+    return out
+
+
+def uppers_of(
+    rows: Sequence[Row], qis: Sequence[str], hierarchies: Mapping[str, Mapping[Any, Sequence[Any]]]
+) -> list[list[dict[str, Any]]]:
+    """The rows generalized to every combination of levels from the labels as they are: a
+    quasi-identifier of ``hierarchies`` (value -> its labels up to the top, the rows holding
+    its leaves) climbs its hierarchy, any other only to '*' (a NULL stays a class of its own
+    until then)."""
+    ladders = [
+        len(next(iter(hierarchies[q].values()))) if q in hierarchies else 2  # levels per QI
+        for q in qis
+    ]
     out = []
-    for mask in itertools.product([False, True], repeat=len(qis)):
-        out.append([{**r, **{q: "*" for q, star in zip(qis, mask, strict=True) if star}} for r in rows])
+    for levels in itertools.product(*(range(n) for n in ladders)):
+        upper = []
+        for r in rows:
+            g = dict(r)
+            for q, level in zip(qis, levels, strict=True):
+                if q in hierarchies:
+                    g[q] = hierarchies[q][r[q]][level]
+                elif level:
+                    g[q] = "*"
+            upper.append(g)
+        out.append(upper)
     return out
 
 
@@ -347,20 +379,24 @@ def ref_people_model(
     kind: str,
     params: Mapping[str, Any],
     domain: Domain | None = None,
+    uppers: Sequence[Sequence[Row]] | None = None,
 ) -> RefResult:
     """One model over people, on the rows as they are: worst measure, violating classes and
     their people (``observed`` None: unbounded, a recursive class with fewer than l values or a
-    class missing one of the table's values under delta-disclosure)."""
+    class missing one of the table's values under delta-disclosure). ``uppers``: the rows at
+    every node at or above the table's, which (n,t)-closeness's supersets are read from
+    (default: each quasi-identifier only to '*', :func:`uppers_of` without hierarchies)."""
     classes = people_classes(rows, person, qis)
     values = (
         person_values(rows, person, attr) if attr else {who: {None} for m in classes.values() for who in m}
     )
     table_c, table_w = _weights({who for m in classes.values() for who in m}, values)
     table = (table_c, table_w, sum(len(m) for m in classes.values()))
-    sups = natural_supersets(rows, person, qis, _starred(rows, qis)) if kind == "nt-closeness" else {}
+    ups = (uppers_of(rows, qis, {}) if uppers is None else uppers) if kind == "nt-closeness" else []
+    sups = class_supersets(classes, natural_supersets(rows, person, qis, ups))
     verdicts = [
-        (class_verdict(kind, params, m, values, table, domain, sups.get(next(iter(m)), [])), len(m))
-        for m in classes.values()
+        (class_verdict(kind, params, m, values, table, domain, sups[sig]), len(m))
+        for sig, m in classes.items()
     ]
     bad = [size for (ok, _), size in verdicts if not ok]
     measures = [v for (_, v), _ in verdicts]
@@ -419,9 +455,17 @@ def satisfying_people_models(
     at = {node: generalized(rows, hierarchies, node) for node in lattice} if nt else {}
     out: dict[tuple[int, ...], set[Any]] = {}
     for node in lattice:
-        classes = list(people_classes(generalized(rows, hierarchies, node), person, qis).values())
+        by_signature = people_classes(generalized(rows, hierarchies, node), person, qis)
+        classes = list(by_signature.values())
         uppers = [at[m] for m in lattice if all(a >= b for a, b in zip(m, node, strict=True))] if nt else []
-        sups = natural_supersets(rows, person, qis, uppers)
+        # each person's supersets are their class's (class_supersets asserts it)
+        sups = {
+            who: superset
+            for sig, superset in class_supersets(
+                by_signature, natural_supersets(rows, person, qis, uppers)
+            ).items()
+            for who in by_signature[sig]
+        }
         gone: set[Any] = set()
         for members in classes:
             for item in criteria:

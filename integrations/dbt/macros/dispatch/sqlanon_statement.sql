@@ -100,6 +100,22 @@
 {{ return(sqlanon.sqlanon_nt_closeness_equal_q7(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q8' -%}
 {{ return(sqlanon.sqlanon_nt_closeness_equal_q8(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q1_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q1_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q2_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q2_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q3_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q3_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q4_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q4_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q5_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q5_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q6_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q6_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q7_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q7_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_equal_q8_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_equal_q8_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q1' -%}
 {{ return(sqlanon.sqlanon_nt_closeness_ordered_q1(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q2' -%}
@@ -116,6 +132,22 @@
 {{ return(sqlanon.sqlanon_nt_closeness_ordered_q7(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q8' -%}
 {{ return(sqlanon.sqlanon_nt_closeness_ordered_q8(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q1_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q1_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q2_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q2_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q3_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q3_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q4_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q4_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q5_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q5_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q6_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q6_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q7_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q7_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_ordered_q8_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_ordered_q8_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q1' -%}
 {{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q1(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q2' -%}
@@ -132,6 +164,22 @@
 {{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q7(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q8' -%}
 {{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q8(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q1_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q1_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q2_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q2_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q3_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q3_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q4_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q4_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q5_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q5_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q6_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q6_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q7_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q7_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_nt_closeness_hierarchical_q8_people' -%}
+{{ return(sqlanon.sqlanon_nt_closeness_hierarchical_q8_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_numeric' -%}
 {{ return(sqlanon.sqlanon_dissimilarity_numeric(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_numeric_people' -%}

@@ -136,7 +136,7 @@
     {%- elif spec['people']['why'] is not none -%}
       {{ sqlanon.sqlanon_fail(test, named ~ "not written by the dbt package over people: " ~ spec['people']['why'] ~ " Or remove person to count rows.") }}
     {%- endif -%}
-    {%- set macro = spec['people']['macro'] -%}
+    {%- set macro = spec['people']['quasi'][quasi_identifiers|length] if spec['people']['quasi'] else spec['people']['macro'] -%}
   {%- endif -%}
   {#- multi_attribute: sqlanon's YAML configuration's switch; here the list of columns says it -#}
   {%- set multi = given.get('multi_attribute') -%}

@@ -26,7 +26,7 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_k_anonymity_people', 'why': none, 'several': none},
+        'people': {'macro': 'sqlanon_k_anonymity_people', 'quasi': {}, 'why': none, 'several': none},
         'formats': {'k': ['k', 'int']},
         'numbers': false,
         'hierarchy': false,
@@ -64,6 +64,7 @@
         'sub': none,
         'people': {
           'macro': 'sqlanon_l_diversity_distinct_people',
+          'quasi': {},
           'why': none,
           'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, a class of sets of values that this version does not form; give each attribute its own criterion)'
         },
@@ -96,6 +97,7 @@
         'sub': none,
         'people': {
           'macro': 'sqlanon_l_diversity_entropy_people',
+          'quasi': {},
           'why': none,
           'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, a class of sets of values that this version does not form; give each attribute its own criterion)'
         },
@@ -138,6 +140,7 @@
         'sub': none,
         'people': {
           'macro': 'sqlanon_l_diversity_recursive_people',
+          'quasi': {},
           'why': none,
           'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, a class of sets of values that this version does not form; give each attribute its own criterion)'
         },
@@ -184,7 +187,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_l_diversity_pd_recursive_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_l_diversity_pd_recursive_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {
           'l': ['l', 'int'],
           'c_num': ['c', 'num'],
@@ -255,6 +263,7 @@
         'sub': none,
         'people': {
           'macro': 'sqlanon_l_diversity_npd_recursive_people',
+          'quasi': {},
           'why': none,
           'several': none
         },
@@ -298,7 +307,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_t_closeness_equal_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_t_closeness_equal_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'t': ['t', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -322,7 +336,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_t_closeness_ordered_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_t_closeness_ordered_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'t': ['t', 'float']},
         'numbers': true,
         'hierarchy': false,
@@ -346,7 +365,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_t_closeness_hierarchical_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_t_closeness_hierarchical_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']},
         'numbers': false,
         'hierarchy': true,
@@ -370,7 +394,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_t_closeness_variational_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_t_closeness_variational_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'t': ['t', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -394,7 +423,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_t_closeness_kl_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_t_closeness_kl_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'t': ['t', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -418,7 +452,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_t_closeness_js_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_t_closeness_js_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'t': ['t', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -495,6 +534,7 @@
               'sub': none,
               'people': {
                 'macro': 'sqlanon_t_closeness_smoothed_js_equal_people',
+                'quasi': {},
                 'why': none,
                 'several': none
               },
@@ -533,6 +573,7 @@
               'sub': none,
               'people': {
                 'macro': 'sqlanon_t_closeness_smoothed_js_ordered_people',
+                'quasi': {},
                 'why': none,
                 'several': none
               },
@@ -571,6 +612,7 @@
               'sub': none,
               'people': {
                 'macro': 'sqlanon_t_closeness_smoothed_js_hierarchical_people',
+                'quasi': {},
                 'why': none,
                 'several': none
               },
@@ -622,7 +664,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_alpha_k_anonymity_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_alpha_k_anonymity_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']},
         'numbers': false,
         'hierarchy': false,
@@ -675,7 +722,17 @@
         'sub': none,
         'people': {
           'macro': none,
-          'why': 'compile does not write nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets, and the statements class people by their sets of tuples, whose supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with person for this criterion.',
+          'quasi': {
+            1: 'sqlanon_nt_closeness_equal_q1_people',
+            2: 'sqlanon_nt_closeness_equal_q2_people',
+            3: 'sqlanon_nt_closeness_equal_q3_people',
+            4: 'sqlanon_nt_closeness_equal_q4_people',
+            5: 'sqlanon_nt_closeness_equal_q5_people',
+            6: 'sqlanon_nt_closeness_equal_q6_people',
+            7: 'sqlanon_nt_closeness_equal_q7_people',
+            8: 'sqlanon_nt_closeness_equal_q8_people'
+          },
+          'why': none,
           'several': none
         },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']},
@@ -722,7 +779,17 @@
         'sub': none,
         'people': {
           'macro': none,
-          'why': 'compile does not write nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets, and the statements class people by their sets of tuples, whose supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with person for this criterion.',
+          'quasi': {
+            1: 'sqlanon_nt_closeness_ordered_q1_people',
+            2: 'sqlanon_nt_closeness_ordered_q2_people',
+            3: 'sqlanon_nt_closeness_ordered_q3_people',
+            4: 'sqlanon_nt_closeness_ordered_q4_people',
+            5: 'sqlanon_nt_closeness_ordered_q5_people',
+            6: 'sqlanon_nt_closeness_ordered_q6_people',
+            7: 'sqlanon_nt_closeness_ordered_q7_people',
+            8: 'sqlanon_nt_closeness_ordered_q8_people'
+          },
+          'why': none,
           'several': none
         },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']},
@@ -769,7 +836,17 @@
         'sub': none,
         'people': {
           'macro': none,
-          'why': 'compile does not write nt-closeness over people in this version of sqlanon: it compares each class with its natural supersets, and the statements class people by their sets of tuples, whose supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with person for this criterion.',
+          'quasi': {
+            1: 'sqlanon_nt_closeness_hierarchical_q1_people',
+            2: 'sqlanon_nt_closeness_hierarchical_q2_people',
+            3: 'sqlanon_nt_closeness_hierarchical_q3_people',
+            4: 'sqlanon_nt_closeness_hierarchical_q4_people',
+            5: 'sqlanon_nt_closeness_hierarchical_q5_people',
+            6: 'sqlanon_nt_closeness_hierarchical_q6_people',
+            7: 'sqlanon_nt_closeness_hierarchical_q7_people',
+            8: 'sqlanon_nt_closeness_hierarchical_q8_people'
+          },
+          'why': none,
           'several': none
         },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float'], 'height': ['hierarchy', 'height']},
@@ -823,7 +900,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_dissimilarity_numeric_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_dissimilarity_numeric_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {
           'within': ['epsilon', 'within'],
           'k': ['k', 'int'],
@@ -872,7 +954,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_dissimilarity_ordered_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_dissimilarity_ordered_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {
           'within': ['epsilon', 'within'],
           'k': ['k', 'int'],
@@ -923,6 +1010,7 @@
         'sub': none,
         'people': {
           'macro': 'sqlanon_dissimilarity_hierarchical_people',
+          'quasi': {},
           'why': none,
           'several': none
         },
@@ -980,6 +1068,7 @@
         'sub': none,
         'people': {
           'macro': none,
+          'quasi': {},
           'why': 'it compares several sensitive columns',
           'several': 'dissimilarity with distance variational is not evaluated over people in this version of sqlanon (over people: distance numeric, ordered, hierarchical)'
         },
@@ -1019,7 +1108,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_delta_disclosure_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_delta_disclosure_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'delta': ['delta', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -1051,7 +1145,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_beta_likeness_basic_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_beta_likeness_basic_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'beta': ['beta', 'float']},
         'numbers': false,
         'hierarchy': false,
@@ -1075,7 +1174,12 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_beta_likeness_enhanced_people', 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_beta_likeness_enhanced_people',
+          'quasi': {},
+          'why': none,
+          'several': none
+        },
         'formats': {'beta': ['beta', 'float']},
         'numbers': false,
         'hierarchy': false,

@@ -74,6 +74,24 @@ CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
 SELECT
   *
 FROM READ_CSV(
+  '<demo>/varying_nt/.sqlanon-STAGING.tmp/release.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'qi-0': 'VARCHAR', 'q 1': 'VARCHAR', 'qi-2': 'VARCHAR', 'sens': 'VARCHAR', 'visit': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_release_N";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
+SELECT
+  *
+FROM READ_CSV(
   '<demo>/varying_values/.sqlanon-STAGING.tmp/release.csv',
   delim = ',',
   quote = '"',
@@ -164,6 +182,24 @@ CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
 SELECT
   *
 FROM READ_CSV(
+  '<demo>/varying_nt/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'patient "id"': 'VARCHAR', 'qi-0': 'VARCHAR', 'q 1': 'VARCHAR', 'qi-2': 'VARCHAR', 'sens': 'VARCHAR', 'visit': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_source_N";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
+SELECT
+  *
+FROM READ_CSV(
   '<demo>/varying_values/data.csv',
   delim = ',',
   quote = '"',
@@ -237,6 +273,24 @@ SELECT
   *
 FROM READ_CSV(
   '<demo>/varying/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'patient "id"': 'VARCHAR', 'qi-0': 'VARCHAR', 'q 1': 'VARCHAR', 'qi-2': 'VARCHAR', 'sens': 'VARCHAR', 'visit': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_table_N";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_table_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/varying_nt/data.csv',
   delim = ',',
   quote = '"',
   escape = '"',

@@ -103,6 +103,31 @@ CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
 SELECT
   *
 FROM READ_CSV(
+  '<demo>/varying_nt/.sqlanon-STAGING.tmp/release.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = STRUCT(
+    'VARCHAR' AS "qi-0",
+    'VARCHAR' AS "q 1",
+    'VARCHAR' AS "qi-2",
+    'VARCHAR' AS sens,
+    'VARCHAR' AS visit
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_release_N";
+
+-- DuckDB-only, no rule yet: file reader function
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
+SELECT
+  *
+FROM READ_CSV(
   '<demo>/varying_values/.sqlanon-STAGING.tmp/release.csv',
   delim = ',',
   quote = '"',
@@ -232,6 +257,32 @@ CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
 SELECT
   *
 FROM READ_CSV(
+  '<demo>/varying_nt/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = STRUCT(
+    'VARCHAR' AS "patient ""id""",
+    'VARCHAR' AS "qi-0",
+    'VARCHAR' AS "q 1",
+    'VARCHAR' AS "qi-2",
+    'VARCHAR' AS sens,
+    'VARCHAR' AS visit
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_source_N";
+
+-- DuckDB-only, no rule yet: file reader function
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_source_N" AS
+SELECT
+  *
+FROM READ_CSV(
   '<demo>/varying_values/data.csv',
   delim = ',',
   quote = '"',
@@ -336,6 +387,32 @@ SELECT
   *
 FROM READ_CSV(
   '<demo>/varying/data.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = STRUCT(
+    'VARCHAR' AS "patient ""id""",
+    'VARCHAR' AS "qi-0",
+    'VARCHAR' AS "q 1",
+    'VARCHAR' AS "qi-2",
+    'VARCHAR' AS sens,
+    'VARCHAR' AS visit
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_table_N";
+
+-- DuckDB-only, no rule yet: file reader function
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_table_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/varying_nt/data.csv',
   delim = ',',
   quote = '"',
   escape = '"',

@@ -507,7 +507,8 @@ CROSS JOIN (
     /*           {table, level} per key, level = the key's current */
     /*           level: a bound parameter such as $l0 in the search, 0 in the gate), n_min (n), */
     /*           t, tol, distance ("equal" | "ordered" | "hierarchical"), order, full_domain, */
-    /*           ancestors, height. */
+    /*           ancestors, height; sets (or none: people whose quasi-identifiers vary, their */
+    /*           supersets formed from each person's tuples: _nt_people.sql). */
     /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= the smallest distance from the */
     /*           class to a natural superset with at least n rows, +inf when there is none; */
     /*           worst = MAX). */
@@ -527,13 +528,14 @@ CROSS JOIN (
     /*           is its own superset, at distance 0). */
     /* Citation: survey (001), Definition 6.1.2 ((n,t)-closeness); Li, Li, Venkatasubramanian, */
     /*           Closeness: a new privacy measure for data publishing, TKDE 2010. */
-    /* People:   with people (_people_values.sql: person: set; quasi-identifiers constant per */
-    /*           person, so each person is in one class at every node), P_E and P_S are the */
+    /* People:   with people (_people_values.sql: person: set), P_E and P_S are the */
     /*           distributions in which each person weighs one, split evenly over their distinct */
     /*           values (n); a superset's size, which n bounds, and the class's size count people */
     /*           (np), each person once (docs/people.md). After Li, Li, Venkatasubramanian's */
     /*           definition; counting people rather than records follows Nergiz, Clifton, Nergiz, */
-    /*           Multirelational k-anonymity (IEEE TKDE 2009). */
+    /*           Multirelational k-anonymity (IEEE TKDE 2009). With quasi-identifiers constant per */
+    /*           person, each person is in one class at every node and the lattice's supersets above */
+    /*           hold; when they vary, ``sets`` (_nt_people.sql) forms each superset from the people. */
     SELECT
       `c`.`q0`,
       `c`.`q1`,
