@@ -94,7 +94,7 @@ class CheckPlan:
             else:
                 extra["generalization"] = list(self.generalization)
                 if self.sets is not None:
-                    extra["sets"] = self.sets
+                    extra["sets"] = self._sets(i)
         if self.prepared.get(i) is not None:
             extra["prepared"] = self.prepared[i]
         own = self._holder(i)
@@ -114,6 +114,17 @@ class CheckPlan:
         query = self.criteria[i].render(alias, self.keys, self.domains, extra)
         assert isinstance(query, exp.Select)
         return with_first(query, [(alias, projection)])
+
+    def _sets(self, i: int) -> Mapping[str, Any]:
+        """``sets`` for criterion ``i``: the people's values of its own attribute. ``values`` is
+        one table of every sensitive column (the search's: s0, s1, ..., as the class keys'
+        domains name them) or a table per attribute (the gate's, each attribute's values in s0)."""
+        assert self.sets is not None
+        attribute = self.criteria[i].attribute or ""
+        values = self.sets["values"]
+        if isinstance(values, Mapping):
+            return {**self.sets, "values": values[attribute], "value": "s0"}
+        return {**self.sets, "value": self.domains[attribute][1]}
 
     def _holder(self, i: int) -> str | None:
         """The input's holder column of criterion ``i``'s attribute when it is not c (people,

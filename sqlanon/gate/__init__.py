@@ -296,7 +296,8 @@ def run_gate(
     sets = None
     if generalization and tuples is not None and weight is not None:
         # people whose quasi-identifiers vary: (n,t)-closeness's supersets from their tuples
-        sets = _people_sets(engine, counted, qis, config.person, tuples, domains[attributes[0]], weight)
+        read = sorted({c.attribute for c in criteria if c.needs_levels and c.attribute is not None})
+        sets = _people_sets(engine, counted, qis, config.person, tuples, [domains[a] for a in read], weight)
     plan = CheckPlan.build(
         engine,
         criteria,
@@ -400,24 +401,30 @@ def _people_sets(
     qis: Sequence[str],
     person: Sequence[str],
     tuples: str,
-    domain: SensitiveDomain,
+    read: Sequence[SensitiveDomain],
     weight: int,
 ) -> dict[str, Any]:
-    """(n,t)-closeness over people whose quasi-identifiers vary: each person's label tuples and
-    values in ``counted`` (people_sets.sql), from which its supersets are formed (_nt_people.sql)."""
+    """(n,t)-closeness over people whose quasi-identifiers vary: each person's label tuples and,
+    per attribute ``read`` by a criterion of supersets, their values (people_sets.sql) in
+    ``counted``, from which the supersets are formed (_nt_people.sql). ``weight`` is a common
+    multiple of every person's number of values of each attribute (with several sensitive
+    columns, of their products), so each person's values of each weigh it split evenly."""
     common = {"published": counted, "qis": list(qis), "person": list(person)}
-    members, values = engine.temp_name("gate_sets"), engine.temp_name("gate_set_values")
+    members = engine.temp_name("gate_sets")
     engine.create_temp_as(members, render_template("people_sets.sql", part="members", **common))
-    engine.create_temp_as(
-        values,
-        render_template(
-            "people_sets.sql",
-            part="values",
-            sensitive={"column": domain.column, "table": domain.table},
-            weight=weight,
-            **common,
-        ),
-    )
+    values = {}  # a table per attribute, its values in s0 (CheckPlan reads the criterion's)
+    for domain in read:
+        values[domain.column] = engine.temp_name("gate_set_values")
+        engine.create_temp_as(
+            values[domain.column],
+            render_template(
+                "people_sets.sql",
+                part="values",
+                sensitive={"column": domain.column, "table": domain.table},
+                weight=weight,
+                **common,
+            ),
+        )
     return {
         "members": members,
         "values": values,

@@ -87,7 +87,7 @@ def multi_models(
             else rng.choice(sorted(set(columns) - read))
         )
         values = sorted({r[name] for r in case.rows})
-        pool = [m for m in random_models(rng, values, varying)[1:]]
+        pool = [m for m in random_models(rng, values)[1:]]
         for item in pool:
             ((kind, params),) = item.items()
             text = str(params)

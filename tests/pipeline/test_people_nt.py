@@ -196,3 +196,51 @@ def test_audit_with_nt_closeness_over_people_as_the_reference(seed: int, tmp_pat
     assert set(got) == set(want)
     for node, entry in want.items():
         same_audit(got[node], entry)
+
+
+def _with_first_column(case: RandomCase, rng: random.Random, config: dict[str, Any]) -> None:
+    """Give the table a sensitive column that sorts before ``sens`` (``a_other``, a value drawn
+    per row), so that ``sens`` is not the first of several sensitive columns."""
+    for r in case.rows:
+        r["a_other"] = rng.choice(["x", "y", "z"])
+    with (case.folder / "data.csv").open("w", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=[PERSON, *case.qis, "a_other", "sens", "visit"])
+        writer.writeheader()
+        writer.writerows(case.rows)
+    config["columns"]["a_other"] = {"role": "sensitive"}
+    # l = 1 holds for every class: the minimal nodes and suppression are nt-closeness's alone
+    config["criteria"].insert(0, {"l-diversity": {"l": 1, "attribute": "a_other"}})
+
+
+@pytest.mark.parametrize("seed", seeds(6))
+def test_nt_closeness_on_the_second_of_two_sensitive_columns(seed: int, tmp_path: Path) -> None:
+    """With several sensitive columns, (n,t)-closeness over people whose quasi-identifiers vary
+    forms its supersets from the people's values of its own column (not the first one): check's
+    verdict and classes, and anonymize's minimal nodes, are the one-column reference's."""
+    rng = random.Random(seed)
+    case = random_people_case(15000 + seed, tmp_path, n_qis=rng.choice([1, 2]), max_people=25, varying=True)
+    model = _nt(rng)
+    config = people_config(case, [{"k-anonymity": {"k": 1}}, model], search="exhaustive")
+    domain = sensitive_column(case, rng, config)
+    _with_first_column(case, rng, config)
+    checked = dict(config)
+    del checked["output"]
+    report = sqlanon.check(checked, base_dir=tmp_path, show_violations=1000)
+    ((_, params),) = model.items()
+    hierarchies = dict(case.hierarchies)
+    uppers = ref.uppers_of(case.rows, case.qis, hierarchies)
+    expected = ref.ref_people_model(
+        case.rows, [PERSON], case.qis, "sens", "nt-closeness", params, domain, uppers
+    )
+    (entry,) = [e for e in report.checks if e["criterion"].startswith("nt-closeness")]
+    assert (entry["passed"], entry["violating_classes"], entry["violating_people"]) == (
+        expected.passed,
+        expected.violating_classes,
+        expected.violating_rows,
+    ), (model, entry, expected)
+    assert _listed(entry, case.qis) == _reference_classes(case, params, domain, hierarchies)
+    anonymized = sqlanon.anonymize(config, base_dir=tmp_path)
+    satisfying = ref.satisfying_people_models(
+        case.rows, [PERSON], hierarchies, "sens", [{"k-anonymity": {"k": 1}}, model], 0.0, domain
+    )
+    assert {tuple(n[q] for q in case.qis) for n in anonymized.minimal_nodes} == minimal_nodes(set(satisfying))
