@@ -23,7 +23,6 @@ from sqlglot import exp
 from sqlanon.criteria.base import Criterion
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode.people import MAX_WEIGHTED
-from sqlanon.errors import ConfigError
 from sqlanon.sql.labels import from_key_sql
 from sqlanon.sql.render import column, quoted, render_template
 
@@ -34,18 +33,6 @@ WEIGHT = "sqlanon_weight"
 #: the largest number of distinct sensitive values a person may have for the statements' weight:
 #: lcm(1..42) < 2^63 (lcm(1..43) is not), so the weight is exact in a BIGINT
 BOUND = 42
-
-
-def refuse_release(person: Sequence[str]) -> None:
-    """``compile --node`` does not write a release over people yet: refuse ``person:``, never
-    suppress rows in its place."""
-    if person:
-        raise ConfigError(
-            "compile --node does not write a release over people in this version of sqlanon, and the "
-            f"configuration sets person ({', '.join(person)}): its suppression would count rows. Run apply "
-            "with person (it publishes the node over people), or compile without --node for the gate's SQL "
-            "over people."
-        )
 
 
 def unsupported(c: Criterion) -> str | None:
