@@ -11,6 +11,7 @@ it wrote; ``compile`` prints that gate after the SELECT, reading it.
 
 A hierarchy a builder makes from the column's values (intervals, mask, dates) is built from the
 source's values, as ``anonymize`` builds it: the map then names those quasi-identifier values.
+With ``person:`` the release counts people (compile/release_people.py).
 """
 
 from __future__ import annotations
@@ -166,7 +167,7 @@ def release_ctes(
                 qis=qis,
                 sensitive=[{"column": a, "table": domains[a][0].table} for a in attributes],
                 null_label=NULL_VALUE,
-                person=[],  # compile --node refuses person (compile.people.refuse_release)
+                person=[],  # each row a person (with person: compile/release_people.py)
             ),
         )
     )
