@@ -114,7 +114,7 @@ def _release_of_people(
     """:func:`compile_release` with ``person:`` (compile/release_people.py): the release over
     people, and the gate over people of its rows with their person columns (which the release
     itself drops)."""
-    ctes, _, query = release_people.people_release_ctes(config, dialect, required, hierarchies, node)
+    ctes, query = release_people.people_release_ctes(config, dialect, required, hierarchies, node)
     gate = compile_gate(config, dialect, release=ctes)
     statements = list(gate.statements)
     if any(name == release_people.WEIGHT for name, _ in ctes):

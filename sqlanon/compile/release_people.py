@@ -68,9 +68,10 @@ def people_release_ctes(
     required: Sequence[Criterion],
     hierarchies: Mapping[str, Hierarchy],
     node: Mapping[str, int],
-) -> tuple[list[tuple[str, exp.Expr]], exp.Select, exp.Select]:
-    """The CTEs of the release over people, the SELECT of its rows with the person columns
-    (what its gate reads) and the SELECT of the rows published (DuckDB's dialect)."""
+) -> tuple[list[tuple[str, exp.Expr]], exp.Select]:
+    """The CTEs of the release over people, the last one (:data:`RELEASE_PEOPLE`) its rows with
+    the person columns (what its gate reads), and the SELECT of the rows published (DuckDB's
+    dialect)."""
     refuse_people(required)
     person = list(config.person)
     qis = [c.name for c in config.by_role("quasi")]
@@ -151,7 +152,7 @@ def people_release_ctes(
     published = exp.select(*(exp.alias_(column(n, "r"), n, quoted=True) for n in names)).from_(
         exp.Table(this=quoted(RELEASE_PEOPLE), alias=exp.TableAlias(this=quoted("r")))
     )
-    return [*ctes, (RELEASE_PEOPLE, kept)], kept, published
+    return [*ctes, (RELEASE_PEOPLE, kept)], published
 
 
 def weight_guard() -> exp.Select:
