@@ -194,6 +194,7 @@ def test_the_release_over_people_is_the_reference_s_and_apply_s(seed: int, tmp_p
     _check(Case(seed, tmp_path))
 
 
+@pytest.mark.slow
 def test_the_cases_publish_suppress_and_fail(tmp_path: Path) -> None:
     """The random cases reach every outcome, with k alone and with sensitive-value models, with
     one person column and two (the comparisons above are not all of empty releases)."""
