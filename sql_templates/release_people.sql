@@ -10,6 +10,8 @@
 --           "signatures" | "problems" | "kept"; constant (part problems: the columns every row
 --           of a person must agree on, person.constant); names (part kept: the published
 --           columns, in order), num, den (part kept: the suppression limit num / den).
+--           (verdicts is read once, its people summed by window: Spark expands every reference
+--           to a CTE, and the gate printed after the release reads it several times.)
 -- Output:   part signatures: p0..pj-1 (a person), sig (the sorted array of the numbers of their
 --           rows' generalized label tuples: their class's key, gate_people.sql's q0); part
 --           problems: one row, n BIGINT = the rows whose generalized quasi-identifier is NULL
@@ -66,21 +68,22 @@ SELECT
 FROM {{ generalized|ident }} AS "g"
 JOIN {{ signatures|ident }} AS "s"
   ON {% for p in person %}"s".{{ ('p' ~ loop.index0)|ident }} = "g".{{ p|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
-JOIN {{ verdicts|ident }} AS "v" ON "v"."q0" = "s"."sig"
-CROSS JOIN (
+JOIN (
   SELECT
-    SUM(CASE WHEN "a"."bad" THEN "a"."size" ELSE 0 END) AS "bad_people",
-    SUM("a"."size") AS "all_people"
+    "a"."q0",
+    "a"."bad",
+    SUM(CASE WHEN "a"."bad" THEN "a"."size" ELSE 0 END) OVER () AS "bad_people",
+    SUM("a"."size") OVER () AS "all_people"
   FROM {{ verdicts|ident }} AS "a"
-) AS "c"
+) AS "v" ON "v"."q0" = "s"."sig"
 CROSS JOIN {{ problems|ident }} AS "u"
 {%- if weight %}
 CROSS JOIN {{ weight|ident }} AS "w"
 {%- endif %}
 WHERE NOT "v"."bad"
   AND "u"."n" = 0
-  AND "c"."bad_people" * {{ den|literal }} <= {{ num|literal }} * "c"."all_people"
-  AND "c"."bad_people" < "c"."all_people"
+  AND "v"."bad_people" * {{ den|literal }} <= {{ num|literal }} * "v"."all_people"
+  AND "v"."bad_people" < "v"."all_people"
 {%- if weight %}
   AND NOT "w"."bad"
 {%- endif %}
