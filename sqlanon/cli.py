@@ -319,7 +319,9 @@ def compile_(config: str, dialect: str | None, node: str | None, from_report: st
     """Print the gate of CONFIG's criteria on its source table as SQL to paste and run: one
     self-contained statement per criterion, returning its violating classes (no rows: it
     holds). With --node or --from-report, first the SELECT of the release apply publishes at
-    that node; the gate statements then check that release."""
+    that node; the gate statements then check that release. With person: in CONFIG, the
+    statements count people, and the release is the node's over people (whole people
+    suppressed, the limit counted in people, the person columns dropped), as apply's."""
     if node is not None and from_report is not None:
         raise InputError("compile takes at most one of --node COL=LEVEL,... and --from-report PATH.")
     compiled = api.compile_sql(config, dialect=dialect, node=node, from_report=from_report)

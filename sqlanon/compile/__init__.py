@@ -56,7 +56,7 @@ FREQUENCIES = "sqlanon_frequencies"
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
     r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
-    r"|tuples|members|weight|person_tuples|person_values"
+    r"|(node_)?(tuples|weight)|members|person_tuples|person_values|node_(signatures|problems)|release_people"
     r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+"
     r"|qi_hierarchy_\d+|(node_)?generalize_\d+)",
     re.IGNORECASE,
@@ -105,6 +105,16 @@ class Compiled:
                     "the source generalized at the node, the classes violating a criterion suppressed: no",
                     "rows when the node does not meet the criteria within the suppression limit, or when a",
                     "value is not covered by its hierarchy",
+                    *(
+                        [
+                            f"over people (told apart by {', '.join(self.person)}, never published): a class is the",
+                            "people whose sets of quasi-identifier combinations are equal, suppression removes whole",
+                            "people and the limit counts people; no rows also when a person column is NULL, a person's",
+                            "rows disagree on a column of person.constant or the weight guard below returns a row",
+                        ]
+                        if self.person
+                        else []
+                    ),
                 )
                 + f"\n{self.release};"
             )
@@ -148,7 +158,8 @@ def compile_gate(
     """The gate of ``config.criteria`` on ``table`` (default ``config.source``) as
     self-contained statements in ``dialect`` (one of :data:`DIALECTS`). ``release``: CTEs
     whose last one is the table to gate instead (a release's SELECT; with ``person:``, a
-    relation that holds the person columns: compile --node refuses person). ``criteria``: the
+    relation that holds the person columns: compile --node's release over people,
+    compile/release_people.py, keeps them in that relation and drops them from what it publishes). ``criteria``: the
     criterion objects of ``config.criteria``, when the caller made them; per sensitive
     attribute, ``levels``: a relation holding its hierarchy's levels, and ``reserved``: one
     holding the values its criteria name with their codes; ``generalized``: per
@@ -156,8 +167,8 @@ def compile_gate(
     (standalone_generalize.sql's part "generalize"), made and checked by the caller instead of
     written from the hierarchies (all four of tools/dbt_package.py's, the dbt package's generator)."""
     check_dialect(dialect)
-    # with person, the relation ``release`` ends with holds the person columns (compile --node,
-    # whose release drops them, refuses person first: compile/release.py)
+    # with person, the relation ``release`` ends with holds the person columns (compile --node's
+    # release over people keeps them there, and drops them from what it publishes)
     person = list(config.person)
     criteria = [make_criterion(c) for c in config.criteria] if criteria is None else list(criteria)
     qis = [c.name for c in config.by_role("quasi")]

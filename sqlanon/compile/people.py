@@ -27,7 +27,6 @@ from sqlglot import exp
 
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode.people import MAX_WEIGHTED
-from sqlanon.errors import ConfigError
 from sqlanon.sql.labels import from_key_sql
 from sqlanon.sql.render import column, quoted, render_template
 
@@ -43,16 +42,6 @@ PERSON_VALUES = "sqlanon_person_values"
 BOUND = 42
 
 
-def refuse_release(person: Sequence[str]) -> None:
-    """``compile --node`` does not write a release over people yet: refuse ``person:``, never
-    suppress rows in its place."""
-    if person:
-        raise ConfigError(
-            "compile --node does not write a release over people in this version of sqlanon, and the "
-            f"configuration sets person ({', '.join(person)}): its suppression would count rows. Run apply "
-            "with person (it publishes the node over people), or compile without --node for the gate's SQL "
-            "over people."
-        )
 
 
 def prime_powers(bound: int) -> list[tuple[int, int]]:

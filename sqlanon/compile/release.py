@@ -11,6 +11,7 @@ it wrote; ``compile`` prints that gate after the SELECT, reading it.
 
 A hierarchy a builder makes from the column's values (intervals, mask, dates) is built from the
 source's values, as ``anonymize`` builds it: the map then names those quasi-identifier values.
+With ``person:`` the release counts people (compile/release_people.py).
 """
 
 from __future__ import annotations
@@ -24,30 +25,27 @@ from sqlglot import exp
 from sqlanon.compile import (
     Compiled,
     NotWritten,
-    as_from,
+    Statement,
     check_dialect,
     compile_gate,
     domain,
     needed,
     refuse_unquotable,
     refuse_unsupported,
+    release_people,
     render,
-    source_relation,
 )
-from sqlanon.compile.people import refuse_release
+from sqlanon.compile.node import GENERALIZED, VERDICTS, generalized_ctes
 from sqlanon.config import Config
 from sqlanon.config.node import resolve_node
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
-from sqlanon.hierarchy import NULL_LEAF, Hierarchy
+from sqlanon.hierarchy import Hierarchy
 from sqlanon.sql.labels import to_key, to_key_sql
-from sqlanon.sql.render import column, quoted, render_template, values_table, with_first
+from sqlanon.sql.render import column, quoted, render_template, with_first
 
-SOURCE = "sqlanon_source"
-GENERALIZED = "sqlanon_generalized"
-VERDICTS = "sqlanon_node_verdicts"
 RELEASE = "sqlanon_release"
 
 
@@ -62,7 +60,6 @@ def compile_release(
     where it came from, for messages), and the gate of that release, in ``dialect``.
     ``hierarchies_of`` gives the quasi-identifiers' hierarchies (asked once the configuration
     is known to compile: it may read the source's values)."""
-    refuse_release(config.person)
     check_dialect(dialect)
     if config.search == "mondrian":
         raise ConfigError(
@@ -89,7 +86,10 @@ def compile_release(
             raise ConfigError(
                 f"{origin}: the level {level} of {name!r} is above its max_level {cap} in the configuration."
             )
-    ctes, query = release_ctes(config, dialect, required, hierarchies, dict(zip(qis, node, strict=True)))
+    at = dict(zip(qis, node, strict=True))
+    if config.person:
+        return _release_of_people(config, dialect, required, hierarchies, at, origin)
+    ctes, query = release_ctes(config, dialect, required, hierarchies, at)
     gate = compile_gate(config, dialect, release=[*ctes, (RELEASE, query)])
     try:
         text = render(with_first(query, needed(ctes, query)), dialect)
@@ -103,6 +103,44 @@ def compile_release(
     )
 
 
+def _release_of_people(
+    config: Config,
+    dialect: str,
+    required: Sequence[Criterion],
+    hierarchies: Mapping[str, Hierarchy],
+    node: Mapping[str, int],
+    origin: str,
+) -> Compiled:
+    """:func:`compile_release` with ``person:`` (compile/release_people.py): the release over
+    people, and the gate over people of its rows with their person columns (which the release
+    itself drops)."""
+    ctes, query = release_people.people_release_ctes(config, dialect, required, hierarchies, node)
+    gate = compile_gate(config, dialect, release=ctes)
+    statements = list(gate.statements)
+    if any(name == release_people.WEIGHT for name, _ in ctes):
+        guard = release_people.weight_guard()
+        what = (
+            "the weight of the source's people's values (the least common multiple of their numbers of distinct "
+            f"values): a row here says a person has more than {release_people.BOUND} values, or the weight times "
+            "the people exceeds what is counted exactly, and the release above is empty (apply counts with it)"
+        )
+        try:
+            statements.insert(0, Statement(what, render(with_first(guard, needed(ctes, guard)), dialect)))
+        except NotWritten as err:
+            statements.insert(0, Statement(what, None, str(err)))
+    try:
+        text = render(with_first(query, needed(ctes, query)), dialect)
+    except NotWritten as err:
+        raise ConfigError(f"The release cannot be written for {dialect}: {err}.") from None
+    return replace(
+        gate,
+        statements=tuple(statements),
+        release=text,
+        node=tuple(node.items()),
+        node_from=origin,
+    )
+
+
 def release_ctes(
     config: Config,
     dialect: str,
@@ -111,33 +149,8 @@ def release_ctes(
     node: Mapping[str, int],
 ) -> tuple[list[tuple[str, exp.Expr]], exp.Select]:
     """The CTEs and the final SELECT of the release (DuckDB's dialect)."""
-    source = source_relation(config.source, config.engine.kind, dialect)
     qis = [c.name for c in config.by_role("quasi")]
-    ctes: list[tuple[str, exp.Expr]] = [(SOURCE, exp.select("*").from_(as_from(source)))]
-    generalized = exp.select()
-    joins = []
-    for i, name in enumerate(qis):
-        h, level = hierarchies[name], node[name]
-        pairs = sorted({(row[0], row[level]) for row in h.rows})
-        ctes.append((f"sqlanon_map_{i}", values_table(pairs, ["leaf", "label"])))
-        joins.append((f"sqlanon_map_{i}", f"m{i}", name))
-    for spec in config.columns:
-        if spec.role == "identifier":
-            continue
-        if spec.role == "quasi":
-            i = qis.index(spec.name)
-            generalized = generalized.select(exp.alias_(column("label", f"m{i}"), spec.name, quoted=True))
-        else:
-            generalized = generalized.select(exp.alias_(column(spec.name, "s"), spec.name, quoted=True))
-    generalized = generalized.from_(exp.Table(this=quoted(SOURCE), alias=exp.TableAlias(this=quoted("s"))))
-    for table, alias, name in joins:
-        cell = exp.func("COALESCE", exp.cast(column(name, "s"), "VARCHAR"), exp.Literal.string(NULL_LEAF))
-        generalized = generalized.join(
-            exp.Table(this=quoted(table), alias=exp.TableAlias(this=quoted(alias))),
-            on=exp.EQ(this=column("leaf", alias), expression=cell),
-            join_type="LEFT",
-        )
-    ctes.append((GENERALIZED, generalized))
+    ctes = generalized_ctes(config, dialect, hierarchies, node)
     # the node's verdicts: the classes of the generalized rows, every error-severity criterion
     attributes = sorted({a for c in required for a in c.attributes})
     domains: dict[str, tuple[SensitiveDomain, str]] = {}
@@ -154,7 +167,7 @@ def release_ctes(
                 qis=qis,
                 sensitive=[{"column": a, "table": domains[a][0].table} for a in attributes],
                 null_label=NULL_VALUE,
-                person=[],  # compile --node refuses person (compile.people.refuse_release)
+                person=[],  # each row a person (with person: compile/release_people.py)
             ),
         )
     )

@@ -25,7 +25,7 @@ import pytest
 
 from sqlanon import api
 from sqlanon.compile.people import BOUND, prime_powers
-from sqlanon.errors import ConfigError, DataError
+from sqlanon.errors import DataError
 from tests.oracles import reference_people as ref
 from tests.pipeline.test_people import random_models, sensitive_column
 from tests.support.cases import seeds
@@ -322,13 +322,6 @@ def test_a_weight_beyond_exact_counts_is_flagged_by_the_guard(tmp_path: Path) ->
         else:
             assert rows == []
             api.check(config, base_dir=tmp_path)
-
-
-def test_compile_node_with_person_is_refused(tmp_path: Path) -> None:
-    case = random_people_case(77, tmp_path, n_qis=2)
-    config = people_config(case, [{"k-anonymity": {"k": 2}}])
-    with pytest.raises(ConfigError, match=r"compile --node does not write a release over people"):
-        api.compile_sql(config, node={q: 0 for q in case.qis}, base_dir=tmp_path)
 
 
 def test_reports_carry_the_gate_over_people(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import duckdb
 import pytest
 
 import sqlanon
@@ -231,13 +232,16 @@ def test_bad_person_configurations_are_refused(
             sqlanon.anonymize(config, base_dir=tmp_path)
 
 
-def test_commands_that_do_not_count_people_refuse_person(tmp_path: Path) -> None:
-    """compile's release of a node does not count people yet: it refuses person, never counts
-    rows in its place. compile's gate counts people (tests/compile/test_people.py), and so does
-    audit (tests/pipeline/test_audit_people.py)."""
+def test_compile_and_audit_count_people(tmp_path: Path) -> None:
+    """compile's release of a node counts people (tests/compile/test_release_people.py), never
+    publishing the person column; compile's gate counts people (tests/compile/test_people.py),
+    and so does audit (tests/pipeline/test_audit_people.py)."""
     config = _visits(tmp_path, ["patient,age,diagnosis", "p1,30,flu", "p2,30,cold", "p3,40,flu"])
-    with pytest.raises(ConfigError, match=r"compile --node does not write a release over people in this"):
-        sqlanon.compile_sql(config, node={"age": 1}, base_dir=tmp_path, dialect="duckdb")
+    released = sqlanon.compile_sql(config, node={"age": 1}, base_dir=tmp_path, dialect="duckdb")
+    assert released.person == ("patient",) and released.release is not None
+    published = duckdb.connect().sql(released.release)
+    assert published.columns == ["age", "diagnosis"]
+    assert sorted(published.fetchall()) == [("*", "cold"), ("*", "flu"), ("*", "flu")]
     gate = sqlanon.compile_sql(config, base_dir=tmp_path, dialect="duckdb")  # the gate counts people
     assert gate.person == ("patient",) and gate.release is None
     audited = sqlanon.audit(config, base_dir=tmp_path)
