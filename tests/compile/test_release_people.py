@@ -98,8 +98,10 @@ class Case:
         if sensitive:
             criteria = [
                 c
-                for c in random_models(rng, values, varying=True)  # no (n,t)-closeness: refused below
-                if not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))
+                for c in random_models(rng, values)
+                # no (n,t)-closeness: --node refuses it over people (a test below)
+                if "nt-closeness" not in c
+                and not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))
             ]
             sens_paths = random_hierarchy(rng, values, rng.randint(1, 2))
             with (folder / "h_sens.csv").open("w", newline="") as fh:
