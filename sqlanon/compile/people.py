@@ -57,6 +57,12 @@ def unsupported(c: Criterion) -> str | None:
             "supersets sqlanon computes only for quasi-identifiers constant per person. Run sqlanon check with "
             "person for this criterion."
         )
+    if len(c.attributes) > 1:
+        return (
+            f"compile does not write {c.kind} over several sensitive columns at once over people in this version "
+            "of sqlanon: its statements weigh the people's values of one column, and this model reads each "
+            "person's values of every listed column together. Run sqlanon check with person for this criterion."
+        )
     return None
 
 

@@ -981,7 +981,7 @@
         'people': {
           'macro': none,
           'why': 'it compares several sensitive columns',
-          'several': 'dissimilarity with distance variational is not evaluated over people in this version of sqlanon (over people: distance numeric, ordered, hierarchical)'
+          'several': 'compile does not write dissimilarity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
         },
         'formats': {
           'within': ['epsilon', 'within'],
