@@ -710,3 +710,47 @@ def satisfying_people_several(
             continue
         out[node] = gone
     return out
+
+
+def ref_multi_l_people(
+    rows: Sequence[Row], person: Sequence[str], qis: Sequence[str], params: Mapping[str, Any]
+) -> RefResult:
+    """Multi-attribute l-diversity over people (002 Definition 4.5 with docs/people.md's rule for
+    quasi-identifiers): for each listed attribute S_i, a person's extended quasi-identifier is
+    the set of their rows' (QI tuple, values of the other listed attributes) tuples; the
+    sub-blocks of a class are its people whose extended sets are equal, and each must satisfy
+    the variant over people on S_i (each person's distinct values of S_i, split). A class
+    violates when any of its sub-blocks does, for any attribute; its measure is the worst of
+    its sub-blocks'."""
+    attrs = list(params["attributes"])
+    worst_max = params["variant"] == "recursive"
+    single = {k: v for k, v in params.items() if k not in ("attributes", "multi_attribute")}
+    extended: dict[str, dict[Any, set[Any]]] = {a: defaultdict(set) for a in attrs}
+    for r in rows:
+        who = tuple(r[p] for p in person)
+        for a in attrs:
+            extended[a][who].add((tuple(r[q] for q in qis), tuple(r[o] for o in attrs if o != a)))
+    verdicts = []
+    for members in people_classes(rows, person, qis).values():
+        ok, measures = True, []
+        for a in attrs:
+            values = person_values(rows, person, a)
+            blocks: dict[frozenset[Any], set[Any]] = defaultdict(set)
+            for who in members:
+                blocks[frozenset(extended[a][who])].add(who)
+            for block in blocks.values():
+                passed, measure = class_verdict("l-diversity", single, block, values, ({}, {}, 0))
+                ok = ok and passed
+                measures.append(measure)
+        if any(m is None for m in measures):
+            value = None
+        else:
+            value = max(measures) if worst_max else min(measures)  # type: ignore[type-var]
+        verdicts.append((ok, value, len(members)))
+    bad = [size for ok, _, size in verdicts if not ok]
+    values_ = [v for _, v, _ in verdicts]
+    if worst_max:
+        observed = None if any(v is None for v in values_) else max(v for v in values_ if v is not None)
+    else:
+        observed = min(v for v in values_ if v is not None)
+    return RefResult(not bad, observed, len(bad), sum(bad))

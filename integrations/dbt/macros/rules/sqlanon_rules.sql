@@ -65,7 +65,7 @@
         'people': {
           'macro': 'sqlanon_l_diversity_distinct_people',
           'why': none,
-          'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, a class of sets of values that this version does not form; give each attribute its own criterion)'
+          'several': 'compile does not write l-diversity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
         },
         'formats': {'l': ['l', 'int']},
         'numbers': false,
@@ -97,7 +97,7 @@
         'people': {
           'macro': 'sqlanon_l_diversity_entropy_people',
           'why': none,
-          'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, a class of sets of values that this version does not form; give each attribute its own criterion)'
+          'several': 'compile does not write l-diversity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
         },
         'formats': {'l': ['l', 'float']},
         'numbers': false,
@@ -139,7 +139,7 @@
         'people': {
           'macro': 'sqlanon_l_diversity_recursive_people',
           'why': none,
-          'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, a class of sets of values that this version does not form; give each attribute its own criterion)'
+          'several': 'compile does not write l-diversity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
         },
         'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']},
         'numbers': false,
