@@ -21,6 +21,7 @@ from tests.oracles import reference_people as ref
 from tests.oracles.reference import minimal_nodes
 from tests.pipeline.test_audit_people import nodes, same
 from tests.pipeline.test_people import _published, random_models
+from tests.pipeline.test_people_optimum import LABELS, SIZES, _close, people_metrics
 from tests.support.cases import seeds
 from tests.support.randomdata import PERSON, RandomCase, people_config, random_hierarchy, random_people_case
 
@@ -143,7 +144,8 @@ def test_anonymize_with_several_sensitive_columns_as_the_reference(seed: int, tm
     criteria = multi_models(case, rng, columns, nullable, varying)
     limit = rng.choice([0.0, 0.1, 0.3])
     search = ["exhaustive", "optimal", "incognito"][seed % 3]
-    config = people_config(case, criteria, suppression_limit=limit, search=search)
+    metric = rng.choice(SIZES if varying else SIZES + LABELS)
+    config = people_config(case, criteria, suppression_limit=limit, search=search, metric=metric)
     domains = sensitive_columns(case, rng, config, columns, nullable)
     report = sqlanon.anonymize(config, base_dir=tmp_path)
     satisfying = ref.satisfying_people_models(
@@ -165,6 +167,8 @@ def test_anonymize_with_several_sensitive_columns_as_the_reference(seed: int, tm
     rows = ref.generalized(case.rows, case.hierarchies, node)
     expected = Counter(tuple(r[c] for c in published) for r in rows if (r[PERSON],) not in gone)
     assert _published(tmp_path / "out.csv") == (published, expected)
+    # the metrics count people, each weighing one whatever their combinations of values
+    assert _close(report.metrics, people_metrics(case, node, 1, varying, gone)), report.metrics
 
 
 @pytest.mark.parametrize("seed", seeds(8))

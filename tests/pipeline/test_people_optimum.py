@@ -26,12 +26,14 @@ SIZES = ("precision", "height", "discernibility", "aecs")
 LABELS = ("loss", "nu-entropy")
 
 
-def people_metrics(case: RandomCase, node: tuple[int, ...], k: int, varying: bool) -> dict[str, Any]:
-    """Every metric of ``node`` over people, the people of k-violating classes suppressed: a
-    person is one cell per quasi-identifier (a suppressed cell loses 1), a class counts its
-    people, and label counts count the people with a label."""
+def people_metrics(
+    case: RandomCase, node: tuple[int, ...], k: int, varying: bool, suppressed: set[Any] | None = None
+) -> dict[str, Any]:
+    """Every metric of ``node`` over people, the people of k-violating classes suppressed (or
+    the people ``suppressed``): a person is one cell per quasi-identifier (a suppressed cell
+    loses 1), a class counts its people, and label counts count the people with a label."""
     rows = ref.generalized(case.rows, case.hierarchies, node)
-    gone = ref.violating_people(rows, [PERSON], case.qis, k)
+    gone = ref.violating_people(rows, [PERSON], case.qis, k) if suppressed is None else suppressed
     people = {(r[PERSON],) for r in case.rows}
     n, s, q = len(people), len(gone), len(case.qis)
     kept = {key: m for key, m in ref.people_classes(rows, [PERSON], case.qis).items() if not m & gone}
