@@ -48,6 +48,10 @@ combos(keys, person, weight, k, weight_table): after CTEs "pv0".."pv{k-1}" (each
 holds(k, i, prefix): the condition that marks, among a person's combinations, one per value
   of column i (every other column holds the person's first value): its sum counts the people
   holding the value (column i's c); with i = none, every column's first value (np).
+  With i = k (the holder cx, after c, c1, ...: sqlanon/encode/people.py holders), 1 on every
+  combination: its sum counts the people whose combinations (the cross product of their values
+  of each column) hold that one, which dissimilarity's variational distance reads over people
+  (docs/people.md).
 values_multi(keys, person, weight, k, holders): combos, then one row per (keys..., s0..sk-1)
   with n, the holder columns ``holders`` (column i's c) and np, each a sum that adds up under
   roll-up.
@@ -86,8 +90,10 @@ sums(k, holders, prefix): those sums over the rows of "px" (aliased ``prefix``).
 )
 {%- endmacro %}
 {% macro holds(k, i, prefix) -%}
+{%- if i == k %}1{% else %}
 {%- set others = [] %}{% for j in range(k) %}{% if j != i %}{% set _ = others.append(j) %}{% endif %}{% endfor -%}
 CASE WHEN {% for j in others %}{{ prefix|ident }}.{{ ('f' ~ j)|ident }} = 1{% if not loop.last %} AND {% endif %}{% endfor %} THEN 1 ELSE 0 END
+{%- endif %}
 {%- endmacro %}
 {% macro sums(k, holders, prefix) -%}
   CAST(SUM({{ prefix|ident }}."n") AS BIGINT) AS "n",

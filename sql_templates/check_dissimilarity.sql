@@ -29,13 +29,17 @@
 --           exact when no person has two values within epsilon (one row per person: the
 --           original). docs/people.md derives it; counting people rather than records follows
 --           Nergiz, Clifton, Nergiz, Multirelational k-anonymity (IEEE TKDE 2009).
+--           variational over people: the values are the vectors of the class's people's
+--           combinations (each person's cross product of their values of each column), and c(w)
+--           is cx, the people whose cross product holds w: never below the people having a row
+--           whose vector is w, so the risk is never underestimated (docs/people.md).
 {%- set people = people|default(false) %}
 {%- set scols = columns|map(attribute="column")|list if distance == "variational" else [s] %}
 WITH "f" AS (
   SELECT {% for key in keys %}{{ key|ident }}, {% endfor %}
     {%- for c in scols %}{{ c|ident }} AS {{ ('v' ~ loop.index0)|ident }}, {% endfor %}
     {%- if people %}
-    CAST(SUM("c") AS HUGEINT) AS "n", CAST(SUM("np") AS HUGEINT) AS "np"
+    CAST(SUM({{ '"cx"' if distance == "variational" else '"c"' }}) AS HUGEINT) AS "n", CAST(SUM("np") AS HUGEINT) AS "np"
     {%- else %}
     CAST(SUM("n") AS HUGEINT) AS "n"
     {%- endif %}
@@ -81,13 +85,13 @@ WITH "f" AS (
     SUM("f"."n") OVER (PARTITION BY {% for key in keys %}"f".{{ key|ident }}, {% endfor %}"a"."node") AS "phi"
   FROM "f" LEFT JOIN {{ ancestors|ident }} AS "a" ON "a"."s" = "f"."v0" AND "a"."lvl" = {{ level|literal }}
 {%- else %}
-  SELECT {% for key in keys %}"a".{{ key|ident }}, {% endfor %}"a"."n", SUM("b"."n") AS "phi"
+  SELECT {% for key in keys %}"a".{{ key|ident }}, {% endfor %}"a"."n",{% if people %} "a"."np",{% endif %} SUM("b"."n") AS "phi"
   FROM "x" AS "a"
   JOIN "x" AS "b"
     ON {% for key in keys %}"a".{{ key|ident }} IS NOT DISTINCT FROM "b".{{ key|ident }} AND {% endfor %}
     0.5 * ({% for c in columns %}ABS("a".{{ ('x' ~ loop.index0)|ident }} - "b".{{ ('x' ~ loop.index0)|ident }}){% if not loop.last %} + {% endif %}{% endfor %})
       <= {{ within|literal }}
-  GROUP BY {% for key in keys %}"a".{{ key|ident }}, {% endfor %}{% for c in columns %}"a".{{ ('v' ~ loop.index0)|ident }}, {% endfor %}"a"."n"
+  GROUP BY {% for key in keys %}"a".{{ key|ident }}, {% endfor %}{% for c in columns %}"a".{{ ('v' ~ loop.index0)|ident }}, {% endfor %}"a"."n"{% if people %}, "a"."np"{% endif %}
 {%- endif %}
 ), "r" AS (
   {%- if people %}

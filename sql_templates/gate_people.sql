@@ -12,6 +12,11 @@
 --           column's c: c, c1, ...) instead of sensitive, the weight a common multiple of every
 --           person's product of their numbers of distinct values: part classes then gives
 --           s0..sm-1, n, the holders and np (_people_values.sql combos and sums).
+--           Part rows (multi-attribute l-diversity over people; several, weight; tuples or,
+--           with constant quasi-identifiers, none): q0..qk-1 (the class key of part classes,
+--           or the labels), t (the row's tuple number; 0 with constant quasi-identifiers), g
+--           (the person's number), s0..sm-1 (the row's codes), w = weight: one row per distinct
+--           such row (people_subblocks.sql's input).
 -- Output:   part tuples: t BIGINT (1, 2, ...), q0..qk-1: each distinct label tuple and its
 --           number; part classes: q0 = a class's signature (the sorted array of its people's
 --           tuple numbers), q1..qk-1 = '' (the class key keeps its k columns), n = the class's
@@ -55,6 +60,39 @@ FROM (
   {%- endfor %}
   FROM {{ published|ident }} AS "p"
 ) AS "d"
+{%- elif part == "rows" -%}
+{#- multi-attribute l-diversity over people: each class's people and their rows -#}
+{%- if tuples %}
+WITH {{ sets() }}
+{%- endif %}
+SELECT DISTINCT
+{%- if tuples %}
+  "ps"."sig" AS "q0",
+{%- for q in qis[1:] %}
+  CAST('' AS VARCHAR) AS {{ ('q' ~ loop.index)|ident }},
+{%- endfor %}
+  "t"."t",
+{%- else %}
+{%- for q in qis %}
+  {{ ('CAST("p".' ~ q|ident ~ ' AS VARCHAR)')|key }} AS {{ ('q' ~ loop.index0)|ident }},
+{%- endfor %}
+  CAST(0 AS BIGINT) AS "t",
+{%- endif %}
+  CAST(DENSE_RANK() OVER (ORDER BY {% for p in person %}"p".{{ p|ident }}{% if not loop.last %}, {% endif %}{% endfor %}) AS BIGINT) AS "g",
+{%- for sv in several %}
+  {{ ('e' ~ loop.index0)|ident }}."code" AS {{ ('s' ~ loop.index0)|ident }},
+{%- endfor %}
+  CAST({{ weight|literal }} AS BIGINT) AS "w"
+FROM {{ published|ident }} AS "p"
+{%- if tuples %}
+JOIN "ps" ON {% for p in person %}"ps".{{ ('p' ~ loop.index0)|ident }} = "p".{{ p|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
+JOIN {{ tuples|ident }} AS "t"
+  ON {% for q in qis %}"t".{{ ('q' ~ loop.index0)|ident }} = {{ ('CAST("p".' ~ q|ident ~ ' AS VARCHAR)')|key }}{% if not loop.last %} AND {% endif %}{% endfor %}
+{%- endif %}
+{%- for sv in several %}
+JOIN {{ sv.table|ident }} AS {{ ('e' ~ loop.index0)|ident }}
+  ON {{ ('CAST("p".' ~ sv.column|ident ~ ' AS VARCHAR)')|key }} = {{ ('e' ~ loop.index0)|ident }}."value"
+{%- endfor %}
 {%- elif part == "members" -%}
 WITH {{ sets() }}
 SELECT DISTINCT

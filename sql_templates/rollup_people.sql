@@ -10,6 +10,10 @@
 --           (class, value) with n, c and np summed over the class's people (_people_values.sql); with
 --           several sensitive columns (sensitive: s0..sm-1, holders: c, c1, ...), one row per
 --           (class, combination) with n, every holder and np summed.
+--           With rows (encode_members.sql's table with s0..sm-1: multi-attribute l-diversity
+--           over people) and weight: one row per distinct (class, person g, the row's tuple
+--           number t at the node, the row's codes s0..sm-1), w = weight (people_subblocks.sql's
+--           input), the classes' keys as above.
 -- Formula:  a person's generalized quasi-identifier is the set of their tuples generalized to
 --           the node's levels (equal tuples merge); a class is the people whose sets are equal
 --           (Nergiz, Clifton, Nergiz, Multirelational k-anonymity, IEEE TKDE 2009, section 3;
@@ -35,6 +39,41 @@ WITH "gen" AS (
   FROM "gen"
   GROUP BY {% if batch %}"gen"."batch_node", {% endif %}"gen"."g"
 )
+{%- if rows|default(none) %}
+, "rgen" AS (
+  SELECT DISTINCT
+  {%- if batch %}
+    "b"."batch_node",
+  {%- endif %}
+    "src"."g"
+  {%- for q in qis %},
+    {{ g.code(loop.index0, q, batch) }} AS {{ ('q' ~ loop.index0)|ident }}
+  {%- endfor %}
+  {%- for s in sensitive %},
+    "src".{{ s|ident }}
+  {%- endfor %}
+  FROM {{ rows|ident }} AS "src"
+  {%- if batch %}
+  CROSS JOIN (SELECT CAST("range" AS INTEGER) AS "batch_node" FROM RANGE($nodes)) AS "b"
+  {%- endif %}{{ g.joins(qis, batch) }}
+)
+SELECT DISTINCT
+{%- if batch %}
+  "sig"."batch_node",
+{%- endif %}
+  "sig"."sig" AS "q0",
+{%- for q in qis[1:] %}
+  CAST(0 AS INTEGER) AS {{ ('q' ~ loop.index)|ident }},
+{%- endfor %}
+  "rgen"."g",
+  {{ people.tuple_id("rgen", radix) }} AS "t",
+{%- for s in sensitive %}
+  "rgen".{{ s|ident }},
+{%- endfor %}
+  CAST({{ weight|literal }} AS BIGINT) AS "w"
+FROM "rgen"
+JOIN "sig" ON "sig"."g" = "rgen"."g"{% if batch %} AND "sig"."batch_node" = "rgen"."batch_node"{% endif %}
+{%- else %}
 SELECT
 {%- if batch %}
   "sig"."batch_node",
@@ -59,4 +98,5 @@ GROUP BY {% if batch %}"sig"."batch_node", {% endif %}"sig"."sig"{% for s in sen
   CAST(COUNT(*) AS BIGINT) AS "n"
 FROM "sig"
 GROUP BY {% if batch %}"sig"."batch_node", {% endif %}"sig"."sig"
+{%- endif %}
 {%- endif %}

@@ -698,9 +698,7 @@ def _item(form: Form, rules: list[Rule]) -> dict[str, Any]:
         if people_why is None
         else {},
         "why": people_why,
-        "several": counted_over_people(_config(form, 0, max(item["multi"])).criteria[0])
-        if item["multi"]
-        else None,
+        "several": _people_why(form, max(item["multi"])) if item["multi"] else None,
     }
     shapes = [(n, 0, False) for n in ([1] if why is None and not by_quasi else []) + list(item["multi"])]
     shapes += [(1, n, False) for n in item["quasi"]]

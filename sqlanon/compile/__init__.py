@@ -198,7 +198,7 @@ def compile_gate(
     own = people.people_ctes(TABLE, qis, person) if person else []
     guarded: set[str] = set()  # the columns whose weight has its guard statement
     for crit in criteria:
-        why = unsupported(crit)
+        why = unsupported(crit) or (people.unsupported(crit) if person else None)
         if why is not None:
             statements.append(Statement(_describe(len(statements), crit), None, why))
             continue

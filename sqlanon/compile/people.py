@@ -25,6 +25,7 @@ from typing import Any
 
 from sqlglot import exp
 
+from sqlanon.criteria.base import Criterion
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode.people import MAX_WEIGHTED
 from sqlanon.sql.labels import from_key_sql
@@ -42,6 +43,15 @@ PERSON_VALUES = "sqlanon_person_values"
 BOUND = 42
 
 
+def unsupported(c: Criterion) -> str | None:
+    """Why compile's statements over people cannot evaluate ``c`` (None: they can)."""
+    if len(c.attributes) > 1:
+        return (
+            f"compile does not write {c.kind} over several sensitive columns at once over people in this version "
+            "of sqlanon: its statements weigh the people's values of one column, and this model reads each "
+            "person's values of every listed column together. Run sqlanon check with person for this criterion."
+        )
+    return None
 
 
 def prime_powers(bound: int) -> list[tuple[int, int]]:

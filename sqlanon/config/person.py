@@ -21,7 +21,7 @@ PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
     "alpha-k-anonymity": None,
     "t-closeness": ("equal", "ordered", "hierarchical", "kl", "js", "variational", "smoothed-js"),
     "nt-closeness": None,
-    "dissimilarity": ("numeric", "ordered", "hierarchical"),
+    "dissimilarity": ("numeric", "ordered", "hierarchical", "variational"),
     "delta-disclosure": None,
     "beta-likeness": None,
 }
@@ -39,12 +39,11 @@ def counted_over_people(c: CriterionSpec) -> str | None:
             f"{c.kind} with {what} {form} is not evaluated over people in this version of sqlanon (over people: "
             f"{what} {', '.join(allowed)})"
         )
-    if len(c.attributes) > 1:
+    if len(c.attributes) > 1 and c.kind not in ("dissimilarity", "l-diversity"):
+        # multi-attribute l-diversity and variational dissimilarity are (docs/people.md)
         return (
             f"{c.kind} over several attributes at once is not evaluated over people in this version of sqlanon "
-            "(over people, the other attributes would join each person's quasi-identifier as the set of their "
-            "values, a class of sets of values that this version does not form; give each attribute its own "
-            "criterion)"
+            "(give each attribute its own criterion)"
         )
     return None
 

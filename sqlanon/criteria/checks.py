@@ -25,6 +25,9 @@ from sqlanon.sql.render import column as _col
 from sqlanon.sql.render import quoted as _q
 from sqlanon.sql.render import with_first
 
+#: the suffix of the relation of the classes' people and their rows, beside a frequency table
+ROWS = "_rows"
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -75,6 +78,10 @@ class CheckPlan:
     #: with ``generalization``, when people's quasi-identifiers vary: the people's tuples and
     #: values the natural supersets are formed from (_nt_people.sql's ``sets``)
     sets: Mapping[str, Any] | None = None
+    #: criterion index -> the suffix of the relation it reads instead of the input (the input's
+    #: name + suffix): multi-attribute l-diversity over people reads the classes' people and
+    #: their rows (people_subblocks.sql: gate_people.sql part rows, rollup_people.sql rows)
+    inputs: Mapping[int, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # The templates name their own columns (s, n, size, node, q, ...): class keys must not
@@ -84,6 +91,7 @@ class CheckPlan:
             raise ValueError(f"class key names {bad} could collide with template columns")
 
     def criterion_select(self, i: int, input_name: str) -> exp.Expr:
+        input_name += self.inputs.get(i, "")
         extra = dict(self.setup.get(i, {}))
         extra["people"] = self.people
         if self.criteria[i].needs_levels:
@@ -281,7 +289,7 @@ class CheckPlan:
         query = exp.select(*cols)
         for n, i in enumerate(chosen):
             crit = self.criteria[i]
-            source = "__screened" if screening and n > 0 else input_name
+            source = "__screened" if screening and n > 0 and i not in self.inputs else input_name
             aggregate = self._aggregate(self.criterion_select(i, source), crit.worst, by, crit.extras)
             if screening and n == 0:
                 assert by is not None and screen is not None

@@ -11,6 +11,7 @@ from sqlglot import exp
 from sqlanon.criteria.base import TOL, Criterion, exact, render_check
 from sqlanon.encode import SensitiveDomain
 from sqlanon.sql.labels import to_key
+from sqlanon.sql.render import render_template, with_first
 
 
 class DistinctL(Criterion):
@@ -166,9 +167,23 @@ class MultiAttributeL(Criterion):
         for name in self.attributes:
             domain, column = columns[name]
             others = [columns[o][1] for o in self.attributes if o != name]
-            inner = render_check(
-                base.template, input_name, [*keys, *others], column, self.template_params(domain)
-            )
+            if extra.get("people"):
+                # over people (docs/people.md): ``input_name`` holds the classes' people and
+                # their rows (keys, g, t, s0..); the sub-blocks are the people whose sets of
+                # (t, others) tuples are equal (people_subblocks.sql)
+                alias = f"__subblocks_{column}"
+                blocks = render_template(
+                    "people_subblocks.sql", input=input_name, keys=list(keys), s=column, others=others
+                )
+                query = render_check(
+                    base.template, alias, [*keys, "sig"], "s", self.template_params(domain), {"people": True}
+                )
+                assert isinstance(query, exp.Select)
+                inner: exp.Expr = with_first(query, [(alias, blocks)])
+            else:
+                inner = render_check(
+                    base.template, input_name, [*keys, *others], column, self.template_params(domain)
+                )
             parts.append(
                 exp.select(
                     *key_cols,

@@ -78,5 +78,5 @@ class Dissimilarity(Criterion):
             {"column": columns[name][1], "dictionary": columns[name][0].table} for name in self.attributes
         ]
         return render_check(
-            self.template, input_name, keys, None, self.template_params(None), {"columns": vectors}
+            self.template, input_name, keys, None, self.template_params(None), {**extra, "columns": vectors}
         )

@@ -93,6 +93,17 @@ class Encoded:
     #: (encode_person_values.sql: g, s0, n, c, np), joined to their class at every node
     values: str | None = None
     values_rows: int = 0
+    #: multi-attribute l-diversity over people: each person's distinct (level-0 tuple, codes of
+    #: the sensitive columns) (encode_members.sql with several: g, q0.., s0..); the people are
+    #: then classed by their sets of tuples (``by_sets``) even when the tuples are constant
+    person_rows: str | None = None
+    person_rows_count: int = 0
+
+    @property
+    def by_sets(self) -> bool:
+        """Whether ``freq`` is the table of each person's tuples, classed at every node by their
+        sets (rollup_people.sql): quasi-identifiers that vary, or ``person_rows``."""
+        return bool(self.varying) or self.person_rows is not None
 
     @property
     def radix(self) -> list[int]:
@@ -547,6 +558,16 @@ def encode(
         if config.person
         else None
     )
+    # multi-attribute l-diversity over people: its sub-blocks class people by their sets of
+    # (tuple, other attributes) tuples, so the search classes people by their sets of tuples
+    multi = people is not None and any(c.params.get("multi_attribute") is True for c in config.criteria)
+    if people is not None and multi and not people.varying and search is not None:
+        if config.metric in ("loss", "nu-entropy"):
+            raise DataError(
+                f"metric {config.metric} measures each class's labels, and with person multi-attribute "
+                "l-diversity classes people by their sets of label combinations (docs/people.md), which this "
+                "version of sqlanon does not label. Use metric precision, height, discernibility or aecs."
+            )
     if people is not None and people.varying and search is not None:
         if config.metric in ("loss", "nu-entropy"):
             column, _ = people.varying[0]
@@ -568,8 +589,10 @@ def encode(
                 engine, source, spec, hierarchy, ordered, needed_by, profiles[spec.name], reveal=reveal
             )
         )
-    if people is not None and people.varying:
-        return _encode_members(engine, config, source, qis, sensitive, people.count, people.varying, profiles)
+    if people is not None and (people.varying or multi):
+        return _encode_members(
+            engine, config, source, qis, sensitive, people.count, people.varying, profiles, multi
+        )
     if people is not None and sensitive:
         return _encode_people_values(engine, config, source, qis, sensitive, people.count, profiles)
     freq = engine.temp_name("freq")
@@ -604,9 +627,11 @@ def _encode_members(
     people: int,
     varying: Sequence[tuple[str, int]],
     profiles: dict[str, Profile],
+    multi: bool = False,
 ) -> Encoded:
     """The bottom tables of people whose quasi-identifiers vary: a number per person
-    (person_codes.sql) and each person's distinct level-0 tuples (encode_members.sql)."""
+    (person_codes.sql) and each person's distinct level-0 tuples (encode_members.sql); with
+    ``multi`` (multi-attribute l-diversity), also their rows' codes (Encoded.person_rows)."""
     check_tuple_ids([max(1, len(d.hierarchy.labels(0))) for d in qis])
     persons = engine.temp_name("persons")
     engine.create_temp_as(
@@ -637,6 +662,20 @@ def _encode_members(
                 **values_columns(sensitive),
             ),
         )
+    person_rows, person_rows_count = None, 0
+    if multi:
+        person_rows = engine.temp_name("person_rows")
+        person_rows_count = engine.create_counted(
+            person_rows,
+            render_template(
+                "encode_members.sql",
+                source=source,
+                qis=[{"dim": q.dim, "column": q.column} for q in qis],
+                person=list(config.person),
+                persons=persons,
+                several=[{"table": d.table, "column": d.column} for d in sensitive],
+            ),
+        )
     return Encoded(
         source,
         people,
@@ -651,6 +690,8 @@ def _encode_members(
         weight,
         values,
         values_rows,
+        person_rows,
+        person_rows_count,
     )
 
 

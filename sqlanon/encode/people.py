@@ -88,8 +88,11 @@ MAX_WEIGHTED = 2**62
 
 def holders(count: int) -> list[str]:
     """The holder column (the people holding each value: _people_values.sql's c) of each of
-    ``count`` sensitive columns s0, s1, ...: c for the first (as with one column), then c1, c2."""
-    return ["c", *(f"c{i}" for i in range(1, count))]
+    ``count`` sensitive columns s0, s1, ...: c for the first (as with one column), then c1, c2;
+    with several columns, last, cx: the people whose combinations of values (the cross product
+    of their values of each column) hold the row's combination (_people_values.sql holds), which
+    dissimilarity's variational distance counts over people."""
+    return ["c", *(f"c{i}" for i in range(1, count)), *(["cx"] if count > 1 else [])]
 
 
 def holder(column: str) -> str:

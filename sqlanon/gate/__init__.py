@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlglot import exp
@@ -17,7 +17,8 @@ from sqlglot import exp
 from sqlanon import redact
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion, make_criterion
-from sqlanon.criteria.checks import CheckPlan, Outcome, parse_summary
+from sqlanon.criteria.checks import ROWS, CheckPlan, Outcome, parse_summary
+from sqlanon.criteria.ldiversity import MultiAttributeL
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
 from sqlanon.encode.people import holders, person_weight, profile_people
 from sqlanon.engines import Engine
@@ -308,6 +309,22 @@ def run_gate(
         people=weight is not None,
         sets=sets,
     )
+    multi = [i for i, c in enumerate(criteria) if isinstance(c, MultiAttributeL)]
+    if multi and weight is not None:  # over people: the classes' people and their rows
+        engine.create_temp_as(
+            freq + ROWS,
+            render_template(
+                "gate_people.sql",
+                part="rows",
+                published=counted,
+                qis=qis,
+                person=list(config.person),
+                several=held,
+                weight=weight,
+                tuples=tuples,
+            ),
+        )
+        plan = replace(plan, inputs=dict.fromkeys(multi, ROWS))
     query = plan.summary(freq)
     summary = parse_summary(engine.fetchone(query), criteria)
     violations = tuple(

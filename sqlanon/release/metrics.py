@@ -62,7 +62,7 @@ def node_metrics(
     n = encoded.rows
     q = len(node)
     heights = [d.height for d in encoded.qis]
-    if encoded.varying:  # classes of people are sets of label tuples: no label per class
+    if encoded.by_sets:  # classes of people are sets of label tuples: no label per class
         return _sets_metrics(engine, node, heights, verdicts, suppressed, n, weights)
     row = engine.fetchone(
         _metrics_sql(tuple(d.labels for d in encoded.qis)),

@@ -275,7 +275,7 @@ def build_release(
         verdicts=verdicts,
         suppress=bool(some),
         people=None
-        if not encoded.varying
+        if not encoded.by_sets
         else {
             "members": encoded.freq,
             "persons": encoded.persons,

@@ -18,13 +18,13 @@ import math
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlglot import exp
 
 from sqlanon.criteria import Criterion
-from sqlanon.criteria.checks import CheckPlan, Summary, parse_summary
+from sqlanon.criteria.checks import ROWS, CheckPlan, Summary, parse_summary
 from sqlanon.encode import Encoded
 from sqlanon.encode.people import holders
 from sqlanon.engines import Engine
@@ -122,7 +122,7 @@ class NodeEvaluator:
         self.holders = holders(len(encoded.sensitive)) if self.people else []
         #: the bottom frequency table the roll-ups read, and its rows
         self.freq, self.freq_rows = encoded.freq, encoded.freq_rows
-        if encoded.sensitive and not reads_sensitive and not encoded.varying:
+        if encoded.sensitive and not reads_sensitive and not encoded.by_sets:
             # k-anonymity alone (say): one row per QI combination, not per (combination, value);
             # Adult: 11,089 rows instead of 18,109
             self.freq = engine.temp_name("freq_qi")
@@ -158,9 +158,13 @@ class NodeEvaluator:
         self.raw_plan = CheckPlan.build(
             engine, self.criteria, self.keys, domains, generalization, people=self.people, sets=sets
         )
+        if encoded.person_rows is not None and self.people:
+            # multi-attribute l-diversity over people reads the classes' people and their rows
+            multi = [i for i, c in enumerate(self.criteria) if c.spec.params.get("multi_attribute") is True]
+            self.raw_plan = replace(self.raw_plan, inputs=dict.fromkeys(multi, ROWS))
         # the whole table's distribution: each person's values when their quasi-identifiers vary
         # (the bottom table holds their tuples then)
-        whole = encoded.values if encoded.varying and self.people and encoded.values else self.freq
+        whole = encoded.values if encoded.by_sets and self.people and encoded.values else self.freq
         self.plan = self.raw_plan.with_prepared(engine, whole)
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
@@ -198,7 +202,7 @@ class NodeEvaluator:
         #: compiled batch checks and roll-up trees per (source table, shape)
         self._batch: dict[tuple[str, Shape, str], str] = {}
         self._rollups: dict[tuple[str, Shape], exp.Expr] = {}
-        if encoded.varying:
+        if encoded.by_sets:
             # people whose quasi-identifiers vary: every node's classes are compared as sets of
             # each person's tuples, from the bottom table of their tuples (rollup_people.sql); a
             # coarser node's classes cannot be rolled up from a finer node's, so nothing is cached
@@ -241,7 +245,7 @@ class NodeEvaluator:
         """The roll-up of ``source`` (default the bottom frequency table) to the node whose code
         maps (from the source's levels) are bound (see map_params; ``shape``: the QIs that
         need none, see :meth:`shape`)."""
-        if self.encoded.varying:
+        if self.encoded.by_sets:
             return self._rollup_people(source, shape, batch=False)
         return render_template(
             "rollup.sql",
@@ -312,7 +316,7 @@ class NodeEvaluator:
                 query = plan.union_summary("input", by="batch_node")
             else:  # k-anonymity screens the batch: the other criteria run only on its survivors
                 query = plan.summary("input", by="batch_node", screen=self.max_suppressed)
-            self._batch[key] = self._with_input(query, "input", self.rollup_batch(source, shape))
+            self._batch[key] = self._with_input(query, "input", self.rollup_batch(source, shape), batch=True)
         return self._batch[key]
 
     def source(self, node: Node) -> tuple[Node, str, int]:
@@ -468,7 +472,7 @@ class NodeEvaluator:
     def rollup_batch(self, source: str | None = None, shape: Shape | None = None) -> exp.Expr:
         """The roll-up of ``source`` (default the bottom table) to a batch of nodes (maps bound
         as lists of maps; ``shape``: see :meth:`shape`)."""
-        if self.encoded.varying:
+        if self.encoded.by_sets:
             return self._rollup_people(source, shape, batch=True)
         return render_template(
             "rollup_batch.sql",
@@ -479,11 +483,32 @@ class NodeEvaluator:
             holders=self.holders,
         )
 
-    def _with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> str:
-        return self._tree_with_input(query, name, rollup).sql(dialect=DIALECT)
+    def _with_input(
+        self, query: exp.Select, name: str, rollup: exp.Expr | None = None, batch: bool = False
+    ) -> str:
+        return self._tree_with_input(query, name, rollup, batch).sql(dialect=DIALECT)
 
-    def _tree_with_input(self, query: exp.Select, name: str, rollup: exp.Expr | None = None) -> exp.Select:
-        return with_first(query, [(name, rollup if rollup is not None else self.rollup())])
+    def _tree_with_input(
+        self, query: exp.Select, name: str, rollup: exp.Expr | None = None, batch: bool = False
+    ) -> exp.Select:
+        ctes = [(name, rollup if rollup is not None else self.rollup())]
+        if self.raw_plan.inputs:  # the classes' people and their rows (rollup_people.sql rows)
+            ctes.append(
+                (
+                    name + ROWS,
+                    render_template(
+                        "rollup_people.sql",
+                        source=self.freq,
+                        rows=self.encoded.person_rows,
+                        weight=self.encoded.weight,
+                        qis=self._generalizers(),
+                        radix=self.encoded.radix,
+                        batch=batch,
+                        sensitive=self.sensitive_columns,
+                    ),
+                )
+            )
+        return with_first(query, ctes)
 
     def code_map(self, qi: int, level: int, start: int = 0) -> list[int]:
         """The code at ``level`` of every code at level ``start`` of QI ``qi`` (every QI's maps

@@ -69,6 +69,8 @@ def copy_size(encoded: Encoded, arrow: bool = False) -> int:
     labels (with their text) and the sensitive dictionaries; ``arrow``: copied as Arrow tables."""
     cells = encoded.freq_rows * (len(encoded.qis) + len(encoded.sensitive) + 1)
     cells += 5 * encoded.values_rows  # each person's values (g, s0, n, c, np), when kept
+    # each person's rows' codes (g, q0.., s0..), when kept
+    cells += (1 + len(encoded.qis) + len(encoded.sensitive)) * encoded.person_rows_count
     text = 0
     for q in encoded.qis:
         h, levels = q.hierarchy, q.hierarchy.height + 1
@@ -109,6 +111,8 @@ def search_tables(encoded: Encoded) -> list[str]:
     names = [encoded.freq]
     if encoded.values is not None:  # each person's values (people whose quasi-identifiers vary)
         names.append(encoded.values)
+    if encoded.person_rows is not None:  # each person's rows' codes (multi-attribute l-diversity)
+        names.append(encoded.person_rows)
     for q in encoded.qis:
         names += [t for t in (q.up.table, q.labels.table) if t not in names]
     for s in encoded.sensitive:

@@ -82,6 +82,10 @@ PERSON_AUDIT_SEEDS = [10, 43, 6, 7, 18, 1, 14]
 #: several sensitive columns over people (tests/pipeline/test_people_multi.py's random cases and
 #: models; odd seeds: people's quasi-identifiers vary): check, anonymize and audit
 PERSON_MULTI_SEEDS = [0, 1, 2, 3]
+#: the models over several sensitive columns at once over people
+#: (tests/pipeline/test_people_multiattr.py's random cases): multi-attribute l-diversity with
+#: varying quasi-identifiers (seed 2), variational dissimilarity with constant ones (seed 1)
+PERSON_AT_ONCE_SEEDS = [2, 1]
 
 
 def check_rows(seed: int) -> list[dict[str, Any]]:
@@ -288,6 +292,7 @@ class DuckDBAdapter(Adapter):
         "test_person_values_equal_duckdb": PERSON_VALUES_SEEDS,
         "test_audit_with_person_equals_duckdb": PERSON_AUDIT_SEEDS,
         "test_person_multi_equals_duckdb": PERSON_MULTI_SEEDS,
+        "test_person_at_once_equals_duckdb": PERSON_AT_ONCE_SEEDS,
     }
     connection_cases: ClassVar[Mapping[int, tuple[str, bool]]] = {
         0: ("table", True),
@@ -459,6 +464,7 @@ class PostgresAdapter(Adapter):
         "test_person_values_equal_duckdb": PERSON_VALUES_SEEDS,
         "test_audit_with_person_equals_duckdb": PERSON_AUDIT_SEEDS,
         "test_person_multi_equals_duckdb": PERSON_MULTI_SEEDS,
+        "test_person_at_once_equals_duckdb": PERSON_AT_ONCE_SEEDS,
     }
     #: seed 0: the release returned (a temp table of the caller's session, by name); seed 2:
     #: written into a table of the server
@@ -593,6 +599,8 @@ class SparkAdapter(Adapter):
         "test_audit_with_person_equals_duckdb": [10],
         # several sensitive columns over people, constant quasi-identifiers
         "test_person_multi_equals_duckdb": [0],
+        # the models over several columns at once over people: DuckDB and PostgreSQL only
+        "test_person_at_once_equals_duckdb": [],
     }
     #: seed 1: a DataFrame source, the release returned as a DataFrame; seed 3: a temp view of
     #: the session named as the source, the release written into a table

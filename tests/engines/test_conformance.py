@@ -48,6 +48,16 @@ from tests.pipeline.test_audit_people import same as same_audit
 from tests.pipeline.test_people import random_models as people_models
 from tests.pipeline.test_people import sensitive_column as people_sensitive
 from tests.pipeline.test_people_multi import multi_case, multi_models, sensitive_columns
+from tests.pipeline.test_people_multiattr import (
+    LISTED,
+    VECTOR,
+    configure,
+    configure_listed,
+    listed_case,
+    multi_l,
+    variational,
+    vector_case,
+)
 from tests.release.test_apply import failing_apply_case, listed_violations
 from tests.support.cases import FAST
 from tests.support.randomdata import PERSON, RandomCase, people_config, random_people_case
@@ -480,6 +490,59 @@ class Conformance:
         got_audit = api.audit(on.on(audited, source=table), base_dir=on.folder)
         assert (got_audit.passed, got_audit.people) == (want_audit.passed, want_audit.people)
         same_audit(audited_nodes(got_audit, case.qis), audited_nodes(want_audit, case.qis))
+        assert on.leftovers() == []
+
+    def test_person_at_once_equals_duckdb(self, on: Adapter, seed: int) -> None:
+        """The models over several sensitive columns at once over people (even seeds:
+        multi-attribute l-diversity, odd: variational dissimilarity; seeds 2 and 3 modulo 4:
+        people's quasi-identifiers vary): check's figures and anonymize's node, minimal nodes
+        and release are DuckDB's on the same rows as a file, and the references'."""
+        sub = f"person_at_once_{seed}"
+        varying = seed % 4 >= 2
+        if seed % 2 == 0:
+            case, rng, listed = listed_case(8700 + seed, on.folder / sub, varying)
+            params = multi_l(rng, listed, case.rows)
+            criteria: list[dict[str, Any]] = [{"l-diversity": params}]
+            config = configure_listed(case, criteria, listed)
+            loaded = [PERSON, *case.qis, "sens", *LISTED, "visit"]
+            expected = ref.ref_multi_l_people(case.rows, [PERSON], case.qis, params)
+        else:
+            case, rng = vector_case(8100 + seed, on.folder / sub, varying)
+            params = variational(rng)
+            criteria = [{"dissimilarity": params}]
+            config = configure(case, criteria)
+            loaded = [PERSON, *case.qis, "sens", *VECTOR, "visit"]
+            expected = ref.ref_variational_people(case.rows, [PERSON], case.qis, params)
+        config["source"] = f"{sub}/{config['source']}"
+        config["output"] = f"{sub}/{config['output']}"
+        for spec in config["columns"].values():
+            if "hierarchy" in spec:
+                spec["hierarchy"] = f"{sub}/{spec['hierarchy']}"
+        table, output = f"src.people_at_once_{seed}", f"rel.release_at_once_{seed}"
+        on.load(table, [{c: (r[c] if r[c] != "" else None) for c in loaded} for r in case.rows], loaded)
+        checked = {k: v for k, v in config.items() if k != "output"}
+        want = api.check(checked, base_dir=on.folder)
+        got = api.check(on.on(checked, source=table), base_dir=on.folder)
+        assert (got.passed, got.people) == (want.passed, want.people)
+        (g,), (w,) = got.checks, want.checks
+        assert all(_same(g[key], w[key]) for key in w), (g, w)
+        assert (g["passed"], g["violating_classes"], g["violating_people"]) == (
+            expected.passed,
+            expected.violating_classes,
+            expected.violating_rows,
+        )
+        released = dict(config, suppression_limit=rng.choice([0.0, 0.1, 0.3]), search="exhaustive")
+        want = api.anonymize(released, base_dir=on.folder)
+        got = api.anonymize(
+            dict(on.on(released, source=table, output=output), overwrite=True), base_dir=on.folder
+        )
+        assert (got.passed, got.node, got.minimal_nodes, got.people, got.rows_out) == (
+            want.passed, want.node, want.minimal_nodes, want.people, want.rows_out
+        )  # fmt: skip
+        if got.passed:
+            assert on.published(output) == csv_rows(case.folder / "out.csv")
+        else:
+            assert not on.exists(output)
         assert on.leftovers() == []
 
     @pytest.mark.parametrize("command", ["anonymize", "check"])

@@ -651,3 +651,150 @@ def audit_people(
             "attacks": audit_people_attacks_multi(kept, person, qis, attacked, settings, skewness),
         }
     return out
+
+
+# ---------------------------------------------------------------------------
+# Models over several sensitive columns at once (docs/people.md, "Models over several
+# sensitive columns at once")
+# ---------------------------------------------------------------------------
+
+
+def _vectors(
+    rows: Sequence[Row], person: Sequence[str], attrs: Sequence[str]
+) -> dict[Any, set[tuple[float, ...]]]:
+    """Person -> the vectors (one value of each of ``attrs``, as numbers) of their rows."""
+    out: dict[Any, set[tuple[float, ...]]] = defaultdict(set)
+    for r in rows:
+        out[tuple(r[p] for p in person)].add(tuple(float(r[a]) for a in attrs))
+    return dict(out)
+
+
+def _cross(vectors: set[tuple[float, ...]]) -> set[tuple[float, ...]]:
+    """The cross product of a person's values of each column (their rows' vectors, recombined)."""
+    columns = [sorted({v[i] for v in vectors}) for i in range(len(next(iter(vectors))))]
+    return set(itertools.product(*columns))
+
+
+def variational_people(
+    params: Mapping[str, Any], members: set[Any], vectors: Mapping[Any, set[tuple[float, ...]]], exact: bool
+) -> tuple[bool, float]:
+    """(epsilon,delta)^k-dissimilarity with distance variational over the people ``members``:
+    N >= k and risk <= 1 - delta, risk = max over vectors v of (Phi(v) - 1) / (N - 1) (1 when
+    N = 1), distance(v, w) = 1/2 sum_i |v_i - w_i|.
+
+    ``exact``: v ranges over the class's rows' vectors and Phi(v) counts the people having a row
+    whose vector lies within epsilon of v, each once. Otherwise (sqlanon's bound): v ranges
+    over the vectors of the people's cross products and Phi(v) = min(N, sum of c(w) over those
+    vectors w within epsilon of v), c(w) the people whose cross product holds w."""
+    n = len(members)
+    delta = Fraction(str(params["delta"]))
+    within = params["epsilon"] + 1e-9
+
+    def near(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        return 0.5 * sum(abs(x - y) for x, y in zip(a, b, strict=True)) <= within
+
+    if n == 1:
+        return n >= params["k"] and delta == 0, 1.0
+    risk = Fraction(0)
+    if exact:
+        seen = {v for who in members for v in vectors[who]}
+        for v in seen:
+            phi = sum(1 for who in members if any(near(v, w) for w in vectors[who]))
+            risk = max(risk, Fraction(phi - 1, n - 1))
+    else:
+        c: dict[tuple[float, ...], int] = defaultdict(int)
+        for who in members:
+            for w in _cross(vectors[who]):
+                c[w] += 1
+        for v in c:
+            phi = min(n, sum(cw for w, cw in c.items() if near(v, w)))
+            risk = max(risk, Fraction(phi - 1, n - 1))
+    return n >= params["k"] and risk <= 1 - delta, float(risk)
+
+
+def ref_variational_people(
+    rows: Sequence[Row],
+    person: Sequence[str],
+    qis: Sequence[str],
+    params: Mapping[str, Any],
+    exact: bool = False,
+) -> RefResult:
+    """check's figures for variational dissimilarity over people on the rows as they are."""
+    vectors = _vectors(rows, person, params["attributes"])
+    verdicts = [
+        (variational_people(params, m, vectors, exact), len(m))
+        for m in people_classes(rows, person, qis).values()
+    ]
+    bad = [size for (ok, _), size in verdicts if not ok]
+    return RefResult(not bad, max(v for (_, v), _ in verdicts), len(bad), sum(bad))
+
+
+def satisfying_people_several(
+    rows: Sequence[Row],
+    person: Sequence[str],
+    hierarchies: Mapping[str, Mapping[str, Sequence[str]]],
+    verdict: Any,
+    limit: float,
+) -> dict[tuple[int, ...], set[Any]]:
+    """Every lattice node where every class of people passes ``verdict`` (members, the node's
+    generalized rows -> passed) within the suppression limit, by brute force, with the people
+    suppressed (those of the failing classes: at most floor(limit x people), and not all)."""
+    qis = list(hierarchies)
+    heights = [len(next(iter(hierarchies[q].values()))) - 1 for q in qis]
+    everyone = {tuple(r[p] for p in person) for r in rows}
+    allowed = math.floor(Fraction(str(limit)) * len(everyone))
+    out: dict[tuple[int, ...], set[Any]] = {}
+    for node in itertools.product(*(range(h + 1) for h in heights)):
+        at = generalized(rows, hierarchies, node)
+        gone: set[Any] = set()
+        for members in people_classes(at, person, qis).values():
+            if not verdict(members, at):
+                gone |= members
+        if gone and (len(gone) > allowed or len(gone) == len(everyone)):
+            continue
+        out[node] = gone
+    return out
+
+
+def ref_multi_l_people(
+    rows: Sequence[Row], person: Sequence[str], qis: Sequence[str], params: Mapping[str, Any]
+) -> RefResult:
+    """Multi-attribute l-diversity over people (002 Definition 4.5 with docs/people.md's rule for
+    quasi-identifiers): for each listed attribute S_i, a person's extended quasi-identifier is
+    the set of their rows' (QI tuple, values of the other listed attributes) tuples; the
+    sub-blocks of a class are its people whose extended sets are equal, and each must satisfy
+    the variant over people on S_i (each person's distinct values of S_i, split). A class
+    violates when any of its sub-blocks does, for any attribute; its measure is the worst of
+    its sub-blocks'."""
+    attrs = list(params["attributes"])
+    worst_max = params["variant"] == "recursive"
+    single = {k: v for k, v in params.items() if k not in ("attributes", "multi_attribute")}
+    extended: dict[str, dict[Any, set[Any]]] = {a: defaultdict(set) for a in attrs}
+    for r in rows:
+        who = tuple(r[p] for p in person)
+        for a in attrs:
+            extended[a][who].add((tuple(r[q] for q in qis), tuple(r[o] for o in attrs if o != a)))
+    verdicts = []
+    for members in people_classes(rows, person, qis).values():
+        ok, measures = True, []
+        for a in attrs:
+            values = person_values(rows, person, a)
+            blocks: dict[frozenset[Any], set[Any]] = defaultdict(set)
+            for who in members:
+                blocks[frozenset(extended[a][who])].add(who)
+            for block in blocks.values():
+                passed, measure = class_verdict("l-diversity", single, block, values, ({}, {}, 0))
+                ok = ok and passed
+                measures.append(measure)
+        if any(m is None for m in measures):
+            value = None
+        else:
+            value = max(measures) if worst_max else min(measures)  # type: ignore[type-var]
+        verdicts.append((ok, value, len(members)))
+    bad = [size for ok, _, size in verdicts if not ok]
+    values_ = [v for _, v, _ in verdicts]
+    if worst_max:
+        observed = None if any(v is None for v in values_) else max(v for v in values_ if v is not None)
+    else:
+        observed = min(v for v in values_ if v is not None)
+    return RefResult(not bad, observed, len(bad), sum(bad))

@@ -179,39 +179,6 @@ def test_metrics_of_a_class_s_labels_are_refused_when_quasi_identifiers_vary(tmp
         ({"person": 3}, r"person must name the column"),
         ({"person": "nobody"}, None),
         ({"search": "mondrian"}, r"search mondrian does not partition people"),
-        (
-            {
-                "columns": {"ward": "sensitive"},
-                "criteria": [
-                    {
-                        "l-diversity": {
-                            "variant": "distinct",
-                            "l": 2,
-                            "multi_attribute": True,
-                            "attributes": ["diagnosis", "ward"],
-                        }
-                    },
-                ],
-            },
-            r"l-diversity over several attributes at once is not evaluated over people in this version",
-        ),
-        (
-            {
-                "columns": {"ward": "sensitive", "diagnosis": "sensitive"},
-                "criteria": [
-                    {
-                        "dissimilarity": {
-                            "epsilon": 1,
-                            "delta": 0.5,
-                            "k": 2,
-                            "distance": "variational",
-                            "attributes": ["diagnosis", "ward"],
-                        }
-                    },
-                ],
-            },
-            r"dissimilarity with distance variational is not evaluated over people",
-        ),
     ],
 )
 def test_bad_person_configurations_are_refused(

@@ -66,7 +66,7 @@
           'macro': 'sqlanon_l_diversity_distinct_people',
           'quasi': {},
           'why': none,
-          'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, a class of sets of values that this version does not form; give each attribute its own criterion)'
+          'several': none
         },
         'formats': {'l': ['l', 'int']},
         'numbers': false,
@@ -99,7 +99,7 @@
           'macro': 'sqlanon_l_diversity_entropy_people',
           'quasi': {},
           'why': none,
-          'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, a class of sets of values that this version does not form; give each attribute its own criterion)'
+          'several': none
         },
         'formats': {'l': ['l', 'float']},
         'numbers': false,
@@ -142,7 +142,7 @@
           'macro': 'sqlanon_l_diversity_recursive_people',
           'quasi': {},
           'why': none,
-          'several': 'l-diversity over several attributes at once is not evaluated over people in this version of sqlanon (over people, the other attributes would join each person\'s quasi-identifier as the set of their values, a class of sets of values that this version does not form; give each attribute its own criterion)'
+          'several': none
         },
         'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']},
         'numbers': false,
@@ -1070,7 +1070,7 @@
           'macro': none,
           'quasi': {},
           'why': 'it compares several sensitive columns',
-          'several': 'dissimilarity with distance variational is not evaluated over people in this version of sqlanon (over people: distance numeric, ordered, hierarchical)'
+          'several': none
         },
         'formats': {
           'within': ['epsilon', 'within'],

@@ -122,6 +122,10 @@ CROSS JOIN (
     /*           exact when no person has two values within epsilon (one row per person: the */
     /*           original). docs/people.md derives it; counting people rather than records follows */
     /*           Nergiz, Clifton, Nergiz, Multirelational k-anonymity (IEEE TKDE 2009). */
+    /*           variational over people: the values are the vectors of the class's people's */
+    /*           combinations (each person's cross product of their values of each column), and c(w) */
+    /*           is cx, the people whose cross product holds w: never below the people having a row */
+    /*           whose vector is w, so the risk is never underestimated (docs/people.md). */
     SELECT
       `q0`,
       `q1`,
