@@ -537,7 +537,7 @@ def _people_why(form: Form, count: int = 1) -> str | None:
     if _why(form, count) is not None:
         return _why(form, count)
     spec = _config(form, 0, count).criteria[0]
-    return counted_over_people(spec)
+    return counted_over_people(spec) or compile_people.unsupported(make_criterion(spec))
 
 
 def _by_quasi(form: Form) -> bool:
