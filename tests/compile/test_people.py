@@ -228,7 +228,7 @@ def _nt_case(
     return case, config, criteria, domain, climbing
 
 
-@pytest.mark.parametrize("seed", seeds(16))
+@pytest.mark.parametrize("seed", seeds(8))
 def test_compiled_nt_closeness_counts_people_as_the_reference(seed: int, tmp_path: Path) -> None:
     """(n,t)-closeness over people, constant (even seeds) and varying quasi-identifiers: the
     statement forms each class's natural supersets from the people's sets of tuples (compile

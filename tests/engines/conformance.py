@@ -599,8 +599,9 @@ class SparkAdapter(Adapter):
         "test_audit_with_person_equals_duckdb": [10],
         # several sensitive columns over people, constant quasi-identifiers
         "test_person_multi_equals_duckdb": [0],
-        # the models over several columns at once over people: multi-attribute l-diversity, people varying
-        "test_person_at_once_equals_duckdb": [2],
+        # the models over several columns at once over people: DuckDB and PostgreSQL only (the
+        # Spark worker sets the suite's length; their SQL is the people paths Spark runs above)
+        "test_person_at_once_equals_duckdb": [],
     }
     #: seed 1: a DataFrame source, the release returned as a DataFrame; seed 3: a temp view of
     #: the session named as the source, the release written into a table
