@@ -407,13 +407,11 @@ def test_the_printed_nt_statement_in_postgres_counts_people_as_the_reference(
 
 
 def test_the_printed_statements_in_spark_count_people_as_the_reference(spark: Any, tmp_path: Path) -> None:
-    """One case: k-anonymity, sensitive-value models and (n,t)-closeness over people whose
-    quasi-identifiers vary, printed for Spark and run on the same rows in a table of the
-    session."""
+    """One case: k-anonymity and sensitive-value models over people whose quasi-identifiers
+    vary, printed for Spark and run on the same rows in a table of the session ((n,t)-closeness's
+    statement over people, the costliest for Spark's analyser, runs on DuckDB and PostgreSQL:
+    the suite's time)."""
     case, config, criteria, domain = _case(tmp_path, 1, sensitive=True)
-    nt = {"nt-closeness": {"n": 3, "t": 0.1, "distance": "ordered", "attribute": "sens"}}
-    criteria = [*criteria, nt]
-    config["criteria"] = criteria
     want = api.check(config, base_dir=tmp_path, show_violations=ALL)
     spark.sql("CREATE DATABASE IF NOT EXISTS compiled")
     columns = _columns(case)
