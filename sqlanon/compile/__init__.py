@@ -234,7 +234,7 @@ def compile_gate(
         if person:
             # over its own column: one attribute per criterion over people (several sensitive
             # columns: each statement weighs the people's values of its own)
-            weight = [people.weight_cte(TABLE, person, a) for a in used]
+            weight = [people.weight_cte(TABLE, person, used)] if used else []
             if weight and used[0] not in guarded:
                 guarded.add(used[0])
                 what = (

@@ -109,15 +109,16 @@ def sets_ctes(
     return ctes, sets
 
 
-def weight_cte(source: str, person: Sequence[str], attribute: str) -> tuple[str, exp.Expr]:
-    """The weight of the people's values of ``attribute``, computed from ``source``."""
+def weight_cte(source: str, person: Sequence[str], attributes: Sequence[str]) -> tuple[str, exp.Expr]:
+    """The weight of the people's values of ``attributes`` (several: of their cross products of
+    values), computed from ``source``."""
     return (
         WEIGHT,
         render_template(
             "standalone_weight.sql",
             source=source,
             person=list(person),
-            column=attribute,
+            columns=list(attributes),
             powers=[list(pair) for pair in prime_powers(BOUND)],
             bound=BOUND,
             limit=MAX_WEIGHTED,

@@ -95,7 +95,7 @@ def people_release_ctes(
                     "standalone_weight.sql",
                     source=GENERALIZED,
                     person=person,
-                    column=attributes[0],
+                    columns=[attributes[0]],
                     powers=[list(pair) for pair in prime_powers(BOUND)],
                     bound=BOUND,
                     limit=MAX_WEIGHTED,

@@ -278,7 +278,7 @@ def test_the_weight_is_the_least_common_multiple_of_the_people_s_numbers_of_valu
         (f"p{i}", None if j == 0 else f"v{j}") for i, m in enumerate(counts) for j in range(m) for _ in (0, 1)
     ]
     con.executemany('INSERT INTO "t" VALUES (?, ?)', rows)
-    name, query = weight_cte("t", ["p"], "s")
+    name, query = weight_cte("t", ["p"], ["s"])
     assert name == "sqlanon_weight"
     w, top, people, bad = con.execute(to_sql(query)).fetchall()[0]
     assert (top, people) == (max(counts), len(counts))
@@ -289,6 +289,26 @@ def test_the_weight_is_the_least_common_multiple_of_the_people_s_numbers_of_valu
     else:
         assert bad
     assert all(q == p ** round(math.log(q, p)) for q, p in prime_powers(BOUND))
+    # several columns read together: each person's m is the product of their numbers of distinct
+    # values of each (their cross product), the weight the lcm of those products
+    rows2 = [
+        (f"p{i}", rng.choice([None, *map(str, range(m))]), rng.choice([None, "a", "b", "c"]))
+        for i, m in enumerate(counts)
+        for _ in range(rng.randint(1, 12))
+    ]
+    con.execute('CREATE TABLE "u" ("p" VARCHAR, "s" VARCHAR, "r" VARCHAR)')
+    con.executemany('INSERT INTO "u" VALUES (?, ?, ?)', rows2)
+    products = [
+        len({s for p, s, _ in rows2 if p == f"p{i}"}) * len({r for p, _, r in rows2 if p == f"p{i}"})
+        for i in range(len(counts))
+    ]
+    _, query = weight_cte("u", ["p"], ["s", "r"])
+    w, top, people, bad = con.execute(to_sql(query)).fetchall()[0]
+    assert (top, people) == (max(products), len(products))
+    if max(products) <= BOUND:
+        assert w == math.lcm(*products)
+    else:
+        assert bad
 
 
 def test_a_weight_beyond_exact_counts_is_flagged_by_the_guard(tmp_path: Path) -> None:
