@@ -630,13 +630,19 @@ def audit_people(
     skewness: tuple[str, float],
     domain: Domain,
     domains: Mapping[str, Domain] | None = None,
+    satisfying: Mapping[tuple[int, ...], set[Any]] | None = None,
 ) -> dict[tuple[int, ...], dict[str, Any]]:
     """What ``audit`` should find over people, by brute force: per minimal node satisfying
     ``criteria`` within the suppression limit (both counted in people), the release's people,
     suppressed people, classes and every attack (:func:`audit_people_attacks`) on the rows of
     the people it keeps. ``domains``: several sensitive columns (each criterion reads its own
-    ``attribute``), every one attacked."""
-    satisfying = satisfying_people_models(rows, person, hierarchies, attr, criteria, limit, domain, domains)
+    ``attribute``), every one attacked. ``satisfying``: the satisfying nodes and the people each
+    suppresses, when the caller's brute force found them (a model over several columns at once:
+    :func:`satisfying_people_several`), instead of ``criteria``'s."""
+    if satisfying is None:
+        satisfying = satisfying_people_models(
+            rows, person, hierarchies, attr, criteria, limit, domain, domains
+        )
     attacked = dict(domains) if domains else {attr: domain}
     everyone = {tuple(r[p] for p in person) for r in rows}
     qis = list(hierarchies)
