@@ -121,7 +121,8 @@ def _release_of_people(
         guard = release_people.weight_guard()
         what = (
             "the weight of the source's people's values (the least common multiple of their numbers of distinct "
-            f"values): a row here says a person has more than {release_people.BOUND} values, or the weight times "
+            "values; with several sensitive columns, of their numbers of combinations of values): a row here says "
+            f"a person has more than {release_people.BOUND} of them, or the weight times "
             "the people exceeds what is counted exactly, and the release above is empty (apply counts with it)"
         )
         try:

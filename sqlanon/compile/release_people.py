@@ -12,6 +12,15 @@ SQL (standalone_weight.sql); the release is empty when W is not exact (a person 
 :data:`sqlanon.compile.people.BOUND` values: the gate printed after it says so), when a value is
 not covered by its hierarchy, when a person column is NULL, or when a person's rows disagree on a
 column of ``person.constant`` (``apply`` refuses such a source).
+
+With several sensitive columns each criterion reads its own (gate_people.sql's classes with
+``several`` and their holders; W a common multiple of every person's product of numbers of
+values, their cross product of values). (n,t)-closeness's natural supersets are its people's
+sets of tuples generalized to every node from this one up to the top (people_sets.sql,
+_nt_people.sql, as compile's gate over people and ``apply`` form them). The criteria over the
+whole table's distribution are checked again on the people kept, as ``apply``'s search does
+(search/evaluator.py): the release is empty when one fails there. The models that read several
+sensitive columns at once (multi-attribute l-diversity, variational dissimilarity) are refused.
 """
 
 from __future__ import annotations

@@ -8,7 +8,12 @@ node; a person's class the set of their generalized tuples; the people of every 
 a criterion suppressed with all their rows when they are at most floor(limit x people) and not
 all; the person columns dropped), and the rows ``apply --node`` with ``person:`` publishes (none
 when apply publishes nothing; when apply's own gate refuses the release, a printed gate
-statement over people lists a violating class of it). PostgreSQL and Spark return DuckDB's rows.
+statement over people lists a violating class of it), and each criterion's printed gate
+statement returns rows where ``check`` of the release with its person columns fails it. The
+same with (n,t)-closeness (each class's natural supersets from its people's sets of tuples
+generalized to every more general node) and with models on two sensitive columns, each over
+its own; the models over the whole table's distribution are checked again on the people kept.
+PostgreSQL and Spark return DuckDB's rows.
 """
 
 from __future__ import annotations
@@ -270,9 +275,33 @@ def _check(case: Case) -> str:
         assert not got, report.message
     script = con.execute(compiled.text()).fetchall()
     assert _texts(script) == _texts(gate[-1])
+    if got:
+        _gate_is_check_s(case, compiled, con, gate)
     if not report.passed:
         return "failed"
     return "suppressed" if report.suppressed_rows else "published"
+
+
+def _gate_is_check_s(case: Case, compiled: Any, con: Any, gate: Sequence[Sequence[Any]]) -> None:
+    """Each criterion's gate statement returns rows exactly where ``check`` of the release with
+    its person columns (the SELECT's relation sqlanon_release_people, written to a file) fails
+    the criterion."""
+    text = compiled.release
+    with_people = text[: text.rindex("\nSELECT")] + '\nSELECT * FROM "sqlanon_release_people"'
+    result = con.sql(with_people)
+    header = [d[0] for d in result.description]
+    with (case.folder / "release.csv").open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(header)
+        writer.writerows(result.fetchall())
+    checked = {k: v for k, v in case.config.items() if k not in ("output", "overwrite")}
+    want = api.check(dict(checked, source="release.csv"), base_dir=case.folder)
+    failed = [
+        bool(rows)
+        for s, rows in zip(compiled.statements, gate, strict=True)
+        if s.criterion.startswith("criteria[") and "the labels of" not in s.criterion
+    ]
+    assert failed == [not entry["passed"] for entry in want.checks], (case.criteria, want.checks)
 
 
 @pytest.mark.parametrize("seed", seeds(12, fast=6))
@@ -497,7 +526,9 @@ def test_the_release_over_people_in_spark_equals_duckdbs(spark: Any, tmp_path: P
 
 def test_suppression_never_removes_everyone(tmp_path: Path) -> None:
     """Every class violating, with a limit of every person: apply publishes nothing, and the
-    release returns no rows."""
+    release returns no rows. (Its SQL's "bad_people < all_people" is implied there: with every
+    class violating, no row is outside them. Its boundary, all but one person suppressed, is
+    the test below's.)"""
     case = _problem_case(tmp_path)
     case.node = {q: 0 for q in case.qis}
     people = len({tuple(r[p] for p in case.person) for r in case.rows})
