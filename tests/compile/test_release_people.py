@@ -12,7 +12,8 @@ statement over people lists a violating class of it), and each criterion's print
 statement returns rows where ``check`` of the release with its person columns fails it. The
 same with (n,t)-closeness (each class's natural supersets from its people's sets of tuples
 generalized to every more general node) and with models on two sensitive columns, each over
-its own; the models over the whole table's distribution are checked again on the people kept.
+its own ((n,t)-closeness on the second column too); the models over the whole table's
+distribution are checked again on the people kept.
 PostgreSQL and Spark return DuckDB's rows.
 """
 
@@ -44,6 +45,8 @@ from tests.support.cases import seeds
 from tests.support.randomdata import PERSON, random_hierarchy
 
 SITE = "site no."
+#: the cases of two sensitive columns
+TWO = ("two", "two-nt")
 Row = dict[str, Any]
 
 
@@ -54,9 +57,10 @@ class Case:
         self, seed: int, folder: Path, sensitive: bool | None = None, models: str | None = None
     ) -> None:
         """``models``: None (k-anonymity or models on ``sens``), "nt" ((n,t)-closeness on
-        ``sens``, with another model or not) or "two" (models on ``sens`` and on a second
-        sensitive column ``drug``, each over its own)."""
-        rng = random.Random(31000 + seed + {None: 0, "nt": 500, "two": 900}[models])
+        ``sens``, with another model or not), "two" (models on ``sens`` and on a second
+        sensitive column ``drug``, each over its own) or "two-nt" (the same, (n,t)-closeness on
+        ``drug``)."""
+        rng = random.Random(31000 + seed + {None: 0, "nt": 500, "two": 900, "two-nt": 1300}[models])
         self.models = models
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
@@ -81,7 +85,7 @@ class Case:
             columns[q] = {"role": "quasi", "hierarchy": f"h_{i}.csv"}
         sens_values = [f"s{j}" for j in range(rng.randint(2, 4))]
         # (a second column only in the "two" cases: the others draw as they did before it)
-        drug_values = [f"d{j}" for j in range(rng.randint(2, 4))] if models == "two" else []
+        drug_values = [f"d{j}" for j in range(rng.randint(2, 4))] if models in TWO else []
         self.rows: list[Row] = []
         for p in range(rng.randint(4, 30)):
             who = (
@@ -97,12 +101,12 @@ class Case:
                     q = rng.choice(self.qis)
                     row[q] = rng.choice(list(self.paths[q]))
                 row["sens"] = rng.choice(sens_values)
-                if models == "two":
+                if models in TWO:
                     row["drug"] = rng.choice(drug_values)
                 row["visit"] = str(visit)
                 self.rows.append(row)
         rng.shuffle(self.rows)
-        self.attributes = ["sens", "drug"] if models == "two" else ["sens"]
+        self.attributes = ["sens", "drug"] if models in TWO else ["sens"]
         self.header = [*self.person, *self.qis, *self.attributes, "visit"]
         with (folder / "data.csv").open("w", newline="") as fh:
             writer = csv.DictWriter(fh, fieldnames=self.header)
@@ -125,11 +129,13 @@ class Case:
                 else:  # (n,t)-closeness: the "nt" cases
                     drawn = [c for c in drawn if "nt-closeness" not in c]
                 drawn = [c for c in drawn if not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))]
-                if models == "two":  # k-anonymity (or not) and one model on each column
+                if models in TWO:  # k-anonymity (or not) and one model on each column
                     own = [c for c in drawn if "k-anonymity" not in c] or [_nt(rng, people, closeness=True)]
                     drawn = [c for c in drawn if "k-anonymity" in c and attribute == "sens"] + rng.sample(
                         own, 1
                     )
+                if models == "two-nt" and attribute == "drug":  # (n,t)-closeness on the second
+                    drawn = [_nt(rng, people)]
                 criteria += [_on(c, attribute) for c in drawn]
                 sens_paths = random_hierarchy(rng, values, rng.randint(1, 2))
                 with (folder / f"h_{attribute}.csv").open("w", newline="") as fh:
@@ -437,6 +443,13 @@ def test_the_nt_and_two_column_cases_publish_suppress_and_fail(tmp_path: Path) -
         for seed in chosen:
             seen.add((models, _check(Case(seed, tmp_path / f"{models}{seed}", models=models))))
     assert seen == {(m, outcome) for m in ("nt", "two") for outcome in ("published", "suppressed", "failed")}
+
+
+@pytest.mark.parametrize("seed", [2, pytest.param(6, marks=pytest.mark.slow)])
+def test_nt_closeness_on_the_second_of_two_columns(seed: int, tmp_path: Path) -> None:
+    """(n,t)-closeness on ``drug`` beside a model on ``sens``: its supersets' distributions are
+    the people's values of its own column."""
+    _check(Case(seed, tmp_path, models="two-nt"))
 
 
 def test_models_of_several_columns_at_once_are_refused(tmp_path: Path) -> None:
