@@ -4,10 +4,12 @@
 --           source (the source as it is: part problems, for person.constant); tuples
 --           (gate_people.sql's part "tuples" over generalized: part signatures); signatures,
 --           verdicts (CheckPlan.verdicts over gate_people.sql's part "classes": q0 = a class's
---           signature, size = its people, bad), problems, weight (standalone_weight.sql, or none):
---           part kept.
+--           signature, size = its people, bad), problems, weight (standalone_weight.sql, or none),
+--           again (the criteria over the whole table's distribution, CheckPlan.verdicts over part
+--           survivors: re-checked on the people kept; or none): part kept; frequencies
+--           (gate_people.sql's part "classes"), verdicts: part survivors.
 -- Params:   qis (the quasi-identifier columns), person (the person columns), part:
---           "signatures" | "problems" | "kept"; constant (part problems: the columns every row
+--           "signatures" | "problems" | "survivors" | "kept"; constant (part problems: the columns every row
 --           of a person must agree on, person.constant); names (part kept: the published
 --           columns, in order), num, den (part kept: the suppression limit num / den).
 --           (verdicts is read once, its people summed by window: Spark expands every reference
@@ -17,10 +19,14 @@
 --           problems: one row, n BIGINT = the rows whose generalized quasi-identifier is NULL
 --           (a value no hierarchy covers) or whose person column is NULL, plus the people whose
 --           rows disagree on a column of constant (apply refuses such a source: the release is
---           then empty); part kept: the generalized rows (names, then the person columns) of the
---           people outside the violating classes, when the violating classes' people fit the
---           suppression limit (bad * den <= num * people, and some person is left), no problem
---           was found and the weight is exact.
+--           then empty); part survivors: the rows of frequencies of the classes that violate no
+--           criterion (the people suppression keeps); part kept: the generalized rows (names,
+--           then the person columns) of the people outside the violating classes, when the
+--           violating classes' people fit the suppression limit (bad * den <= num * people, and
+--           some person is left; the latter is implied: with every class violating no row is
+--           outside them), no problem was found, the weight is exact and no class violates
+--           again (a criterion over the whole table's distribution, re-checked on the people
+--           kept, as apply's search does).
 -- Formula:  a person's quasi-identifier is the set of their rows' generalized label tuples; a
 --           class is the people whose sets are equal (Nergiz, Clifton, Nergiz, Multirelational
 --           k-anonymity, IEEE TKDE 2009, section 3); suppression removes a violating class's
@@ -57,6 +63,11 @@ FROM (
   HAVING {% for c in constant %}COUNT(DISTINCT {{ ('CAST("s".' ~ c|ident ~ ' AS VARCHAR)')|key }}) > 1{% if not loop.last %} OR {% endif %}{% endfor %}
 {%- endif %}
 ) AS "u"
+{%- elif part == "survivors" -%}
+SELECT "f".*
+FROM {{ frequencies|ident }} AS "f"
+JOIN {{ verdicts|ident }} AS "v" ON "v"."q0" = "f"."q0"
+WHERE NOT "v"."bad"
 {%- else -%}
 SELECT
 {%- for n in names %}
@@ -80,11 +91,17 @@ CROSS JOIN {{ problems|ident }} AS "u"
 {%- if weight %}
 CROSS JOIN {{ weight|ident }} AS "w"
 {%- endif %}
+{%- if again %}
+CROSS JOIN (SELECT COUNT(*) AS "n" FROM {{ again|ident }} AS "x" WHERE "x"."bad") AS "r"
+{%- endif %}
 WHERE NOT "v"."bad"
   AND "u"."n" = 0
   AND "v"."bad_people" * {{ den|literal }} <= {{ num|literal }} * "v"."all_people"
   AND "v"."bad_people" < "v"."all_people"
 {%- if weight %}
   AND NOT "w"."bad"
+{%- endif %}
+{%- if again %}
+  AND "r"."n" = 0
 {%- endif %}
 {%- endif %}

@@ -56,7 +56,8 @@ FREQUENCIES = "sqlanon_frequencies"
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
     r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
-    r"|(node_)?(tuples|weight)|members|person_tuples|person_values|node_(signatures|problems)|release_people"
+    r"|(node_)?(tuples|weight)|members|(node_)?person_tuples|person_values|node_person_values_\d+"
+    r"|node_(signatures|problems|survivors|again)|release_people"
     r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+"
     r"|qi_hierarchy_\d+|(node_)?generalize_\d+)",
     re.IGNORECASE,

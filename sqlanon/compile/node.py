@@ -1,6 +1,7 @@
-"""A lattice node's rows as CTEs: the source, and its rows generalized to the node (the parts
-of ``compile --node``'s release, compile/release.py, and of its release over people,
-compile/release_people.py)."""
+"""A lattice node's rows as CTEs: the source, and its rows generalized to the node, and each
+quasi-identifier's generalization table from the node's level up to its hierarchy's top
+((n,t)-closeness's natural supersets) (the parts of ``compile --node``'s release,
+compile/release.py, and of its release over people, compile/release_people.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from sqlglot import exp
 from sqlanon.compile import as_from, source_relation
 from sqlanon.config import Config
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
+from sqlanon.sql.labels import to_key
 from sqlanon.sql.render import column, quoted, values_table
 
 SOURCE = "sqlanon_source"
@@ -60,4 +62,26 @@ def generalized_ctes(
     return ctes
 
 
-__all__ = ["GENERALIZED", "SOURCE", "VERDICTS", "generalized_ctes"]
+def generalization_table(h: Hierarchy, level: int) -> exp.Select:
+    """The generalization table (lf, cf, lt, ct) of a quasi-identifier generalized to ``level``
+    of ``h``: each label of the level (lf 0) and its label at every level from it to the top,
+    as the search's dimension tables map them; labels as keys, as the frequencies write them."""
+    rows = sorted({(path[level], up, path[up]) for path in h.rows for up in range(level, h.height + 1)})
+    values = exp.Values(
+        expressions=[
+            exp.Tuple(
+                expressions=[
+                    exp.Literal.number(0),
+                    exp.Literal.string(to_key(cf)),
+                    exp.Literal.number(lt),
+                    exp.Literal.string(to_key(ct)),
+                ]
+            )
+            for cf, lt, ct in rows
+        ],
+        alias=exp.TableAlias(this=quoted("v"), columns=[quoted(c) for c in ("lf", "cf", "lt", "ct")]),
+    )
+    return exp.select("*").from_(values)
+
+
+__all__ = ["GENERALIZED", "SOURCE", "VERDICTS", "generalization_table", "generalized_ctes"]

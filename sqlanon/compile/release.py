@@ -35,7 +35,7 @@ from sqlanon.compile import (
     release_people,
     render,
 )
-from sqlanon.compile.node import GENERALIZED, VERDICTS, generalized_ctes
+from sqlanon.compile.node import GENERALIZED, VERDICTS, generalization_table, generalized_ctes
 from sqlanon.config import Config
 from sqlanon.config.node import resolve_node
 from sqlanon.criteria import Criterion, make_criterion
@@ -43,7 +43,7 @@ from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.errors import ConfigError
 from sqlanon.hierarchy import Hierarchy
-from sqlanon.sql.labels import to_key, to_key_sql
+from sqlanon.sql.labels import to_key_sql
 from sqlanon.sql.render import column, quoted, render_template, with_first
 
 RELEASE = "sqlanon_release"
@@ -121,7 +121,8 @@ def _release_of_people(
         guard = release_people.weight_guard()
         what = (
             "the weight of the source's people's values (the least common multiple of their numbers of distinct "
-            f"values): a row here says a person has more than {release_people.BOUND} values, or the weight times "
+            "values; with several sensitive columns, of their numbers of combinations of values): a row here says "
+            f"a person has more than {release_people.BOUND} of them, or the weight times "
             "the people exceeds what is counted exactly, and the release above is empty (apply counts with it)"
         )
         try:
@@ -176,35 +177,13 @@ def release_ctes(
         # (n,t)-closeness: each class's natural supersets, from the node's levels up to the top
         for i, name in enumerate(qis):
             table = f"sqlanon_node_generalize_{i}"
-            ctes.append((table, _generalization(hierarchies[name], node[name])))
+            ctes.append((table, generalization_table(hierarchies[name], node[name])))
             generalization.append({"table": table, "level": "0"})
     plan = CheckPlan(
         list(required), [f"q{i}" for i in range(len(qis))], domains, generalization=generalization
     )
     ctes.append((VERDICTS, plan.verdicts("sqlanon_node_frequencies")))
     return ctes, _kept(config, qis)
-
-
-def _generalization(h: Hierarchy, level: int) -> exp.Select:
-    """The generalization table (lf, cf, lt, ct) of a quasi-identifier generalized to ``level``
-    of ``h``: each label of the level (lf 0) and its label at every level from it to the top,
-    as the search's dimension tables map them; labels as keys, as the frequencies write them."""
-    rows = sorted({(path[level], up, path[up]) for path in h.rows for up in range(level, h.height + 1)})
-    values = exp.Values(
-        expressions=[
-            exp.Tuple(
-                expressions=[
-                    exp.Literal.number(0),
-                    exp.Literal.string(to_key(cf)),
-                    exp.Literal.number(lt),
-                    exp.Literal.string(to_key(ct)),
-                ]
-            )
-            for cf, lt, ct in rows
-        ],
-        alias=exp.TableAlias(this=quoted("v"), columns=[quoted(c) for c in ("lf", "cf", "lt", "ct")]),
-    )
-    return exp.select("*").from_(values)
 
 
 def _kept(config: Config, qis: Sequence[str]) -> exp.Select:

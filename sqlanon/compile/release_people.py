@@ -12,23 +12,33 @@ SQL (standalone_weight.sql); the release is empty when W is not exact (a person 
 :data:`sqlanon.compile.people.BOUND` values: the gate printed after it says so), when a value is
 not covered by its hierarchy, when a person column is NULL, or when a person's rows disagree on a
 column of ``person.constant`` (``apply`` refuses such a source).
+
+With several sensitive columns each criterion reads its own (gate_people.sql's classes with
+``several`` and their holders; W a common multiple of every person's product of numbers of
+values, their cross product of values). (n,t)-closeness's natural supersets are its people's
+sets of tuples generalized to every node from this one up to the top (people_sets.sql,
+_nt_people.sql, as compile's gate over people and ``apply`` form them). The criteria over the
+whole table's distribution are checked again on the people kept, as ``apply``'s search does
+(search/evaluator.py): the release is empty when one fails there. The models that read several
+sensitive columns at once (multi-attribute l-diversity, variational dissimilarity) are refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Any
 
 from sqlglot import exp
 
 from sqlanon.compile import domain
-from sqlanon.compile.node import GENERALIZED, SOURCE, VERDICTS, generalized_ctes
+from sqlanon.compile.node import GENERALIZED, SOURCE, VERDICTS, generalization_table, generalized_ctes
 from sqlanon.compile.people import BOUND, prime_powers
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import SensitiveDomain
-from sqlanon.encode.people import MAX_WEIGHTED
+from sqlanon.encode.people import MAX_WEIGHTED, holders
 from sqlanon.errors import ConfigError
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.sql.render import column, quoted, render_template
@@ -40,25 +50,28 @@ SIGNATURES = "sqlanon_node_signatures"
 WEIGHT = "sqlanon_node_weight"
 FREQUENCIES = "sqlanon_node_frequencies"
 PROBLEMS = "sqlanon_node_problems"
+#: the frequencies of the classes kept, and the verdicts of the criteria re-checked on them
+SURVIVORS = "sqlanon_node_survivors"
+AGAIN = "sqlanon_node_again"
 #: the release with its person columns (what the gate over people reads)
 RELEASE_PEOPLE = "sqlanon_release_people"
+#: (n,t)-closeness: each person's generalized label tuples, and their values of each attribute
+#: (PERSON_VALUES + "_" + its index) (people_sets.sql)
+PERSON_TUPLES = "sqlanon_node_person_tuples"
+PERSON_VALUES = "sqlanon_node_person_values"
 
 
 def refuse_people(required: Sequence[Criterion]) -> None:
-    """A ConfigError for a criterion the release over people cannot suppress by."""
-    for c in required:
-        if c.needs_levels:
-            raise ConfigError(
-                f"compile --node does not write the release of {c.kind} over people in this version of sqlanon: "
-                "it compares each class with its natural supersets, and the release classes people by their sets "
-                "of label tuples, whose supersets sqlanon computes only for quasi-identifiers constant per "
-                "person, which the SQL cannot know (it reads no data). Run apply with person for this criterion."
-            )
-    attributes = sorted({a for c in required for a in c.attributes})
-    if len(attributes) > 1:
+    """A ConfigError for a criterion the release over people cannot suppress by: the models
+    that read several sensitive columns together (multi-attribute l-diversity, variational
+    dissimilarity)."""
+    together = [c for c in required if len(c.attributes) > 1]
+    if together:
+        kinds = ", ".join(sorted({c.kind for c in together}))
         raise ConfigError(
-            "compile --node writes the release over people for the criteria of one sensitive column; the "
-            f"error-severity criteria read {attributes}. Run apply with person for them."
+            f"compile --node does not write the release over people for {kinds} in this version of sqlanon: "
+            "it reads each person's values of several sensitive columns together, and the release weighs each "
+            "criterion's own column. Run apply with person for this criterion."
         )
 
 
@@ -87,6 +100,8 @@ def people_release_ctes(
     ctes.append((TUPLES, render_template("gate_people.sql", part="tuples", tuples=None, **common)))
     weight = None
     if attributes:
+        # a common multiple of every person's number of values of each column (several: of the
+        # product of their numbers, their cross product of values: _people_values.sql combos)
         weight = WEIGHT
         ctes.append(
             (
@@ -95,14 +110,21 @@ def people_release_ctes(
                     "standalone_weight.sql",
                     source=GENERALIZED,
                     person=person,
-                    columns=[attributes[0]],
+                    columns=attributes,
                     powers=[list(pair) for pair in prime_powers(BOUND)],
                     bound=BOUND,
                     limit=MAX_WEIGHTED,
                 ),
             )
         )
-    sensitive = {"column": attributes[0], "table": domains[attributes[0]][0].table} if attributes else None
+    held = [{"column": a, "table": domains[a][0].table} for a in attributes]
+    # the people-values columns: one column as sensitive, several with their holders (each
+    # criterion reads its own column's: CheckPlan maps s1 to c1, ...), as the gate's
+    values: dict[str, Any] = (
+        {"sensitive": held[0] if held else None}
+        if len(held) < 2
+        else {"sensitive": None, "several": held, "holders": holders(len(held))}
+    )
     ctes.append(
         (
             FREQUENCIES,
@@ -110,15 +132,39 @@ def people_release_ctes(
                 "gate_people.sql",
                 part="classes",
                 tuples=TUPLES,
-                sensitive=sensitive,
                 weight=None,
                 weight_table=weight,
+                **values,
                 **common,
             ),
         )
     )
-    plan = CheckPlan(list(required), [f"q{i}" for i in range(len(qis))], domains, people=bool(attributes))
+    generalization: list[dict[str, str]] = []
+    sets = None
+    if any(c.needs_levels for c in required):
+        ctes_sets, generalization, sets = _supersets(config, required, hierarchies, node, domains)
+        ctes += ctes_sets
+    plan = CheckPlan(
+        list(required),
+        [f"q{i}" for i in range(len(qis))],
+        domains,
+        generalization=generalization,
+        people=bool(attributes),
+        sets=sets,
+    )
     ctes.append((VERDICTS, plan.verdicts(FREQUENCIES)))
+    again = None
+    rechecked = [i for i, c in enumerate(required) if c.global_distribution]
+    if rechecked:
+        # the criteria over the whole table's distribution, again on the people kept (their
+        # table distribution and, for (n,t)-closeness, their supersets formed from them alone):
+        # apply's search publishes nothing when one fails (search/evaluator.py's resummary)
+        again = AGAIN
+        survivors = render_template(
+            "release_people.sql", part="survivors", frequencies=FREQUENCIES, verdicts=VERDICTS
+        )
+        ctes.append((SURVIVORS, survivors))
+        ctes.append((AGAIN, plan.verdicts(SURVIVORS, rechecked)))
     parts = {"generalized": GENERALIZED, "qis": qis, "person": person}
     ctes.append(
         (SIGNATURES, render_template("release_people.sql", part="signatures", tuples=TUPLES, **parts))
@@ -144,6 +190,7 @@ def people_release_ctes(
         verdicts=VERDICTS,
         problems=PROBLEMS,
         weight=weight,
+        again=again,
         num=limit.numerator,
         den=limit.denominator,
         **parts,
@@ -153,6 +200,49 @@ def people_release_ctes(
         exp.Table(this=quoted(RELEASE_PEOPLE), alias=exp.TableAlias(this=quoted("r")))
     )
     return [*ctes, (RELEASE_PEOPLE, kept)], published
+
+
+def _supersets(
+    config: Config,
+    required: Sequence[Criterion],
+    hierarchies: Mapping[str, Hierarchy],
+    node: Mapping[str, int],
+    domains: Mapping[str, tuple[SensitiveDomain, str]],
+) -> tuple[list[tuple[str, exp.Expr]], list[dict[str, str]], dict[str, Any]]:
+    """(n,t)-closeness's natural supersets over people: each quasi-identifier's generalization
+    table from the node's level up to its top, each person's generalized label tuples and, per
+    attribute a criterion of supersets reads, their values weighing the release's weight
+    (people_sets.sql) as CTEs, the plan's generalization entries and its ``sets``
+    (_nt_people.sql: each class's superset at every more general node is the class there of
+    its people's sets of tuples generalized to it, as ``apply`` forms it)."""
+    qis = [c.name for c in config.by_role("quasi")]
+    person = list(config.person)
+    ctes: list[tuple[str, exp.Expr]] = []
+    generalization = []
+    for i, name in enumerate(qis):
+        table = f"sqlanon_node_generalize_{i}"
+        ctes.append((table, generalization_table(hierarchies[name], node[name])))
+        generalization.append({"table": table, "level": "0"})
+    common = {"published": GENERALIZED, "qis": qis, "person": person}
+    ctes.append((PERSON_TUPLES, render_template("people_sets.sql", part="members", **common)))
+    values = {}  # a relation per attribute, its values in s0 (CheckPlan reads the criterion's)
+    read = sorted({c.attribute for c in required if c.needs_levels and c.attribute is not None})
+    for name in read:
+        values[name] = f"{PERSON_VALUES}_{domains[name][1][1:]}"
+        sensitive = {"column": name, "table": domains[name][0].table}
+        rendered = render_template(
+            "people_sets.sql", part="values", sensitive=sensitive, weight=None, weight_table=WEIGHT, **common
+        )
+        ctes.append((values[name], rendered))
+    sets = {
+        "members": PERSON_TUPLES,
+        "values": values,
+        "pkeys": [f"p{i}" for i in range(len(person))],
+        "value": "s0",
+        "radix": None,
+        "tuples": TUPLES,
+    }
+    return ctes, generalization, sets
 
 
 def weight_guard() -> exp.Select:

@@ -8,12 +8,19 @@ node; a person's class the set of their generalized tuples; the people of every 
 a criterion suppressed with all their rows when they are at most floor(limit x people) and not
 all; the person columns dropped), and the rows ``apply --node`` with ``person:`` publishes (none
 when apply publishes nothing; when apply's own gate refuses the release, a printed gate
-statement over people lists a violating class of it). PostgreSQL and Spark return DuckDB's rows.
+statement over people lists a violating class of it), and each criterion's printed gate
+statement returns rows where ``check`` of the release with its person columns fails it. The
+same with (n,t)-closeness (each class's natural supersets from its people's sets of tuples
+generalized to every more general node) and with models on two sensitive columns, each over
+its own ((n,t)-closeness on the second column too); the models over the whole table's
+distribution are checked again on the people kept.
+PostgreSQL and Spark return DuckDB's rows.
 """
 
 from __future__ import annotations
 
 import csv
+import itertools
 import math
 import random
 import re
@@ -38,14 +45,23 @@ from tests.support.cases import seeds
 from tests.support.randomdata import PERSON, random_hierarchy
 
 SITE = "site no."
+#: the cases of two sensitive columns
+TWO = ("two", "two-nt")
 Row = dict[str, Any]
 
 
 class Case:
     """A random one-to-many table written as data.csv, its configuration and a node."""
 
-    def __init__(self, seed: int, folder: Path, sensitive: bool | None = None) -> None:
-        rng = random.Random(31000 + seed)
+    def __init__(
+        self, seed: int, folder: Path, sensitive: bool | None = None, models: str | None = None
+    ) -> None:
+        """``models``: None (k-anonymity or models on ``sens``), "nt" ((n,t)-closeness on
+        ``sens``, with another model or not), "two" (models on ``sens`` and on a second
+        sensitive column ``drug``, each over its own) or "two-nt" (the same, (n,t)-closeness on
+        ``drug``)."""
+        rng = random.Random(31000 + seed + {None: 0, "nt": 500, "two": 900, "two-nt": 1300}[models])
+        self.models = models
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self.person = [SITE, PERSON] if seed % 3 == 2 else [PERSON]
@@ -68,6 +84,8 @@ class Case:
             self.paths[q] = paths
             columns[q] = {"role": "quasi", "hierarchy": f"h_{i}.csv"}
         sens_values = [f"s{j}" for j in range(rng.randint(2, 4))]
+        # (a second column only in the "two" cases: the others draw as they did before it)
+        drug_values = [f"d{j}" for j in range(rng.randint(2, 4))] if models in TWO else []
         self.rows: list[Row] = []
         for p in range(rng.randint(4, 30)):
             who = (
@@ -83,31 +101,47 @@ class Case:
                     q = rng.choice(self.qis)
                     row[q] = rng.choice(list(self.paths[q]))
                 row["sens"] = rng.choice(sens_values)
+                if models in TWO:
+                    row["drug"] = rng.choice(drug_values)
                 row["visit"] = str(visit)
                 self.rows.append(row)
         rng.shuffle(self.rows)
-        self.header = [*self.person, *self.qis, "sens", "visit"]
+        self.attributes = ["sens", "drug"] if models in TWO else ["sens"]
+        self.header = [*self.person, *self.qis, *self.attributes, "visit"]
         with (folder / "data.csv").open("w", newline="") as fh:
             writer = csv.DictWriter(fh, fieldnames=self.header)
             writer.writeheader()
             writer.writerows(self.rows)
         if sensitive is None:
-            sensitive = rng.random() < 0.5
-        values = sorted({r["sens"] for r in self.rows})
-        self.domain: ref.Domain | None = None
+            sensitive = models is not None or rng.random() < 0.5
+        #: each sensitive column's ordered domain and hierarchy (what the distances read)
+        self.domains: dict[str, ref.Domain] = {}
+        people = len({tuple(r[p] for p in self.person) for r in self.rows})
         if sensitive:
-            criteria = [
-                c
-                for c in random_models(rng, values)
-                # no (n,t)-closeness: --node refuses it over people (a test below)
-                if "nt-closeness" not in c
-                and not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))
-            ]
-            sens_paths = random_hierarchy(rng, values, rng.randint(1, 2))
-            with (folder / "h_sens.csv").open("w", newline="") as fh:
-                csv.writer(fh, delimiter=";").writerows(sens_paths.values())
-            columns["sens"] = {"role": "sensitive", "order": values, "hierarchy": "h_sens.csv"}
-            self.domain = (values, sens_paths)
+            criteria = []
+            for attribute in self.attributes:
+                values = sorted({r[attribute] for r in self.rows})
+                drawn = random_models(rng, values)
+                if models == "nt":  # (n,t)-closeness, and another model or none
+                    drawn = [c for c in drawn if "nt-closeness" not in c and rng.random() < 0.3] + [
+                        _nt(rng, people)
+                    ]
+                else:  # (n,t)-closeness: the "nt" cases
+                    drawn = [c for c in drawn if "nt-closeness" not in c]
+                drawn = [c for c in drawn if not ("l-diversity" in c and c["l-diversity"]["l"] > len(values))]
+                if models in TWO:  # k-anonymity (or not) and one model on each column
+                    own = [c for c in drawn if "k-anonymity" not in c] or [_nt(rng, people, closeness=True)]
+                    drawn = [c for c in drawn if "k-anonymity" in c and attribute == "sens"] + rng.sample(
+                        own, 1
+                    )
+                if models == "two-nt" and attribute == "drug":  # (n,t)-closeness on the second
+                    drawn = [_nt(rng, people)]
+                criteria += [_on(c, attribute) for c in drawn]
+                sens_paths = random_hierarchy(rng, values, rng.randint(1, 2))
+                with (folder / f"h_{attribute}.csv").open("w", newline="") as fh:
+                    csv.writer(fh, delimiter=";").writerows(sens_paths.values())
+                columns[attribute] = {"role": "sensitive", "order": values, "hierarchy": f"h_{attribute}.csv"}
+                self.domains[attribute] = (values, sens_paths)
         else:
             criteria = [{"k-anonymity": {"k": rng.choice([2, 3, 4])}}]
             columns["sens"] = {"role": "insensitive"}
@@ -129,31 +163,92 @@ class Case:
         """The release over people, from the definitions: the rows generalized to the node, the
         people of the classes violating a criterion suppressed within the limit (none published
         when they exceed it or are everyone), the person columns dropped."""
-        rows = [dict(r, **{q: self.paths[q][r[q]][self.node[q]] for q in self.qis}) for r in self.rows]
+        rows = self._at(self.node)
         classes = ref.people_classes(rows, self.person, self.qis)
         everyone = {who for members in classes.values() for who in members}
-        attribute = "sens" if self.domain is not None else None
-        values = (
-            ref.person_values(rows, self.person, attribute)
-            if attribute
-            else {who: {None} for who in everyone}
-        )
-        table_c, table_w = ref._weights(everyone, values)
+        # (n,t)-closeness: each class's natural supersets, its people's classes at every node
+        # from this one up to the top (their sets of tuples generalized as a whole)
+        ranges = [range(self.node[q], len(next(iter(self.paths[q].values())))) for q in self.qis]
+        uppers = [self._at(dict(zip(self.qis, up, strict=True))) for up in itertools.product(*ranges)]
+        sups = ref.class_supersets(classes, ref.natural_supersets(rows, self.person, self.qis, uppers))
         gone: set[Any] = set()
-        for members in classes.values():
-            for item in self.criteria:
-                ((kind, params),) = item.items()
+        for item in self.criteria:
+            ((kind, params),) = item.items()
+            attribute = params.get("attribute")
+            values = (
+                ref.person_values(rows, self.person, attribute)
+                if attribute
+                else {who: {None} for who in everyone}
+            )
+            table_c, table_w = ref._weights(everyone, values)
+            domain = self.domains.get(attribute) if attribute else None
+            for signature, members in classes.items():
                 ok, _ = ref.class_verdict(
-                    kind, params, members, values, (table_c, table_w, len(everyone)), self.domain
+                    kind, params, members, values, (table_c, table_w, len(everyone)), domain, sups[signature]
                 )
                 if not ok:
                     gone |= members
         allowed = math.floor(Fraction(str(self.config["suppression_limit"])) * len(everyone))
         if gone and (len(gone) > allowed or len(gone) == len(everyone)):
             return Counter()
+        # the models over the whole table's distribution, again on the people left (their
+        # table, and supersets of them alone): none may fail (apply's search publishes nothing)
+        left = everyone - gone
+        for item in self.criteria:
+            ((kind, params),) = item.items()
+            if not _global(kind, params):
+                continue
+            values = ref.person_values(rows, self.person, params["attribute"])
+            table_c, table_w = ref._weights(left, values)
+            for signature, members in classes.items():
+                if members & gone:
+                    continue
+                ok, _ = ref.class_verdict(
+                    kind,
+                    params,
+                    members,
+                    values,
+                    (table_c, table_w, len(left)),
+                    self.domains[params["attribute"]],
+                    [superset & left for superset in sups[signature]],
+                )
+                if not ok:
+                    return Counter()
         return _texts(
             [r[c] for c in self.published] for r in rows if tuple(r[p] for p in self.person) not in gone
         )
+
+    def _at(self, node: dict[str, int]) -> list[Row]:
+        """The rows generalized to ``node``."""
+        return [dict(r, **{q: self.paths[q][r[q]][node[q]] for q in self.qis}) for r in self.rows]
+
+
+def _global(kind: str, params: dict[str, Any]) -> bool:
+    """Whether a model reads the whole table's distribution (re-checked after suppression): the
+    reference's GLOBAL, and dissimilarity over the ordered distance (which ranks the table's
+    values)."""
+    return kind in ref.GLOBAL or (kind == "dissimilarity" and params.get("distance") == "ordered")
+
+
+def _nt(rng: random.Random, people: int = 2, closeness: bool = False) -> dict[str, Any]:
+    """A random (n,t)-closeness of n at most ``people`` (``closeness``: a t-closeness)."""
+    distance = rng.choice(["equal", "ordered", "hierarchical"])
+    if closeness:
+        return {"t-closeness": {"t": rng.choice([0.1, 0.25, 0.4]), "distance": distance}}
+    # small t, large n: (n,t)-closeness fails too (the whole table is a superset of every class)
+    return {
+        "nt-closeness": {
+            "n": rng.choice([n for n in (2, 3, 5, 8) if n <= people]),
+            "t": rng.choice([0.05, 0.1, 0.2]),
+            "distance": distance,
+        }
+    }
+
+
+def _on(criterion: dict[str, Any], attribute: str) -> dict[str, Any]:
+    """``criterion`` (random_models', on ``sens``) on ``attribute``."""
+    ((kind, params),) = criterion.items()
+    return {kind: dict(params, attribute=attribute) if kind != "k-anonymity" else params}
 
 
 def _texts(rows: Any) -> Counter[tuple[str, ...]]:
@@ -186,9 +281,33 @@ def _check(case: Case) -> str:
         assert not got, report.message
     script = con.execute(compiled.text()).fetchall()
     assert _texts(script) == _texts(gate[-1])
+    if got:
+        _gate_is_check_s(case, compiled, con, gate)
     if not report.passed:
         return "failed"
     return "suppressed" if report.suppressed_rows else "published"
+
+
+def _gate_is_check_s(case: Case, compiled: Any, con: Any, gate: Sequence[Sequence[Any]]) -> None:
+    """Each criterion's gate statement returns rows exactly where ``check`` of the release with
+    its person columns (the SELECT's relation sqlanon_release_people, written to a file) fails
+    the criterion."""
+    text = compiled.release
+    with_people = text[: text.rindex("\nSELECT")] + '\nSELECT * FROM "sqlanon_release_people"'
+    result = con.sql(with_people)
+    header = [d[0] for d in result.description]
+    with (case.folder / "release.csv").open("w", newline="") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(header)
+        writer.writerows(result.fetchall())
+    checked = {k: v for k, v in case.config.items() if k not in ("output", "overwrite")}
+    want = api.check(dict(checked, source="release.csv"), base_dir=case.folder)
+    failed = [
+        bool(rows)
+        for s, rows in zip(compiled.statements, gate, strict=True)
+        if s.criterion.startswith("criteria[") and "the labels of" not in s.criterion
+    ]
+    assert failed == [not entry["passed"] for entry in want.checks], (case.criteria, want.checks)
 
 
 @pytest.mark.parametrize("seed", seeds(12, fast=6))
@@ -203,7 +322,7 @@ def test_the_cases_publish_suppress_and_fail(tmp_path: Path) -> None:
     seen = set()
     for seed in (0, 1, 2, 3, 7):  # of the first 24 seeds, these reach every outcome
         case = Case(seed, tmp_path / str(seed), sensitive=seed % 4 < 2)
-        seen.add((_check(case), case.domain is not None))
+        seen.add((_check(case), bool(case.domains)))
         seen.add(("person columns", len(case.person)))
     assert {("published", False), ("suppressed", False), ("failed", False)} <= seen
     assert {("suppressed", True), ("failed", True)} <= seen
@@ -292,13 +411,59 @@ def test_a_weight_beyond_exact_counts_empties_the_release_and_its_guard_says_so(
         assert (con.sql(compiled.release).fetchall() == []) == empty
 
 
-def test_nt_closeness_over_people_is_refused(tmp_path: Path) -> None:
-    case = Case(0, tmp_path, sensitive=True)
-    nt = {"nt-closeness": {"n": 2, "t": 0.3, "distance": "equal", "attribute": "sens"}}
-    config = dict(case.config, criteria=[{"k-anonymity": {"k": 2}}, nt])
-    with pytest.raises(
-        ConfigError, match=r"compile --node does not write the release of nt-closeness over people"
-    ):
+#: the (n,t)-closeness and two-column cases that reach every outcome (run by the coverage test
+#: below; the comparisons run the others): published, suppressed, failed
+COVERED = {"nt": (0, 1, 4), "two": (8, 2, 0)}
+
+
+def _others(models: str) -> list[Any]:
+    """The seeds 0..5 (and 6..) the coverage test does not run: three, the first two fast."""
+    rest = [s for s in range(9) if s not in COVERED[models]][:3]
+    return [s if i < 2 else pytest.param(s, marks=pytest.mark.slow) for i, s in enumerate(rest)]
+
+
+@pytest.mark.parametrize("seed", _others("nt"))
+def test_nt_closeness_over_people_is_the_reference_s_and_apply_s(seed: int, tmp_path: Path) -> None:
+    """(n,t)-closeness: each class's natural supersets are its people's classes at every more
+    general node, their sets of tuples generalized as a whole (docs/people.md)."""
+    _check(Case(seed, tmp_path, models="nt"))
+
+
+@pytest.mark.parametrize("seed", _others("two"))
+def test_two_sensitive_columns_over_people_are_the_reference_s_and_apply_s(seed: int, tmp_path: Path) -> None:
+    """Models on ``sens`` and on ``drug``, each weighing the people's values of its own column."""
+    _check(Case(seed, tmp_path, models="two"))
+
+
+@pytest.mark.slow
+def test_the_nt_and_two_column_cases_publish_suppress_and_fail(tmp_path: Path) -> None:
+    """Cases of (n,t)-closeness and of two columns reach every outcome (each compared as above)."""
+    seen = set()
+    for models, chosen in COVERED.items():
+        for seed in chosen:
+            seen.add((models, _check(Case(seed, tmp_path / f"{models}{seed}", models=models))))
+    assert seen == {(m, outcome) for m in ("nt", "two") for outcome in ("published", "suppressed", "failed")}
+
+
+@pytest.mark.parametrize("seed", [2, pytest.param(6, marks=pytest.mark.slow)])
+def test_nt_closeness_on_the_second_of_two_columns(seed: int, tmp_path: Path) -> None:
+    """(n,t)-closeness on ``drug`` beside a model on ``sens``: its supersets' distributions are
+    the people's values of its own column."""
+    _check(Case(seed, tmp_path, models="two-nt"))
+
+
+def test_models_of_several_columns_at_once_are_refused(tmp_path: Path) -> None:
+    case = Case(0, tmp_path, models="two")
+    multi = {
+        "l-diversity": {
+            "variant": "distinct",
+            "l": 2,
+            "attributes": ["sens", "drug"],
+            "multi_attribute": True,
+        }
+    }
+    config = dict(case.config, criteria=[{"k-anonymity": {"k": 2}}, multi])
+    with pytest.raises(ConfigError, match=r"compile --node does not write the release over people for"):
         api.compile_sql(config, node=case.node, base_dir=tmp_path)
 
 
@@ -322,16 +487,22 @@ def test_compile_node_with_person_at_the_command_line(tmp_path: Path) -> None:
 # PostgreSQL and Spark ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", seeds(4, fast=0))
+@pytest.mark.parametrize(
+    ("models", "seed"),
+    [*((None, s) for s in range(4)), ("nt", 4), ("two", 2)],
+    ids=lambda v: str(v),
+)
+@pytest.mark.slow
 def test_the_release_over_people_in_postgres_equals_duckdbs(
-    compiled_pg: Any, postgres: Any, tmp_path: Path, seed: int
+    compiled_pg: Any, postgres: Any, tmp_path: Path, models: str | None, seed: int
 ) -> None:
     """The release printed for PostgreSQL, on the same rows in a table of the test server,
-    returns DuckDB's rows (and the reference's); its gate statements run."""
+    returns DuckDB's rows (and the reference's); its gate statements run. (n,t)-closeness and
+    two sensitive columns: a case each."""
     from tests.support import pgserver
 
-    case = Case(seed, tmp_path)
-    table = f"release_people_{seed}"
+    case = Case(seed, tmp_path, models=models)
+    table = f"release_people_{models or 'one'}_{seed}"
     pgserver.load(
         compiled_pg,
         "compiled",
@@ -368,7 +539,9 @@ def test_the_release_over_people_in_spark_equals_duckdbs(spark: Any, tmp_path: P
 
 def test_suppression_never_removes_everyone(tmp_path: Path) -> None:
     """Every class violating, with a limit of every person: apply publishes nothing, and the
-    release returns no rows."""
+    release returns no rows. (Its SQL's "bad_people < all_people" is implied there: with every
+    class violating, no row is outside them. Its boundary, all but one person suppressed, is
+    the test below's.)"""
     case = _problem_case(tmp_path)
     case.node = {q: 0 for q in case.qis}
     people = len({tuple(r[p] for p in case.person) for r in case.rows})
@@ -377,3 +550,31 @@ def test_suppression_never_removes_everyone(tmp_path: Path) -> None:
     assert case.reference() == Counter()
     assert _check(case) == "failed"
     assert _release(case) == []
+
+
+def test_suppression_leaves_the_last_person(tmp_path: Path) -> None:
+    """Every person but one violating, within the limit: they are suppressed and the last
+    person's rows published (never everyone, but all the others may go). Three people in a
+    class each, the table's distribution (1/2, 1/2) over s_a, s_b: p0 holds both (their class's
+    distribution is the table's), p1 only s_a and p2 only s_b (distance 1/2 > t each)."""
+    case = Case(0, tmp_path, sensitive=True)
+    first, rest = case.qis[0], case.qis[1:]
+    leaves = list(case.paths[first])[:3]  # three leaves (NULL among them): three classes at level 0
+    a, b = case.domains["sens"][0][:2]
+    constant = {q: next(iter(case.paths[q])) for q in rest}
+    rows = [
+        {PERSON: "p0", first: leaves[0], "sens": a, "visit": "0", **constant},
+        {PERSON: "p0", first: leaves[0], "sens": b, "visit": "1", **constant},
+        {PERSON: "p1", first: leaves[1], "sens": a, "visit": "0", **constant},
+        {PERSON: "p2", first: leaves[2], "sens": b, "visit": "0", **constant},
+    ]
+    case.rows = rows
+    _rewrite(case, rows)
+    case.node = {q: 0 for q in case.qis}
+    case.criteria = case.config["criteria"] = [
+        {"t-closeness": {"t": 0.2, "distance": "equal", "attribute": "sens"}}
+    ]
+    case.config["suppression_limit"] = 1
+    kept = case.reference()
+    assert sum(kept.values()) == 2 and {row[case.published.index("sens")] for row in kept} == {a, b}
+    assert _check(case) == "suppressed"
