@@ -515,6 +515,12 @@ def body(form: Form, dialect: str, count: int = 1, quasi: int = 0, people: bool 
 
 #: why a variant is not written for one sensitive column when it needs several
 SEVERAL = "it compares several sensitive columns"
+#: why the package does not write a model over several sensitive columns at once counting
+#: people (sqlanon compile does)
+PEOPLE_SEVERAL = (
+    "the dbt package does not write {kind} over several sensitive columns at once over people in this "
+    "version of sqlanon (sqlanon compile with person writes it: run sqlanon check or compile on the model's table)"
+)
 
 
 def _why(form: Form, count: int = 1) -> str | None:
@@ -698,7 +704,9 @@ def _item(form: Form, rules: list[Rule]) -> dict[str, Any]:
         if people_why is None
         else {},
         "why": people_why,
-        "several": _people_why(form, max(item["multi"])) if item["multi"] else None,
+        "several": (_people_why(form, max(item["multi"])) or PEOPLE_SEVERAL.format(kind=form.kind))
+        if item["multi"]
+        else None,
     }
     shapes = [(n, 0, False) for n in ([1] if why is None and not by_quasi else []) + list(item["multi"])]
     shapes += [(1, n, False) for n in item["quasi"]]

@@ -860,7 +860,7 @@ EXIT_CASES = [
         (
             "person_multi",
             1,
-            "with person: compile does not write l-diversity over several sensitive columns at once over people",
+            "with person: the dbt package does not write l-diversity over several sensitive columns at once over people",
         ),
         ("person_qi", 1, "the person column age is also listed in quasi_identifiers."),
         ("person_misspelt", 1, "person names patient, which is not a column of the model"),

@@ -66,7 +66,7 @@
           'macro': 'sqlanon_l_diversity_distinct_people',
           'quasi': {},
           'why': none,
-          'several': 'compile does not write l-diversity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
+          'several': 'the dbt package does not write l-diversity over several sensitive columns at once over people in this version of sqlanon (sqlanon compile with person writes it: run sqlanon check or compile on the model\'s table)'
         },
         'formats': {'l': ['l', 'int']},
         'numbers': false,
@@ -99,7 +99,7 @@
           'macro': 'sqlanon_l_diversity_entropy_people',
           'quasi': {},
           'why': none,
-          'several': 'compile does not write l-diversity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
+          'several': 'the dbt package does not write l-diversity over several sensitive columns at once over people in this version of sqlanon (sqlanon compile with person writes it: run sqlanon check or compile on the model\'s table)'
         },
         'formats': {'l': ['l', 'float']},
         'numbers': false,
@@ -142,7 +142,7 @@
           'macro': 'sqlanon_l_diversity_recursive_people',
           'quasi': {},
           'why': none,
-          'several': 'compile does not write l-diversity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
+          'several': 'the dbt package does not write l-diversity over several sensitive columns at once over people in this version of sqlanon (sqlanon compile with person writes it: run sqlanon check or compile on the model\'s table)'
         },
         'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']},
         'numbers': false,
@@ -1070,7 +1070,7 @@
           'macro': none,
           'quasi': {},
           'why': 'it compares several sensitive columns',
-          'several': 'compile does not write dissimilarity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
+          'several': 'the dbt package does not write dissimilarity over several sensitive columns at once over people in this version of sqlanon (sqlanon compile with person writes it: run sqlanon check or compile on the model\'s table)'
         },
         'formats': {
           'within': ['epsilon', 'within'],
