@@ -40,6 +40,8 @@ from tests.support.randomdata import PERSON, RandomCase
 
 #: the two models, each with the columns its table carries beside the quasi-identifiers
 MODELS = ("multi-l", "variational")
+#: the model Spark runs (one: each Spark test costs the suite tens of seconds)
+SPARK = ("multi-l", "variational")
 
 
 def _case(
@@ -211,3 +213,28 @@ def test_the_printed_statements_in_postgres_count_people_as_the_reference(
     (guard,), (statement,) = _statements(compiled)
     assert compiled_pg.execute(guard.sql).fetchall() == []
     _assert_as_reference(case, criterion, compiled_pg.execute(statement.sql).fetchall(), want)
+
+
+# Spark ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("model", SPARK)
+def test_the_printed_statement_in_spark_counts_people_as_the_reference(
+    spark: Any, tmp_path: Path, model: str
+) -> None:
+    """One case (quasi-identifiers that vary), printed for Spark and run on the same rows in a
+    table of the session (the suite's time: one model; the other runs on DuckDB and PostgreSQL)."""
+    case, config, criterion, columns = _case(model, 1, tmp_path)
+    want = api.check(config, base_dir=tmp_path, show_violations=ALL)
+    spark.sql("CREATE DATABASE IF NOT EXISTS compiled")
+    schema = ", ".join(f"`{c.replace('`', '``')}` string" for c in columns)
+    frame = spark.createDataFrame([tuple(r[c] for c in columns) for r in _as_read(case, columns)], schema)
+    frame.write.mode("overwrite").saveAsTable("compiled.people_multi")
+    compiled = api.compile_sql(
+        dict(config, source={"table": "compiled.people_multi"}, engine={"kind": "spark"}), base_dir=tmp_path
+    )
+    assert compiled.dialect == "spark"
+    (guard,), (statement,) = _statements(compiled)
+    assert spark.sql(guard.sql).collect() == []
+    rows = [tuple(r) for r in spark.sql(statement.sql).collect()]
+    _assert_as_reference(case, criterion, rows, want)
