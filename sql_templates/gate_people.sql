@@ -12,7 +12,7 @@
 --           column's c: c, c1, ...) instead of sensitive, the weight a common multiple of every
 --           person's product of their numbers of distinct values: part classes then gives
 --           s0..sm-1, n, the holders and np (_people_values.sql combos and sums).
---           Part rows (multi-attribute l-diversity over people; several, weight; tuples or,
+--           Part rows (multi-attribute l-diversity over people; several, weight or weight_table; tuples or,
 --           with constant quasi-identifiers, none): q0..qk-1 (the class key of part classes,
 --           or the labels), t (the row's tuple number; 0 with constant quasi-identifiers), g
 --           (the person's number), s0..sm-1 (the row's codes), w = weight: one row per distinct
@@ -82,8 +82,11 @@ SELECT DISTINCT
 {%- for sv in several %}
   {{ ('e' ~ loop.index0)|ident }}."code" AS {{ ('s' ~ loop.index0)|ident }},
 {%- endfor %}
-  CAST({{ weight|literal }} AS BIGINT) AS "w"
+  {% if weight_table|default(none) %}CAST("w"."w" AS BIGINT){% else %}CAST({{ weight|literal }} AS BIGINT){% endif %} AS "w"
 FROM {{ published|ident }} AS "p"
+{%- if weight_table|default(none) %}
+CROSS JOIN {{ weight_table|ident }} AS "w"
+{%- endif %}
 {%- if tuples %}
 JOIN "ps" ON {% for p in person %}"ps".{{ ('p' ~ loop.index0)|ident }} = "p".{{ p|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
 JOIN {{ tuples|ident }} AS "t"

@@ -25,9 +25,11 @@ each with its generalization table: a relation the macros write from compile's o
 
 A test given ``person`` counts people: its statement is compile's over people
 (compile/people.py), written with the person columns as one key, :data:`PERSON` (``DENSE_RANK``
-over them), beside the class key; one per form that compile writes over people (not
-(n,t)-closeness), and compile's guard of the people's weight (:func:`weight_guard`), which the
-gate macro runs first.
+over them), beside the class key; one per form that compile writes over people ((n,t)-closeness:
+per number of quasi-identifiers; the models over several sensitive columns at once: per number
+of columns, 2 to :data:`MAX_ATTRIBUTES`), and compile's guard of the people's weight
+(:func:`weight_guard`, per number of sensitive columns read together), which the gate macro runs
+first.
 
 A wrapper joins the statement's violating classes back to the quasi-identifiers' labels. The
 parameters' rules (names, ranges, defaults) are recorded from config/criteria.py's own checks.
@@ -357,17 +359,19 @@ _JINJA = {
 #: the statement over people that computes the weight of each person's values, and returns a
 #: row when it is not the one sqlanon counts with (compile's guard)
 WEIGHT_GUARD = "sqlanon_people_weight_guard"
-#: a form whose statement over people reads the weight (any of them: the guard is the same)
+#: a form whose statement over people reads the weight (any of them: the guard is the same; over
+#: several columns, its multi-attribute form)
 _WEIGHTED = Form("l-diversity", "distinct")
 
 
 @functools.cache
-def weight_guard(dialect: str) -> str:
-    """compile's guard of the people's weight (a row: a person has more values than the
-    statements weigh exactly, or the weight times the people is too large), on the test's model,
-    sensitive column and person columns: Jinja over ``model``, ``quasi_identifiers``,
-    ``sensitive`` and ``v['person']``."""
-    config = _config(_WEIGHTED, 0, people=True)
+def weight_guard(dialect: str, count: int = 1) -> str:
+    """compile's guard of the people's weight (a row: a person has more values, with ``count``
+    sensitive columns more combinations of values, than the statements weigh exactly, or the
+    weight times the people is too large), on the test's model, sensitive columns and person
+    columns: Jinja over ``model``, ``quasi_identifiers``, ``sensitive`` (one column, or a list
+    of ``count``) and ``v['person']``."""
+    config = _config(_WEIGHTED, 0, count, people=True)
     keyed = sqlglot.parse_one(
         f'SELECT DENSE_RANK() OVER (ORDER BY "{_ORDER}") AS "{CLASS}", '
         f'DENSE_RANK() OVER (ORDER BY "{_PERSON_ORDER}") AS "{PERSON}", * FROM "{MODEL}"',
@@ -378,7 +382,12 @@ def weight_guard(dialect: str) -> str:
     if guard.sql is None:  # pragma: no cover - the tested dialects write it
         raise ConfigError(guard.why)
     text = guard.sql
-    for name, replacement in _JINJA.items():
+    several = {
+        sensitive_name(i, count): "{{ sqlanon.sqlanon_quote(sensitive[" + str(i) + "]) }}"
+        for i in range(count)
+        if count > 1
+    }
+    for name, replacement in {**_JINJA, **several}.items():
         text = text.replace(_quoted(name, dialect), replacement)
     if "__sqlanon_" in text.replace(_quoted(CLASS, dialect), "").replace(_quoted(PERSON, dialect), ""):
         raise ConfigError("the weight's guard holds a stand-in")  # pragma: no cover
@@ -698,12 +707,21 @@ def _item(form: Form, rules: list[Rule]) -> dict[str, Any]:
         if people_why is None
         else {},
         "why": people_why,
-        "several": _people_why(form, max(item["multi"])) if item["multi"] else None,
+        # over several sensitive columns at once: a statement per number of them, as over rows
+        "multi": {
+            count: _macro_name(form, count, people=True)
+            for count in item["multi"]
+            if _people_why(form, count) is None
+        },
+        "several": None,
     }
+    if item["multi"] and not item["people"]["multi"]:  # pragma: no cover - compile writes them
+        item["people"]["several"] = _people_why(form, max(item["multi"]))
     shapes = [(n, 0, False) for n in ([1] if why is None and not by_quasi else []) + list(item["multi"])]
     shapes += [(1, n, False) for n in item["quasi"]]
     shapes += [(1, 0, True)] if item["people"]["macro"] is not None else []
     shapes += [(1, n, True) for n in item["people"]["quasi"]]
+    shapes += [(n, 0, True) for n in item["people"]["multi"]]
     if shapes:
         formats = {tuple(sorted(body(form, ADAPTERS[0], *shape).formats.items())) for shape in shapes}
         if len(formats) != 1:  # pragma: no cover - the templates take the same values
@@ -778,6 +796,9 @@ def _statements(data: Mapping[str, Any]) -> list[Written]:
                 out.extend(
                     Written(form, 1, quasi, True, macro) for quasi, macro in made["people"]["quasi"].items()
                 )
+                out.extend(
+                    Written(form, count, 0, True, macro) for count, macro in made["people"]["multi"].items()
+                )
     return out
 
 
@@ -804,7 +825,7 @@ def _comment(text: str) -> str:
 
 def _shape(count: int, quasi: int, people: bool = False) -> str:
     if people:
-        return "counting people"
+        return "counting people" + (f" over {count} sensitive columns" if count > 1 else "")
     if quasi:
         return f"over {quasi} quasi-identifier{'s' if quasi > 1 else ''} one by one"
     return f"over {count} sensitive columns" if count > 1 else "over one sensitive column"
@@ -940,7 +961,14 @@ def generate() -> dict[str, str]:
             _comment(
                 f"the weight of the people's values (a row: not the one sqlanon counts with), on {dialect}"
             )
-            + f"{{% macro {dialect}__{WEIGHT_GUARD}{args} %}}\n{weight_guard(dialect)}\n{{% endmacro %}}\n",
+            + f"{{% macro {dialect}__{WEIGHT_GUARD}{args} %}}\n"
+            + "{%- if sensitive is string %}\n"
+            + weight_guard(dialect)
+            + "".join(
+                f"\n{{%- elif sensitive|length == {count} %}}\n{weight_guard(dialect, count)}"
+                for count in range(2, MAX_ATTRIBUTES + 1)
+            )
+            + "\n{%- endif %}\n{% endmacro %}\n",
         )
     return files
 

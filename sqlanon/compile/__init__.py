@@ -9,7 +9,9 @@ the quasi-identifiers' own names, with their rows and measure: no rows, the crit
 
 The statements read no value of the data into the SQL: they can be kept, shared and run again
 on new data. With ``person:`` they count people as ``check`` does (compile/people.py): a
-class is the people whose sets of label tuples are equal, listed by its tuples. They do not
+class is the people whose sets of label tuples are equal, listed by its tuples; every model,
+those that read several sensitive columns at once too (each person's combinations of values
+weighed in SQL, a guard statement per set of columns read). They do not
 make the checks that ``check`` makes before it evaluates (every configured column present,
 values covered by hierarchies and orders, numbers where a distance needs them, parameters the
 table can satisfy): on data that fails those, ``check`` says why and the statements' verdicts
@@ -31,7 +33,8 @@ from sqlanon.config import ADOPTED_RELATION, Config, TableRef
 from sqlanon.config.source_query import parse_query
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import Criterion as BaseCriterion
-from sqlanon.criteria.checks import CheckPlan
+from sqlanon.criteria.checks import ROWS, CheckPlan
+from sqlanon.criteria.ldiversity import MultiAttributeL
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.encode.source import refuse_pattern
 from sqlanon.engines import KINDS
@@ -55,7 +58,7 @@ FREQUENCIES = "sqlanon_frequencies"
 #: every name a CTE of compile's gets (here and in compile/release.py): a source table so
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
-    r"sqlanon_(table|frequencies|source|generalized|release|node_verdicts|node_frequencies"
+    r"sqlanon_(table|frequencies(_rows)?|source|generalized|release|node_verdicts|node_frequencies"
     r"|(node_)?(tuples|weight)|members|(node_)?person_tuples|person_values|node_person_values_\d+"
     r"|node_(signatures|problems|survivors|again)|release_people"
     r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+"
@@ -197,7 +200,7 @@ def compile_gate(
     }
     statements: list[Statement] = []
     own = people.people_ctes(TABLE, qis, person) if person else []
-    guarded: set[str] = set()  # the columns whose weight has its guard statement
+    guarded: set[tuple[str, ...]] = set()  # the columns whose weight has its guard statement
     for crit in criteria:
         why = unsupported(crit) or (people.unsupported(crit) if person else None)
         if why is not None:
@@ -233,16 +236,25 @@ def compile_gate(
         used = sorted(crit.attributes)
         columns = {a: (domains[a][0], f"s{j}") for j, a in enumerate(used)}
         if person:
-            # over its own column: one attribute per criterion over people (several sensitive
-            # columns: each statement weighs the people's values of its own)
+            # each statement weighs the people's values of the columns its criterion reads (one,
+            # or several read together: each person's combinations of values, one of each)
             weight = [people.weight_cte(TABLE, person, used)] if used else []
-            if weight and used[0] not in guarded:
-                guarded.add(used[0])
+            if weight and tuple(used) not in guarded:
+                guarded.add(tuple(used))
+                if len(used) == 1:
+                    counted = (
+                        f"of {used[0]!r} (the least common multiple of their numbers of distinct values): a row "
+                        f"here says a person has more than {people.BOUND} values"
+                    )
+                else:
+                    counted = (
+                        f"of {', '.join(map(repr, used))} read together (the least common multiple of each "
+                        "person's product of their numbers of distinct values of each column): a row here says "
+                        f"a person's product exceeds {people.BOUND}"
+                    )
                 what = (
-                    f"the weight of each person's values of {used[0]!r} (the least common multiple of their numbers "
-                    f"of distinct values): a row here says a person has more than {people.BOUND} values, or the "
-                    "weight times the people exceeds what is counted exactly; the statements that read it do not "
-                    "apply (sqlanon check says why)"
+                    f"the weight of each person's values {counted}, or the weight times the people exceeds what "
+                    "is counted exactly; the statements that read it do not apply (sqlanon check says why)"
                 )
                 guard = people.weight_guard()
                 try:
@@ -251,8 +263,10 @@ def compile_gate(
                     )
                 except NotWritten as err:
                     statements.append(Statement(what, None, str(err)))
-            sensitive = {"column": used[0], "table": domains[used[0]][0].table} if used else None
-            sets_ctes, sets = people.sets_ctes(TABLE, qis, person, sensitive) if sensitive else ([], None)
+            held = [{"column": a, "table": domains[a][0].table} for a in used]
+            sets_ctes, sets = people.sets_ctes(TABLE, qis, person, held[0]) if len(held) == 1 else ([], None)
+            # multi-attribute l-diversity reads each class's people and their rows instead
+            inputs = {0: ROWS} if isinstance(crit, MultiAttributeL) else {}
             ctes = [
                 *reads,
                 *(cte for a in used for cte in domains[a][1]),
@@ -260,7 +274,8 @@ def compile_gate(
                 *weight,
                 *supersets[0],
                 *sets_ctes,
-                (FREQUENCIES, people.frequencies(TABLE, qis, person, sensitive)),
+                (FREQUENCIES, people.frequencies(TABLE, qis, person, held)),
+                *([(FREQUENCIES + ROWS, people.rows(TABLE, qis, person, held))] if inputs else []),
             ]
             plan = CheckPlan(
                 [crit],
@@ -269,6 +284,7 @@ def compile_gate(
                 generalization=supersets[1],
                 people=bool(used),
                 sets=sets if crit.needs_levels else None,
+                inputs=inputs,
             )
             query = people.violations(plan, qis, FREQUENCIES)
             try:

@@ -11,7 +11,14 @@ With a sensitive-value model the people's values weigh the least common multiple
 numbers of distinct values, as the gate's (sqlanon/encode/people.py person_weight), which the
 statements compute in SQL (standalone_weight.sql) for people of at most :data:`BOUND` values; a
 guard statement returns a row when a person has more, or when W times the people leaves what is
-counted exactly.
+counted exactly. The models that read several sensitive columns at once weigh each person's
+combinations of values (one of each column): a person's number is the product of their numbers
+of distinct values of each, W the lcm of those products (a common multiple of each column's
+numbers too), exact while every product is at most :data:`BOUND`. Variational dissimilarity reads
+the frequency table of the combinations (:func:`frequencies` with several columns: holders c,
+c1, ..., cx); multi-attribute l-diversity reads each class's people and their rows
+(:func:`rows`, gate_people.sql part rows, named as CheckPlan.inputs expects: the frequency
+table's name + ROWS), from which people_subblocks.sql forms the sub-blocks.
 
 (n,t)-closeness's natural supersets are formed from the people's sets of tuples generalized to
 every more general node (people_sets.sql's CTEs, read by _nt_people.sql), as ``check`` forms
@@ -27,7 +34,7 @@ from sqlglot import exp
 
 from sqlanon.criteria.base import Criterion
 from sqlanon.criteria.checks import CheckPlan
-from sqlanon.encode.people import MAX_WEIGHTED
+from sqlanon.encode.people import MAX_WEIGHTED, holders
 from sqlanon.sql.labels import from_key_sql
 from sqlanon.sql.render import column, quoted, render_template
 
@@ -44,13 +51,9 @@ BOUND = 42
 
 
 def unsupported(c: Criterion) -> str | None:
-    """Why compile's statements over people cannot evaluate ``c`` (None: they can)."""
-    if len(c.attributes) > 1:
-        return (
-            f"compile does not write {c.kind} over several sensitive columns at once over people in this version "
-            "of sqlanon: its statements weigh the people's values of one column, and this model reads each "
-            "person's values of every listed column together. Run sqlanon check with person for this criterion."
-        )
+    """Why compile's statements over people cannot evaluate ``c`` (None: they can: every model,
+    over one sensitive column or several read together, since the statements compute the
+    people's weight in SQL, standalone_weight.sql)."""
     return None
 
 
@@ -141,10 +144,18 @@ def weight_guard() -> exp.Select:
 
 
 def frequencies(
-    source: str, qis: Sequence[str], person: Sequence[str], sensitive: dict[str, str] | None
+    source: str,
+    qis: Sequence[str],
+    person: Sequence[str],
+    sensitive: Sequence[dict[str, str]],
 ) -> exp.Expr:
-    """The classes of people (keyed by their signature in q0) with their people (n), or with a
-    sensitive attribute ({column, table}) their values' n, c and np, over ``source``."""
+    """The classes of people (keyed by their signature in q0) with their people (n), or with
+    sensitive attributes ({column, table} each) their values' n, c and np (several: one row per
+    combination of values, with each column's holder, c, c1, ..., and cx: sqlanon/encode/people.py
+    holders), over ``source``."""
+    several: dict[str, Any] = (
+        {"several": list(sensitive), "holders": holders(len(sensitive))} if len(sensitive) > 1 else {}
+    )
     return render_template(
         "gate_people.sql",
         part="classes",
@@ -152,9 +163,29 @@ def frequencies(
         qis=list(qis),
         person=list(person),
         tuples=TUPLES,
-        sensitive=sensitive,
+        sensitive=sensitive[0] if len(sensitive) == 1 else None,
         weight=None,
         weight_table=WEIGHT if sensitive else None,
+        **several,
+    )
+
+
+def rows(
+    source: str, qis: Sequence[str], person: Sequence[str], several: Sequence[dict[str, str]]
+) -> exp.Expr:
+    """Multi-attribute l-diversity over people: each class's people (keyed by their signature in
+    q0, as :func:`frequencies`) and their rows' tuple numbers and codes of ``several``, with the
+    statements' weight (gate_people.sql part rows; people_subblocks.sql reads it)."""
+    return render_template(
+        "gate_people.sql",
+        part="rows",
+        published=source,
+        qis=list(qis),
+        person=list(person),
+        tuples=TUPLES,
+        several=list(several),
+        weight=None,
+        weight_table=WEIGHT,
     )
 
 

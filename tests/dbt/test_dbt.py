@@ -193,11 +193,13 @@ def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write()
     nt = {(form, quasi) for form, _, quasi in written if form.startswith("nt-closeness")}
     quasi = range(1, dbt_package.MAX_QUASI + 1)
     assert nt == {(f"nt-closeness {d}", n) for d in ("equal", "ordered", "hierarchical") for n in quasi}
-    # over people (a test's person): compile's statement for every single-column form sqlanon
-    # counts over people ((n,t)-closeness a statement per number of quasi-identifiers, as over rows)
-    people = {str(w.form) for w in statements if w.people}
-    single = {str(w.form) for w in statements if not w.people and w.count == 1}
-    assert people == single
+    # over people (a test's person): compile's statement for every form sqlanon counts over
+    # people ((n,t)-closeness a statement per number of quasi-identifiers, the models over several
+    # columns at once one per number of columns, as over rows)
+    people = {(str(w.form), w.count) for w in statements if w.people}
+    over_rows = {(str(w.form), w.count) for w in statements if not w.people}
+    assert people == over_rows
+    assert ("dissimilarity variational", 4) in people and ("l-diversity recursive", 2) in people
     assert {(str(w.form), w.quasi) for w in statements if w.people and w.quasi} == nt
     for adapter in dbt_package.ADAPTERS:
         for w in statements:
@@ -663,6 +665,21 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
                 }
             }
         ],
+        # two people, each with 7 values of a and 9 of b: 63 combinations, more than the
+        # statements over several columns at once weigh exactly (each column alone: within)
+        "combos": [
+            {
+                "sqlanon.l_diversity": {
+                    "name": "person_many_combinations",
+                    "arguments": {
+                        "quasi_identifiers": ["grp"],
+                        "sensitive": ["a", "b"],
+                        "l": 2,
+                        "person": "who",
+                    },
+                }
+            }
+        ],
         "wide": [
             {
                 "sqlanon.t_closeness": {
@@ -827,6 +844,10 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
         con.execute(
             "CREATE TABLE many AS SELECT range % 2 AS grp, range % 3 AS who, 'v' || range AS disease FROM range(300)"
         )
+        con.execute(
+            "CREATE TABLE combos AS SELECT 0 AS grp, range % 2 AS who, 'a' || (range % 7) AS a, "
+            "'b' || (range % 9) AS b FROM range(126)"
+        )
         con.execute("CREATE TABLE wide AS SELECT range % 7 AS age, 'v' || range AS disease FROM range(5000)")
         con.execute(f"CREATE TABLE frac AS SELECT * FROM (VALUES {FRAC}) AS f(age, x, y)")
     return project
@@ -857,10 +878,14 @@ EXIT_CASES = [
         ("person_l_fails", 1, "FAIL 3"),  # every person of each age has flu
         # each age: 4 people (one row each), 3 of 4 with flu: every class is its own superset
         ("person_nt", 0, "PASS=1"),
+        # over people (salary: one person per row): sex M's people all have flu beside each age
+        ("person_multi", 1, "FAIL 1"),
         (
-            "person_multi",
+            "person_many_combinations",
             1,
-            "with person: compile does not write l-diversity over several sensitive columns at once over people",
+            "sqlanon.l_diversity: a person has 63 combinations of values of a, b (the product of their numbers "
+            "of distinct values of each); counting people, the package weighs each person's combinations exactly "
+            "for people of at most 42",
         ),
         ("person_qi", 1, "the person column age is also listed in quasi_identifiers."),
         ("person_misspelt", 1, "person names patient, which is not a column of the model"),

@@ -10,7 +10,10 @@ the pure-Python reference over people (tests/oracles/reference_people.py) and th
 ``sqlanon check`` with ``person:`` lists, with their people and measures. The k-anonymity test
 again with the person told apart by two columns (``person: [site, patient no]``) fails with the
 same classes; each table of varying quasi-identifiers (odd seeds) also gets (n,t)-closeness,
-whose natural supersets are formed from the people's sets of tuples. The same project on
+whose natural supersets are formed from the people's sets of tuples. Further tables get the
+models over several sensitive columns at once (multi-attribute l-diversity, variational
+dissimilarity: compile/people.py's statements over people per number of columns), held to
+tests/oracles/reference_people.py's references per class and to check. The same project on
 PostgreSQL is held to the same (one dbt invocation per adapter).
 """
 
@@ -24,6 +27,7 @@ import duckdb
 import pytest
 
 from sqlanon import api
+from tests.compile import test_people_multi as several
 from tests.compile.test_people import ALL, _case, _expected, _listed, _statement_classes
 from tests.dbt.test_dbt import _by_name, _dbt, _load_table, _project
 from tests.support.randomdata import PERSON, RandomCase
@@ -33,6 +37,9 @@ pytestmark = pytest.mark.xdist_group("dbt_people")
 TABLES = 12
 #: a second way to tell the people apart: two columns whose pair is the person
 SPLIT = ["site", "patient no"]
+#: the tables of the models over several sensitive columns at once: (model, seed; odd seeds:
+#: quasi-identifiers that vary)
+SEVERAL = [("multi-l", 0), ("multi-l", 1), ("multi-l", 3), ("variational", 0), ("variational", 1)]
 
 
 def _split(row: dict[str, Any]) -> dict[str, str]:
@@ -91,6 +98,24 @@ def people_project(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             test, arguments = _arguments(case, criterion, name, SPLIT if split else PERSON)
             sources[name].append({test: {"name": f"{name}_c{j}", "arguments": arguments}})
             cases[f"{name}_c{j}"] = (name, criterion, split)
+    # the models over several sensitive columns at once, a test each on its own table
+    wide: dict[str, Any] = {}
+    multi: dict[str, tuple[str, dict[str, Any]]] = {}
+    for i, (model, seed) in enumerate(SEVERAL):
+        name = f"m{i}"
+        case, config, criterion, columns = several._case(model, seed, folder / name)
+        wide[name] = (case, config, columns)
+        ((kind, params),) = criterion.items()
+        arguments = {
+            "quasi_identifiers": list(case.qis),
+            "person": PERSON,
+            "sensitive": list(params["attributes"]),
+            **{k: v for k, v in params.items() if k != "attributes"},
+        }
+        sources[name] = [
+            {f"sqlanon.{kind.replace('-', '_')}": {"name": f"{name}_c0", "arguments": arguments}}
+        ]
+        multi[f"{name}_c0"] = (name, criterion)
     hierarchies = {
         f"h_{name}": [tuple(p) for p in domain[1].values()] for name, (_, _, domain) in tables.items()
     }
@@ -98,15 +123,41 @@ def people_project(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     with duckdb.connect(str(folder / "warehouse.duckdb")) as con:
         for name, (case, _, _) in tables.items():
             _load(con, name, case)
+        for name, (case, _, columns) in wide.items():
+            _load_wide(con, name, case, columns)
         for name, rows in hierarchies.items():
             _load_table(con, name, rows)
     return {
         "project": project,
         "tables": tables,
         "cases": cases,
+        "wide": wide,
+        "several": multi,
         "sources": sources,
         "hierarchies": hierarchies,
     }
+
+
+def _load_wide(con: Any, name: str, case: RandomCase, columns: list[str], schema: str = "main") -> None:
+    """A table of the models over several columns as ``schema.name``: the vectors' columns as
+    numbers (variational dissimilarity reads them so), the others text, an empty cell NULL."""
+    typed = ", ".join(
+        '"' + c.replace('"', '""') + '" ' + ("DOUBLE PRECISION" if c in several.VECTOR else "TEXT")
+        for c in columns
+    )
+    con.execute(f'DROP TABLE IF EXISTS "{schema}"."{name}"')
+    con.execute(f'CREATE TABLE "{schema}"."{name}" ({typed})')
+    mark = "?" if schema == "main" else "%s"
+    insert = f'INSERT INTO "{schema}"."{name}" VALUES ({", ".join([mark] * len(columns))})'
+    rows = [
+        [float(r[c]) if c in several.VECTOR else r[c] for c in columns]
+        for r in several._as_read(case, columns)
+    ]
+    if schema == "main":
+        con.executemany(insert, rows)
+    else:
+        with con.cursor() as cur:
+            cur.executemany(insert, rows)
 
 
 def _load(con: Any, name: str, case: RandomCase, schema: str = "main") -> None:
@@ -145,9 +196,17 @@ def _rows_of(case: RandomCase, tuples: frozenset[tuple[str | None, ...]]) -> int
 
 def _assert_as_reference_and_check(made: dict[str, Any], got: dict[str, Any], code: int) -> None:
     """Each test's failing rows (``got``) are the reference's violating classes over people
-    and the classes check with person lists; dbt exits
-    with ``code`` as the tests' statuses say."""
-    assert got.keys() == made["cases"].keys()
+    and the classes check with person lists (the models over several columns at once too);
+    dbt exits with ``code`` as the tests' statuses say."""
+    assert got.keys() == made["cases"].keys() | made["several"].keys()
+    failing_several = 0
+    for test_id, (table, criterion) in made["several"].items():
+        case, config, _ = made["wide"][table]
+        assert isinstance(got[test_id], list), (test_id, got[test_id])
+        want = api.check(config, base_dir=case.folder, show_violations=ALL)
+        classes = several._assert_as_reference(case, criterion, got[test_id], want)
+        failing_several += bool(classes)
+    assert 0 < failing_several, made["several"]
     compared = failing = fewer = 0
     kinds = set()
     for test_id, (table, criterion, split) in made["cases"].items():
@@ -194,6 +253,8 @@ def test_failing_rows_on_postgres_are_the_reference_peoples_and_checks(
         con.execute("CREATE SCHEMA IF NOT EXISTS dbt_people")
         for name, (case, _, _) in made["tables"].items():
             _load(con, name, case, "dbt_people")
+        for name, (case, _, columns) in made["wide"].items():
+            _load_wide(con, name, case, columns, "dbt_people")
         for name, rows in made["hierarchies"].items():
             _load_table(con, name, rows, "dbt_people")
         on_pg = _dbt(project, "test", "--store-failures", target="pg")

@@ -16,6 +16,12 @@
 {{ return(sqlanon.sqlanon_l_diversity_distinct_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_distinct_people' -%}
 {{ return(sqlanon.sqlanon_l_diversity_distinct_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_distinct_2_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_distinct_2_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_distinct_3_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_distinct_3_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_distinct_4_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_distinct_4_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_entropy' -%}
 {{ return(sqlanon.sqlanon_l_diversity_entropy(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_entropy_2' -%}
@@ -26,6 +32,12 @@
 {{ return(sqlanon.sqlanon_l_diversity_entropy_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_entropy_people' -%}
 {{ return(sqlanon.sqlanon_l_diversity_entropy_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_entropy_2_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_entropy_2_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_entropy_3_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_entropy_3_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_entropy_4_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_entropy_4_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_recursive' -%}
 {{ return(sqlanon.sqlanon_l_diversity_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_recursive_2' -%}
@@ -36,6 +48,12 @@
 {{ return(sqlanon.sqlanon_l_diversity_recursive_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_recursive_people' -%}
 {{ return(sqlanon.sqlanon_l_diversity_recursive_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_recursive_2_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_recursive_2_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_recursive_3_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_recursive_3_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_l_diversity_recursive_4_people' -%}
+{{ return(sqlanon.sqlanon_l_diversity_recursive_4_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_pd_recursive' -%}
 {{ return(sqlanon.sqlanon_l_diversity_pd_recursive(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_l_diversity_pd_recursive_people' -%}
@@ -198,6 +216,12 @@
 {{ return(sqlanon.sqlanon_dissimilarity_variational_3(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_dissimilarity_variational_4' -%}
 {{ return(sqlanon.sqlanon_dissimilarity_variational_4(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_variational_2_people' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_variational_2_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_variational_3_people' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_variational_3_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
+{%- elif g['macro'] == 'sqlanon_dissimilarity_variational_4_people' -%}
+{{ return(sqlanon.sqlanon_dissimilarity_variational_4_people(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_delta_disclosure' -%}
 {{ return(sqlanon.sqlanon_delta_disclosure(model, quasi_identifiers, g['sensitive'], g['v'], g['names'])) }}
 {%- elif g['macro'] == 'sqlanon_delta_disclosure_people' -%}

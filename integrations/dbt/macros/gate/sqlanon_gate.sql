@@ -131,12 +131,16 @@
   {%- endif -%}
   {#- counting people: compile's statement over people (one sensitive column) -#}
   {%- if person is not none -%}
-    {%- if several -%}
+    {%- if several and spec['people']['several'] is not none -%}
       {{ sqlanon.sqlanon_fail(test, named ~ "with person: " ~ spec['people']['several'] ~ ". Give one sensitive column per test, or remove person to count rows.") }}
+    {%- elif several -%}
+      {#- several sensitive columns at once: compile's statement over people per number of them -#}
+      {%- set macro = spec['people']['multi'][sensitive|length] -%}
     {%- elif spec['people']['why'] is not none -%}
       {{ sqlanon.sqlanon_fail(test, named ~ "not written by the dbt package over people: " ~ spec['people']['why'] ~ " Or remove person to count rows.") }}
+    {%- else -%}
+      {%- set macro = spec['people']['quasi'][quasi_identifiers|length] if spec['people']['quasi'] else spec['people']['macro'] -%}
     {%- endif -%}
-    {%- set macro = spec['people']['quasi'][quasi_identifiers|length] if spec['people']['quasi'] else spec['people']['macro'] -%}
   {%- endif -%}
   {#- multi_attribute: sqlanon's YAML configuration's switch; here the list of columns says it -#}
   {%- set multi = given.get('multi_attribute') -%}

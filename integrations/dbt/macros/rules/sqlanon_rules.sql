@@ -26,7 +26,13 @@
         'multi': {},
         'quasi': {},
         'sub': none,
-        'people': {'macro': 'sqlanon_k_anonymity_people', 'quasi': {}, 'why': none, 'several': none},
+        'people': {
+          'macro': 'sqlanon_k_anonymity_people',
+          'quasi': {},
+          'why': none,
+          'multi': {},
+          'several': none
+        },
         'formats': {'k': ['k', 'int']},
         'numbers': false,
         'hierarchy': false,
@@ -66,7 +72,12 @@
           'macro': 'sqlanon_l_diversity_distinct_people',
           'quasi': {},
           'why': none,
-          'several': 'compile does not write l-diversity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
+          'multi': {
+            2: 'sqlanon_l_diversity_distinct_2_people',
+            3: 'sqlanon_l_diversity_distinct_3_people',
+            4: 'sqlanon_l_diversity_distinct_4_people'
+          },
+          'several': none
         },
         'formats': {'l': ['l', 'int']},
         'numbers': false,
@@ -99,7 +110,12 @@
           'macro': 'sqlanon_l_diversity_entropy_people',
           'quasi': {},
           'why': none,
-          'several': 'compile does not write l-diversity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
+          'multi': {
+            2: 'sqlanon_l_diversity_entropy_2_people',
+            3: 'sqlanon_l_diversity_entropy_3_people',
+            4: 'sqlanon_l_diversity_entropy_4_people'
+          },
+          'several': none
         },
         'formats': {'l': ['l', 'float']},
         'numbers': false,
@@ -142,7 +158,12 @@
           'macro': 'sqlanon_l_diversity_recursive_people',
           'quasi': {},
           'why': none,
-          'several': 'compile does not write l-diversity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
+          'multi': {
+            2: 'sqlanon_l_diversity_recursive_2_people',
+            3: 'sqlanon_l_diversity_recursive_3_people',
+            4: 'sqlanon_l_diversity_recursive_4_people'
+          },
+          'several': none
         },
         'formats': {'l': ['l', 'int'], 'c_num': ['c', 'num'], 'c_den': ['c', 'den']},
         'numbers': false,
@@ -191,6 +212,7 @@
           'macro': 'sqlanon_l_diversity_pd_recursive_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {
@@ -265,6 +287,7 @@
           'macro': 'sqlanon_l_diversity_npd_recursive_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {
@@ -311,6 +334,7 @@
           'macro': 'sqlanon_t_closeness_equal_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'t': ['t', 'float']},
@@ -340,6 +364,7 @@
           'macro': 'sqlanon_t_closeness_ordered_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'t': ['t', 'float']},
@@ -369,6 +394,7 @@
           'macro': 'sqlanon_t_closeness_hierarchical_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'t': ['t', 'float'], 'height': ['hierarchy', 'height']},
@@ -398,6 +424,7 @@
           'macro': 'sqlanon_t_closeness_variational_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'t': ['t', 'float']},
@@ -427,6 +454,7 @@
           'macro': 'sqlanon_t_closeness_kl_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'t': ['t', 'float']},
@@ -456,6 +484,7 @@
           'macro': 'sqlanon_t_closeness_js_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'t': ['t', 'float']},
@@ -536,6 +565,7 @@
                 'macro': 'sqlanon_t_closeness_smoothed_js_equal_people',
                 'quasi': {},
                 'why': none,
+                'multi': {},
                 'several': none
               },
               'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']},
@@ -575,6 +605,7 @@
                 'macro': 'sqlanon_t_closeness_smoothed_js_ordered_people',
                 'quasi': {},
                 'why': none,
+                'multi': {},
                 'several': none
               },
               'formats': {'t': ['t', 'float'], 'bandwidth': ['bandwidth', 'float']},
@@ -614,6 +645,7 @@
                 'macro': 'sqlanon_t_closeness_smoothed_js_hierarchical_people',
                 'quasi': {},
                 'why': none,
+                'multi': {},
                 'several': none
               },
               'formats': {
@@ -668,6 +700,7 @@
           'macro': 'sqlanon_alpha_k_anonymity_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'k': ['k', 'int'], 'alpha_num': ['alpha', 'num'], 'alpha_den': ['alpha', 'den']},
@@ -733,6 +766,7 @@
             8: 'sqlanon_nt_closeness_equal_q8_people'
           },
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']},
@@ -790,6 +824,7 @@
             8: 'sqlanon_nt_closeness_ordered_q8_people'
           },
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float']},
@@ -847,6 +882,7 @@
             8: 'sqlanon_nt_closeness_hierarchical_q8_people'
           },
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'n_min': ['n', 'int'], 't': ['t', 'float'], 'height': ['hierarchy', 'height']},
@@ -904,6 +940,7 @@
           'macro': 'sqlanon_dissimilarity_numeric_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {
@@ -958,6 +995,7 @@
           'macro': 'sqlanon_dissimilarity_ordered_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {
@@ -1012,6 +1050,7 @@
           'macro': 'sqlanon_dissimilarity_hierarchical_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {
@@ -1070,7 +1109,12 @@
           'macro': none,
           'quasi': {},
           'why': 'it compares several sensitive columns',
-          'several': 'compile does not write dissimilarity over several sensitive columns at once over people in this version of sqlanon: its statements weigh the people\'s values of one column, and this model reads each person\'s values of every listed column together. Run sqlanon check with person for this criterion.'
+          'multi': {
+            2: 'sqlanon_dissimilarity_variational_2_people',
+            3: 'sqlanon_dissimilarity_variational_3_people',
+            4: 'sqlanon_dissimilarity_variational_4_people'
+          },
+          'several': none
         },
         'formats': {
           'within': ['epsilon', 'within'],
@@ -1112,6 +1156,7 @@
           'macro': 'sqlanon_delta_disclosure_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'delta': ['delta', 'float']},
@@ -1149,6 +1194,7 @@
           'macro': 'sqlanon_beta_likeness_basic_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'beta': ['beta', 'float']},
@@ -1178,6 +1224,7 @@
           'macro': 'sqlanon_beta_likeness_enhanced_people',
           'quasi': {},
           'why': none,
+          'multi': {},
           'several': none
         },
         'formats': {'beta': ['beta', 'float']},

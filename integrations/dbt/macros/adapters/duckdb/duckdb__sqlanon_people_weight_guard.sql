@@ -2,6 +2,7 @@
     Do not edit: a test fails when this file is not what the generator writes. -#}
 {#- the weight of the people's values (a row: not the one sqlanon counts with), on duckdb -#}
 {% macro duckdb__sqlanon_people_weight_guard(model, quasi_identifiers, sensitive, v, names) %}
+{%- if sensitive is string %}
 WITH "sqlanon_keyed" AS (
   SELECT
     DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
@@ -56,4 +57,242 @@ SELECT
 FROM "sqlanon_weight" AS "w"
 WHERE
   "w"."bad"
+{%- elif sensitive|length == 2 %}
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_person_order(v['person']) }}) AS "__sqlanon_person__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_weight" AS (
+  WITH "pm" AS (
+    SELECT
+      CAST(COUNT(
+        DISTINCT CASE
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+          ELSE CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        END
+      ) AS BIGINT) * CAST(COUNT(
+        DISTINCT CASE
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+          ELSE CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        END
+      ) AS BIGINT) AS "m"
+    FROM "sqlanon_table" AS "src"
+    GROUP BY
+      "src"."__sqlanon_person__"
+  ), "wm" AS (
+    SELECT
+      CAST(1 AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 2 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 3 = 0 THEN 3 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 4 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 5 = 0 THEN 5 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 7 = 0 THEN 7 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 8 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 9 = 0 THEN 3 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 11 = 0 THEN 11 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 13 = 0 THEN 13 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 16 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 17 = 0 THEN 17 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 19 = 0 THEN 19 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 23 = 0 THEN 23 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 25 = 0 THEN 5 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 27 = 0 THEN 3 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 29 = 0 THEN 29 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 31 = 0 THEN 31 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 32 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 37 = 0 THEN 37 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 41 = 0 THEN 41 ELSE 1 END) AS BIGINT) AS "w",
+      CAST(MAX("pm"."m") AS BIGINT) AS "top",
+      CAST(COUNT(*) AS BIGINT) AS "people"
+    FROM "pm"
+  )
+  SELECT
+    "wm"."w",
+    "wm"."top",
+    "wm"."people",
+    COALESCE(
+      "wm"."top" > 42
+      OR "wm"."w" > CAST(4611686018427387904 AS BIGINT) // NULLIF("wm"."people", 0),
+      FALSE
+    ) AS "bad"
+  FROM "wm"
+)
+SELECT
+  "w"."w" AS "weight",
+  "w"."top" AS "most_values_of_a_person",
+  "w"."people" AS "people"
+FROM "sqlanon_weight" AS "w"
+WHERE
+  "w"."bad"
+{%- elif sensitive|length == 3 %}
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_person_order(v['person']) }}) AS "__sqlanon_person__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_weight" AS (
+  WITH "pm" AS (
+    SELECT
+      CAST(COUNT(
+        DISTINCT CASE
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+          ELSE CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        END
+      ) AS BIGINT) * CAST(COUNT(
+        DISTINCT CASE
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+          ELSE CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        END
+      ) AS BIGINT) * CAST(COUNT(
+        DISTINCT CASE
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST("src".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+          ELSE CAST("src".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        END
+      ) AS BIGINT) AS "m"
+    FROM "sqlanon_table" AS "src"
+    GROUP BY
+      "src"."__sqlanon_person__"
+  ), "wm" AS (
+    SELECT
+      CAST(1 AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 2 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 3 = 0 THEN 3 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 4 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 5 = 0 THEN 5 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 7 = 0 THEN 7 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 8 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 9 = 0 THEN 3 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 11 = 0 THEN 11 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 13 = 0 THEN 13 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 16 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 17 = 0 THEN 17 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 19 = 0 THEN 19 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 23 = 0 THEN 23 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 25 = 0 THEN 5 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 27 = 0 THEN 3 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 29 = 0 THEN 29 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 31 = 0 THEN 31 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 32 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 37 = 0 THEN 37 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 41 = 0 THEN 41 ELSE 1 END) AS BIGINT) AS "w",
+      CAST(MAX("pm"."m") AS BIGINT) AS "top",
+      CAST(COUNT(*) AS BIGINT) AS "people"
+    FROM "pm"
+  )
+  SELECT
+    "wm"."w",
+    "wm"."top",
+    "wm"."people",
+    COALESCE(
+      "wm"."top" > 42
+      OR "wm"."w" > CAST(4611686018427387904 AS BIGINT) // NULLIF("wm"."people", 0),
+      FALSE
+    ) AS "bad"
+  FROM "wm"
+)
+SELECT
+  "w"."w" AS "weight",
+  "w"."top" AS "most_values_of_a_person",
+  "w"."people" AS "people"
+FROM "sqlanon_weight" AS "w"
+WHERE
+  "w"."bad"
+{%- elif sensitive|length == 4 %}
+WITH "sqlanon_keyed" AS (
+  SELECT
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_labels(quasi_identifiers, 'order') }}) AS "__sqlanon_class__",
+    DENSE_RANK() OVER (ORDER BY {{ sqlanon.sqlanon_person_order(v['person']) }}) AS "__sqlanon_person__",
+    *
+  FROM {{ model }}
+), "sqlanon_table" AS (
+  SELECT
+    *
+  FROM "sqlanon_keyed"
+), "sqlanon_weight" AS (
+  WITH "pm" AS (
+    SELECT
+      CAST(COUNT(
+        DISTINCT CASE
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+          ELSE CAST("src".{{ sqlanon.sqlanon_quote(sensitive[0]) }} AS TEXT)
+        END
+      ) AS BIGINT) * CAST(COUNT(
+        DISTINCT CASE
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+          ELSE CAST("src".{{ sqlanon.sqlanon_quote(sensitive[1]) }} AS TEXT)
+        END
+      ) AS BIGINT) * CAST(COUNT(
+        DISTINCT CASE
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST("src".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+          ELSE CAST("src".{{ sqlanon.sqlanon_quote(sensitive[2]) }} AS TEXT)
+        END
+      ) AS BIGINT) * CAST(COUNT(
+        DISTINCT CASE
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) IS NULL
+          THEN (
+            CHR(30) || 'NULL' || CHR(30)
+          )
+          WHEN CAST("src".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT) LIKE (
+            CHR(30) || '%'
+          )
+          THEN CHR(30) || CAST("src".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+          ELSE CAST("src".{{ sqlanon.sqlanon_quote(sensitive[3]) }} AS TEXT)
+        END
+      ) AS BIGINT) AS "m"
+    FROM "sqlanon_table" AS "src"
+    GROUP BY
+      "src"."__sqlanon_person__"
+  ), "wm" AS (
+    SELECT
+      CAST(1 AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 2 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 3 = 0 THEN 3 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 4 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 5 = 0 THEN 5 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 7 = 0 THEN 7 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 8 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 9 = 0 THEN 3 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 11 = 0 THEN 11 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 13 = 0 THEN 13 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 16 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 17 = 0 THEN 17 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 19 = 0 THEN 19 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 23 = 0 THEN 23 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 25 = 0 THEN 5 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 27 = 0 THEN 3 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 29 = 0 THEN 29 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 31 = 0 THEN 31 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 32 = 0 THEN 2 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 37 = 0 THEN 37 ELSE 1 END) AS BIGINT) * CAST(MAX(CASE WHEN "pm"."m" % 41 = 0 THEN 41 ELSE 1 END) AS BIGINT) AS "w",
+      CAST(MAX("pm"."m") AS BIGINT) AS "top",
+      CAST(COUNT(*) AS BIGINT) AS "people"
+    FROM "pm"
+  )
+  SELECT
+    "wm"."w",
+    "wm"."top",
+    "wm"."people",
+    COALESCE(
+      "wm"."top" > 42
+      OR "wm"."w" > CAST(4611686018427387904 AS BIGINT) // NULLIF("wm"."people", 0),
+      FALSE
+    ) AS "bad"
+  FROM "wm"
+)
+SELECT
+  "w"."w" AS "weight",
+  "w"."top" AS "most_values_of_a_person",
+  "w"."people" AS "people"
+FROM "sqlanon_weight" AS "w"
+WHERE
+  "w"."bad"
+{%- endif %}
 {% endmacro %}
