@@ -58,7 +58,7 @@ FREQUENCIES = "sqlanon_frequencies"
 #: every name a CTE of compile's gets (here and in compile/release.py): a source table so
 #: named would be hidden by the CTE
 OWN_NAMES = re.compile(
-    r"sqlanon_(table|frequencies(_rows)?|source|generalized|release|node_verdicts|node_frequencies"
+    r"sqlanon_(table|frequencies(_rows)?|source|generalized|release|node_verdicts|node_frequencies(_rows|_own_\d+|_\d+)?"
     r"|(node_)?(tuples|weight)|members|(node_)?person_tuples|person_values|node_person_values_\d+"
     r"|node_(signatures|problems|survivors|again)|release_people"
     r"|(node_)?(reserved|dictionary|order|hierarchy|levels|ancestors)_\d+|map_\d+"

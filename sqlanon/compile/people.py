@@ -112,11 +112,13 @@ def sets_ctes(
     return ctes, sets
 
 
-def weight_cte(source: str, person: Sequence[str], attributes: Sequence[str]) -> tuple[str, exp.Expr]:
+def weight_cte(
+    source: str, person: Sequence[str], attributes: Sequence[str], name: str = WEIGHT
+) -> tuple[str, exp.Expr]:
     """The weight of the people's values of ``attributes`` (several: of their cross products of
-    values), computed from ``source``."""
+    values), computed from ``source``, as the CTE ``name``."""
     return (
-        WEIGHT,
+        name,
         render_template(
             "standalone_weight.sql",
             source=source,
@@ -148,11 +150,14 @@ def frequencies(
     qis: Sequence[str],
     person: Sequence[str],
     sensitive: Sequence[dict[str, str]],
+    tuples: str = TUPLES,
+    weight: str = WEIGHT,
 ) -> exp.Expr:
     """The classes of people (keyed by their signature in q0) with their people (n), or with
     sensitive attributes ({column, table} each) their values' n, c and np (several: one row per
     combination of values, with each column's holder, c, c1, ..., and cx: sqlanon/encode/people.py
-    holders), over ``source``."""
+    holders), over ``source``. ``tuples``, ``weight``: the relations of its label tuples and of
+    the weight (compile --node's release names its own, compile/release_people.py)."""
     several: dict[str, Any] = (
         {"several": list(sensitive), "holders": holders(len(sensitive))} if len(sensitive) > 1 else {}
     )
@@ -162,30 +167,37 @@ def frequencies(
         published=source,
         qis=list(qis),
         person=list(person),
-        tuples=TUPLES,
+        tuples=tuples,
         sensitive=sensitive[0] if len(sensitive) == 1 else None,
         weight=None,
-        weight_table=WEIGHT if sensitive else None,
+        weight_table=weight if sensitive else None,
         **several,
     )
 
 
 def rows(
-    source: str, qis: Sequence[str], person: Sequence[str], several: Sequence[dict[str, str]]
+    source: str,
+    qis: Sequence[str],
+    person: Sequence[str],
+    several: Sequence[dict[str, str]],
+    tuples: str = TUPLES,
+    weight: str = WEIGHT,
 ) -> exp.Expr:
     """Multi-attribute l-diversity over people: each class's people (keyed by their signature in
-    q0, as :func:`frequencies`) and their rows' tuple numbers and codes of ``several``, with the
-    statements' weight (gate_people.sql part rows; people_subblocks.sql reads it)."""
+    q0, as :func:`frequencies`) and their rows' tuple numbers and codes of ``several`` (s0, s1,
+    ...: every column may be given, the criterion reads its own), with the statements' weight
+    (gate_people.sql part rows; people_subblocks.sql reads it). ``tuples``, ``weight``: as
+    :func:`frequencies`'."""
     return render_template(
         "gate_people.sql",
         part="rows",
         published=source,
         qis=list(qis),
         person=list(person),
-        tuples=TUPLES,
+        tuples=tuples,
         several=list(several),
         weight=None,
-        weight_table=WEIGHT,
+        weight_table=weight,
     )
 
 

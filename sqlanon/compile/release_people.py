@@ -20,7 +20,11 @@ sets of tuples generalized to every node from this one up to the top (people_set
 _nt_people.sql, as compile's gate over people and ``apply`` form them). The criteria over the
 whole table's distribution are checked again on the people kept, as ``apply``'s search does
 (search/evaluator.py): the release is empty when one fails there. The models that read several
-sensitive columns at once (multi-attribute l-diversity, variational dissimilarity) are refused.
+sensitive columns at once read them as compile's gate does (compile/people.py): multi-attribute
+l-diversity each class's people and their rows (people.rows, CheckPlan's ``inputs``),
+variational dissimilarity the people whose combinations of its own columns hold each vector
+(cx: the frequency table of every column when it reads them all, else one of its own, renamed
+to the plan's columns), all weighing the one weight over every column.
 """
 
 from __future__ import annotations
@@ -31,15 +35,15 @@ from typing import Any
 
 from sqlglot import exp
 
-from sqlanon.compile import domain
+from sqlanon.compile import domain, people
 from sqlanon.compile.node import GENERALIZED, SOURCE, VERDICTS, generalization_table, generalized_ctes
-from sqlanon.compile.people import BOUND, prime_powers
+from sqlanon.compile.people import BOUND
 from sqlanon.config import Config
 from sqlanon.criteria import Criterion
-from sqlanon.criteria.checks import CheckPlan
+from sqlanon.criteria.checks import ROWS, CheckPlan
+from sqlanon.criteria.ldiversity import MultiAttributeL
 from sqlanon.encode import SensitiveDomain
-from sqlanon.encode.people import MAX_WEIGHTED, holders
-from sqlanon.errors import ConfigError
+from sqlanon.encode.people import holders
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.sql.render import column, quoted, render_template
 
@@ -61,20 +65,6 @@ PERSON_TUPLES = "sqlanon_node_person_tuples"
 PERSON_VALUES = "sqlanon_node_person_values"
 
 
-def refuse_people(required: Sequence[Criterion]) -> None:
-    """A ConfigError for a criterion the release over people cannot suppress by: the models
-    that read several sensitive columns together (multi-attribute l-diversity, variational
-    dissimilarity)."""
-    together = [c for c in required if len(c.attributes) > 1]
-    if together:
-        kinds = ", ".join(sorted({c.kind for c in together}))
-        raise ConfigError(
-            f"compile --node does not write the release over people for {kinds} in this version of sqlanon: "
-            "it reads each person's values of several sensitive columns together, and the release weighs each "
-            "criterion's own column. Run apply with person for this criterion."
-        )
-
-
 def people_release_ctes(
     config: Config,
     dialect: str,
@@ -85,7 +75,6 @@ def people_release_ctes(
     """The CTEs of the release over people, the last one (:data:`RELEASE_PEOPLE`) its rows with
     the person columns (what its gate reads), and the SELECT of the rows published (DuckDB's
     dialect)."""
-    refuse_people(required)
     person = list(config.person)
     qis = [c.name for c in config.by_role("quasi")]
     names = [c.name for c in config.columns if c.role != "identifier"]
@@ -101,44 +90,19 @@ def people_release_ctes(
     weight = None
     if attributes:
         # a common multiple of every person's number of values of each column (several: of the
-        # product of their numbers, their cross product of values: _people_values.sql combos)
+        # product of their numbers, their cross product of values: _people_values.sql combos),
+        # so of every criterion's (a person's product over a set of columns divides theirs
+        # over all)
         weight = WEIGHT
-        ctes.append(
-            (
-                WEIGHT,
-                render_template(
-                    "standalone_weight.sql",
-                    source=GENERALIZED,
-                    person=person,
-                    columns=attributes,
-                    powers=[list(pair) for pair in prime_powers(BOUND)],
-                    bound=BOUND,
-                    limit=MAX_WEIGHTED,
-                ),
-            )
-        )
+        ctes.append(people.weight_cte(GENERALIZED, person, attributes, name=WEIGHT))
     held = [{"column": a, "table": domains[a][0].table} for a in attributes]
     # the people-values columns: one column as sensitive, several with their holders (each
     # criterion reads its own column's: CheckPlan maps s1 to c1, ...), as the gate's
-    values: dict[str, Any] = (
-        {"sensitive": held[0] if held else None}
-        if len(held) < 2
-        else {"sensitive": None, "several": held, "holders": holders(len(held))}
-    )
     ctes.append(
-        (
-            FREQUENCIES,
-            render_template(
-                "gate_people.sql",
-                part="classes",
-                tuples=TUPLES,
-                weight=None,
-                weight_table=weight,
-                **values,
-                **common,
-            ),
-        )
+        (FREQUENCIES, people.frequencies(GENERALIZED, qis, person, held, tuples=TUPLES, weight=WEIGHT))
     )
+    inputs, own = _together(required, qis, person, attributes, held)
+    ctes += own
     generalization: list[dict[str, str]] = []
     sets = None
     if any(c.needs_levels for c in required):
@@ -151,6 +115,7 @@ def people_release_ctes(
         generalization=generalization,
         people=bool(attributes),
         sets=sets,
+        inputs=inputs,
     )
     ctes.append((VERDICTS, plan.verdicts(FREQUENCIES)))
     again = None
@@ -200,6 +165,46 @@ def people_release_ctes(
         exp.Table(this=quoted(RELEASE_PEOPLE), alias=exp.TableAlias(this=quoted("r")))
     )
     return [*ctes, (RELEASE_PEOPLE, kept)], published
+
+
+def _together(
+    required: Sequence[Criterion],
+    qis: Sequence[str],
+    person: Sequence[str],
+    attributes: Sequence[str],
+    held: Sequence[dict[str, str]],
+) -> tuple[dict[int, str], list[tuple[str, exp.Expr]]]:
+    """The models that read several sensitive columns at once: CheckPlan's ``inputs`` (each
+    such criterion's suffix of :data:`FREQUENCIES`) and the CTEs they read. Multi-attribute
+    l-diversity reads each class's people and their rows (compile/people.py rows, every column's
+    codes s0, s1, ... as the plan's domains name them: it reads its own); variational
+    dissimilarity the people whose combinations of its own columns hold each (cx): over every
+    column of the release when it reads them all, else a frequency table of its own columns,
+    renamed to the plan's s0, s1, ... (cx over more columns would count a person once per
+    combination of the others)."""
+    inputs: dict[int, str] = {}
+    ctes: list[tuple[str, exp.Expr]] = []
+    for i, crit in enumerate(required):
+        if isinstance(crit, MultiAttributeL):
+            inputs[i] = ROWS
+            if not any(name == FREQUENCIES + ROWS for name, _ in ctes):
+                ctes.append((FREQUENCIES + ROWS, people.rows(GENERALIZED, qis, person, held, TUPLES, WEIGHT)))
+        elif len(crit.attributes) > 1 and sorted(crit.attributes) != list(attributes):
+            used = sorted(crit.attributes)
+            own = [h for h in held if h["column"] in used]
+            inputs[i] = f"_{i}"
+            counted = f"{FREQUENCIES}_own_{i}"
+            ctes.append((counted, people.frequencies(GENERALIZED, qis, person, own, TUPLES, WEIGHT)))
+            renamed = exp.select(
+                *(column(f"q{k}", "f") for k in range(len(qis))),
+                *(
+                    exp.alias_(column(f"s{j}", "f"), f"s{attributes.index(name)}", quoted=True)
+                    for j, name in enumerate(used)
+                ),
+                *(column(h, "f") for h in ["n", *holders(len(used)), "np"]),
+            ).from_(exp.Table(this=quoted(counted), alias=exp.TableAlias(this=quoted("f"))))
+            ctes.append((FREQUENCIES + inputs[i], renamed))
+    return inputs, ctes
 
 
 def _supersets(
@@ -259,4 +264,4 @@ def weight_guard() -> exp.Select:
     )
 
 
-__all__ = ["BOUND", "RELEASE_PEOPLE", "WEIGHT", "people_release_ctes", "refuse_people", "weight_guard"]
+__all__ = ["BOUND", "RELEASE_PEOPLE", "WEIGHT", "people_release_ctes", "weight_guard"]

@@ -38,7 +38,7 @@ from click.testing import CliRunner
 from sqlanon import api
 from sqlanon.cli import main
 from sqlanon.compile import OWN_NAMES
-from sqlanon.errors import ConfigError, InputError
+from sqlanon.errors import InputError
 from tests.oracles import reference_people as ref
 from tests.pipeline.test_people import random_models
 from tests.support.cases import seeds
@@ -450,21 +450,6 @@ def test_nt_closeness_on_the_second_of_two_columns(seed: int, tmp_path: Path) ->
     """(n,t)-closeness on ``drug`` beside a model on ``sens``: its supersets' distributions are
     the people's values of its own column."""
     _check(Case(seed, tmp_path, models="two-nt"))
-
-
-def test_models_of_several_columns_at_once_are_refused(tmp_path: Path) -> None:
-    case = Case(0, tmp_path, models="two")
-    multi = {
-        "l-diversity": {
-            "variant": "distinct",
-            "l": 2,
-            "attributes": ["sens", "drug"],
-            "multi_attribute": True,
-        }
-    }
-    config = dict(case.config, criteria=[{"k-anonymity": {"k": 2}}, multi])
-    with pytest.raises(ConfigError, match=r"compile --node does not write the release over people for"):
-        api.compile_sql(config, node=case.node, base_dir=tmp_path)
 
 
 def test_compile_node_with_person_at_the_command_line(tmp_path: Path) -> None:
