@@ -88,6 +88,10 @@ def _compare(
     got = _texts(con.sql(compiled.release).fetchall())
     guards = [s for s in compiled.statements if s.criterion.startswith("the weight of")]
     assert guards and not any(con.sql(s.sql).fetchall() for s in guards)  # the weight is exact
+    # the gate printed after the release, over its people: no class of the release violates
+    gate = {s.criterion: con.sql(s.sql).fetchall() for s in compiled.statements}
+    criteria = [rows for what, rows in gate.items() if what.startswith("criteria[")]
+    assert len(criteria) == len(config["criteria"]) and not any(criteria), gate.keys()
     assert _numbers(got, at) == _numbers(expected, at), (
         config["criteria"],
         node,
