@@ -49,9 +49,11 @@ holds(k, i, prefix): the condition that marks, among a person's combinations, on
   of column i (every other column holds the person's first value): its sum counts the people
   holding the value (column i's c); with i = none, every column's first value (np).
   With i = k (the holder cx, after c, c1, ...: sqlanon/encode/people.py holders), 1 on every
-  combination: its sum counts the people whose combinations (the cross product of their values
-  of each column) hold that one, which dissimilarity's variational distance reads over people
-  (docs/people.md).
+  combination whose columns outside ``crossed`` (the indices of the columns variational
+  dissimilarity reads; none: every column) hold the person's first value: its sum over the
+  other columns counts the people whose combinations of the crossed columns (the cross product
+  of their values of each) hold that one, each person once, which dissimilarity's variational
+  distance reads over people (docs/people.md).
 values_multi(keys, person, weight, k, holders): combos, then one row per (keys..., s0..sk-1)
   with n, the holder columns ``holders`` (column i's c) and np, each a sum that adds up under
   roll-up.
@@ -89,20 +91,23 @@ sums(k, holders, prefix): those sums over the rows of "px" (aliased ``prefix``).
   {%- endif %}
 )
 {%- endmacro %}
-{% macro holds(k, i, prefix) -%}
-{%- if i == k %}1{% else %}
-{%- set others = [] %}{% for j in range(k) %}{% if j != i %}{% set _ = others.append(j) %}{% endif %}{% endfor -%}
+{% macro holds(k, i, prefix, crossed=none) -%}
+{%- set others = [] %}
+{%- for j in range(k) %}
+{%- if (i == k and crossed is not none and j not in crossed) or (i != k and j != i) %}{% set _ = others.append(j) %}{% endif %}
+{%- endfor %}
+{%- if not others %}1{% else -%}
 CASE WHEN {% for j in others %}{{ prefix|ident }}.{{ ('f' ~ j)|ident }} = 1{% if not loop.last %} AND {% endif %}{% endfor %} THEN 1 ELSE 0 END
 {%- endif %}
 {%- endmacro %}
-{% macro sums(k, holders, prefix) -%}
+{% macro sums(k, holders, prefix, crossed=none) -%}
   CAST(SUM({{ prefix|ident }}."n") AS BIGINT) AS "n",
 {%- for h in holders %}
-  CAST(SUM({{ holds(k, loop.index0, prefix) }}) AS BIGINT) AS {{ h|ident }},
+  CAST(SUM({{ holds(k, loop.index0, prefix, crossed) }}) AS BIGINT) AS {{ h|ident }},
 {%- endfor %}
   CAST(SUM({{ holds(k, none, prefix) }}) AS BIGINT) AS "np"
 {%- endmacro %}
-{% macro values_multi(keys, person, weight, k, holders) -%}
+{% macro values_multi(keys, person, weight, k, holders, crossed=none) -%}
 {{ combos(keys, person, weight, k) }}
 SELECT
 {%- for key in keys %}
@@ -111,7 +116,7 @@ SELECT
 {%- for i in range(k) %}
   "px".{{ ('s' ~ i)|ident }},
 {%- endfor %}
-{{ sums(k, holders, "px") }}
+{{ sums(k, holders, "px", crossed) }}
 FROM "px"
 GROUP BY {% for key in keys %}"px".{{ key|ident }}, {% endfor %}{% for i in range(k) %}"px".{{ ('s' ~ i)|ident }}{% if not loop.last %}, {% endif %}{% endfor %}
 {%- endmacro %}

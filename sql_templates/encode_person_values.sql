@@ -32,7 +32,7 @@ SELECT
 {%- endfor %}
   CAST("px"."n" AS BIGINT) AS "n",
 {%- for h in holders %}
-  CAST({{ pvs.holds(several|length, loop.index0, "px") }} AS BIGINT) AS {{ h|ident }},
+  CAST({{ pvs.holds(several|length, loop.index0, "px", crossed|default(none)) }} AS BIGINT) AS {{ h|ident }},
 {%- endfor %}
   CAST({{ pvs.holds(several|length, none, "px") }} AS BIGINT) AS "np"
 FROM "px"

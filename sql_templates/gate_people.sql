@@ -132,7 +132,7 @@ SELECT
 {%- for sv in several %}
   "px".{{ ('s' ~ loop.index0)|ident }},
 {%- endfor %}
-{{ pvs.sums(several|length, holders, "px") }}
+{{ pvs.sums(several|length, holders, "px", crossed|default(none)) }}
 FROM "ps"
 JOIN "px" ON {% for p in person %}"px".{{ ('p' ~ loop.index0)|ident }} = "ps".{{ ('p' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}
 GROUP BY "ps"."sig"{% for sv in several %}, "px".{{ ('s' ~ loop.index0)|ident }}{% endfor %}

@@ -32,7 +32,7 @@ WITH
     ON {{ ('CAST("p".' ~ sv.column|ident ~ ' AS VARCHAR)')|key }} = "e"."value"
 ),
 {%- endfor %}
-{{ pvs.values_multi(keys, person, weight, several|length, holders) }}
+{{ pvs.values_multi(keys, person, weight, several|length, holders, crossed|default(none)) }}
 {%- else %}
 WITH "pv" AS (
   SELECT DISTINCT

@@ -516,6 +516,11 @@ def body(form: Form, dialect: str, count: int = 1, quasi: int = 0, people: bool 
     quasi-identifiers one by one; 0: as one class key) in ``dialect``, counting people with
     ``people``, checked to depend on the parameters only through its placeholders."""
     first = _body_text(form, dialect, 0, count, quasi, people)
+    if dialect != ADAPTERS[0]:
+        # how the SQL depends on the parameters is settled before it is written in a dialect:
+        # checked once, on the first adapter's statement (cached)
+        body(form, ADAPTERS[0], count, quasi, people)
+        return first
     second = _body_text(form, dialect, 1, count, quasi, people)
     if first != second:  # pragma: no cover - a template computing with a parameter in Python
         raise ConfigError(f"{form}: the SQL depends on a parameter beyond its placeholders")

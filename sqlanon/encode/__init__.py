@@ -22,7 +22,7 @@ from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
-from sqlanon.encode.people import check_tuple_ids, holders, person_weight, profile_people
+from sqlanon.encode.people import check_tuple_ids, crossed, holders, person_weight, profile_people
 from sqlanon.engines import Engine, Load
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
@@ -659,7 +659,7 @@ def _encode_members(
                 persons=persons,
                 person=list(config.person),
                 weight=weight,
-                **values_columns(sensitive),
+                **values_columns(sensitive, config.criteria),
             ),
         )
     person_rows, person_rows_count = None, 0
@@ -715,7 +715,7 @@ def _encode_people_values(
         qis=[{"dim": q.dim, "column": q.column} for q in qis],
         person=list(config.person),
         weight=weight,
-        **values_columns(sensitive),
+        **values_columns(sensitive, config.criteria),
     )
     coded, freq_rows = engine.create_fetchone(freq, select, render_template("column_total.sql", source=freq))
     if int(coded) != weight * people:
@@ -737,10 +737,15 @@ def _encode_people_values(
     )
 
 
-def values_columns(sensitive: Sequence[SensitiveDomain]) -> dict[str, Any]:
+def values_columns(sensitive: Sequence[SensitiveDomain], specs: Sequence[object] = ()) -> dict[str, Any]:
     """The people-values templates' parameters for ``sensitive``: one column as ``sensitive``
-    (today's single-column form), several as ``several`` with their holder columns."""
+    (today's single-column form), several as ``several`` with their holder columns (and the
+    columns variational dissimilarity among ``specs`` reads, encode/people.py crossed)."""
     columns = [{"table": d.table, "column": d.column} for d in sensitive]
     if len(columns) == 1:
         return {"sensitive": columns[0]}
-    return {"several": columns, "holders": holders(len(columns))}
+    return {
+        "several": columns,
+        "holders": holders(len(columns)),
+        **crossed(specs, [d.column for d in sensitive]),
+    }

@@ -12,11 +12,11 @@ person's tuples (encode_members.sql) and compares their sets at every node (roll
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlanon.engines import Engine
-from sqlanon.errors import DataError
+from sqlanon.errors import ConfigError, DataError
 from sqlanon.sql.render import render_template
 
 #: a tuple of level-0 codes is numbered in mixed radix (tuple_id in rollup_people.sql): the
@@ -93,6 +93,34 @@ def holders(count: int) -> list[str]:
     of their values of each column) hold the row's combination (_people_values.sql holds), which
     dissimilarity's variational distance counts over people."""
     return ["c", *(f"c{i}" for i in range(1, count)), *(["cx"] if count > 1 else [])]
+
+
+def crossed(specs: Iterable[object], columns: Sequence[str]) -> dict[str, list[int]]:
+    """The people-values templates' ``crossed`` (_people_values.sql holds): the indices, among
+    ``columns`` (the frequency table's sensitive columns, in order), of the columns variational
+    dissimilarity reads when other criteria read others too, so that its holder cx counts each
+    person once per combination of its own columns, not once per value of the others; empty
+    (every column: cx on every combination) when it reads them all or is not asked for.
+    ``specs``: the criteria's specs (kind, params, attributes)."""
+    reads: set[tuple[str, ...]] = set()
+    for spec in specs:
+        kind, params = getattr(spec, "kind", None), getattr(spec, "params", None)
+        if (
+            kind == "dissimilarity"
+            and isinstance(params, Mapping)
+            and params.get("distance") == "variational"
+        ):
+            reads.add(tuple(sorted(getattr(spec, "attributes", ()))))
+    if not reads or all(set(r) == set(columns) for r in reads):
+        return {}
+    if len(reads) > 1:
+        raise ConfigError(
+            "With person, dissimilarity with the variational distance reads the people's combinations of its "
+            f"columns, and this version of sqlanon counts them for one set of columns per run; the criteria read "
+            f"{sorted(reads)}. Give every variational dissimilarity the same attributes, or run them one at a time."
+        )
+    (read,) = reads
+    return {"crossed": [i for i, c in enumerate(columns) if c in read]}
 
 
 def holder(column: str) -> str:

@@ -20,7 +20,7 @@ from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import ROWS, CheckPlan, Outcome, parse_summary
 from sqlanon.criteria.ldiversity import MultiAttributeL
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
-from sqlanon.encode.people import holders, person_weight, profile_people
+from sqlanon.encode.people import crossed, holders, person_weight, profile_people
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError
 from sqlanon.gate.inputs import sensitive_hierarchies
@@ -238,7 +238,13 @@ def run_gate(
     # the people-values templates' columns: one as sensitive, several with their holders
     held = [{"column": a, "table": domains[a].table} for a in attributes]
     values: dict[str, Any] = (
-        {"sensitive": held[0]} if len(held) == 1 else {"several": held, "holders": holders(len(held))}
+        {"sensitive": held[0]}
+        if len(held) == 1
+        else {
+            "several": held,
+            "holders": holders(len(held)),
+            **crossed([c.spec for c in criteria], attributes),
+        }
     )
     if varying:  # classes of people whose label tuples differ: by the sets of their tuples
         tuples = engine.temp_name("gate_tuples")

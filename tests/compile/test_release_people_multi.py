@@ -275,10 +275,5 @@ def test_variational_dissimilarity_beside_another_column_counts_its_own_combinat
     assert outcome == "published" and sum(got.values()) == 5
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="apply's search counts variational dissimilarity's cx over every sensitive column's combinations "
-    "(search/evaluator.py's one frequency table): it suppresses p1 and p2, which the definitions publish",
-)
 def test_apply_publishes_the_same_beside_another_column(tmp_path: Path) -> None:
     _beside(tmp_path, apply=True)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import sqlanon
-from sqlanon.errors import DataError
+from sqlanon.errors import ConfigError, DataError
 from tests.oracles import reference_people as ref
 from tests.oracles.reference import minimal_nodes
 from tests.pipeline.test_audit_people import nodes, same
@@ -70,13 +70,20 @@ def test_check_variational_dissimilarity_over_people(seed: int, tmp_path: Path) 
     varying = seed % 2 == 1
     case, rng = vector_case(8100 + seed, tmp_path, varying)
     params = variational(rng)
-    config = configure(case, [{"dissimilarity": params}])
+    # beside a model on another sensitive column (one frequency table of every column's
+    # combinations): the people still count once per combination of x and y 2
+    beside = seed % 2 == 0
+    other = [{"l-diversity": {"variant": "distinct", "l": 1, "attribute": "sens"}}] if beside else []
+    config = configure(case, [{"dissimilarity": params}, *other])
+    if beside:
+        config["columns"]["sens"] = {"role": "sensitive"}
     del config["output"]
     if not varying:
         for q in case.qis:
             config["columns"][q] = {"role": "quasi"}
     report = sqlanon.check(config, base_dir=tmp_path)
-    (entry,) = report.checks
+    entry = report.checks[0]
+    assert entry["criterion"] == "dissimilarity"
     expected = ref.ref_variational_people(case.rows, [PERSON], case.qis, params)
     exact = ref.ref_variational_people(case.rows, [PERSON], case.qis, params, exact=True)
     assert entry["passed"] == expected.passed, (params, entry, expected)
@@ -361,3 +368,29 @@ def test_metrics_of_labels_are_refused_with_multi_attribute_l_diversity(tmp_path
     ):
         sqlanon.anonymize(config, base_dir=tmp_path)
     assert not (tmp_path / "out.csv").exists()
+
+
+def test_two_variational_dissimilarities_over_different_columns_are_refused(tmp_path: Path) -> None:
+    """Over people, the combinations variational dissimilarity counts are those of one set of
+    columns per run: two over different sets are refused by name, before any work."""
+    (tmp_path / "t.csv").write_text("p,age,x,y,z\np1,30,0,1,1\np1,30,1,0,1\np2,30,0,0,0\n")
+    criteria = [
+        {
+            "dissimilarity": {
+                "distance": "variational",
+                "attributes": cols,
+                "epsilon": 0.5,
+                "delta": 0.5,
+                "k": 1,
+            }
+        }
+        for cols in (["x", "y"], ["y", "z"])
+    ]
+    config = {
+        "source": "t.csv",
+        "person": "p",
+        "columns": {"p": "identifier", "age": "quasi", "x": "sensitive", "y": "sensitive", "z": "sensitive"},
+        "criteria": criteria,
+    }
+    with pytest.raises(ConfigError, match=r"variational.*\[\('x', 'y'\), \('y', 'z'\)\]"):
+        sqlanon.check(config, base_dir=tmp_path)
