@@ -450,7 +450,7 @@ def random_gate_case(rng: random.Random, n_sensitive: Sequence[int] = (1, 2, 2, 
     )
 
 
-@pytest.mark.parametrize("seed", seeds(160))
+@pytest.mark.parametrize("seed", seeds(80))
 def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: DuckDBEngine) -> None:
     rng = random.Random(40_000 + seed)
     case = random_gate_case(rng)
@@ -604,13 +604,13 @@ def check_search_case(rng: random.Random, folder: Path, *, suppression: bool) ->
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", seeds(36))
+@pytest.mark.parametrize("seed", seeds(18))
 def test_node_evaluator_matches_reference(seed: int, tmp_path: Path) -> None:
     check_search_case(random.Random(50_000 + seed), tmp_path, suppression=False)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", seeds(36))
+@pytest.mark.parametrize("seed", seeds(18))
 def test_node_evaluator_suppression_matches_reference(seed: int, tmp_path: Path) -> None:
     """A class-local model plus one or two models reading the whole-table distribution, under
     limits of 10-60 %: the latter are re-checked against the rows that remain."""
@@ -736,7 +736,7 @@ def sqlanon_anonymize(folder: Path, columns: Mapping[str, Any], items: Sequence[
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", seeds(4 * len(NEW_KINDS)))
+@pytest.mark.parametrize("seed", seeds(2 * len(NEW_KINDS)))
 def test_incognito_equals_brute_force(seed: int, tmp_path: Path) -> None:
     """k-anonymity plus one new model; cases chosen (by the reference) so that some but not all
     nodes satisfy the requirement."""

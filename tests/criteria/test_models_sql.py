@@ -177,7 +177,7 @@ def gate_engine() -> Iterator[DuckDBEngine]:
     engine.close()
 
 
-@pytest.mark.parametrize("seed", seeds(150))
+@pytest.mark.parametrize("seed", seeds(75))
 def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: DuckDBEngine) -> None:
     rng = random.Random(10_000 + seed)
     n_rows = rng.choice([rng.randint(1, 6), rng.randint(5, 40), rng.randint(30, 120)])
@@ -219,7 +219,7 @@ def test_gate_matches_reference(seed: int, tmp_path: Path, gate_engine: DuckDBEn
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", seeds(50))
+@pytest.mark.parametrize("seed", seeds(25))
 def test_node_evaluator_matches_reference(seed: int, tmp_path: Path) -> None:
     check_search_case(random.Random(20_000 + seed), tmp_path, suppression=False)
 
@@ -238,7 +238,7 @@ def test_node_evaluator_ordered_windows_match_reference(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", seeds(30))
+@pytest.mark.parametrize("seed", seeds(15))
 def test_node_evaluator_suppression_matches_reference(seed: int, tmp_path: Path) -> None:
     """Suppression-heavy: a class-local criterion plus t-closeness (re-checked on the rows that
     remain) under limits of 10-60 %, at up to 8 nodes."""

@@ -101,7 +101,7 @@ def _tables(seed: int) -> dict[str, tuple[list[tuple[str, str]], list[list[Any]]
     }
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(6))
 def test_spark_rules_give_duckdbs_rows(engines: tuple[DuckDBEngine, Any], seed: int) -> None:
     duck, sp = engines
     for name, (columns, data) in _tables(seed).items():
