@@ -171,8 +171,6 @@ ADULT_QIS = ["sex", "age", "race", "marital-status", "education", "native-countr
     ("project", "join", "suppression"),
     [
         (False, False, 0.0),
-        (True, False, 0.0),
-        (False, True, 0.0),
         (True, True, 0.0),
         (False, False, 0.03),
         (True, True, 0.03),
