@@ -676,9 +676,9 @@ def render(query: exp.Expr, dialect: str) -> str:
     tree = query.transform(_null_label)
     for node in tree.walk():
         node.comments = None  # the templates' header comments: the statement says what it is
-    if dialect == "duckdb":
-        return tree.sql(dialect="duckdb", pretty=True)
-    tree = rewrite(tree, dialect if dialect in TESTED else "portable")
+    if dialect == "duckdb":  # the tree is render's own copy: generating it need not copy it again
+        return tree.sql(dialect="duckdb", pretty=True, copy=False)
+    tree = rewrite(tree, dialect if dialect in TESTED else "portable", copy=False)  # render's own copy
     left = leftovers(tree, dialect if dialect in TESTED else None)
     if left and dialect in TESTED:  # pragma: no cover - the check templates use none
         raise ConfigError(f"The gate needs {', '.join(left)}, which {dialect} does not run.")
@@ -687,7 +687,9 @@ def render(query: exp.Expr, dialect: str) -> str:
     if dialect in TESTED:
         tree = printed(tree, dialect)
     try:
-        return tree.sql(dialect=TESTED.get(dialect, dialect), pretty=True, unsupported_level=ErrorLevel.RAISE)
+        return tree.sql(
+            dialect=TESTED.get(dialect, dialect), pretty=True, unsupported_level=ErrorLevel.RAISE, copy=False
+        )
     except UnsupportedError as err:
         raise NotWritten(f"sqlglot cannot write it for {dialect}: {err}") from None
 

@@ -196,9 +196,9 @@ DUCKDB_ONLY: Mapping[str, Callable[[exp.Expr], bool]] = {
 }
 
 
-def apply(tree: exp.Expr, rules: tuple[Rule, ...]) -> exp.Expr:
-    """A copy of ``tree`` with ``rules`` applied, in order."""
-    out = tree.copy()
+def apply(tree: exp.Expr, rules: tuple[Rule, ...], copy: bool = True) -> exp.Expr:
+    """A copy of ``tree`` with ``rules`` applied, in order (``copy=False``: ``tree`` itself)."""
+    out = tree.copy() if copy else tree
     for rule in rules:
         out = bottom_up(out, rule.transform)
     return out

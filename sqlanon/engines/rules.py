@@ -29,10 +29,11 @@ UNSUPPORTED: Mapping[str, Mapping[str, Callable[[exp.Expr], bool]]] = {
 }
 
 
-def rewrite(tree: exp.Expr, kind: str) -> exp.Expr:
+def rewrite(tree: exp.Expr, kind: str, copy: bool = True) -> exp.Expr:
     """A copy of ``tree`` with the rules of engine ``kind`` (or, for kind "portable", the
-    :data:`PORTABLE` rules) applied, in order."""
-    return apply(tree, PORTABLE if kind == "portable" else RULES[kind])
+    :data:`PORTABLE` rules) applied, in order (``copy=False``: ``tree`` itself, changed in
+    place, for a caller that owns it)."""
+    return apply(tree, PORTABLE if kind == "portable" else RULES[kind], copy=copy)
 
 
 def printed(tree: exp.Expr, kind: str) -> exp.Expr:

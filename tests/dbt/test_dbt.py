@@ -26,7 +26,7 @@ import yaml
 
 from sqlanon import api
 from sqlanon.demo import write_demo
-from sqlanon.errors import InputError
+from sqlanon.errors import DataError, InputError
 from sqlanon.hierarchy import load_hierarchy
 from tests.compile.test_standalone import ALL, CRITERIA, QIS, _close, _measure
 from tests.engines.conformance import CHECK_COLUMNS as COLUMNS
@@ -212,9 +212,16 @@ def _dbt(project: Path, *args: str, target: str = "duck") -> subprocess.Complete
 
     # dbt Python models import sqlanon from this checkout (dbt's venv has its dependencies)
     env = dict(os.environ, DBT_SEND_ANONYMOUS_USAGE_STATS="false", NO_COLOR="1", PYTHONPATH=str(ROOT))
+    # each target keeps its own target folder: dbt parses the project again whenever the target
+    # changes, and a folder per target keeps each one's partial parse (the package's ~1,000
+    # macros take seconds to parse)
     return subprocess.run(
         [str(dbt_executable()), *args, "--profiles-dir", str(project), "--project-dir", str(project)]
-        + (["--target", target] if args[0] not in ("deps",) else []),
+        + (
+            ["--target", target, "--target-path", target_folder(project, target).name]
+            if args[0] != "deps"
+            else []
+        ),
         cwd=project,
         env=env,
         capture_output=True,
@@ -301,18 +308,26 @@ def _load_duckdb(path: Path, tables: dict[str, list[dict[str, Any]]]) -> None:
             _load_people(con, name, rows)
 
 
-def _by_name(project: Path) -> dict[str, dict[str, Any]]:
-    """The last dbt run's result of each node, by its name."""
-    results = json.loads((project / "target" / "run_results.json").read_text())["results"]
+def target_folder(project: Path, target: str = "duck") -> Path:
+    """The folder of ``project`` where dbt writes for ``target`` (run_results.json, the compiled
+    SQL, the partial parse)."""
+    return project / ("target" if target == "duck" else f"target-{target}")
+
+
+def _by_name(project: Path, target: str = "duck") -> dict[str, dict[str, Any]]:
+    """The last dbt run's result of each node on ``target``, by its name."""
+    results = json.loads((target_folder(project, target) / "run_results.json").read_text())["results"]
     return {r["unique_id"].split(".")[2]: r for r in results}
 
 
-def _failures(project: Path, con: Any, schema: str) -> dict[str, list[tuple[Any, ...]] | str]:
+def _failures(
+    project: Path, con: Any, schema: str, target: str = "duck"
+) -> dict[str, list[tuple[Any, ...]] | str]:
     """Each test's stored failing rows (dbt test --store-failures), by test name; a test that
     refused the data instead (values its allowed / protected name that the table lacks, as
     check refuses them) gives its message."""
     out: dict[str, list[tuple[Any, ...]] | str] = {}
-    for name, r in _by_name(project).items():
+    for name, r in _by_name(project, target).items():
         if r["status"] == "error" and "that do not occur in the column" in (r.get("message") or ""):
             out[name] = r["message"]
             continue
@@ -442,7 +457,7 @@ def test_failing_rows_on_postgres_equal_duckdbs(
                 ([r[c] for c in COLUMNS] for r in rows),
             )
         on_pg = _dbt(project, "test", "--store-failures", target="pg")
-        pg_failures = _failures(project, con, "dbt_gate_dbt_test__audit")
+        pg_failures = _failures(project, con, "dbt_gate_dbt_test__audit", "pg")
     on_duck = _dbt(project, "test", "--store-failures")
     with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
         duck_failures = _failures(project, con, "main_dbt_test__audit")
@@ -481,19 +496,83 @@ def test_the_tolerance_cases_fail_in_sqlanon_check_too(tmp_path: Path) -> None:
         assert not api.check(config).passed, arguments
 
 
+#: the small project's table: 12 rows, 4 per age
+SMALL_ROWS = [
+    {"zip": "47677", "age": age, "sex": sex, "disease": disease, "salary": 3000 + 1000 * i}
+    for i, (age, sex, disease) in enumerate(
+        [
+            (a, s, d)
+            for a in (25, 38, 47)
+            for s, d in (("M", "flu"), ("F", "cancer"), ("M", "flu"), ("F", "flu"))
+        ]
+    )
+]
+
+
+#: the small project's tests that count people and run (EXIT_CASES says how each ends)
+PERSON_CASES = [
+    ("person_passes", "sqlanon.k_anonymity", {"quasi_identifiers": ["age"], "k": 4, "person": "salary"}),
+    ("person_fails", "sqlanon.k_anonymity", {"quasi_identifiers": ["age"], "k": 3, "person": "sex"}),
+    ("person_list", "sqlanon.k_anonymity", {"quasi_identifiers": ["age"], "k": 2, "person": ["sex", "zip"]}),
+    ("person_l_fails", "sqlanon.l_diversity", {"quasi_identifiers": ["age"], "sensitive": "disease", "l": 2, "person": "sex"}),
+    ("person_nt", "sqlanon.nt_closeness", {"quasi_identifiers": ["age"], "sensitive": "disease", "n": 2, "t": 0.5, "person": "salary"}),
+    ("person_multi", "sqlanon.l_diversity", {"quasi_identifiers": ["sex"], "sensitive": ["disease", "age"], "l": 2, "person": "salary"}),
+]  # fmt: skip
+
+
+def test_the_person_cases_end_in_sqlanon_check_as_in_dbt(tmp_path: Path) -> None:
+    """Each test of PERSON_CASES ends in dbt as EXIT_CASES says because check, counting the same
+    people on the same table, passes it or finds the violating classes whose rows dbt's FAIL n
+    counts (a class of people lists one row per value of its one quasi-identifier: a person's
+    ages vary when person is sex)."""
+    with duckdb.connect(str(tmp_path / "small.duckdb")) as con:
+        _load_people(con, "small", SMALL_ROWS)
+    expected = {name: says for name, _, says in EXIT_CASES}
+    for name, test, arguments in PERSON_CASES:
+        kind = test.removeprefix("sqlanon.").replace("_", "-")
+        params = {k: v for k, v in arguments.items() if k not in ("quasi_identifiers", "sensitive", "person")}
+        sensitive = arguments.get("sensitive")
+        if isinstance(sensitive, list):
+            params.update(attributes=sensitive, multi_attribute=True)
+        elif sensitive is not None:
+            params["attribute"] = sensitive
+        person = arguments["person"]
+        person_columns = person if isinstance(person, list) else [person]
+        roles = {c: "insensitive" for c in SMALL_ROWS[0]}
+        roles.update({q: "quasi" for q in arguments["quasi_identifiers"]})
+        roles.update(
+            {c: "sensitive" for c in ([sensitive] if isinstance(sensitive, str) else sensitive or [])}
+        )
+        for c in person_columns:
+            roles.pop(c)
+        config = {
+            "source": {"database": str(tmp_path / "small.duckdb"), "table": "small"},
+            "person": person,
+            "columns": roles,
+            "criteria": [{kind: params}],
+        }
+        try:
+            report = api.check(config, show_violations=100)
+        except DataError as err:  # k above the table's people: check refuses what dbt fails
+            assert "is larger than the table" in str(err) and expected[name].startswith("FAIL"), name
+            continue
+        (checked,) = [c for c in report.checks if c["criterion"] == kind]
+        if expected[name] == "PASS=1":
+            assert checked["passed"], name
+        else:
+            assert len(arguments["quasi_identifiers"]) == 1
+            rows = sum(
+                len(v) if isinstance(v, list) else 1
+                for c in checked["violations"]
+                for v in c["class"].values()
+            )
+            assert not checked["passed"] and f"FAIL {rows}" == expected[name], name
+
+
 @pytest.fixture(scope="module")
 def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> Path:
     """One table of 12 rows, 4 per age, with tests that pass, fail, warn and are misconfigured."""
-    rows = [
-        {"zip": "47677", "age": age, "sex": sex, "disease": disease, "salary": 3000 + 1000 * i}
-        for i, (age, sex, disease) in enumerate(
-            [
-                (a, s, d)
-                for a in (25, 38, 47)
-                for s, d in (("M", "flu"), ("F", "cancer"), ("M", "flu"), ("F", "flu"))
-            ]
-        )
-    ]
+    rows = SMALL_ROWS
     k = "sqlanon.k_anonymity"
     sources = {
         "small": [
@@ -785,12 +864,7 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
     # person: the tests count people (salary tells each row apart; sex makes two people per age,
     # each of whom has flu: l = 2 holds over rows and fails over people)
     for name, test, arguments in (
-        ("person_passes", k, {"quasi_identifiers": ["age"], "k": 4, "person": "salary"}),
-        ("person_fails", k, {"quasi_identifiers": ["age"], "k": 3, "person": "sex"}),
-        ("person_list", k, {"quasi_identifiers": ["age"], "k": 2, "person": ["sex", "zip"]}),
-        ("person_l_fails", "sqlanon.l_diversity", {"quasi_identifiers": ["age"], "sensitive": "disease", "l": 2, "person": "sex"}),
-        ("person_nt", "sqlanon.nt_closeness", {"quasi_identifiers": ["age"], "sensitive": "disease", "n": 2, "t": 0.5, "person": "salary"}),
-        ("person_multi", "sqlanon.l_diversity", {"quasi_identifiers": ["sex"], "sensitive": ["disease", "age"], "l": 2, "person": "salary"}),
+        *PERSON_CASES,
         ("person_qi", k, {"quasi_identifiers": ["age"], "k": 2, "person": "age"}),
         ("person_misspelt", k, {"quasi_identifiers": ["age"], "k": 2, "person": "patient"}),
         ("person_empty", k, {"quasi_identifiers": ["age"], "k": 2, "person": []}),
@@ -1326,7 +1400,7 @@ def test_the_release_macro_on_postgres_publishes_duckdbs_release(
                 _load_table(con, f"h_{q}{seed}", h, "dbt_people")
         on_pg = _dbt(project, "run", target="pg")
         assert on_pg.returncode == release_project["result"].returncode, on_pg.stdout
-        results = json.loads((project / "target" / "run_results.json").read_text())["results"]
+        results = json.loads((target_folder(project, "pg") / "run_results.json").read_text())["results"]
         with duckdb.connect(str(release_project["project"] / "warehouse.duckdb"), read_only=True) as duck:
             for r in results:
                 name = r["unique_id"].split(".")[-1]

@@ -204,7 +204,7 @@ def test_failing_rows_on_postgres_equal_duckdbs(
         for name, h in nt_project["hierarchies"].items():
             _load_table(con, name, h, "dbt_people")
         on_pg, pg_mixed = _run(project, target="pg")
-        pg_failures = _failures(project, con, "dbt_gate_dbt_test__audit")
+        pg_failures = _failures(project, con, "dbt_gate_dbt_test__audit", "pg")
     on_duck, duck_mixed = _run(project)
     with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
         duck_failures = _failures(project, con, "main_dbt_test__audit")

@@ -175,10 +175,10 @@ def _load(con: Any, name: str, case: RandomCase, schema: str = "main") -> None:
             cur.executemany(insert, [[r[c] for c in columns] for r in case.rows])
 
 
-def _results(project: Path, con: Any, schema: str) -> dict[str, Any]:
+def _results(project: Path, con: Any, schema: str, target: str = "duck") -> dict[str, Any]:
     """Each test's stored failing rows, or (status, message) for a test that did not run."""
     out: dict[str, Any] = {}
-    for name, r in _by_name(project).items():
+    for name, r in _by_name(project, target).items():
         if r["status"] in ("pass", "fail"):
             out[name] = con.execute(f'SELECT * FROM "{schema}"."{name}"').fetchall()
         else:
@@ -259,5 +259,5 @@ def test_failing_rows_on_postgres_are_the_reference_peoples_and_checks(
             _load_table(con, name, rows, "dbt_people")
         on_pg = _dbt(project, "test", "--store-failures", target="pg")
         assert on_pg.returncode in (0, 1), on_pg.stdout[-3000:] + on_pg.stderr[-3000:]
-        got = _results(project, con, "dbt_gate_dbt_test__audit")
+        got = _results(project, con, "dbt_gate_dbt_test__audit", "pg")
     _assert_as_reference_and_check(made, got, on_pg.returncode)

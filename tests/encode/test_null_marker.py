@@ -459,7 +459,7 @@ def test_dbt_tests_count_null_apart_on_duckdb_and_postgres(tmp_path: Path, postg
             pgserver.load(con, "dbt_people", name, [(c, "text") for c in COLUMNS], rows)
         on_pg = _dbt(project, "test", "--store-failures", target="pg")
         assert on_pg.returncode == 1, on_pg.stdout + on_pg.stderr
-        pg_failures = _failures(project, con, "dbt_gate_dbt_test__audit")
+        pg_failures = _failures(project, con, "dbt_gate_dbt_test__audit", "pg")
     assert pg_failures.keys() == want.keys()
     for name, rows in pg_failures.items():
         assert not isinstance(rows, str), rows

@@ -74,7 +74,7 @@ PERSON_NT_SEEDS = (103, 101)
 #: and anonymize on one random one-to-many table each (with the pool as it is: smoothed-js on
 #: 0 and 2, dissimilarity on 7, (n,t)-closeness on 6 (constant quasi-identifiers) and
 #: PERSON_NT_SEEDS (varying))
-PERSON_VALUES_SEEDS = [0, 1, 2, 3, 4, 5, 6, 7, *PERSON_NT_SEEDS]
+PERSON_VALUES_SEEDS = [0, 1, 2, 3, 6, 7, *PERSON_NT_SEEDS]
 #: the audit over people (tests/pipeline/test_audit_people.py's random cases; odd seeds: people's
 #: quasi-identifiers vary): two nodes suppressing people (constant, then varying), one node
 #: suppressing people (constant, varying), two nodes (constant), every attack (varying), no node
@@ -283,15 +283,17 @@ class DuckDBAdapter(Adapter):
 
     kind = "duckdb"
     embedded = True
+    #: the same engine as the reference's (only where the tables live differs: database files,
+    #: not the CSV files): the first seeds of each list, and the varying-people cases
     seeds: ClassVar[Mapping[str, Sequence[int]]] = {
-        "test_check_equals_duckdb": range(12),
-        "test_anonymize_equals_duckdb": range(10),
-        "test_large_table_paths_equal_duckdb": [10, 11, 12],
-        "test_check_with_person_equals_duckdb": PERSON_CHECK_SEEDS,
-        "test_anonymize_with_person_equals_duckdb": PERSON_ANONYMIZE_SEEDS,
-        "test_person_values_equal_duckdb": PERSON_VALUES_SEEDS,
-        "test_audit_with_person_equals_duckdb": PERSON_AUDIT_SEEDS,
-        "test_person_multi_equals_duckdb": PERSON_MULTI_SEEDS,
+        "test_check_equals_duckdb": range(4),
+        "test_anonymize_equals_duckdb": range(4),
+        "test_large_table_paths_equal_duckdb": [10],
+        "test_check_with_person_equals_duckdb": PERSON_CHECK_SEEDS[:2],
+        "test_anonymize_with_person_equals_duckdb": PERSON_ANONYMIZE_SEEDS[:3],
+        "test_person_values_equal_duckdb": [0, 2, PERSON_NT_SEEDS[0]],
+        "test_audit_with_person_equals_duckdb": PERSON_AUDIT_SEEDS[:2],
+        "test_person_multi_equals_duckdb": PERSON_MULTI_SEEDS[:2],
         "test_person_at_once_equals_duckdb": PERSON_AT_ONCE_SEEDS,
     }
     connection_cases: ClassVar[Mapping[int, tuple[str, bool]]] = {
@@ -456,8 +458,8 @@ class PostgresAdapter(Adapter):
     fixture = "postgres"
     folds_case = False
     seeds: ClassVar[Mapping[str, Sequence[int]]] = {
-        "test_check_equals_duckdb": range(12),
-        "test_anonymize_equals_duckdb": range(10),
+        "test_check_equals_duckdb": range(8),
+        "test_anonymize_equals_duckdb": range(6),
         "test_large_table_paths_equal_duckdb": [10, 11, 12],  # lattice searches, one per variant
         "test_check_with_person_equals_duckdb": PERSON_CHECK_SEEDS,
         "test_anonymize_with_person_equals_duckdb": PERSON_ANONYMIZE_SEEDS,
@@ -599,9 +601,10 @@ class SparkAdapter(Adapter):
         "test_audit_with_person_equals_duckdb": [10],
         # several sensitive columns over people, constant quasi-identifiers
         "test_person_multi_equals_duckdb": [0],
-        # the models over several columns at once over people: DuckDB and PostgreSQL only (the
-        # Spark worker sets the suite's length; their SQL is the people paths Spark runs above)
-        "test_person_at_once_equals_duckdb": [],
+        # the models over several columns at once over people: multi-attribute l-diversity over
+        # people whose quasi-identifiers vary (variational dissimilarity's statement over people
+        # runs on Spark in tests/compile/test_people_multi.py)
+        "test_person_at_once_equals_duckdb": [2],
     }
     #: seed 1: a DataFrame source, the release returned as a DataFrame; seed 3: a temp view of
     #: the session named as the source, the release written into a table
