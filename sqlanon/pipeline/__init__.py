@@ -39,7 +39,7 @@ from sqlanon.release.publish import build_release, prepare_output, stage_returne
 from sqlanon.release.run import Progress, Stage, counted, prepare_report, run_engine, say, written
 from sqlanon.report.entries import check_entries
 from sqlanon.report.files import ReportFiles
-from sqlanon.report.model import Report
+from sqlanon.report.model import DeferredSql, Report
 from sqlanon.search.evaluator import NodeEvaluator, NodeResult, search_threads
 from sqlanon.search.lattice import Node
 from sqlanon.search.mondrian import release_query, run_mondrian
@@ -351,7 +351,7 @@ def check(
             suppressed_rows=None,
             checks=gate_entries(criteria, gate),
             message=_check_verdict(gate, criteria),
-            sql=report_sql(config, config.source),
+            sql=DeferredSql(lambda: report_sql(config, config.source)),
             risk=gate.risk,
             class_sizes=[list(pair) for pair in gate.class_sizes],
             people=None if gate.people is None else {"in": gate.people},

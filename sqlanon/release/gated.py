@@ -23,7 +23,7 @@ from sqlanon.release.publish import stage as write_staged
 from sqlanon.release.run import Stage, record_costs, say, written
 from sqlanon.report.entries import check_entries, identifier_entry
 from sqlanon.report.files import ReportFiles
-from sqlanon.report.model import Report
+from sqlanon.report.model import DeferredSql, Report
 from sqlanon.sql.render import column, table
 
 
@@ -131,7 +131,8 @@ def _gate_and_commit(
     base.risk = gate.risk
     base.class_sizes = [list(pair) for pair in gate.class_sizes]
     base.rows_out = gate.rows
-    base.sql = report_sql(config, config.output or staged.staged, released=True)
+    gated = config.output or staged.staged
+    base.sql = DeferredSql(lambda: report_sql(config, gated, released=True))
     if not gate.passed:
         staged.abort(engine)
         base.message = "the release failed its own gate; nothing was written"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -15,6 +15,33 @@ from typing import Any, Protocol
 from sqlanon import atomic, interrupt
 from sqlanon.errors import InputError
 from sqlanon.report.text import render
+
+
+class DeferredSql(Mapping[str, str]):
+    """A report's ``sql`` (the gate as ``compile`` writes it), written the first time it is
+    read: compiling the gate costs a check on a small table as much as the check itself, and
+    most runs never read it (a report file, the HTML page or the caller reads it)."""
+
+    def __init__(self, make: Callable[[], dict[str, str]]) -> None:
+        self._make: Callable[[], dict[str, str]] | None = make
+        self._value: dict[str, str] = {}
+
+    def _written(self) -> dict[str, str]:
+        if self._make is not None:
+            self._value, self._make = self._make(), None
+        return self._value
+
+    def __getitem__(self, key: str) -> str:
+        return self._written()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._written())
+
+    def __len__(self) -> int:
+        return len(self._written())
+
+    def __repr__(self) -> str:
+        return "DeferredSql(...)" if self._make is not None else repr(self._value)
 
 
 @dataclass
@@ -35,7 +62,9 @@ class Report:
     output: str | None = None
     message: str = ""
     search: dict[str, Any] = field(default_factory=dict)
-    sql: dict[str, str] = field(default_factory=dict)
+    #: the gate as ``compile`` writes it ({"gate": text}, or why it cannot be written): a
+    #: :class:`DeferredSql`, written when first read
+    sql: Mapping[str, str] = field(default_factory=dict)
     #: what a release loses that its user may not expect (every value of a column generalized
     #: away, many rows suppressed): reported, never a failure
     warnings: list[str] = field(default_factory=list)
@@ -82,7 +111,7 @@ class Report:
             "search": self.search,
             "warnings": self.warnings,
             "hierarchies": self.hierarchies,
-            "sql": self.sql,
+            "sql": dict(self.sql),
             "costs": self.costs,
         }
 
