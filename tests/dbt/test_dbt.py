@@ -384,14 +384,25 @@ def random_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) ->
     return project, {**made, "hierarchy_file": hierarchy_file}
 
 
-def test_failing_rows_are_checks_violating_classes_in_duckdb(
+@pytest.fixture(scope="module")
+def random_duck_run(
     random_project: tuple[Path, dict[str, Any]],
-) -> None:
-    project, made = random_project
+) -> tuple[subprocess.CompletedProcess[str], dict[str, list[tuple[Any, ...]] | str]]:
+    """The random project's tests run once in dbt-duckdb: the process, and each test's stored
+    failing rows (compared with check's classes, and with PostgreSQL's)."""
+    project, _ = random_project
     result = _dbt(project, "test", "--store-failures")
     assert result.returncode in (0, 1), result.stdout + result.stderr
     with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
-        failures = _failures(project, con, "main_dbt_test__audit")
+        return result, _failures(project, con, "main_dbt_test__audit")
+
+
+def test_failing_rows_are_checks_violating_classes_in_duckdb(
+    random_project: tuple[Path, dict[str, Any]],
+    random_duck_run: tuple[subprocess.CompletedProcess[str], dict[str, list[tuple[Any, ...]] | str]],
+) -> None:
+    project, made = random_project
+    result, failures = random_duck_run
     assert failures.keys() == made["cases"].keys()
     compared = failing = refused = 0
     seen: list[dict[str, Any]] = []
@@ -433,7 +444,10 @@ def test_failing_rows_are_checks_violating_classes_in_duckdb(
 
 
 def test_failing_rows_on_postgres_equal_duckdbs(
-    random_project: tuple[Path, dict[str, Any]], postgres: Any, tmp_path: Path
+    random_project: tuple[Path, dict[str, Any]],
+    random_duck_run: tuple[subprocess.CompletedProcess[str], dict[str, list[tuple[Any, ...]] | str]],
+    postgres: Any,
+    tmp_path: Path,
 ) -> None:
     import psycopg
 
@@ -458,9 +472,7 @@ def test_failing_rows_on_postgres_equal_duckdbs(
             )
         on_pg = _dbt(project, "test", "--store-failures", target="pg")
         pg_failures = _failures(project, con, "dbt_gate_dbt_test__audit", "pg")
-    on_duck = _dbt(project, "test", "--store-failures")
-    with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
-        duck_failures = _failures(project, con, "main_dbt_test__audit")
+    on_duck, duck_failures = random_duck_run  # the same tables and tests in dbt-duckdb
     assert on_pg.returncode == on_duck.returncode, on_pg.stdout
     assert pg_failures.keys() == duck_failures.keys() == made["cases"].keys()
     for test_id, (_, qis, _) in made["cases"].items():

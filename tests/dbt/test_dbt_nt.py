@@ -131,12 +131,22 @@ def _run(project: Path, target: str = "duck") -> tuple[Any, str]:
     return result, " ".join((mixed.stdout + mixed.stderr).split())
 
 
-def test_failing_rows_are_checks_violating_classes(nt_project: dict[str, Any]) -> None:
+@pytest.fixture(scope="module")
+def nt_duck_run(nt_project: dict[str, Any]) -> tuple[Any, str, dict[str, Any]]:
+    """The project's tests run once in dbt-duckdb: the process, the mixed-level table's
+    message, and each test's stored failing rows (compared with check's, and PostgreSQL's)."""
+    project = nt_project["project"]
+    result, mixed = _run(project)
+    with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
+        return result, mixed, _failures(project, con, "main_dbt_test__audit")
+
+
+def test_failing_rows_are_checks_violating_classes(
+    nt_project: dict[str, Any], nt_duck_run: tuple[Any, str, dict[str, Any]]
+) -> None:
     project, folder = nt_project["project"], nt_project["folder"]
     warehouse = project / "warehouse.duckdb"
-    result, mixed = _run(project)
-    with duckdb.connect(str(warehouse), read_only=True) as con:
-        failures = _failures(project, con, "main_dbt_test__audit")
+    result, mixed, failures = nt_duck_run
     assert result.returncode in (0, 1), result.stdout + result.stderr
     assert failures.keys() == nt_project["cases"].keys()
     seen = set()
@@ -187,16 +197,11 @@ def test_failing_rows_are_checks_violating_classes(nt_project: dict[str, Any]) -
 
 
 def test_failing_rows_on_postgres_equal_duckdbs(
-    nt_project: dict[str, Any], postgres: Any, tmp_path: Path
+    nt_project: dict[str, Any], nt_duck_run: tuple[Any, str, dict[str, Any]], postgres: Any, tmp_path: Path
 ) -> None:
     import psycopg
 
     project = _project(tmp_path / "pg", nt_project["sources"], postgres)
-    with duckdb.connect(str(project / "warehouse.duckdb")) as con:
-        for name, rows in nt_project["tables"].items():
-            _load(con, name, rows)
-        for name, h in nt_project["hierarchies"].items():
-            _load_table(con, name, h)
     with psycopg.connect(postgres.url, password=os.environ[postgres.password_env], autocommit=True) as con:
         con.execute("CREATE SCHEMA IF NOT EXISTS dbt_people")
         for name, rows in nt_project["tables"].items():
@@ -205,9 +210,7 @@ def test_failing_rows_on_postgres_equal_duckdbs(
             _load_table(con, name, h, "dbt_people")
         on_pg, pg_mixed = _run(project, target="pg")
         pg_failures = _failures(project, con, "dbt_gate_dbt_test__audit", "pg")
-    on_duck, duck_mixed = _run(project)
-    with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
-        duck_failures = _failures(project, con, "main_dbt_test__audit")
+    on_duck, duck_mixed, duck_failures = nt_duck_run  # the same tables and tests in dbt-duckdb
     assert on_pg.returncode == on_duck.returncode, on_pg.stdout
     assert pg_failures.keys() == duck_failures.keys() == nt_project["cases"].keys()
     for test_id, (_, qis, _, _) in nt_project["cases"].items():
