@@ -230,7 +230,9 @@ class Conformance:
         """overwrite: true replaces the release (the previous table set aside, the release put in
         its place, the previous dropped), leaving nothing behind."""
         on.load("src.people_swap", people_rows(random.Random(3), 3))
-        config = on.on(on.base, source="src.people_swap", output="rel.swap")
+        # the subject is the swap: searched in embedded DuckDB (the engine's search is
+        # test_anonymize_equals_duckdb's), published in the engine
+        config = dict(on.on(on.base, source="src.people_swap", output="rel.swap"), search_in="local")
         assert api.anonymize(config, base_dir=on.folder).passed
         first = on.published("rel.swap")
         on.load("src.people_swap", people_rows(random.Random(4), 4))
@@ -601,7 +603,10 @@ class Conformance:
         data does not satisfy replaces nothing."""
         folder = on.folder
         on.load("src.people_a", people_rows(random.Random(88), 88))
-        config = dict(on.on(on.base, source="src.people_a", output="rel.release_a"), overwrite=True)
+        # searched in embedded DuckDB (the engine's search is test_anonymize_equals_duckdb's)
+        config = dict(
+            on.on(on.base, source="src.people_a", output="rel.release_a"), overwrite=True, search_in="local"
+        )
         first = api.anonymize(config, base_dir=folder, report=tmp_path / "first.json")
         assert first.passed and first.node is not None
         published = on.published("rel.release_a")
