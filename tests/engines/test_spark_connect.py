@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import json
+import logging
 import os
 import re
 import signal
@@ -67,8 +68,9 @@ def test_check_equals_duckdb(on: SparkConnectAdapter) -> None:
 
 
 def test_anonymize_equals_duckdb(on: SparkConnectAdapter) -> None:
-    """Seed 14: incognito searched in the engine (Spark SQL through the server)."""
-    _same_release(on, 14)
+    """Seed 3: encoded in Spark through the server, searched on this machine (search_in:
+    local), published into the server's catalog (its folder checked by the server first)."""
+    _same_release(on, 3)
 
 
 def test_a_failing_apply_lists_duckdbs_violating_classes(on: SparkConnectAdapter) -> None:
@@ -96,23 +98,36 @@ def test_a_callers_connect_session_is_lent_and_given_back(
     assert not any(name in out + err for name in names), (out + err)[-2000:]
 
 
-def test_a_failure_names_no_value(on: SparkConnectAdapter) -> None:
+def test_a_failure_names_no_value(on: SparkConnectAdapter, capfd: pytest.CaptureFixture[str]) -> None:
     """A failed cast on the server: sqlanon's message keeps Spark's error class, not the value
-    (Connect's exceptions map as the classic ones)."""
+    (Connect's exceptions map as the classic ones), and the Connect client's logger, on as
+    SPARK_CONNECT_LOG_LEVEL turns it on, logs nothing meanwhile (it logs the server's message)
+    and is given back on."""
     from sqlanon.engines.spark.engine import SparkEngine
     from sqlanon.errors import EngineError
 
+    client = logging.getLogger("pyspark.sql.connect.logging")
+    was = (client.disabled, client.level)
+    client.disabled = False
+    client.setLevel(logging.DEBUG)
     engine = SparkEngine.borrow(on.server)
     try:
+        capfd.readouterr()
         with pytest.raises(EngineError) as failed:
             engine.fetchall("SELECT CAST('secret-diagnosis' AS INTEGER)")
+        out, err = capfd.readouterr()
         assert "CAST_INVALID_INPUT" in str(failed.value) and "secret-diagnosis" not in str(failed.value)
+        assert "secret-diagnosis" not in out + err, (out + err)[-2000:]
         assert repr(engine) == "SparkEngine(Spark Connect)"
         # a table's folder, asked of the server (no Hadoop file system on the client)
         assert engine.server._exists(str(on.folder))  # type: ignore[attr-defined]
         assert not engine.server._exists(str(on.folder / "nowhere"))  # type: ignore[attr-defined]
     finally:
         engine.close()
+        enabled = not client.disabled
+        client.disabled, _ = was
+        client.setLevel(was[1])
+    assert enabled
     assert {t.name for t in on.server.catalog.listTables() if t.isTemporary} == set()
 
 
@@ -160,8 +175,8 @@ def test_a_local_server_of_its_own_from_the_command_line(tmp_path: Path, spark_i
     on the console; the server stops with the run."""
     anonymize_yaml, check_yaml = write_demo(tmp_path, rows=60)
     config = yaml.safe_load(check_yaml.read_text())
-    config["columns"].pop("name", None)
-    config["criteria"] = yaml.safe_load(anonymize_yaml.read_text())["criteria"][:2]
+    # the demo's table as it is (its identifier still there: the gate fails, on both engines)
+    config.update(source="people.csv", criteria=yaml.safe_load(anonymize_yaml.read_text())["criteria"][:2])
     want = api.check(config, base_dir=tmp_path)
     on_local = dict(config, engine={"kind": "spark", "remote": "local[1]",
                                     "conf": {"spark.sql.shuffle.partitions": "2"}})  # fmt: skip

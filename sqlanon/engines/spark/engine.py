@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import logging
 import os
 import re
 import secrets
@@ -283,18 +284,28 @@ _PROGRESS_BAR = "SPARK_CONNECT_PROGRESS_BAR_ENABLED"
 
 #: the Python loggers through which pyspark logs a failed query's message (it can quote a value)
 _PYTHON_LOGGERS = ("SQLQueryContextLogger", "DataFrameQueryContextLogger")
+#: Spark Connect's client logger, which logs a failed call with the server's message when
+#: SPARK_CONNECT_LOG_LEVEL is set (off otherwise)
+_CONNECT_LOGGER = "pyspark.sql.connect.logging"
+
+
+def _loggers(spark: Any) -> list[logging.Logger]:
+    from pyspark.logger import PySparkLogger
+
+    # made as pyspark makes them: it passes its own fields
+    found: list[logging.Logger] = [PySparkLogger.getLogger(name) for name in _PYTHON_LOGGERS]
+    if is_connect(spark):
+        found.append(logging.getLogger(_CONNECT_LOGGER))
+    return found
 
 
 def silence(spark: Any) -> tuple[str, list[bool]]:
     """Turn every log4j logger of the session's JVM off (Spark sets some loggers' levels itself,
     so the root level alone is not enough) and pyspark's query-context loggers; what they were,
     for :func:`restore`. A Spark Connect session has no JVM on the client (the server logs to
-    its own console): its Python loggers only."""
-    from pyspark.logger import PySparkLogger
-
+    its own console): its Python loggers only, with the Connect client's."""
     disabled = []
-    for name in _PYTHON_LOGGERS:
-        logger = PySparkLogger.getLogger(name)  # made as pyspark makes it: it passes its own fields
+    for logger in _loggers(spark):
         disabled.append(logger.disabled)
         logger.disabled = True
     if is_connect(spark):
@@ -310,11 +321,9 @@ def silence(spark: Any) -> tuple[str, list[bool]]:
 
 def restore(spark: Any, levels: tuple[str, list[bool]]) -> None:
     """Give the loggers :func:`silence` turned off their levels back."""
-    from pyspark.logger import PySparkLogger
-
     level, disabled = levels
-    for name, was in zip(_PYTHON_LOGGERS, disabled, strict=True):
-        PySparkLogger.getLogger(name).disabled = was
+    for logger, was in zip(_loggers(spark), disabled, strict=True):
+        logger.disabled = was
     if is_connect(spark):
         return
     jvm = spark.sparkContext._jvm
