@@ -64,7 +64,13 @@ _CONFORMANCE: Any = Conformance
 
 
 def test_check_equals_duckdb(on: SparkConnectAdapter) -> None:
+    """Also: the program's active Connect session stays the active one (sqlanon's own session
+    is made active while it runs: pyspark gives a checkpoint's result to the active session)."""
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    assert ConnectSession.getActiveSession() is on.server
     _CONFORMANCE.test_check_equals_duckdb(None, on, 1)
+    assert ConnectSession.getActiveSession() is on.server
 
 
 def test_anonymize_equals_duckdb(on: SparkConnectAdapter) -> None:

@@ -278,6 +278,32 @@ def _stop_connect(spark: Any, added: Sequence[str] | None) -> None:
             os.environ.pop(key, None)
 
 
+def _activate(spark: Any, owned: bool) -> tuple[bool, Any]:
+    """Make the Connect session ``spark`` this thread's active one: pyspark gives a checkpoint's
+    result (``localCheckpoint``) to the thread's active session, not to the session that made
+    it (``pyspark.sql.connect.conversion.proto_to_remote_cached_dataframe``), and with another
+    session active (the program's, beside sqlanon's own) the kept result is then looked for in
+    the wrong session (CONNECT_INVALID_PLAN.DATAFRAME_NOT_FOUND). Whether it could be set, and
+    the session that was active, for :func:`_deactivate` (a session sqlanon made, ``owned``,
+    which pyspark made active when none was, is not left active)."""
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    local = getattr(ConnectSession, "_active_session", None)
+    if local is None:
+        return False, None
+    before = getattr(local, "session", None)
+    local.session = spark
+    return True, None if owned and before is spark else before
+
+
+def _deactivate(activated: tuple[bool, Any]) -> None:
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    done, before = activated
+    if done:
+        ConnectSession._active_session.session = before
+
+
 #: Spark Connect's client prints a progress bar when this is 1 (pyspark.sql.connect.shell):
 #: unset while sqlanon runs
 _PROGRESS_BAR = "SPARK_CONNECT_PROGRESS_BAR_ENABLED"
@@ -786,6 +812,7 @@ class SparkEngine(SqlSession):
             engine._start()
         except BaseException:
             _stop_connect(engine.spark, engine._added if engine._server else None)
+            _deactivate(engine._active)
             raise
         return engine
 
@@ -815,6 +842,8 @@ class SparkEngine(SqlSession):
     _connect = False
     #: Spark Connect: the client's progress bar setting as it was (None: unset)
     _progress: str | None = None
+    #: Spark Connect: the session made this thread's active one, and the one active before
+    _active: tuple[bool, Any] = (False, None)
 
     @_spark_call
     def _start(self) -> None:
@@ -825,6 +854,7 @@ class SparkEngine(SqlSession):
             # operation's tasks itself
             self.spark.addTag(self._job_tag)
             self._progress = os.environ.pop(_PROGRESS_BAR, None)
+            self._active = _activate(self.spark, self._owned)
         else:
             context = self.spark.sparkContext
             self._interrupting = context.getLocalProperty("spark.job.interruptOnCancel")
@@ -1180,6 +1210,8 @@ class SparkEngine(SqlSession):
             _stop_connect(self.spark, self._added if self._server else None)
         elif self._owned:
             self.spark.stop()
+        if self._connect:
+            _deactivate(self._active)
 
 
 def _temporary(create: exp.Create) -> bool:
