@@ -111,6 +111,14 @@ def test_a_failure_names_no_value(on: SparkConnectAdapter, capfd: pytest.Capture
     was = (client.disabled, client.level)
     client.disabled = False
     client.setLevel(logging.DEBUG)
+    logged: list[str] = []  # its own handlers write to the stderr of the time pyspark was imported
+
+    class Kept(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            logged.append(logging.Formatter().format(record))
+
+    kept = Kept()
+    client.addHandler(kept)
     engine = SparkEngine.borrow(on.server)
     try:
         capfd.readouterr()
@@ -119,6 +127,7 @@ def test_a_failure_names_no_value(on: SparkConnectAdapter, capfd: pytest.Capture
         out, err = capfd.readouterr()
         assert "CAST_INVALID_INPUT" in str(failed.value) and "secret-diagnosis" not in str(failed.value)
         assert "secret-diagnosis" not in out + err, (out + err)[-2000:]
+        assert not [line for line in logged if "secret-diagnosis" in line], logged[:3]
         assert repr(engine) == "SparkEngine(Spark Connect)"
         # a table's folder, asked of the server (no Hadoop file system on the client)
         assert engine.server._exists(str(on.folder))  # type: ignore[attr-defined]
@@ -128,7 +137,10 @@ def test_a_failure_names_no_value(on: SparkConnectAdapter, capfd: pytest.Capture
         enabled = not client.disabled
         client.disabled, _ = was
         client.setLevel(was[1])
+        client.removeHandler(kept)
     assert enabled
+    on.server.sql("SELECT 'secret-diagnosis-after'").collect()  # given back on: it logs again
+    assert [line for line in logged if "secret-diagnosis-after" in line]
     assert {t.name for t in on.server.catalog.listTables() if t.isTemporary} == set()
 
 
