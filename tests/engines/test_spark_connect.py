@@ -134,13 +134,14 @@ def test_a_failure_names_no_value(on: SparkConnectAdapter, capfd: pytest.Capture
         assert not engine.server._exists(str(on.folder / "nowhere"))  # type: ignore[attr-defined]
     finally:
         engine.close()
-        enabled = not client.disabled
+    try:
+        assert not client.disabled  # given back on: it logs again
+        on.server.sql("SELECT 'secret-diagnosis-after'").collect()
+        assert [line for line in logged if "secret-diagnosis-after" in line]
+    finally:
         client.disabled, _ = was
         client.setLevel(was[1])
         client.removeHandler(kept)
-    assert enabled
-    on.server.sql("SELECT 'secret-diagnosis-after'").collect()  # given back on: it logs again
-    assert [line for line in logged if "secret-diagnosis-after" in line]
     assert {t.name for t in on.server.catalog.listTables() if t.isTemporary} == set()
 
 
