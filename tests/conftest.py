@@ -1,5 +1,5 @@
 """Shared fixtures: where the shared data lives (never copied into the project), one real
-PostgreSQL server and one Spark session (local mode) per test run."""
+PostgreSQL server, one Spark session (local mode) and one Spark Connect server per test run."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import pgserver
+from tests.support import pgserver, sparkconnect
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -99,6 +99,25 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         built.stop()
 
 
+@pytest.fixture(scope="session")
+def spark_connect(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sparkconnect.Server]:
+    """One Spark Connect server for the whole test run (a local Spark of its own process, from
+    pyspark's jars: tests/support/sparkconnect.py) and a client session to it. In CI a server
+    that cannot start fails the tests; elsewhere they are skipped with the reason (no Java, no
+    pyspark's connect extra)."""
+    _spark_or_skip()
+    try:
+        server = sparkconnect.start(tmp_path_factory.mktemp("spark_connect"))
+    except Exception as err:
+        if os.environ.get("SQLANON_CI"):
+            raise
+        pytest.skip(f"no Spark Connect server for these tests ({type(err).__name__}: {str(err)[:500]})")
+    try:
+        yield server
+    finally:
+        sparkconnect.stop(server)
+
+
 #: the markers a test gets from what it needs (its fixtures, its folder): the suites a developer
 #: leaves out while working; ``fast`` is every test with none of them and no ``slow`` mark
 NEEDS = ("postgres", "spark", "dbt", "browser")
@@ -107,7 +126,7 @@ NEEDS = ("postgres", "spark", "dbt", "browser")
 def _needs(item: pytest.Item) -> set[str]:
     fixtures = set(getattr(item, "fixturenames", ()))
     needs = {name for name in ("postgres", "spark", "browser") if name in fixtures}
-    if "spark_installed" in fixtures:
+    if "spark_installed" in fixtures or "spark_connect" in fixtures:
         needs.add("spark")
     module = getattr(item, "module", None)
     if module is not None and "spark" in module.__name__:  # runs its own Spark processes
@@ -125,8 +144,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     fast`` is the quick suite (docs/development.md).
 
     Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) every test that
-    runs Spark goes to one worker, so the run starts one Spark session (one JVM), not one per
-    worker; the other tests are shared out one by one. The tests that open the HTML report in
+    runs Spark goes to one worker, so the run starts one Spark session (one JVM) and one Spark
+    Connect server (a second JVM, fixture spark_connect), not one each per worker; the other tests are shared out one by one. The tests that open the HTML report in
     Chromium go to one worker too (one browser). A test takes one group: pytest-xdist names a
     test of several groups after all of them, a group of its own, so a module that groups its
     tests (pytestmark) must not hold a Spark test."""
@@ -140,6 +159,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         fixtures = getattr(item, "fixturenames", ())
         if "spark" in needs and (
             "spark" in fixtures
+            or "spark_connect" in fixtures
             or ("spark" in getattr(module, "__name__", "") and "spark_installed" not in fixtures)
         ):
             # the tests that share the tests' Spark session (a test that runs Spark programs of

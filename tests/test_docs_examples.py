@@ -561,6 +561,17 @@ def _spark_config(blocks: list[Block], folder: Path, request: pytest.FixtureRequ
     )
 
 
+@runs("spark-connect-config")
+def _spark_connect_config(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
+    """Parsed only (its server is example.org's): tests/engines/test_spark_connect.py runs
+    configurations of this shape on the test run's Spark Connect server."""
+    (block,) = blocks
+    write_demo(folder)
+    config = parse_config(_with_demo_columns(block), folder)
+    assert config.engine.kind == "spark" and config.engine.remote == "sc://spark.example.org:15002"
+    assert dict(config.engine.conf) == {"spark.sql.shuffle.partitions": "64"}
+
+
 @runs("connection")
 def _connection(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
     """docs/engines.md's run on an open DuckDB connection: the release returned as a relation,

@@ -39,6 +39,9 @@ class EngineSettings:
     password_env: str | None = None
     #: Spark: the master URL and settings (``spark.*`` keys) the session is built with
     master: str = "local[*]"
+    #: Spark Connect: the server's URL (``sc://host:port``) or ``local[N]`` (None: a classic
+    #: session of ``master``)
+    remote: str | None = None
     conf: tuple[tuple[str, str], ...] = ()
     #: the caller's open connection (the Python API's ``connection=``): the run uses it, and
     #: leaves it open, instead of opening one

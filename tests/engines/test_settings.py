@@ -40,11 +40,42 @@ def config(engine: Any) -> dict[str, Any]:
         ({"temp_directory": ""}, "engine.temp_directory must be a folder path"),
         ({"spill": "x"}, "Unknown engine option"),
         ("8GB", "engine must be a mapping"),
+        # Spark Connect: a server's URL or local[N], as text, not beside master, no token in it
+        (
+            {"kind": "spark", "remote": "sc://h:15002", "master": "local[2]"},
+            "engine.remote and engine.master exclude each other",
+        ),
+        ({"kind": "spark", "remote": 15002}, "engine.remote must be a Spark Connect URL, as text"),
+        ({"kind": "spark", "remote": ["sc://h"]}, "engine.remote must be a Spark Connect URL, as text"),
+        ({"kind": "spark", "remote": "h:15002"}, "engine.remote must be a Spark Connect URL, as text"),
+        ({"kind": "spark", "remote": "sc://h:15002/;token=s3cr3t"}, r"engine.remote holds a token \(;token"),
+        ({"kind": "spark", "remote": "sc://h", "port": 1}, "use master \\(or remote\\) and conf"),
     ],
 )
 def test_bad_engine_settings_are_refused(engine: Any, message: str, tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match=message):
+    with pytest.raises(ConfigError, match=message) as refused:
         parse_config(config(engine), tmp_path)
+    assert "s3cr3t" not in str(refused.value)  # a URL's token is never repeated
+
+
+def test_a_spark_connect_remote_is_read(tmp_path: Path) -> None:
+    """engine.remote (trimmed) and engine.conf as the Spark engine opens them; master keeps its
+    default (not used)."""
+
+    def parsed(engine: dict[str, Any]) -> Any:
+        return parse_config(config(engine) | {"output": {"table": "rel.out"}}, tmp_path).engine
+
+    remote = parsed(
+        {
+            "kind": "spark",
+            "remote": " sc://spark.example.org:15002/;user_id=ana ",
+            "conf": {"spark.sql.shuffle.partitions": 4},
+        }
+    )
+    assert remote.remote == "sc://spark.example.org:15002/;user_id=ana"
+    assert remote.conf == (("spark.sql.shuffle.partitions", "4"),)
+    assert (parsed({"kind": "spark", "remote": "local[2]"}).remote, remote.kind) == ("local[2]", "spark")
+    assert parsed({"kind": "spark"}).remote is None
 
 
 def test_engine_settings_are_applied(tmp_path: Path) -> None:

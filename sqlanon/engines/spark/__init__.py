@@ -15,13 +15,40 @@ from sqlanon.engines.spark.rules import RULES
 from sqlanon.errors import ConfigError
 
 
+def _remote(value: Any) -> str:
+    """``engine.remote``: a Spark Connect URL (``sc://host:port``) or ``local[N]`` (pyspark starts
+    a Connect server in the process). The URL is never repeated in a message: it may hold a token."""
+    if not isinstance(value, str) or not value.strip().startswith(("sc://", "local")):
+        raise ConfigError(
+            "engine.remote must be a Spark Connect URL, as text: sc://host:15002 (a Spark Connect server), or "
+            f"local[2] (pyspark starts one in this process), got a {type(value).__name__} that is not one "
+            "(the value is not repeated here: a URL may hold a token)."
+        )
+    text = value.strip()
+    params = {p.split("=", 1)[0].strip().lower() for p in text.split(";")[1:]}
+    if "token" in params:
+        raise ConfigError(
+            "engine.remote holds a token (;token=...); remove it from the URL (a secret in a configuration file "
+            "can be read by anyone who reads the file) and put it in the environment variable "
+            "SPARK_CONNECT_AUTHENTICATE_TOKEN, which pyspark reads."
+        )
+    return text
+
+
 def _settings(value: Mapping[str, Any], resolve: Resolve) -> EngineSettings:
-    unknown = set(value) - {"kind", "master", "conf"}
+    unknown = set(value) - {"kind", "master", "remote", "conf"}
     if unknown:
         raise ConfigError(
-            f"Unknown engine option(s) {sorted(map(str, unknown))} for Spark; use master and conf "
+            f"Unknown engine option(s) {sorted(map(str, unknown))} for Spark; use master (or remote) and conf "
             "(conf: a mapping of Spark settings such as {spark.driver.memory: 8g})."
         )
+    if "remote" in value and "master" in value:
+        raise ConfigError(
+            "engine.remote and engine.master exclude each other: remote runs on a Spark Connect server "
+            "(sc://host:15002, or local[2] to start one here), master builds a classic Spark session "
+            "(local[*] or a cluster's URL); give one of them."
+        )
+    remote = _remote(value["remote"]) if "remote" in value else None
     master = value.get("master", "local[*]")
     if not isinstance(master, str) or not master.strip():
         raise ConfigError(f"engine.master must be a Spark master URL such as 'local[*]', got {master!r}.")
@@ -47,7 +74,7 @@ def _settings(value: Mapping[str, Any], resolve: Resolve) -> EngineSettings:
                 "setting's value); remove the key."
             )
         pairs.append((key, str(item)))
-    return EngineSettings(kind="spark", master=master.strip(), conf=tuple(pairs))
+    return EngineSettings(kind="spark", master=master.strip(), remote=remote, conf=tuple(pairs))
 
 
 def _open(settings: EngineSettings) -> Engine:
@@ -57,18 +84,16 @@ def _open(settings: EngineSettings) -> Engine:
         raise ConfigError('engine kind spark needs pyspark: pip install "sqlanon[spark]".') from None
     if settings.connection is not None:
         return SparkEngine.borrow(settings.connection)
+    if settings.remote is not None:
+        return SparkEngine.connect(settings.remote, settings.conf)
     return SparkEngine(settings.master, settings.conf)
 
 
 def _adopt(connection: Any) -> Any | None:
-    """A classic SparkSession, if the caller has imported pyspark; a Spark Connect session is
-    refused."""
+    """A SparkSession, classic or Spark Connect, if the caller has imported pyspark."""
     connect = sys.modules.get("pyspark.sql.connect.session")
     if connect is not None and isinstance(connection, connect.SparkSession):
-        raise ConfigError(
-            "connection is a Spark Connect session; sqlanon runs on a classic SparkSession (local mode or a "
-            "cluster), or builds one itself with engine: {kind: spark}."
-        )
+        return connection
     session = sys.modules.get("pyspark.sql.session")
     if session is not None and isinstance(connection, session.SparkSession):
         return connection
@@ -84,5 +109,5 @@ KIND = Kind(
     opener=_open,
     adopt=_adopt,
     connection_hint="a SparkSession",
-    borrowed_keys=frozenset({"kind", "master", "conf"}),
+    borrowed_keys=frozenset({"kind", "master", "remote", "conf"}),
 )

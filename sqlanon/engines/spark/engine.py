@@ -14,14 +14,25 @@ in a table and swaps it in by two renames (``sqlanon.release.publish``).
 Spark logs a failed task's message, which can quote a value of the data, to the driver's
 console: a session sqlanon builds logs nothing (its own log4j settings); sqlanon's messages
 keep the first line of Spark's, with quoted values replaced.
+
+A Spark Connect session (``pyspark.sql.connect``: ``engine.remote``, or a caller's session)
+runs the same SQL through the server: no ``sparkContext`` and no JVM on the client. Its jobs
+carry a Connect tag (``addTag``) and are cancelled by it (``interruptTag``); the server's logs
+stay on the server (a local server, ``remote: local[N]``, is a JVM of this process: it gets
+the same log4j settings as a classic session); the client's progress bar is off while sqlanon
+runs; ANSI SQL, the UTC time zone and variable substitution off are session settings.
 """
 
 from __future__ import annotations
 
 import hashlib
 import itertools
+import logging
+import os
 import re
 import secrets
+import socket
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
@@ -137,59 +148,210 @@ def _log_settings() -> str:
     return str(resources.files("sqlanon.engines.spark").joinpath("log4j2.properties"))
 
 
+def is_connect(spark: Any) -> bool:
+    """Whether ``spark`` is a Spark Connect session (``pyspark.sql.connect``), not a classic one."""
+    return type(spark).__module__.startswith("pyspark.sql.connect")
+
+
 def session(master: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[SparkSession, bool]:
     """The Spark session to run in, and whether sqlanon built it (and so stops it). A program
     that already has an active session (a notebook, a test run) lends it, with its settings."""
     active = SparkSession.getActiveSession()
+    if active is not None and is_connect(active):  # a local Connect server's: lent as it is
+        return active, False
     if active is not None:
         # its own SQL settings and temp views, sharing the program's context and catalog
         own = active.newSession()
         for key in RUNTIME:
             own.conf.set(key, DEFAULTS[key])
         return own, False
-    settings = dict(DEFAULTS)
-    settings.update(conf)
-    logging = f"-Dlog4j2.configurationFile=file:{_log_settings()}"
-    options = settings.get("spark.driver.extraJavaOptions", "")
-    settings["spark.driver.extraJavaOptions"] = f"{logging} {options}".strip()
     builder = SparkSession.builder.master(master).appName("sqlanon")
-    for key, value in settings.items():
+    for key, value in _built(conf).items():
         builder = builder.config(key, value)
     with interrupt.handlers_kept():  # the SparkContext would keep a SIGINT handler of its own
         return builder.getOrCreate(), True
 
 
+def _built(conf: Sequence[tuple[str, str]]) -> dict[str, str]:
+    """The settings of a session (or local Connect server) sqlanon builds: DEFAULTS, then
+    engine.conf, and the JVM's logging off."""
+    settings = dict(DEFAULTS)
+    settings.update(conf)
+    logging = f"-Dlog4j2.configurationFile=file:{_log_settings()}"
+    options = settings.get("spark.driver.extraJavaOptions", "")
+    settings["spark.driver.extraJavaOptions"] = f"{logging} {options}".strip()
+    return settings
+
+
+def connect_session(remote: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[Any, list[str]]:
+    """A new Spark Connect session: to the server at ``remote`` (``sc://host:port``), or, for
+    ``local[N]``, to a server started in this process from pyspark's jars (:func:`_local_server`,
+    stopped with the session). engine.conf's settings go to the builder: a server sqlanon starts
+    takes them all; a running server takes the session's runtime settings (``spark.sql.*``) and
+    keeps its own for the others (pyspark ignores those silently). Also the environment
+    variables a local server's start added (removed when it stops)."""
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    if remote.startswith("local"):
+        return _local_server(remote, conf)
+    connect = ConnectSession.builder.remote(remote)
+    settings = {k: v for k, v in DEFAULTS.items() if k in RUNTIME}
+    settings.update(conf)
+    for key, value in settings.items():
+        connect = connect.config(key, value)
+    return connect.create(), []
+
+
+#: pyspark's environment variables of a local Spark Connect server in the process (its stop()
+#: stops the server and removes them), and the server's token, which its clients read
+_LOCAL_SERVER = ("SPARK_LOCAL_REMOTE", "SPARK_CONNECT_MODE_ENABLED")
+_TOKEN = "SPARK_CONNECT_AUTHENTICATE_TOKEN"
+
+
+def _local_server(master: str, conf: Sequence[tuple[str, str]]) -> tuple[Any, list[str]]:
+    """A session to a Spark Connect server started in this process (pyspark's
+    ``remote("local[N]")``, which is a classic Spark context of this process with the Connect
+    plugin, so with sqlanon's logging off), listening on a free loopback port (pyspark's own
+    local mode takes port 15002, where another program's server may listen), with a token
+    only this process knows (pyspark's)."""
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    classic = sys.modules.get("pyspark.core.context")
+    if (
+        any(key in os.environ for key in _LOCAL_SERVER)
+        or ConnectSession.getActiveSession() is not None
+        or (classic is not None and classic.SparkContext._active_spark_context is not None)
+    ):
+        raise EngineError(
+            "engine.remote local[...] starts a Spark Connect server in this process, which already runs Spark "
+            "(a classic session, a local Connect server or a Connect session): pass that session to the Python "
+            "API with connection=, or give engine.remote the server's sc://host:port.",
+            cause="connection",
+        )
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    options: dict[str, Any] = {
+        **_built(conf),
+        "spark.app.name": "sqlanon",
+        "spark.connect.grpc.binding.address": "127.0.0.1",
+        "spark.connect.grpc.binding.port": str(port),
+    }
+    added = [key for key in (*_LOCAL_SERVER, _TOKEN) if key not in os.environ]
+    os.environ["SPARK_LOCAL_REMOTE"] = "1"
+    try:
+        with interrupt.handlers_kept():  # the server's SparkContext would keep a SIGINT handler
+            ConnectSession._start_connect_server(master, options)
+        os.environ["SPARK_CONNECT_MODE_ENABLED"] = "1"
+        runtime = {k: v for k, v in options.items() if k.startswith("spark.sql.")}  # the session's own
+        return ConnectSession.builder.remote(f"sc://localhost:{port}").config(map=runtime).create(), added
+    except BaseException:
+        _stop_local(added)
+        raise
+
+
+def _stop_local(added: Sequence[str]) -> None:
+    """Stop the process's local Connect server (if it started) and remove the environment
+    variables sqlanon's start ``added``."""
+    from pyspark.sql.session import SparkSession as ClassicSession
+
+    server = ClassicSession._activeSession
+    if server is not None:
+        server.stop()
+    for key in added:
+        os.environ.pop(key, None)
+
+
+def _stop_connect(spark: Any, added: Sequence[str] | None) -> None:
+    """Stop a Connect session sqlanon made; ``added`` (not None): also the local server it
+    started, and the environment variables its start added. pyspark stops the process's local
+    server with any session stopped while one runs: it is kept running for a session to
+    another server."""
+    kept = (
+        {} if added is not None else {key: os.environ.pop(key) for key in _LOCAL_SERVER if key in os.environ}
+    )
+    try:
+        spark.stop()
+    finally:
+        os.environ.update(kept)
+        for key in added or ():
+            os.environ.pop(key, None)
+
+
+def _activate(spark: Any, owned: bool) -> tuple[bool, Any]:
+    """Make the Connect session ``spark`` this thread's active one: pyspark gives a checkpoint's
+    result (``localCheckpoint``) to the thread's active session, not to the session that made
+    it (``pyspark.sql.connect.conversion.proto_to_remote_cached_dataframe``), and with another
+    session active (the program's, beside sqlanon's own) the kept result is then looked for in
+    the wrong session (CONNECT_INVALID_PLAN.DATAFRAME_NOT_FOUND). Whether it could be set, and
+    the session that was active, for :func:`_deactivate` (a session sqlanon made, ``owned``,
+    which pyspark made active when none was, is not left active)."""
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    local = getattr(ConnectSession, "_active_session", None)
+    if local is None:
+        return False, None
+    before = getattr(local, "session", None)
+    local.session = spark
+    return True, None if owned and before is spark else before
+
+
+def _deactivate(activated: tuple[bool, Any]) -> None:
+    from pyspark.sql.connect.session import SparkSession as ConnectSession
+
+    done, before = activated
+    if done:
+        ConnectSession._active_session.session = before
+
+
+#: Spark Connect's client prints a progress bar when this is 1 (pyspark.sql.connect.shell):
+#: unset while sqlanon runs
+_PROGRESS_BAR = "SPARK_CONNECT_PROGRESS_BAR_ENABLED"
+
 #: the Python loggers through which pyspark logs a failed query's message (it can quote a value)
 _PYTHON_LOGGERS = ("SQLQueryContextLogger", "DataFrameQueryContextLogger")
+#: Spark Connect's client logger, which logs a failed call with the server's message when
+#: SPARK_CONNECT_LOG_LEVEL is set (off otherwise)
+_CONNECT_LOGGER = "pyspark.sql.connect.logging"
 
 
-def silence(spark: SparkSession) -> tuple[str, list[bool]]:
-    """Turn every log4j logger of the session's JVM off (Spark sets some loggers' levels itself,
-    so the root level alone is not enough) and pyspark's query-context loggers; what they were,
-    for :func:`restore`."""
+def _loggers(spark: Any) -> list[logging.Logger]:
     from pyspark.logger import PySparkLogger
 
+    # made as pyspark makes them: it passes its own fields
+    found: list[logging.Logger] = [PySparkLogger.getLogger(name) for name in _PYTHON_LOGGERS]
+    if is_connect(spark):
+        found.append(logging.getLogger(_CONNECT_LOGGER))
+    return found
+
+
+def silence(spark: Any) -> tuple[str, list[bool]]:
+    """Turn every log4j logger of the session's JVM off (Spark sets some loggers' levels itself,
+    so the root level alone is not enough) and pyspark's query-context loggers; what they were,
+    for :func:`restore`. A Spark Connect session has no JVM on the client (the server logs to
+    its own console): its Python loggers only, with the Connect client's."""
+    disabled = []
+    for logger in _loggers(spark):
+        disabled.append(logger.disabled)
+        logger.disabled = True
+    if is_connect(spark):
+        return "", disabled
     jvm = spark.sparkContext._jvm
     assert jvm is not None
     log4j = jvm.org.apache.logging.log4j
     root = log4j.LogManager.getRootLogger()
     before = str(root.getLevel())
     log4j.core.config.Configurator.setAllLevels(root.getName(), log4j.Level.OFF)
-    disabled = []
-    for name in _PYTHON_LOGGERS:
-        logger = PySparkLogger.getLogger(name)  # made as pyspark makes it: it passes its own fields
-        disabled.append(logger.disabled)
-        logger.disabled = True
     return before, disabled
 
 
-def restore(spark: SparkSession, levels: tuple[str, list[bool]]) -> None:
+def restore(spark: Any, levels: tuple[str, list[bool]]) -> None:
     """Give the loggers :func:`silence` turned off their levels back."""
-    from pyspark.logger import PySparkLogger
-
     level, disabled = levels
-    for name, was in zip(_PYTHON_LOGGERS, disabled, strict=True):
-        PySparkLogger.getLogger(name).disabled = was
+    for logger, was in zip(_loggers(spark), disabled, strict=True):
+        logger.disabled = was
+    if is_connect(spark):
+        return
     jvm = spark.sparkContext._jvm
     assert jvm is not None
     log4j = jvm.org.apache.logging.log4j
@@ -343,7 +505,7 @@ class SparkCatalog:
     def __init__(self, engine: SparkEngine) -> None:
         self._engine = engine
 
-    def _spark(self) -> SparkSession:
+    def _spark(self) -> Any:
         return self._engine.spark
 
     def _details(self, qualified: str) -> dict[str, str]:
@@ -507,7 +669,7 @@ class SparkCatalog:
         after the whole search, so it is refused here; the folder is not sqlanon's to delete."""
         database = schema or self._spark().catalog.currentDatabase()
         spelled = f"{database}.{name}"
-        if self._engine._owned and self._in_memory():
+        if self._engine._owned and not self._engine._remote_server() and self._in_memory():
             return (
                 f"The output table {spelled} would not outlive this run: the Spark session sqlanon builds has "
                 "Spark's in-memory catalog (its default), which forgets its tables when the process ends and "
@@ -553,7 +715,10 @@ class SparkCatalog:
 
     def _exists(self, location: str) -> bool:
         """Whether ``location`` exists, by the Hadoop file system Spark writes it with (False
-        when that cannot be asked: the rename then says it)."""
+        when that cannot be asked: the rename then says it). On Spark Connect, by the server:
+        a listing of the folder's file names (never their contents) is found or not found."""
+        if self._engine._connect:
+            return self._listed(location)
         context = self._spark().sparkContext
         jvm = context._jvm
         try:
@@ -562,6 +727,19 @@ class SparkCatalog:
             return bool(path.getFileSystem(context._jsc.hadoopConfiguration()).exists(path))
         except Exception:  # an unreachable file system, rights: not this check's to report
             return False
+
+    def _listed(self, location: str) -> bool:
+        """Whether the server finds ``location``: the binary-file reader's plan over it (no
+        glob, no partition columns) is analysed, which lists the folder; PATH_NOT_FOUND: not
+        there. Nothing is read (the schema only)."""
+        reader = self._spark().read.format("binaryFile").option("__globPaths__", "false")
+        try:
+            _ = reader.option("recursiveFileLookup", "true").load(location).select("path").schema  # analysed
+        except PySparkException as err:
+            return "PATH_NOT_FOUND" not in f"{_condition(err)} {str(err)[:500]}"
+        except Exception:  # an unreachable file system, rights: not this check's to report
+            return False
+        return True
 
 
 #: how to give Spark a catalog that keeps its tables between processes
@@ -582,9 +760,12 @@ class SparkEngine(SqlSession):
 
     capabilities = CAPABILITIES
 
+    #: the session: a classic ``SparkSession`` or a Spark Connect one (:func:`is_connect`)
+    spark: Any
+
     def __init__(self, master: str = "local[*]", conf: Sequence[tuple[str, str]] = ()) -> None:
         try:
-            self.spark, self._owned = session(master, conf)
+            spark, owned = session(master, conf)
         except Exception as err:  # the JVM did not start: no Java, a bad master or setting
             first = _first_line(err).rstrip(".")
             raise EngineError(
@@ -592,37 +773,93 @@ class SparkEngine(SqlSession):
                 "(or JAVA_HOME), and engine.conf settings Spark accepts.",
                 cause="connection",
             ) from None
+        if is_connect(spark):  # the program's active session is a Connect one: lent as it is
+            self._lend(spark)
+            return
+        self.spark, self._owned = spark, owned
         self._start()
 
     #: the SQL settings a run on a caller's session changes, as they were (None: unset)
     _restore: tuple[tuple[str, str | None], ...] = ()
+    #: a Connect session sqlanon made: whether its server is a local one sqlanon started
+    _server = False
+    #: the environment variables the start of that local server added
+    _added: Sequence[str] = ()
 
     @classmethod
-    def borrow(cls, spark: SparkSession) -> SparkEngine:
-        """Run in the caller's ``spark`` session itself (its temp views are sources by name):
-        :meth:`close` drops sqlanon's temp views, restores the SQL settings a run needs (ANSI
-        SQL, the UTC time zone) and leaves the session running."""
+    def connect(cls, remote: str, conf: Sequence[tuple[str, str]] = ()) -> SparkEngine:
+        """A Spark Connect session of sqlanon's own (stopped by :meth:`close`), to the server
+        at ``remote``, or to a local server started for it (``local[N]``)."""
         engine = cls.__new__(cls)
-        engine.spark, engine._owned = spark, False
-        engine._tag = secrets.token_hex(4) + "_"
-        engine._restore = tuple((key, spark.conf.get(key, None)) for key in RUNTIME)
+        try:
+            engine.spark, engine._added = connect_session(remote, conf)
+        except EngineError:
+            raise
+        except Exception as err:  # no server there, a refused setting, no Java for a local one
+            first = _first_line(err).rstrip(".")
+            where = (
+                "Spark needs Java 17 or later on the PATH (or JAVA_HOME) to start a local Connect server"
+                if remote.startswith("local")
+                else "check that a Spark Connect server listens at engine.remote (the URL is not repeated here)"
+            )
+            raise EngineError(
+                f"Cannot open a Spark Connect session: {first}. {where}.", cause="connection"
+            ) from None
+        engine._owned, engine._server = True, remote.startswith("local")
+        try:
+            for key in RUNTIME:
+                engine.spark.conf.set(key, DEFAULTS[key])
+            engine._start()
+        except BaseException:
+            _stop_connect(engine.spark, engine._added if engine._server else None)
+            _deactivate(engine._active)
+            raise
+        return engine
+
+    @classmethod
+    def borrow(cls, spark: Any) -> SparkEngine:
+        """Run in the caller's ``spark`` session itself (its temp views are sources by name),
+        classic or Spark Connect: :meth:`close` drops sqlanon's temp views, restores the SQL
+        settings a run needs (ANSI SQL, the UTC time zone) and leaves the session running."""
+        engine = cls.__new__(cls)
+        engine._lend(spark)
+        return engine
+
+    def _lend(self, spark: Any) -> None:
+        self.spark, self._owned = spark, False
+        self._tag = secrets.token_hex(4) + "_"
+        self._restore = tuple((key, spark.conf.get(key, None)) for key in RUNTIME)
         for key in RUNTIME:
             spark.conf.set(key, DEFAULTS[key])
-        engine._start()
-        return engine
+        self._start()
 
     #: the job tag of this engine's Spark jobs (:meth:`cancel`), and the thread's setting of
     #: interrupting a cancelled job's tasks as it was
     _job_tag = ""
     _interrupting: str | None = None
 
+    #: whether the session is a Spark Connect one (:func:`is_connect`)
+    _connect = False
+    #: Spark Connect: the client's progress bar setting as it was (None: unset)
+    _progress: str | None = None
+    #: Spark Connect: the session made this thread's active one, and the one active before
+    _active: tuple[bool, Any] = (False, None)
+
     @_spark_call
     def _start(self) -> None:
         self._job_tag = f"sqlanon-{secrets.token_hex(6)}"
-        context = self.spark.sparkContext
-        self._interrupting = context.getLocalProperty("spark.job.interruptOnCancel")
-        context.addJobTag(self._job_tag)
-        context.setInterruptOnCancel(True)  # a cancelled job's tasks stop, not only the job
+        self._connect = is_connect(self.spark)
+        if self._connect:
+            # the tag goes with this thread's operations; the server interrupts a cancelled
+            # operation's tasks itself
+            self.spark.addTag(self._job_tag)
+            self._progress = os.environ.pop(_PROGRESS_BAR, None)
+            self._active = _activate(self.spark, self._owned)
+        else:
+            context = self.spark.sparkContext
+            self._interrupting = context.getLocalProperty("spark.job.interruptOnCancel")
+            context.addJobTag(self._job_tag)
+            context.setInterruptOnCancel(True)  # a cancelled job's tasks stop, not only the job
         self._log_level = silence(self.spark)
         self._names = itertools.count()
         #: the work tables of this engine: name -> the kept result behind the view
@@ -654,12 +891,18 @@ class SparkEngine(SqlSession):
         self._adopted.append(name)
         return name
 
+    def _remote_server(self) -> bool:
+        """A Connect session to a server that outlives the run (not a local one it started)."""
+        return self._connect and not self._server
+
     def hand_over(self, name: str) -> DataFrame:
         """The work table ``name`` as a DataFrame (its rows computed and kept), also left as
         the session's temp view ``name``."""
         return self._temps.pop(name)
 
     def __repr__(self) -> str:
+        if self._connect:
+            return "SparkEngine(Spark Connect)"  # its URL may hold a token
         return f"SparkEngine({self.spark.sparkContext.master!r})"
 
     # -- SQL -------------------------------------------------------------------------------
@@ -707,7 +950,7 @@ class SparkEngine(SqlSession):
     @_spark_call
     def _collect(self, text: str, args: Any = None) -> list[Any]:
         try:
-            return self.spark.sql(text, args=args).collect()
+            return list(self.spark.sql(text, args=args).collect())
         except (PySparkException, Exception) as err:
             if isinstance(err, KeyboardInterrupt):
                 raise
@@ -927,7 +1170,10 @@ class SparkEngine(SqlSession):
         """Cancel this engine's running Spark jobs (from another thread): the call waiting for
         them fails."""
         try:
-            self.spark.sparkContext.cancelJobsWithTag(self._job_tag)
+            if self._connect:
+                self.spark.interruptTag(self._job_tag)
+            else:
+                self.spark.sparkContext.cancelJobsWithTag(self._job_tag)
         except Exception:  # the session may be gone; the call then ends anyway
             pass
 
@@ -950,13 +1196,22 @@ class SparkEngine(SqlSession):
                 else:
                     self.spark.conf.set(key, value)
             restore(self.spark, self._log_level)
-            context = self.spark.sparkContext
-            context.removeJobTag(self._job_tag)
-            context.setLocalProperty("spark.job.interruptOnCancel", self._interrupting)  # type: ignore[arg-type]
+            if self._connect:
+                self.spark.removeTag(self._job_tag)
+            else:
+                context = self.spark.sparkContext
+                context.removeJobTag(self._job_tag)
+                context.setLocalProperty("spark.job.interruptOnCancel", self._interrupting)
         except Exception:  # the session may be gone already
             pass
-        if self._owned:
+        if self._connect and self._progress is not None:
+            os.environ[_PROGRESS_BAR] = self._progress
+        if self._owned and self._connect:
+            _stop_connect(self.spark, self._added if self._server else None)
+        elif self._owned:
             self.spark.stop()
+        if self._connect:
+            _deactivate(self._active)
 
 
 def _temporary(create: exp.Create) -> bool:
