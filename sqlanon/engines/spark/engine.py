@@ -31,13 +31,10 @@ import logging
 import os
 import re
 import secrets
-import socket
-import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from decimal import Decimal
 from functools import lru_cache, wraps
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -62,6 +59,15 @@ from sqlanon.engines.base import (
 from sqlanon.engines.rewriting import apply, leftovers
 from sqlanon.engines.spark import attached as spark_attached
 from sqlanon.engines.spark.attached import SparkAttached
+from sqlanon.engines.spark.connect import (
+    PROGRESS_BAR,
+    activate,
+    connect_session,
+    deactivate,
+    is_connect,
+    stop_connect,
+)
+from sqlanon.engines.spark.defaults import DEFAULTS, RUNTIME, built
 from sqlanon.engines.spark.rules import RULES
 from sqlanon.errors import EngineError
 from sqlanon.sql.render import DIALECT
@@ -121,36 +127,9 @@ CAUSES = {
     "LOCATION_ALREADY_EXISTS": "location",
 }
 
-#: Spark's setting that replaces ``${name}`` in SQL text by a setting's value (on by default),
-#: inside quotes and backquotes too: off, a name or value sqlanon writes into SQL stays itself
-_SUBSTITUTE = "spark.sql.variable.substitute"
-
-#: a session sqlanon builds: nothing of the data on the console, no progress bars, no web UI
-#: (each can be set otherwise in engine.conf), ANSI SQL (a failed cast or an overflow is an
-#: error, as in DuckDB, not a NULL) and no variable substitution (engine.conf cannot turn it on)
-DEFAULTS = {
-    "spark.ui.enabled": "false",
-    "spark.ui.showConsoleProgress": "false",
-    "spark.sql.ansi.enabled": "true",
-    "spark.sql.session.timeZone": "UTC",
-    _SUBSTITUTE: "false",
-}
-
-#: the defaults set on a session sqlanon borrows (the others can only be set when it is built)
-RUNTIME = ("spark.sql.ansi.enabled", "spark.sql.session.timeZone", _SUBSTITUTE)
 
 #: Spark quotes values in single quotes (identifiers in backquotes)
 _VALUES = re.compile(r"'(?:[^'\\]|\\.|'')*'")
-
-
-def _log_settings() -> str:
-    """The log4j settings file a session sqlanon builds uses (logging off)."""
-    return str(resources.files("sqlanon.engines.spark").joinpath("log4j2.properties"))
-
-
-def is_connect(spark: Any) -> bool:
-    """Whether ``spark`` is a Spark Connect session (``pyspark.sql.connect``), not a classic one."""
-    return type(spark).__module__.startswith("pyspark.sql.connect")
 
 
 def session(master: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[SparkSession, bool]:
@@ -166,147 +145,11 @@ def session(master: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[SparkSes
             own.conf.set(key, DEFAULTS[key])
         return own, False
     builder = SparkSession.builder.master(master).appName("sqlanon")
-    for key, value in _built(conf).items():
+    for key, value in built(conf).items():
         builder = builder.config(key, value)
     with interrupt.handlers_kept():  # the SparkContext would keep a SIGINT handler of its own
         return builder.getOrCreate(), True
 
-
-def _built(conf: Sequence[tuple[str, str]]) -> dict[str, str]:
-    """The settings of a session (or local Connect server) sqlanon builds: DEFAULTS, then
-    engine.conf, and the JVM's logging off."""
-    settings = dict(DEFAULTS)
-    settings.update(conf)
-    logging = f"-Dlog4j2.configurationFile=file:{_log_settings()}"
-    options = settings.get("spark.driver.extraJavaOptions", "")
-    settings["spark.driver.extraJavaOptions"] = f"{logging} {options}".strip()
-    return settings
-
-
-def connect_session(remote: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[Any, list[str]]:
-    """A new Spark Connect session: to the server at ``remote`` (``sc://host:port``), or, for
-    ``local[N]``, to a server started in this process from pyspark's jars (:func:`_local_server`,
-    stopped with the session). engine.conf's settings go to the builder: a server sqlanon starts
-    takes them all; a running server takes the session's runtime settings (``spark.sql.*``) and
-    keeps its own for the others (pyspark ignores those silently). Also the environment
-    variables a local server's start added (removed when it stops)."""
-    from pyspark.sql.connect.session import SparkSession as ConnectSession
-
-    if remote.startswith("local"):
-        return _local_server(remote, conf)
-    connect = ConnectSession.builder.remote(remote)
-    settings = {k: v for k, v in DEFAULTS.items() if k in RUNTIME}
-    settings.update(conf)
-    for key, value in settings.items():
-        connect = connect.config(key, value)
-    return connect.create(), []
-
-
-#: pyspark's environment variables of a local Spark Connect server in the process (its stop()
-#: stops the server and removes them), and the server's token, which its clients read
-_LOCAL_SERVER = ("SPARK_LOCAL_REMOTE", "SPARK_CONNECT_MODE_ENABLED")
-_TOKEN = "SPARK_CONNECT_AUTHENTICATE_TOKEN"
-
-
-def _local_server(master: str, conf: Sequence[tuple[str, str]]) -> tuple[Any, list[str]]:
-    """A session to a Spark Connect server started in this process (pyspark's
-    ``remote("local[N]")``, which is a classic Spark context of this process with the Connect
-    plugin, so with sqlanon's logging off), listening on a free loopback port (pyspark's own
-    local mode takes port 15002, where another program's server may listen), with a token
-    only this process knows (pyspark's)."""
-    from pyspark.sql.connect.session import SparkSession as ConnectSession
-
-    classic = sys.modules.get("pyspark.core.context")
-    if (
-        any(key in os.environ for key in _LOCAL_SERVER)
-        or ConnectSession.getActiveSession() is not None
-        or (classic is not None and classic.SparkContext._active_spark_context is not None)
-    ):
-        raise EngineError(
-            "engine.remote local[...] starts a Spark Connect server in this process, which already runs Spark "
-            "(a classic session, a local Connect server or a Connect session): pass that session to the Python "
-            "API with connection=, or give engine.remote the server's sc://host:port.",
-            cause="connection",
-        )
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = int(probe.getsockname()[1])
-    options: dict[str, Any] = {
-        **_built(conf),
-        "spark.app.name": "sqlanon",
-        "spark.connect.grpc.binding.address": "127.0.0.1",
-        "spark.connect.grpc.binding.port": str(port),
-    }
-    added = [key for key in (*_LOCAL_SERVER, _TOKEN) if key not in os.environ]
-    os.environ["SPARK_LOCAL_REMOTE"] = "1"
-    try:
-        with interrupt.handlers_kept():  # the server's SparkContext would keep a SIGINT handler
-            ConnectSession._start_connect_server(master, options)
-        os.environ["SPARK_CONNECT_MODE_ENABLED"] = "1"
-        runtime = {k: v for k, v in options.items() if k.startswith("spark.sql.")}  # the session's own
-        return ConnectSession.builder.remote(f"sc://localhost:{port}").config(map=runtime).create(), added
-    except BaseException:
-        _stop_local(added)
-        raise
-
-
-def _stop_local(added: Sequence[str]) -> None:
-    """Stop the process's local Connect server (if it started) and remove the environment
-    variables sqlanon's start ``added``."""
-    from pyspark.sql.session import SparkSession as ClassicSession
-
-    server = ClassicSession._activeSession
-    if server is not None:
-        server.stop()
-    for key in added:
-        os.environ.pop(key, None)
-
-
-def _stop_connect(spark: Any, added: Sequence[str] | None) -> None:
-    """Stop a Connect session sqlanon made; ``added`` (not None): also the local server it
-    started, and the environment variables its start added. pyspark stops the process's local
-    server with any session stopped while one runs: it is kept running for a session to
-    another server."""
-    kept = (
-        {} if added is not None else {key: os.environ.pop(key) for key in _LOCAL_SERVER if key in os.environ}
-    )
-    try:
-        spark.stop()
-    finally:
-        os.environ.update(kept)
-        for key in added or ():
-            os.environ.pop(key, None)
-
-
-def _activate(spark: Any, owned: bool) -> tuple[bool, Any]:
-    """Make the Connect session ``spark`` this thread's active one: pyspark gives a checkpoint's
-    result (``localCheckpoint``) to the thread's active session, not to the session that made
-    it (``pyspark.sql.connect.conversion.proto_to_remote_cached_dataframe``), and with another
-    session active (the program's, beside sqlanon's own) the kept result is then looked for in
-    the wrong session (CONNECT_INVALID_PLAN.DATAFRAME_NOT_FOUND). Whether it could be set, and
-    the session that was active, for :func:`_deactivate` (a session sqlanon made, ``owned``,
-    which pyspark made active when none was, is not left active)."""
-    from pyspark.sql.connect.session import SparkSession as ConnectSession
-
-    local = getattr(ConnectSession, "_active_session", None)
-    if local is None:
-        return False, None
-    before = getattr(local, "session", None)
-    local.session = spark
-    return True, None if owned and before is spark else before
-
-
-def _deactivate(activated: tuple[bool, Any]) -> None:
-    from pyspark.sql.connect.session import SparkSession as ConnectSession
-
-    done, before = activated
-    if done:
-        ConnectSession._active_session.session = before
-
-
-#: Spark Connect's client prints a progress bar when this is 1 (pyspark.sql.connect.shell):
-#: unset while sqlanon runs
-_PROGRESS_BAR = "SPARK_CONNECT_PROGRESS_BAR_ENABLED"
 
 #: the Python loggers through which pyspark logs a failed query's message (it can quote a value)
 _PYTHON_LOGGERS = ("SQLQueryContextLogger", "DataFrameQueryContextLogger")
@@ -811,8 +654,8 @@ class SparkEngine(SqlSession):
                 engine.spark.conf.set(key, DEFAULTS[key])
             engine._start()
         except BaseException:
-            _stop_connect(engine.spark, engine._added if engine._server else None)
-            _deactivate(engine._active)
+            stop_connect(engine.spark, engine._added if engine._server else None)
+            deactivate(engine._active)
             raise
         return engine
 
@@ -853,8 +696,8 @@ class SparkEngine(SqlSession):
             # the tag goes with this thread's operations; the server interrupts a cancelled
             # operation's tasks itself
             self.spark.addTag(self._job_tag)
-            self._progress = os.environ.pop(_PROGRESS_BAR, None)
-            self._active = _activate(self.spark, self._owned)
+            self._progress = os.environ.pop(PROGRESS_BAR, None)
+            self._active = activate(self.spark, self._owned)
         else:
             context = self.spark.sparkContext
             self._interrupting = context.getLocalProperty("spark.job.interruptOnCancel")
@@ -1205,13 +1048,13 @@ class SparkEngine(SqlSession):
         except Exception:  # the session may be gone already
             pass
         if self._connect and self._progress is not None:
-            os.environ[_PROGRESS_BAR] = self._progress
+            os.environ[PROGRESS_BAR] = self._progress
         if self._owned and self._connect:
-            _stop_connect(self.spark, self._added if self._server else None)
+            stop_connect(self.spark, self._added if self._server else None)
         elif self._owned:
             self.spark.stop()
         if self._connect:
-            _deactivate(self._active)
+            deactivate(self._active)
 
 
 def _temporary(create: exp.Create) -> bool:
