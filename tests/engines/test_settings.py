@@ -205,3 +205,29 @@ def test_a_database_file_open_elsewhere_in_the_process_opens(tmp_path: Path) -> 
         assert held.execute("SELECT 1").fetchall() == [(1,)]
     finally:
         held.close()
+
+
+def test_a_spark_connect_url_where_nothing_listens_fails_at_once(tmp_path: Path) -> None:
+    """pyspark's client would retry a refused connection for minutes: a port where nothing
+    listens is an engine error (exit 2) within seconds, naming no part of the URL."""
+    pytest.importorskip("pyspark.sql.connect.session")
+    import socket
+    import time
+
+    from sqlanon import api
+    from sqlanon.errors import EngineError
+
+    with socket.socket() as probe:  # a free port, closed again: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = {
+        "engine": {"kind": "spark", "remote": f"sc://127.0.0.1:{port}/;user_id=someone"},
+        "source": {"table": "people"},
+        "columns": {"age": "quasi"},
+        "criteria": [{"k-anonymity": {"k": 2}}],
+    }
+    started = time.monotonic()
+    with pytest.raises(EngineError, match="No Spark Connect server answers") as err:
+        api.check(config, base_dir=tmp_path)
+    assert time.monotonic() - started < 20
+    assert str(port) not in str(err.value) and "someone" not in str(err.value)

@@ -37,12 +37,36 @@ def connect_session(remote: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[
 
     if remote.startswith("local"):
         return _local_server(remote, conf)
+    _answers(remote)
     connect = ConnectSession.builder.remote(remote)
     settings = {k: v for k, v in DEFAULTS.items() if k in RUNTIME}
     settings.update(conf)
     for key, value in settings.items():
         connect = connect.config(key, value)
     return connect.create(), []
+
+
+#: how long a Spark Connect server's port may take to accept a connection
+CONNECT_SECONDS = 15.0
+
+
+def _answers(remote: str) -> None:
+    """Raise unless something listens at the host and port of ``remote`` (``sc://host[:port]``,
+    15002 by default): pyspark's client retries a refused connection with growing pauses for
+    minutes before it fails. The URL is not repeated in the message (it may name a user)."""
+    address = remote.removeprefix("sc://").split("/", 1)[0].split(";", 1)[0]
+    host, _, port = (
+        address.rpartition(":") if address.rpartition(":")[2].isdigit() else (address, "", "15002")
+    )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as err:
+        raise EngineError(
+            f"No Spark Connect server answers at engine.remote's host and port ({type(err).__name__}: "
+            f"{err.strerror or 'no answer within ' + str(int(CONNECT_SECONDS)) + ' s'}); check that the server "
+            "runs and that this machine reaches it.",
+            cause="connection",
+        ) from None
 
 
 #: pyspark's environment variables of a local Spark Connect server in the process (its stop()
