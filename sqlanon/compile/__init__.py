@@ -227,7 +227,10 @@ def compile_gate(
                 try:
                     statements.append(
                         Statement(
-                            what, render(with_first(guard, needed([*reads, *supersets[0]], guard)), dialect)
+                            what,
+                            render(
+                                with_first(guard, needed([*reads, *supersets[0]], guard), copy=False), dialect
+                            ),
                         )
                     )
                 except NotWritten as err:
@@ -259,7 +262,10 @@ def compile_gate(
                 guard = people.weight_guard()
                 try:
                     statements.append(
-                        Statement(what, render(with_first(guard, needed([*reads, *weight], guard)), dialect))
+                        Statement(
+                            what,
+                            render(with_first(guard, needed([*reads, *weight], guard), copy=False), dialect),
+                        )
                     )
                 except NotWritten as err:
                     statements.append(Statement(what, None, str(err)))
@@ -288,7 +294,9 @@ def compile_gate(
             )
             query = people.violations(plan, qis, FREQUENCIES)
             try:
-                statements.append(Statement(label, render(with_first(query, needed(ctes, query)), dialect)))
+                statements.append(
+                    Statement(label, render(with_first(query, needed(ctes, query), copy=False), dialect))
+                )
             except NotWritten as err:
                 statements.append(Statement(label, None, str(err)))
             continue
@@ -309,7 +317,9 @@ def compile_gate(
         plan = CheckPlan([crit], [f"q{i}" for i in range(len(qis))], columns, generalization=supersets[1])
         query = _violations(plan, qis)
         try:
-            statements.append(Statement(label, render(with_first(query, needed(ctes, query)), dialect)))
+            statements.append(
+                Statement(label, render(with_first(query, needed(ctes, query), copy=False), dialect))
+            )
         except NotWritten as err:
             statements.append(Statement(label, None, str(err)))
     if release:
@@ -321,7 +331,9 @@ def compile_gate(
         )
         what = "the release has rows: a row here means apply publishes nothing at this node"
         try:
-            statements.insert(0, Statement(what, render(with_first(empty, needed(reads, empty)), dialect)))
+            statements.insert(
+                0, Statement(what, render(with_first(empty, needed(reads, empty), copy=False), dialect))
+            )
         except NotWritten as err:
             statements.insert(0, Statement(what, None, str(err)))
     return Compiled(dialect, tuple(statements), person=tuple(person))

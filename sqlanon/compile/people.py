@@ -242,10 +242,11 @@ def violations(plan: CheckPlan, qis: Sequence[str], freq: str) -> exp.Select:
             exp.alias_(column("size", "c"), people, quoted=True),
             exp.alias_(column("val", "c"), observed, quoted=True),
         )
-        .from_(exp.Subquery(this=classes, alias=exp.TableAlias(this=quoted("c"))))
+        .from_(exp.Subquery(this=classes, alias=exp.TableAlias(this=quoted("c"))), copy=False)
         .join(
             exp.Table(this=quoted(MEMBERS), alias=exp.TableAlias(this=quoted("m"))),
             on=exp.EQ(this=column("sig", "m"), expression=column("sig", "c")),
+            copy=False,
         )
-        .order_by(column("class", "c"), column("t", "m"))
+        .order_by(column("class", "c"), column("t", "m"), copy=False)
     )

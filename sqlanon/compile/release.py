@@ -92,7 +92,7 @@ def compile_release(
     ctes, query = release_ctes(config, dialect, required, hierarchies, at)
     gate = compile_gate(config, dialect, release=[*ctes, (RELEASE, query)])
     try:
-        text = render(with_first(query, needed(ctes, query)), dialect)
+        text = render(with_first(query, needed(ctes, query), copy=False), dialect)
     except NotWritten as err:
         raise ConfigError(f"The release cannot be written for {dialect}: {err}.") from None
     return replace(
@@ -126,11 +126,13 @@ def _release_of_people(
             "the people exceeds what is counted exactly, and the release above is empty (apply counts with it)"
         )
         try:
-            statements.insert(0, Statement(what, render(with_first(guard, needed(ctes, guard)), dialect)))
+            statements.insert(
+                0, Statement(what, render(with_first(guard, needed(ctes, guard), copy=False), dialect))
+            )
         except NotWritten as err:
             statements.insert(0, Statement(what, None, str(err)))
     try:
-        text = render(with_first(query, needed(ctes, query)), dialect)
+        text = render(with_first(query, needed(ctes, query), copy=False), dialect)
     except NotWritten as err:
         raise ConfigError(f"The release cannot be written for {dialect}: {err}.") from None
     return replace(

@@ -215,12 +215,16 @@ class CheckPlan:
         chosen = list(columns) if columns is not None else [*keys, _col("size", "v"), value]
         return (
             exp.select(*chosen)
-            .from_(exp.Subquery(this=self.verdicts(input_name, [i]), alias=exp.TableAlias(this=_q("v"))))
-            .where(_col("bad", "v"))
+            .from_(
+                exp.Subquery(this=self.verdicts(input_name, [i]), alias=exp.TableAlias(this=_q("v"))),
+                copy=False,
+            )
+            .where(_col("bad", "v"), copy=False)
             .order_by(
                 exp.Ordered(this=value.copy(), desc=self.criteria[i].worst == "MAX", nulls_first=False),
                 _col("size", "v"),
                 *(k.copy() for k in keys),
+                copy=False,
             )
         )
 

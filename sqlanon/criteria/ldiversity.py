@@ -179,7 +179,7 @@ class MultiAttributeL(Criterion):
                     base.template, alias, [*keys, "sig"], "s", self.template_params(domain), {"people": True}
                 )
                 assert isinstance(query, exp.Select)
-                inner: exp.Expr = with_first(query, [(alias, blocks)])
+                inner: exp.Expr = with_first(query, [(alias, blocks)], copy=False)
             else:
                 inner = render_check(
                     base.template, input_name, [*keys, *others], column, self.template_params(domain)
@@ -192,9 +192,12 @@ class MultiAttributeL(Criterion):
                     exp.alias_(exp.func(base.worst, _col("val")), "val", quoted=True),
                 )
                 .from_(
-                    exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier("sub", quoted=True)))
+                    exp.Subquery(
+                        this=inner, alias=exp.TableAlias(this=exp.to_identifier("sub", quoted=True))
+                    ),
+                    copy=False,
                 )
-                .group_by(*key_cols)
+                .group_by(*(k.copy() for k in key_cols), copy=False)
             )
         union: exp.Query = parts[0]
         for part in parts[1:]:
@@ -206,6 +209,6 @@ class MultiAttributeL(Criterion):
                 exp.alias_(exp.func("BOOL_OR", _col("bad")), "bad", quoted=True),
                 exp.alias_(exp.func(base.worst, _col("val")), "val", quoted=True),
             )
-            .from_(union.subquery(exp.to_identifier("per_attribute", quoted=True)))
-            .group_by(*key_cols)
+            .from_(union.subquery(exp.to_identifier("per_attribute", quoted=True), copy=False), copy=False)
+            .group_by(*(k.copy() for k in key_cols), copy=False)
         )

@@ -114,10 +114,11 @@ def table(name: str) -> exp.Table:
     return exp.Table(this=quoted(name))
 
 
-def with_first(query: exp.Select, ctes: list[tuple[str, exp.Expr]]) -> exp.Select:
+def with_first(query: exp.Select, ctes: list[tuple[str, exp.Expr]], copy: bool = True) -> exp.Select:
     """A copy of ``query`` with the CTEs ``name AS (relation)`` placed before its own (a query's
-    own CTEs may read them: DuckDB resolves a CTE name only after its definition)."""
-    query = query.copy()
+    own CTEs may read them: DuckDB resolves a CTE name only after its definition); ``copy=False``:
+    ``query`` itself, for a caller that made it and copies what it returns (compile's render)."""
+    query = query.copy() if copy else query
     existing = query.args.get("with_")
     defined = [exp.CTE(this=relation, alias=exp.TableAlias(this=quoted(name))) for name, relation in ctes]
     query.set("with_", exp.With(expressions=defined + (list(existing.expressions) if existing else [])))
