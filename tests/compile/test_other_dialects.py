@@ -48,6 +48,7 @@ from tests.compile.test_standalone import (
 
 PARSED_ONLY = ("snowflake", "bigquery", "trino")
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "compile.md"
+README = DOCS.parents[1] / "README.md"
 
 
 def _parsed(text: str, dialect: str) -> exp.Expr:
@@ -227,14 +228,21 @@ def test_a_name_stays_one_identifier(catalogue: tuple[Path, dict[str, Any], Any]
             assert _read_tables(_parsed(statement.sql, dialect)) == {name}, (dialect, name)
 
 
-def test_docs_table_of_dialects_is_the_code_s() -> None:
-    """docs/compile.md's table of dialects has a row per dialect compile writes, and each other
-    dialect's row says what engines/dialects.py says it verifies and lacks."""
+def _dialect_rows(path: Path) -> dict[str, list[str]]:
     rows = {}
-    for line in DOCS.read_text().splitlines():
+    for line in path.read_text().splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if line.startswith("| `") and len(cells) == 3:
+        if line.startswith("| `") and len(cells) == 3 and cells[0].strip("`") in DIALECTS:
             rows[cells[0].strip("`")] = cells[1:]
+    return rows
+
+
+def test_docs_table_of_dialects_is_the_code_s() -> None:
+    """docs/compile.md's and the README's tables of dialects have a row per dialect compile
+    writes, the same, and each other dialect's row says what engines/dialects.py says it
+    verifies and lacks."""
+    rows = _dialect_rows(DOCS)
     assert list(rows) == list(DIALECTS)
+    assert _dialect_rows(README) == rows
     for name, dialect in OTHER.items():
         assert rows[name] == [dialect.verified, dialect.lacks], name
