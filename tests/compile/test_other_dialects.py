@@ -47,6 +47,22 @@ from tests.compile.test_standalone import (
 )
 
 PARSED_ONLY = ("snowflake", "bigquery", "trino")
+
+
+def _distinct(criteria: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first criterion of each model and form (variant, distance, ground, several columns):
+    each template's path once."""
+    out: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for c in criteria:
+        kind, p = next(iter(c.items()))
+        form = (p.get("variant"), p.get("distance"), p.get("ground"), bool(p.get("multi_attribute")))
+        out.setdefault((kind, *form), c)
+    return list(out.values())
+
+
+#: every model of the catalogue in every form (test_standalone.py's list; (n,t)-closeness is
+#: refused on its demo's builder hierarchies, and is among the models over people below)
+MODELS = _distinct(CRITERIA)
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "compile.md"
 README = DOCS.parents[1] / "README.md"
 
@@ -113,10 +129,19 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     folder, base = _demo(tmp_path_factory.mktemp("dialects"), 1)
     rows = _rows(4)
     _write(folder / "people.csv", rows)
-    want = api.check(dict(base, criteria=CRITERIA, source="people.csv"), base_dir=folder, show_violations=ALL)
+    want = api.check(dict(base, criteria=MODELS, source="people.csv"), base_dir=folder, show_violations=ALL)
     types = "zip TEXT, age INTEGER, sex TEXT, disease TEXT, salary INTEGER"
     database = _people_table(folder, rows, COLUMNS, types)
-    return folder, dict(base, criteria=CRITERIA, source={"database": database, "table": "people"}), want
+    return folder, dict(base, criteria=MODELS, source={"database": database, "table": "people"}), want
+
+
+@pytest.fixture(scope="module")
+def on_table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """The demo's check configuration reading a table people (which compile does not open)."""
+    folder, base = _demo(tmp_path_factory.mktemp("dialects_names"), 1)
+    return folder, dict(
+        base, source={"table": "people"}, engine={"kind": "postgres", "url": "postgresql://nowhere"}
+    )
 
 
 @pytest.mark.slow
@@ -143,11 +168,11 @@ def test_every_model_parses_back_and_gives_checks_classes(
         assert all(isinstance(a, exp.Coalesce) for g in extremes for a in (g.this, *g.expressions))
 
 
-def test_databricks_writes_the_text_spark_runs(catalogue: tuple[Path, dict[str, Any], Any]) -> None:
+def test_databricks_writes_the_text_spark_runs(on_table: tuple[Path, dict[str, Any]]) -> None:
     """Databricks SQL is Spark SQL: the databricks dialect's statements are the spark dialect's
     text (run on Spark by test_standalone.py), and parse back in sqlglot's databricks dialect."""
-    folder, config, _ = catalogue
-    config = dict(config, criteria=CRITERIA[::5])
+    folder, config = on_table
+    config = dict(config, criteria=CRITERIA[::7])
     spark = api.compile_sql(config, base_dir=folder, dialect="spark")
     databricks = api.compile_sql(config, base_dir=folder, dialect="databricks")
     assert [s.sql for s in databricks.statements] == [s.sql for s in spark.statements]
@@ -248,18 +273,13 @@ NAMES = ['we"ird', "back`tick", "a\\b", "two words;", "${x}"]
 
 
 @pytest.mark.parametrize("dialect", UNTESTED)
-def test_a_name_stays_one_identifier(catalogue: tuple[Path, dict[str, Any], Any], dialect: str) -> None:
+def test_a_name_stays_one_identifier(on_table: tuple[Path, dict[str, Any]], dialect: str) -> None:
     """A source table's name with quotes, backquotes, a backslash, a space or ``${x}`` is one
     identifier of that name when the statement is parsed back (the databricks dialect refuses
     ``${x}``, which Spark replaces inside backquotes too)."""
-    folder, config, _ = catalogue
+    folder, config = on_table
     for name in NAMES:
-        named = dict(
-            config,
-            criteria=[{"k-anonymity": {"k": 2}}],
-            source={"table": _quoted(name)},
-            engine={"kind": "postgres", "url": "postgresql://nowhere"},
-        )
+        named = dict(config, criteria=[{"k-anonymity": {"k": 2}}], source={"table": _quoted(name)})
         if dialect == "databricks" and "${" in name:
             with pytest.raises(ConfigError, match="Spark replaces"):
                 api.compile_sql(named, base_dir=folder, dialect=dialect)
