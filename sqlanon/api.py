@@ -218,8 +218,9 @@ def compile_sql(
 ) -> Compiled:
     """The gate of ``config``'s criteria on its source table as self-contained SQL statements,
     one per criterion, each returning that criterion's violating classes (no rows: it holds).
-    ``dialect``: duckdb, postgres or spark (tested), snowflake, bigquery or trino (written by
-    sqlglot, untested); default the configuration's engine. Nothing is read from the data.
+    ``dialect``: duckdb, postgres or spark (run on their engines by the tests), snowflake,
+    bigquery, trino or databricks (written by sqlglot after sqlanon's rules, parsed back only:
+    docs/compile.md); default the configuration's engine. Nothing is read from the data.
     With ``person:`` the statements count people (classes of people listed by their tuples, and
     a guard statement before the first sensitive-value model: docs/compile.md).
 

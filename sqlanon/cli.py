@@ -310,8 +310,9 @@ def audit(config: str, report_path: str | None, html_path: str | None, verbose: 
 @click.option(
     "--dialect",
     type=click.Choice(DIALECTS),
-    help="The SQL dialect (default: the configuration's engine). snowflake, bigquery and trino are "
-    "written by sqlglot and not tested.",
+    help="The SQL dialect (default: the configuration's engine). duckdb, postgres and spark are run on "
+    "their engines by the tests; snowflake, bigquery, trino and databricks are written by sqlglot after "
+    "sqlanon's rules and only parsed back by the tests (docs/compile.md has the table).",
 )
 @node_options("Also print the release at the node")
 @_guard

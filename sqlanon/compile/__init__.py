@@ -38,6 +38,8 @@ from sqlanon.criteria.ldiversity import MultiAttributeL
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.encode.source import refuse_pattern
 from sqlanon.engines import KINDS
+from sqlanon.engines.dialects import OTHER, written
+from sqlanon.engines.rewriting import leftovers as leftovers_of
 from sqlanon.engines.rules import UNQUOTABLE, leftovers, printed, rewrite
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.gate.supersets import TOP
@@ -48,8 +50,8 @@ from sqlanon.sql.render import render_template, values_table, with_first
 
 #: the dialects ``compile`` writes: engine kind (whose rewrite rules apply) and sqlglot dialect
 TESTED = {kind: facts.dialect for kind, facts in KINDS.items()}
-#: written by sqlglot's generators alone, never run by the tests
-UNTESTED = ("snowflake", "bigquery", "trino")
+#: written for engines sqlanon does not run (engines/dialects.py), parsed back by the tests
+UNTESTED = tuple(OTHER)
 DIALECTS = (*TESTED, *UNTESTED)
 
 #: the names the statements give their CTEs (a template's own CTEs are named otherwise)
@@ -98,7 +100,9 @@ class Compiled:
         saying what it is. Every comment is one line per :func:`sqlanon.sql.printable.comment`: a
         name, label or message in it (any character) stays inside the comment."""
         tag = f"{self.dialect} dialect" + (
-            "" if self.tested else ", written by sqlglot, not tested by sqlanon"
+            ""
+            if self.tested
+            else ", written by sqlglot, not tested by sqlanon on the engine (parsed back only)"
         )
         parts = []
         if self.release is not None:
@@ -423,9 +427,10 @@ def unsupported(c: Criterion) -> str | None:
 def refuse_unquotable(names: Iterable[str], dialect: str) -> None:
     """A ConfigError for the first of ``names`` that SQL in ``dialect`` cannot quote
     (each engine's rules.py, unquotable)."""
-    if dialect not in UNQUOTABLE:
+    unquotable = OTHER[dialect].rules.unquotable if dialect in OTHER else UNQUOTABLE.get(dialect)
+    if unquotable is None:
         return
-    pattern, why = UNQUOTABLE[dialect]
+    pattern, why = unquotable
     for name in names:
         if pattern.search(name):
             raise ConfigError(
@@ -683,25 +688,28 @@ def render(query: exp.Expr, dialect: str) -> str:
     """``query`` (DuckDB's dialect) as text in ``dialect``: a tested engine's rewrite rules
     first, as the engine's own statements get them, then its rules for printed SQL (string
     literals that mean the same whatever the session's settings, each engine's rules.py, printed);
-    for an untested dialect the portable rules, and :class:`NotWritten` when a DuckDB-only
-    construct is left or sqlglot cannot translate a construct."""
+    for another dialect its rules (engines/dialects.py), and :class:`NotWritten` when a
+    DuckDB-only construct is left or sqlglot cannot translate a construct."""
     tree = query.transform(_null_label)
     for node in tree.walk():
         node.comments = None  # the templates' header comments: the statement says what it is
     if dialect == "duckdb":  # the tree is render's own copy: generating it need not copy it again
         return tree.sql(dialect="duckdb", pretty=True, copy=False)
-    tree = rewrite(tree, dialect if dialect in TESTED else "portable", copy=False)  # render's own copy
-    left = leftovers(tree, dialect if dialect in TESTED else None)
-    if left and dialect in TESTED:  # pragma: no cover - the check templates use none
-        raise ConfigError(f"The gate needs {', '.join(left)}, which {dialect} does not run.")
-    if left:
-        raise NotWritten(f"it needs {', '.join(left)}, which sqlanon translates for postgres and spark only")
-    if dialect in TESTED:
+    if dialect in OTHER:
+        tree = written(tree, dialect, copy=False)  # render's own copy
+        left = leftovers_of(tree, OTHER[dialect].rules)
+        if left:
+            raise NotWritten(f"it needs {', '.join(left)}, which no rule of sqlanon's writes for {dialect}")
+        generator = OTHER[dialect].sqlglot
+    else:
+        tree = rewrite(tree, dialect, copy=False)  # render's own copy
+        left = leftovers(tree, dialect)
+        if left:  # pragma: no cover - the check templates use none
+            raise ConfigError(f"The gate needs {', '.join(left)}, which {dialect} does not run.")
         tree = printed(tree, dialect)
+        generator = TESTED[dialect]
     try:
-        return tree.sql(
-            dialect=TESTED.get(dialect, dialect), pretty=True, unsupported_level=ErrorLevel.RAISE, copy=False
-        )
+        return tree.sql(dialect=generator, pretty=True, unsupported_level=ErrorLevel.RAISE, copy=False)
     except UnsupportedError as err:
         raise NotWritten(f"sqlglot cannot write it for {dialect}: {err}") from None
 

@@ -1,7 +1,7 @@
 """The engines' rewrite rules by engine kind, for the code that names an engine by its kind
 (``compile``, the tests): each engine's rules live in its ``rules.py``, the machinery in
-``rewriting.py``; the kind ``"portable"`` is SQL for a dialect no engine of sqlanon's runs
-(:data:`PORTABLE`)."""
+``rewriting.py``; the dialects ``compile`` writes for engines sqlanon does not run have theirs
+in ``dialects.py``."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from sqlglot import exp
 
 from sqlanon.engines import KINDS
-from sqlanon.engines.rewriting import DUCKDB_ONLY, PORTABLE, Rule, apply, bottom_up
+from sqlanon.engines.rewriting import DUCKDB_ONLY, Rule, apply, bottom_up
 from sqlanon.engines.rewriting import leftovers as _leftovers
 
 #: the rules of each engine kind, applied in order (DuckDB runs canonical SQL as it is)
@@ -30,10 +30,9 @@ UNSUPPORTED: Mapping[str, Mapping[str, Callable[[exp.Expr], bool]]] = {
 
 
 def rewrite(tree: exp.Expr, kind: str, copy: bool = True) -> exp.Expr:
-    """A copy of ``tree`` with the rules of engine ``kind`` (or, for kind "portable", the
-    :data:`PORTABLE` rules) applied, in order (``copy=False``: ``tree`` itself, changed in
-    place, for a caller that owns it)."""
-    return apply(tree, PORTABLE if kind == "portable" else RULES[kind], copy=copy)
+    """A copy of ``tree`` with the rules of engine ``kind`` applied, in order (``copy=False``:
+    ``tree`` itself, changed in place, for a caller that owns it)."""
+    return apply(tree, RULES[kind], copy=copy)
 
 
 def printed(tree: exp.Expr, kind: str) -> exp.Expr:
@@ -52,7 +51,6 @@ def leftovers(tree: exp.Expr, kind: str | None = None) -> list[str]:
 
 __all__ = [
     "DUCKDB_ONLY",
-    "PORTABLE",
     "PRINTED",
     "RULES",
     "UNQUOTABLE",

@@ -319,15 +319,16 @@ def test_compile_at_the_command_line(demo: tuple[Path, dict[str, Any]]) -> None:
         # a CSV source is read by DuckDB only
         assert result.exit_code == 2 and "Use --dialect duckdb" in result.output
     path.write_text(yaml.safe_dump(dict(base, criteria=CRITERIA, **ON_SERVER)))
-    for dialect in UNTESTED:
+    # (databricks writes the spark dialect's text: test_other_dialects.py)
+    for dialect in (d for d in UNTESTED if d != "databricks"):
         result = CliRunner().invoke(main, ["compile", str(path), "--dialect", dialect])
         assert result.exit_code == 0, result.output
         assert "not tested by sqlanon" in result.output
         assert result.output.count("-- criteria[") == len(CRITERIA)
-        # DuckDB's own types and joins are translated, or the statement says it is not written
+        # DuckDB's own types and joins are translated (engines/dialects.py): every model is written
         code = "\n".join(line for line in result.output.splitlines() if not line.startswith("--"))
         assert not re.search(r"INT128|HUGEINT|ASOF|COLLATE", code, flags=re.I), dialect
-        assert "-- not written: it needs ASOF JOIN" in result.output
+        assert "-- not written" not in result.output
         assert result.stderr_bytes in (None, b"")
     result = CliRunner().invoke(main, ["compile", str(path), "--dialect", "oracle"])
     assert result.exit_code == 2 and all(d in result.output for d in DIALECTS)

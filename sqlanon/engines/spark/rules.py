@@ -12,9 +12,10 @@ from sqlanon.engines.rewriting import (
     WIDE_INTEGERS,
     Rule,
     Rules,
-    asof_parts,
+    asof_to_interval,
     call,
     finite_by_comparison,
+    inline_named_windows,
     spelled,
 )
 
@@ -27,50 +28,6 @@ def _list_extract_to_element_at(node: exp.Expr) -> exp.Expr:
         array, index = (e.copy() for e in node.expressions)
         return exp.func("TRY_ELEMENT_AT", array, exp.cast(index, "INT"))
     return node
-
-
-_FRAMELESS = (
-    exp.Lead,
-    exp.Lag,
-    exp.RowNumber,
-    exp.Rank,
-    exp.DenseRank,
-    exp.PercentRank,
-    exp.CumeDist,
-    exp.Ntile,
-)
-
-
-def _inline_named_windows(node: exp.Expr) -> exp.Expr:
-    # OVER (w ROWS ...): Spark takes a named window only on its own (OVER w); each use of a
-    # named window gets the window's definition written in, with the use's own frame
-    if not isinstance(node, exp.Select) or not node.args.get("windows"):
-        return node
-    out = node.copy()
-    named = {
-        str(w.this.name if isinstance(w.this, exp.Identifier) else w.this): w for w in out.args["windows"]
-    }
-    for use in list(out.find_all(exp.Window)):
-        alias = use.args.get("alias")
-        if alias is None or use.find_ancestor(exp.Select) is not out or alias.name not in named:
-            continue
-        definition = named[alias.name]
-        # a frame means nothing to an offset or ranking function (DuckDB ignores it), and Spark
-        # refuses one there
-        framed = not isinstance(use.this, _FRAMELESS)
-        inlined = exp.Window(
-            this=use.this.copy(),
-            partition_by=[p.copy() for p in definition.args.get("partition_by") or []] or None,
-            order=(use.args.get("order") or definition.args.get("order")),
-            spec=(use.args.get("spec") or definition.args.get("spec")) if framed else None,
-            over=use.args.get("over"),
-        )
-        for key in ("order", "spec"):
-            if inlined.args.get(key) is not None:
-                inlined.set(key, inlined.args[key].copy())
-        use.replace(inlined)
-    out.set("windows", None)
-    return out
 
 
 def _unique_cte_names(node: exp.Expr) -> exp.Expr:
@@ -195,41 +152,6 @@ def _range_subquery(node: exp.Expr) -> exp.Expr:
     return exp.Subquery(this=rows, alias=alias.copy())
 
 
-def _asof_to_interval(node: exp.Expr) -> exp.Expr:
-    # t ASOF JOIN r ON t.x >= r.y [AND t.a = r.a]: each row of r stands for the keys from its y up
-    # to the next row's y (LEAD, within its equality group); t.x falls in exactly one such
-    # interval, or in none (before the first y: the row of t is dropped, as by an inner ASOF
-    # join). Of rows of r with equal y, only the last in the window's order has a non-empty
-    # interval, so one is joined, as ASOF joins one.
-    parts = asof_parts(node)
-    if parts is None:
-        return node
-    join, name, x, y, equalities = parts
-    partition = [
-        side.copy()
-        for c in equalities
-        for side in (c.this, c.expression)
-        if isinstance(side, exp.Column) and side.table == name
-    ]
-    after = exp.to_identifier("__sqlanon_next", quoted=True)
-    lead = exp.Window(
-        this=exp.Lead(this=y.copy()),
-        partition_by=partition or None,
-        order=exp.Order(expressions=[exp.Ordered(this=y.copy(), nulls_first=False)]),
-    )
-    inner = exp.select(exp.Star(), exp.alias_(lead, after)).from_(join.this.copy())
-    right = exp.Subquery(this=inner, alias=exp.TableAlias(this=exp.to_identifier(name, quoted=True)))
-    following = exp.column(after.copy(), table=exp.to_identifier(name, quoted=True))
-    on = exp.and_(
-        *[c.copy() for c in equalities],
-        exp.GTE(this=x.copy(), expression=y.copy()),
-        exp.or_(
-            exp.Is(this=following.copy(), expression=exp.null()), exp.LT(this=x.copy(), expression=following)
-        ),
-    )
-    return exp.Join(this=right, on=on)
-
-
 RULES = Rules(
     rewrites=(
         WIDE_INTEGERS,
@@ -241,7 +163,7 @@ RULES = Rules(
         Rule(
             "ASOF JOIN",
             "Spark has no ASOF JOIN: each right row covers the keys up to the next one's (LEAD), an interval join",
-            _asof_to_interval,
+            asof_to_interval,
         ),
         Rule(
             "RANGE's column",
@@ -266,7 +188,7 @@ RULES = Rules(
         Rule(
             "named windows",
             "Spark takes OVER w but not OVER (w ROWS ...): the window's definition is written into each use",
-            _inline_named_windows,
+            inline_named_windows,
         ),
         Rule(
             "numbering in any order",
