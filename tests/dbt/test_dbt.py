@@ -247,10 +247,12 @@ def _project(
     sources: dict[str, list[dict[str, Any]]],
     postgres: Any = None,
     columns: dict[str, list[dict[str, Any]]] | None = None,
+    deps: bool = False,
 ) -> Path:
     """A dbt project in ``folder`` using the package by a local path, its DuckDB file
     ``warehouse.duckdb`` and (with ``postgres``) a target on that server; ``sources``: table
-    -> its data_tests."""
+    -> its data_tests. ``deps``: the package installed by ``dbt deps`` (else linked as dbt deps
+    links it, which the project made with ``deps`` checks)."""
     (folder / "models").mkdir(parents=True, exist_ok=True)
     (folder / "dbt_project.yml").write_text(
         yaml.safe_dump({"name": "gate", "version": "1.0", "config-version": 2, "profile": "gate"})
@@ -285,8 +287,16 @@ def _project(
             {"version": 2, "sources": [{"name": "people", "schema": SOURCE_SCHEMA, "tables": tables}]}
         )
     )
-    result = _dbt(folder, "deps")
-    assert result.returncode == 0, result.stdout + result.stderr
+    installed = folder / "dbt_packages" / "sqlanon"
+    if deps:
+        result = _dbt(folder, "deps")
+        assert result.returncode == 0, result.stdout + result.stderr
+        # dbt deps installs a local package as a link to its folder: the other projects are
+        # given that link directly (a dbt process each less)
+        assert installed.is_symlink() and installed.resolve() == dbt_package.PACKAGE.resolve()
+    else:
+        installed.parent.mkdir(exist_ok=True)
+        installed.symlink_to(dbt_package.PACKAGE, target_is_directory=True)
     return folder
 
 
@@ -921,7 +931,7 @@ def small_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> 
             }
         ]
     }
-    project = _project(tmp_path_factory.mktemp("dbt_small"), sources, columns=columns)
+    project = _project(tmp_path_factory.mktemp("dbt_small"), sources, columns=columns, deps=True)
     holes = [dict(r, salary=None if i == 3 else r["salary"]) for i, r in enumerate(rows)]
     _load_duckdb(project / "warehouse.duckdb", {"small": rows, "holes": holes, "nothing": []})
     with duckdb.connect(str(project / "warehouse.duckdb")) as con:
