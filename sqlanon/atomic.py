@@ -125,8 +125,9 @@ def alive(pid: int) -> bool:
 
 def remove_leftovers(target: Path) -> list[Path]:
     """Remove what runs for ``target`` killed before they could clean up left beside it (staged
-    files and folders, backups), and return what was removed. Only names of processes of this
-    host that no longer run are touched."""
+    files and folders, backups), and return what was removed. A backup whose ``target`` is
+    missing (a run killed between the two renames of a swap) is renamed back to ``target``
+    first. Only names of processes of this host that no longer run are touched."""
     folder = target.parent
     tag, host = _hash(target.name, 8), _host()
     try:
@@ -146,6 +147,13 @@ def remove_leftovers(target: Path) -> list[Path]:
             mine, pid = legacy.group(1) == target.name, int(legacy.group(2))
         if not mine or pid == os.getpid() or alive(pid):
             continue
+        previous = entry / "previous"
+        if previous.is_dir() and not (target.exists() or target.is_symlink()):
+            # killed between the two renames of a folder's swap: the previous output goes back
+            try:
+                os.rename(previous, target)
+            except OSError:
+                continue
         try:
             if entry.is_dir() and not entry.is_symlink():
                 shutil.rmtree(entry)
@@ -178,17 +186,31 @@ class Swap:
     #: the previous file at ``target`` (a hard link to it, or the file moved aside, in a private
     #: folder beside it), None when there was none
     backup: Path | None
+    #: ``target`` is a folder (:func:`swap_in_folder`)
+    folder: bool = False
 
     def undo(self) -> None:
         """Restore the previous file (or remove the new one if there was none); never raises."""
         try:
-            if self.backup is not None:
+            if self.folder:
+                self._undo_folder()
+            elif self.backup is not None:
                 os.replace(self.backup, self.target)
             else:
                 self.target.unlink(missing_ok=True)
         except OSError:
             pass
         self.finish()
+
+    def _undo_folder(self) -> None:
+        """The new folder renamed aside (a rename cannot replace a folder that holds files) and
+        removed, the previous one renamed back."""
+        if self.target.exists():
+            aside = Path(tempfile.mkdtemp(prefix=_prefix(self.target), suffix=".tmp", dir=self.target.parent))
+            os.rename(self.target, aside / "release")
+            discard(aside)
+        if self.backup is not None:
+            os.rename(self.backup, self.target)
 
     def finish(self) -> None:
         """Drop the backup: the swap stays."""
@@ -199,6 +221,52 @@ class Swap:
 
 class AppearedError(FileExistsError):
     """The destination appeared while the run was going (and may not be replaced)."""
+
+
+def swap_in_folder(staged: Path, target: Path, overwrite: bool) -> Swap:
+    """Move the folder ``staged`` to ``target`` by renames.
+
+    Without ``overwrite`` an existing ``target`` is never replaced (:class:`AppearedError`;
+    checked just before the rename). With ``overwrite`` the previous folder is renamed aside
+    first (a backup in a private folder beside it, kept until :meth:`Swap.finish`) and the
+    staged one renamed into its place: between the two renames ``target`` is missing, never
+    a part of a folder. A run killed in that instant leaves the previous folder as the backup;
+    :func:`remove_leftovers` puts it back.
+    """
+    if target.exists() or target.is_symlink():
+        if not overwrite:
+            raise AppearedError(str(target))
+        folder = Path(tempfile.mkdtemp(prefix=_prefix(target), suffix=".bak", dir=target.parent))
+        backup = folder / "previous"
+        try:
+            os.rename(target, backup)
+        except OSError:
+            discard(folder)
+            raise
+    else:
+        backup = None
+    try:
+        os.rename(staged, target)
+    except OSError:
+        if backup is not None:
+            if not target.exists():
+                os.rename(backup, target)
+            discard(backup.parent)
+        raise
+    return Swap(target, backup, folder=True)
+
+
+def check_folder(parent: Path) -> None:
+    """The folder ``parent`` exists and is writable, or can be created (nothing is created here)."""
+    base = existing_ancestor(parent)
+    if not base.is_dir():
+        raise InputError(
+            f"Cannot create the output folder {str(parent)!r}: {str(base)!r} is a file, not a folder; "
+            "choose another output path."
+        )
+    if not os.access(base, os.W_OK | os.X_OK):
+        what = "output folder" if base == parent else "folder"
+        raise InputError(f"The {what} {str(base)!r} is not writable; choose another output path.")
 
 
 def swap_in(staged: Path, target: Path, overwrite: bool) -> Swap:

@@ -561,6 +561,20 @@ def _spark_config(blocks: list[Block], folder: Path, request: pytest.FixtureRequ
     )
 
 
+@runs("spark-folder")
+@runs("spark-folder-config")
+def _spark_folder(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
+    """Parsed only (/lake is the reader's): tests/engines/test_spark_files.py runs
+    configurations of this shape on the test run's Spark session."""
+    (block,) = blocks
+    write_demo(folder)
+    config = parse_config(_with_demo_columns(block), folder)
+    assert config.engine.kind == "spark" and config.source.folder and config.source.kind == "parquet"
+    assert config.output is not None and config.output.folder and config.output.kind == "parquet"
+    assert str(config.source.path) == "/lake/raw/people.parquet"
+    assert str(config.output.path).startswith("/lake/public/people_release")
+
+
 @runs("spark-connect-config")
 def _spark_connect_config(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
     """Parsed only (its server is example.org's): tests/engines/test_spark_connect.py runs

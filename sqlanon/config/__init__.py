@@ -8,10 +8,12 @@ l larger than the number of sensitive values, hierarchy coverage) happen once da
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import sqlglot
 
@@ -54,6 +56,8 @@ WARN_SUPPRESSED = 0.05
 #: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
 SPLITS = ("median", "hierarchy")
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
+#: the formats of a folder source or output (``{path: folder, format: ...}``)
+FOLDER_FORMATS = ("parquet", "csv")
 
 
 #: how messages name a relation source once adopted as a temp view for the run (run.run_engine)
@@ -82,6 +86,9 @@ class TableRef:
     relation: Any = field(default=None, compare=False, repr=False)
     #: how messages name it, when not by its name (a relation adopted as a temp view)
     label: str | None = None
+    #: a folder of part files as Spark writes and reads them (``{path: ..., format: ...}``;
+    #: ``kind`` is their format), not one file
+    folder: bool = False
 
     @property
     def file(self) -> Path:
@@ -105,6 +112,8 @@ class TableRef:
             return self.kind
         if self.kind == "table":
             return f"table {self.qualified!r} of the engine's database"
+        if self.folder:
+            return f"{self.kind} folder {str(self.path)!r}"
         return f"table {self.qualified!r} in {self.path}" if self.table else str(self.path)
 
 
@@ -267,12 +276,47 @@ def _file_ref(value: Any, base: Path, what: str, csv: CsvOptions) -> TableRef:
     return TableRef(kind, path, csv=csv)
 
 
+#: a URI scheme (``hdfs://``, ``s3a://``...): ``file:`` is a local path, any other is refused
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _folder_ref(value: Mapping[str, Any], base: Path, what: str) -> TableRef:
+    """``{path: folder, format: parquet|csv}``: a folder of part files (Spark's way of writing
+    a table as files). A ``file:`` URI is a local path; other file systems are refused."""
+    unknown = set(value) - {"path", "format"}
+    if unknown:
+        raise ConfigError(
+            f"{what}: unknown key(s) {sorted(map(str, unknown))} beside path; use path and format."
+        )
+    raw, fmt = value["path"], value.get("format")
+    if not isinstance(raw, str) or not raw.strip():
+        raise ConfigError(f"{what}: path must be the path of a folder, such as out/people.parquet.")
+    if fmt not in FOLDER_FORMATS:
+        raise ConfigError(
+            f"{what}: format must be one of {', '.join(FOLDER_FORMATS)} (the files of the folder {raw!r}), "
+            f"got {brief(fmt)}."
+        )
+    text = raw.strip()
+    if _SCHEME.match(text) and not (len(text) > 1 and text[1] == ":" and text[0].isalpha()):
+        parts = urlsplit(text)
+        if parts.scheme.lower() != "file" or parts.netloc not in ("", "localhost"):
+            raise ConfigError(
+                f"{what}: the folder {raw!r} is not on this machine's file system; sqlanon writes and reads folders "
+                "by local paths (a plain path or a file: URI) only, which every Spark executor must see too. "
+                "Write the release to a local folder and copy it, or publish into a table of Spark's catalog."
+            )
+        text = unquote(parts.path)
+    return TableRef(str(fmt), _path(base, text, f"{what}.path"), folder=True)
+
+
 def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None) -> TableRef:
     """``what`` (source or output): a file path, ``{file: path, csv: {...}}`` or
     ``{database: file.duckdb, table: name}``. ``csv`` is the CSV options of a plain path (the
     source's top-level ``csv:``); a ``{file:}`` mapping carries its own."""
     if isinstance(value, str) and value.strip():
         return _file_ref(value, base, what, csv or CsvOptions())
+    if isinstance(value, Mapping) and "path" in value:
+        return _folder_ref(value, base, what)
     if isinstance(value, Mapping) and "file" in value:
         unknown = set(value) - {"file", "csv"}
         if unknown:
@@ -331,7 +375,7 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
     raise ConfigError(
         f"{what} must be a path to a .csv or .parquet file, {{file: path, csv: {{...}}}}, "
         f"{{database: file.duckdb, table: name}}, (with a database server as the engine) {{table: schema.name}}, "
-        f"or (a source) {{query: SELECT ...}}, "
+        f"(with Spark) a folder {{path: folder, format: parquet}}, or (a source) {{query: SELECT ...}}, "
         f"got {brief(value)}."
     )
 
@@ -489,6 +533,7 @@ def _check_engine_tables(
     if source.kind == "query":
         assert source.query is not None
         parse_query(source.query, engine.kind)  # sqlglot's dialects are named as the engine kinds
+    _check_folders(engine, source, output, what)
     if engine.kind == "duckdb":
         return
     name = ENGINE_NAMES[engine.kind]
@@ -509,11 +554,33 @@ def _check_engine_tables(
                 "or leave engine: out to anonymize the file."
             )
         )
-    if output is not None and output.kind != "table":
+    if output is not None and output.kind != "table" and not output.folder:
+        folders = KINDS[engine.kind].writes_folders
         raise ConfigError(
-            f"With engine kind {engine.kind} the output must be a table of {name}'s catalog, {{table: schema.name}}; "
-            f"got {output.describe()}. sqlanon publishes into {name}'s tables, not files."
+            f"With engine kind {engine.kind} the output must be a table of {name}'s catalog, {{table: schema.name}}"
+            + (", or a folder of Parquet or CSV files, {path: folder, format: parquet}" if folders else "")
+            + f"; got {output.describe()}. "
+            + (
+                f"{name} writes a table as a folder of part files, not as one file."
+                if folders
+                else f"sqlanon publishes into {name}'s tables, not files."
+            )
         )
+
+
+def _check_folders(engine: EngineSettings, source: TableRef, output: TableRef | None, what: str) -> None:
+    """A folder of part files (``{path: ..., format: ...}``) is read and written by an engine
+    that writes tables so (Spark), on its own session, never a caller's."""
+    for which, ref in ((what, source), ("output", output)):
+        if ref is None or not ref.folder:
+            continue
+        if not KINDS[engine.kind].writes_folders:
+            writers = " or ".join(ENGINE_NAMES[k] for k, facts in KINDS.items() if facts.writes_folders)
+            raise ConfigError(
+                f"The {which} {ref.describe()} is a folder of part files ({{path: ..., format: ...}}), which {writers} "
+                f"writes and reads, but the engine is {ENGINE_NAMES[engine.kind]}: name one file ending in .parquet "
+                "or .csv instead (a plain path), or set engine: {kind: spark}."
+            )
 
 
 def parse_config(

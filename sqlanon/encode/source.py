@@ -239,7 +239,9 @@ def read_table(engine: Engine, ref: TableRef, csv: CsvOptions | None = None, wha
         return _read_server_table(engine, ref, what)
     if ref.kind == "query":
         return _read_query(engine, ref, what)
-    if ref.kind != "duckdb" and not ref.file.is_file():
+    if ref.folder and not ref.file.is_dir():
+        raise DataError(f"The {what} folder {str(ref.path)!r} does not exist or is not a folder.")
+    if ref.kind != "duckdb" and not ref.folder and not ref.file.is_file():
         raise DataError(f"The {what} file {str(ref.path)!r} does not exist or is not a file.")
     if engine.capabilities.file_reader == "reader":
         return _read_with_engine(engine, ref, csv, what)
@@ -328,10 +330,25 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
     return _nonempty(name, rows, ref, what)
 
 
+def _first_file(ref: TableRef, what: str) -> Path:
+    """The file whose header names the columns: the file itself, or a folder's first part file
+    (Spark writes the header in each; names starting with ``.`` or ``_`` are not data)."""
+    if not ref.folder:
+        return ref.file
+    parts = sorted(
+        p
+        for p in ref.file.iterdir()
+        if p.is_file() and not p.name.startswith((".", "_")) and p.suffix == ".csv"
+    )
+    if not parts:
+        raise DataError(f"The {what} {ref.describe()} holds no .csv part file; there is nothing to read.")
+    return parts[0]
+
+
 def _read_with_engine(engine: Engine, ref: TableRef, csv: CsvOptions, what: str) -> str:
     """A CSV or Parquet file read by the engine's own reader (Spark) into a work table."""
     refuse_pattern(ref.file, what, "the engine")
-    columns = csv_header(ref.file, csv, what) if ref.kind == "csv" else []
+    columns = csv_header(_first_file(ref, what), csv, what) if ref.kind == "csv" else []
     name = engine.temp_name(what)
     try:
         engine.read_file(name, ref.file, ref.kind, csv, columns)

@@ -310,6 +310,16 @@ class Engine(Protocol):
         ``file_reader`` is ``reader``."""
         ...
 
+    # folders of part files (``Kind.writes_folders``: Spark)
+    def write_folder(self, release: exp.Expr, path: Path, kind: str, csv: CsvOptions) -> None:
+        """Write the rows of the query ``release`` as the folder ``path`` (which must not exist)
+        of ``kind`` (parquet, csv: with a header and the ``csv`` quote and escape) part files."""
+        ...
+
+    def folder_refusal(self) -> str | None:
+        """Why this engine cannot write a folder on this machine's file system (None: it can)."""
+        ...
+
     # database files (``capabilities.database_files``)
     def attach(self, path: str, read_only: bool) -> str: ...
 
@@ -371,6 +381,12 @@ class SqlSession:
     """What every engine does the same way, in terms of its own ``execute``, ``fetchall``,
     ``render`` and ``describe``: temp names, one-row queries, counts, temp tables, transactions.
     An engine class inherits it and implements the rest of :class:`Engine`."""
+
+    def write_folder(self, release: exp.Expr, path: Path, kind: str, csv: CsvOptions) -> None:
+        raise EngineError("Only Spark writes a folder of part files; name one output file instead.")
+
+    def folder_refusal(self) -> str | None:
+        return "only Spark writes a folder of part files; name one output file instead."
 
     _names: Iterator[int]
     #: put in every temp name: a caller's connection gets a tag of its own, so that what a run

@@ -46,5 +46,8 @@ class Kind:
     #: settings that would change a caller's connection for good (refused beside one, saying
     #: how to set them on the connection), with the statement that sets one
     connection_settings: Mapping[str, str] = field(default_factory=dict)
+    #: whether a source or output may be a folder of part files, as it writes them
+    #: (``{path: folder, format: parquet}``: sqlanon.release.folder)
+    writes_folders: bool = False
     #: whether the dbt package carries SQL for its dbt adapter (and the dbt tests run it)
     dbt: bool = False

@@ -23,7 +23,7 @@ from sqlanon.errors import HierarchyError, InputError
 from sqlanon.hierarchy.builtin import builtin_path, is_builtin
 
 
-def _nested(a: Path, b: Path) -> bool:
+def nested(a: Path, b: Path) -> bool:
     """Whether one of ``a`` and ``b`` lies inside the other (resolved, as folders)."""
     ra, rb = a.resolve(), b.resolve()
     return ra in rb.parents or rb in ra.parents
@@ -170,7 +170,7 @@ def check_report_path(
                 f"The {what} path {str(path)!r} is the {taken_what}; a report never replaces data. Choose another "
                 "path for the report."
             )
-        if _nested(path, other):
+        if nested(path, other):
             raise InputError(
                 f"The {what} path {str(path)!r} and the {taken_what} ({str(other)!r}) lie one inside the other; "
                 "one would have to be a folder for the other. Choose another path for the report."

@@ -26,6 +26,7 @@ from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.engines.duckdb import catalog
 from sqlanon.errors import EngineError, InputError
+from sqlanon.release import folder as folder_output
 from sqlanon.release import guard
 from sqlanon.release import table as publish_table
 from sqlanon.search.lattice import Node
@@ -103,19 +104,6 @@ def _remove_dead_tables(engine: Engine, schema: str) -> None:
         engine.execute(_drop(None, name, schema))
 
 
-def _check_folder(parent: Path) -> None:
-    """The folder ``parent`` exists and is writable, or can be created (nothing is created here)."""
-    base = atomic.existing_ancestor(parent)
-    if not base.is_dir():
-        raise InputError(
-            f"Cannot create the output folder {str(parent)!r}: {str(base)!r} is a file, not a folder; "
-            "choose another output path."
-        )
-    if not os.access(base, os.W_OK | os.X_OK):
-        what = "output folder" if base == parent else "folder"
-        raise InputError(f"The {what} {str(base)!r} is not writable; choose another output path.")
-
-
 def _open_database(engine: Engine, path: Path, what: str, read_only: bool) -> str:
     try:
         return engine.attach(str(path), read_only=read_only)
@@ -141,6 +129,9 @@ def prepare_output(engine: Engine, config: Config) -> None:
     out = config.output
     assert out is not None
     src = config.source
+    if out.folder:
+        folder_output.prepare(engine, config)
+        return
     if out.kind == "table":
         schema = publish_table.prepare(engine, config)
         if schema is None and not engine.capabilities.transactions:
@@ -149,7 +140,7 @@ def prepare_output(engine: Engine, config: Config) -> None:
             _remove_dead_tables(engine, schema)
         return
     guard.check_output(config)
-    _check_folder(out.file.parent)
+    atomic.check_folder(out.file.parent)
     if out.file.is_dir():
         raise InputError(f"The output {str(out.path)!r} is a folder; give a file path.")
     limit = _name_max(out.file.parent)
@@ -322,9 +313,12 @@ class Staged:
                 # only if no database appeared at the output meanwhile
                 engine.checkpoint(str(self.staged.path))
                 engine.detach(str(self.staged.path))
-            self.swap = atomic.swap_in(
-                self.staged.file, self.output.file, overwrite and self.output.kind != "duckdb"
-            )
+            if self.output.folder:
+                self.swap = atomic.swap_in_folder(self.staged.file, self.output.file, overwrite)
+            else:
+                self.swap = atomic.swap_in(
+                    self.staged.file, self.output.file, overwrite and self.output.kind != "duckdb"
+                )
         except atomic.AppearedError:
             self.abort(engine)
             if self.output.kind == "duckdb":
@@ -548,7 +542,10 @@ def stage(engine: Engine, release: exp.Expr, output: TableRef) -> Staged:
     try:
         with interrupt.held():  # what is made here is in a Staged (aborted on failure) before a stop
             staged = _staging(output)
-        _write_staged(engine, release, output, staged)
+        if output.folder:
+            engine.write_folder(release, staged.staged.file, output.kind, output.csv)
+        else:
+            _write_staged(engine, release, output, staged)
     except BaseException:
         if staged is not None:
             staged.abort(engine)
@@ -560,6 +557,9 @@ def _staging(output: TableRef) -> Staged:
     """Where a release of a file or DuckDB database output is staged: a table staged in the
     existing database, or a private folder beside the output (output folders made as needed)."""
     created = atomic.make_folders(output.file.parent)
+    if output.folder:  # the engine makes the folder of part files inside the private one
+        private, staged_ref = folder_output.staging(output, created)
+        return Staged(output, staged_ref, created, private)
     if output.kind == "duckdb" and output.file.exists():
         staged_name = _leftover_table("staged")
         return Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)

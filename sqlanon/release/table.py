@@ -68,7 +68,7 @@ def prepare(engine: Engine, config: Config) -> str | None:
             "to get the release back."
         )
     existing = catalog.find(out.schema, out.table)
-    reads = _source_reads(catalog, engine.capabilities.dialect, src)
+    reads = source_reads(catalog, engine.capabilities.dialect, src)
     if reads is None:
         return None  # no such source: reading it says what is wrong
     if existing is not None:
@@ -114,13 +114,18 @@ def prepare(engine: Engine, config: Config) -> str | None:
     return existing.schema
 
 
-def _source_reads(catalog: ServerCatalog, dialect: str, src: TableRef) -> ServerReads | None:
+def source_reads(catalog: ServerCatalog, dialect: str, src: TableRef) -> ServerReads | None:
     """Everything reading the source reads: a table's (None when there is no such table), each
     table's a query names (unknown where the query calls a function or names a relation that
     cannot be followed), or, for a file, the file (by the identity ``-1``, no relation's)."""
     if src.kind in ("csv", "parquet"):
         return ServerReads(
-            {-1: Read(f"the source file {str(src.path)!r}", location=src.file.resolve().as_uri())}
+            {
+                -1: Read(
+                    f"the source {src.describe() if src.folder else 'file ' + repr(str(src.path))}",
+                    location=src.file.resolve().as_uri(),
+                )
+            }
         )
     if src.kind != "query":
         assert src.table is not None
@@ -220,7 +225,7 @@ def _place(location: str) -> tuple[str, str, PurePosixPath] | None:
     return scheme, parts.netloc, PurePosixPath(posixpath.normpath(path))
 
 
-def _within(inner: str, outer: str) -> bool:
+def within(inner: str, outer: str) -> bool:
     """Whether the location ``inner`` is ``outer`` or lies inside it."""
     a, b = _place(inner), _place(outer)
     return a is not None and b is not None and a[:2] == b[:2] and (a[2] == b[2] or b[2] in a[2].parents)
@@ -239,19 +244,19 @@ def _check_locations(
     for read in reads.relations.values():
         if not read.location:
             continue
-        if existing is not None and existing.location and _within(read.location, existing.location):
+        if existing is not None and existing.location and within(read.location, existing.location):
             raise InputError(
                 f"The output {out.describe()} is the table whose files hold {_what(src, read)} (its folder "
                 f"{existing.location} holds {read.location}); replacing it would delete them. sqlanon never writes "
                 "over its source. Choose another output table."
             )
-        if existing is not None and existing.location and _within(existing.location, read.location):
+        if existing is not None and existing.location and within(existing.location, read.location):
             raise InputError(
                 f"The output {out.describe()} keeps its files in {existing.location}, inside the folder of "
                 f"{_what(src, read)} ({read.location}): writing it would change what the source reads. sqlanon never "
                 "writes over its source. Choose another output table."
             )
-        if database and _within(database, read.location):
+        if database and within(database, read.location):
             raise InputError(
                 f"The output {out.describe()} would be written in a database whose folder, {database} (where "
                 f"its tables keep their files, or will when a run creates it), lies inside the folder of "
@@ -286,4 +291,4 @@ def staged_ref(output: TableRef, staged_name: str, schema: str) -> TableRef:
     return TableRef("table", None, staged_name, schema, output.csv)
 
 
-__all__ = ["create", "name", "output_schema", "prepare", "staged_ref"]
+__all__ = ["create", "name", "output_schema", "prepare", "source_reads", "staged_ref", "within"]

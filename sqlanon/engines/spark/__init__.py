@@ -104,6 +104,7 @@ KIND = Kind(
     name="Spark",
     dialect="spark",
     reads_files=True,
+    writes_folders=True,
     rules=RULES,
     settings=_settings,
     opener=_open,

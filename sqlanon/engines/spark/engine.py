@@ -1000,6 +1000,31 @@ class SparkEngine(SqlSession):
         kept.createOrReplaceTempView(name)
         self._temps[name] = kept
 
+    def folder_refusal(self) -> str | None:
+        if self._remote_server():
+            return (
+                "the engine is a Spark Connect server that outlives the run, which writes on its own machine; sqlanon "
+                "moves a written folder into place on this machine, so a folder output needs a local Spark (a master, "
+                "or remote: local[...]). Publish into a table of Spark's catalog instead."
+            )
+        return None
+
+    @_spark_call
+    def write_folder(self, release: exp.Expr, path: Path, kind: str, csv: CsvOptions) -> None:
+        """The rows of ``release`` written by Spark as the folder ``path`` (``file:`` URI; it
+        must not exist): Parquet part files, or CSV ones with a header row, the ``csv`` quote and
+        escape (a NULL is an empty field, an empty text ``""``), in the query's order."""
+        frame, _ = self._frame(release, None)
+        uri = f"file://{path.resolve()}"  # as written: Hadoop's paths do not decode %20
+        writer = frame.write.mode("errorifexists")
+        try:
+            if kind == "csv":
+                writer.options(header=True, sep=csv.delimiter, quote=csv.quote, escape=csv.escape).csv(uri)
+            else:
+                writer.parquet(uri)
+        except Exception as err:
+            raise self._failure(err, f"write {kind} {uri}") from None
+
     def attach(self, path: str, read_only: bool) -> str:
         raise self._no_files()
 
