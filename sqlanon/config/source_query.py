@@ -93,8 +93,9 @@ class QueryTables:
     functions: list[exp.Table] = field(default_factory=list)
     #: a function sqlglot does not know (a user's function may read any table)
     unknown_calls: bool = False
-    #: a table named with a catalog (another database)
-    other_catalogs: bool = False
+    #: the tables named with a catalog, (catalog, schema, name): another database's, or a table
+    #: of one of Spark's catalogs
+    in_catalogs: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def query_tables(tree: exp.Query, dialect: str) -> QueryTables:
@@ -108,7 +109,8 @@ def query_tables(tree: exp.Query, dialect: str) -> QueryTables:
             out.functions.append(node)
             continue
         if node.catalog:
-            out.other_catalogs = True
+            out.in_catalogs.append((node.catalog, node.db, node.name))
+            continue
         if not node.db and node.name in ctes:
             continue
         out.tables.append((node.db, node.name))
