@@ -101,15 +101,17 @@ class QueryTables:
 def query_tables(tree: exp.Query, dialect: str) -> QueryTables:
     """The tables and table functions ``tree`` reads (names of its own ``WITH`` left out), their
     names as ``dialect`` resolves them (unquoted names folded as the engine folds them)."""
+    written = tree
     tree = normalize_identifiers(tree.copy(), dialect=dialect)
     ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
     out = QueryTables()
-    for node in tree.find_all(exp.Table):
+    for node, as_written in zip(tree.find_all(exp.Table), written.find_all(exp.Table), strict=True):
         if not isinstance(node.this, exp.Identifier):
             out.functions.append(node)
             continue
         if node.catalog:
-            out.in_catalogs.append((node.catalog, node.db, node.name))
+            # a catalog's name as written: Spark looks its catalogs up by their exact names
+            out.in_catalogs.append((as_written.catalog, node.db, node.name))
             continue
         if not node.db and node.name in ctes:
             continue
