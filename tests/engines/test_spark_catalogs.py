@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -37,7 +37,11 @@ class CatalogAdapter(SparkAdapter):
     catalog named as ``spark_catalog``, releases (rel) and checked tables (gate) in the JDBC
     catalog."""
 
-    places = {"src": "spark_catalog.src", "rel": f"{CATALOG}.rel", "gate": f"{CATALOG}.gate"}
+    places: ClassVar[dict[str, str]] = {
+        "src": "spark_catalog.src",
+        "rel": f"{CATALOG}.rel",
+        "gate": f"{CATALOG}.gate",
+    }
 
     def __init__(self, folder: Path, server: Any) -> None:
         super().__init__(folder, server)
@@ -166,7 +170,7 @@ def test_the_source_by_every_spelling_is_never_the_output(on: CatalogAdapter, sp
         assert "is the source itself" in refused({"table": source}, output)
     assert "is the source itself" in refused({"table": f"{CATALOG}.gate.guarded"}, f"{CATALOG}.gate.guarded")
     said = refused({"table": "default.guarded_v"}, f"{CATALOG}.gate.guarded")
-    assert f"it is read by the view default.guarded_v" in said
+    assert "it is read by the view default.guarded_v" in said
     said = refused({"query": f"SELECT * FROM {CATALOG}.gate.guarded"}, f"{CATALOG}.gate.guarded")
     assert f"is a table the source query reads ({CATALOG}.gate.guarded)" in said
     # the JDBC catalog's schema as the session's current one: its table by shorter names
@@ -184,7 +188,9 @@ def test_messages_name_the_catalog(on: CatalogAdapter, spark: Any) -> None:
     output of another catalog without overwrite: each message names the catalog."""
     folder, base = on.folder, on.base
     config = dict(base, engine={"kind": "spark"})
-    with pytest.raises(ConfigError, match="The Spark session has no catalog 'lake'.*spark.sql.catalog.lake"):
+    with pytest.raises(
+        ConfigError, match=r"The Spark session has no catalog 'lake'.*spark\.sql\.catalog\.lake"
+    ):
         api.anonymize(
             dict(config, source={"table": "lake.src.people"}, output={"table": "rel.x"}), base_dir=folder
         )
