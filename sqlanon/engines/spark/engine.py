@@ -409,7 +409,8 @@ class SparkCatalog:
         raise ConfigError(
             f"The Spark session has no catalog {catalog!r}: a table named catalog.schema.name is in Spark's session "
             f"catalog ({SESSION_CATALOG}) or in a catalog the session configures. Set spark.sql.catalog.{catalog} "
-            "(to its catalog's class, with its options) in engine.conf or in the session you pass, or check the "
+            "(to its catalog's class, with its options) in engine.conf or in the session you pass (one set with "
+            "spark.conf.set on a program's session is that session's only: pass it with connection=), or check the "
             "catalog's name (Spark's catalog names are case-sensitive)."
         )
 
