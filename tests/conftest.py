@@ -97,6 +97,8 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         ("spark.sql.catalog.dby", "org.apache.spark.sql.execution.datasources.v2.jdbc.JDBCTableCatalog"),
         ("spark.sql.catalog.dby.url", "jdbc:derby:memory:sqlanon_tests;create=true"),
         ("spark.sql.catalog.dby.driver", "org.apache.derby.jdbc.EmbeddedDriver"),
+        # Derby's log in the session's folder, not in the working directory
+        ("spark.driver.extraJavaOptions", f"-Dderby.stream.error.file={folder / 'derby.log'}"),
     ]
     built, _ = session("local[2]", conf)
     try:
