@@ -98,6 +98,13 @@ class ServerRelation:
     #: for the only or the session's own one
     catalog: str = ""
 
+    @property
+    def spelled(self) -> str:
+        """The relation as messages name it: ``catalog.schema.name`` (the catalog when it is
+        not the current one; the schema when it has one)."""
+        parts = [self.catalog, self.schema, self.name] if self.catalog else [self.schema, self.name]
+        return ".".join(p for p in parts if p)
+
 
 @dataclass(frozen=True)
 class Read:

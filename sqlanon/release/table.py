@@ -56,17 +56,6 @@ def name(schema: str, table: str, catalog: str = "") -> exp.Table:
     )
 
 
-def spelled(relation: ServerRelation) -> str:
-    """A relation of the server as messages name it (``catalog.schema.name``, the catalog when
-    it is not the current one)."""
-    parts = (
-        [relation.catalog, relation.schema, relation.name]
-        if relation.catalog
-        else [relation.schema, relation.name]
-    )
-    return ".".join(p for p in parts if p)
-
-
 def prepare(engine: Engine, config: Config) -> str | None:
     """Fail before any work when the output table may not or cannot be written; the schema of
     the table the release will replace, whose leftovers of killed runs may be dropped (None:
@@ -103,18 +92,18 @@ def prepare(engine: Engine, config: Config) -> str | None:
         )
     if not config.overwrite:
         raise InputError(
-            f"The output table {spelled(existing)} already exists; set overwrite: true to replace it."
+            f"The output table {existing.spelled} already exists; set overwrite: true to replace it."
         )
     held_by = catalog.referencing(existing)
     if held_by:
         raise InputError(
-            f"The output table {spelled(existing)} is referenced by a foreign key of "
+            f"The output table {existing.spelled} is referenced by a foreign key of "
             f"{', '.join(repr(t) for t in held_by)}; replacing it would break them. Choose another output table."
         )
     bound = catalog.bound_views(existing)
     if bound:
         raise InputError(
-            f"The output table {spelled(existing)} is read by the view(s) "
+            f"The output table {existing.spelled} is read by the view(s) "
             f"{', '.join(repr(v) for v in bound)}, which the server binds to the table itself: after the swap "
             "they would go on reading the previous table (and keep it). Drop them before the run and create them "
             "again after it, or choose another output table."
@@ -309,4 +298,4 @@ def staged_ref(output: TableRef, staged_name: str, schema: str) -> TableRef:
     return TableRef("table", None, staged_name, schema, output.csv, catalog=output.catalog)
 
 
-__all__ = ["create", "name", "output_schema", "prepare", "spelled", "staged_ref"]
+__all__ = ["create", "name", "output_schema", "prepare", "staged_ref"]

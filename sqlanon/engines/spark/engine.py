@@ -176,17 +176,6 @@ def namespace_name(schema: str, catalog: str = "") -> str:
     return ".".join(exp.to_identifier(p, quoted=True).sql("spark") for p in parts)
 
 
-def spelled(relation: ServerRelation) -> str:
-    """A relation as messages name it: ``catalog.schema.name`` (the catalog when it is not the
-    current one; the schema when it has one)."""
-    parts = (
-        [relation.catalog, relation.schema, relation.name]
-        if relation.catalog
-        else [relation.schema, relation.name]
-    )
-    return ".".join(p for p in parts if p)
-
-
 #: the Python loggers through which pyspark logs a failed query's message (it can quote a value)
 _PYTHON_LOGGERS = ("SQLQueryContextLogger", "DataFrameQueryContextLogger")
 #: Spark Connect's client logger, which logs a failed call with the server's message when
@@ -441,15 +430,15 @@ class SparkCatalog:
         namespace = (found.namespace or [database])[-1]
         owner = str(found.catalog or catalog or current)
         # named as the configuration names it: the catalog only when it is not the current one
-        spelled = "" if owner.lower() == current.lower() else owner
+        named = "" if owner.lower() == current.lower() else owner
         # the session catalog's relations keep the keys they had before catalogs were named
         prefix = "" if owner.lower() == SESSION_CATALOG else f"{owner}."
         if found.tableType == "VIEW":
             key = f"view:{prefix}{namespace}.{found.name}"
-            return ServerRelation(namespace, found.name, "view", _ident(key), catalog=spelled)
+            return ServerRelation(namespace, found.name, "view", _ident(key), catalog=named)
         location = self._details(qualified).get("Location", "")
         key = f"location:{location.rstrip('/')}" if location else f"table:{prefix}{namespace}.{found.name}"
-        return ServerRelation(namespace, found.name, "table", _ident(key), location, spelled)
+        return ServerRelation(namespace, found.name, "table", _ident(key), location, named)
 
     @_spark_call
     def referencing(self, relation: ServerRelation) -> list[str]:
@@ -466,12 +455,12 @@ class SparkCatalog:
         """A table reads itself (its folder, and so every folder in it: a partition path); a
         view, the relations its SQL names, recursively (unknown when it calls a function of the
         metastore, which may read any table, or cannot be parsed)."""
-        out = ServerReads({relation.ident: Read(spelled(relation), location=relation.location)})
+        out = ServerReads({relation.ident: Read(relation.spelled, location=relation.location)})
         todo = [relation]
         functions = {str(r[0]).split(".")[-1].lower() for r in self._engine._collect("SHOW USER FUNCTIONS")}
         while todo:
             rel = todo.pop(0)
-            name = spelled(rel)
+            name = rel.spelled
             if rel.kind == "temporary view":
                 out.unknown = f"{name} is a temporary view or a DataFrame, whose plan is not in the catalog"
                 return out
@@ -500,7 +489,7 @@ class SparkCatalog:
                     out.unknown = f"the view {name} names {ref.sql('spark')}, which the catalog does not have"
                     return out
                 if found.ident not in out.relations:
-                    out.relations[found.ident] = Read(spelled(found), how, found.location)
+                    out.relations[found.ident] = Read(found.spelled, how, found.location)
                     todo.append(found)
         return out
 
