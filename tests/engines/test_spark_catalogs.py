@@ -238,3 +238,25 @@ def test_a_three_part_name_elsewhere_is_refused(tmp_path: Path, engine: dict[str
     }
     with pytest.raises(ConfigError, match=says):
         api.anonymize(config, base_dir=tmp_path)
+
+
+def test_a_catalog_that_cannot_rename_is_named() -> None:
+    """A V2 catalog that does not rename tables (none offline does: Spark's message, as its
+    catalogs raise it) fails the swap with a message naming the staged table in its catalog and
+    what to do, without Spark's quoted values."""
+    pytest.importorskip("pyspark")
+    from sqlanon.engines.spark.engine import SparkEngine
+
+    engine = SparkEngine.__new__(SparkEngine)  # _failure reads nothing of a session
+    text = "ALTER TABLE `lake`.`s`.`__sqlanon_staged_1` RENAME TO `people`"
+    said = engine._failure(
+        RuntimeError(
+            "[UNSUPPORTED_FEATURE.TABLE_OPERATION] Table `s`.`x` does not support RENAME TABLE: 'Ann'"
+        ),
+        text,
+    )
+    assert said.cause == "rename" and said.sql == text
+    assert "Spark cannot rename `lake`.`s`.`__sqlanon_staged_1` in its catalog" in str(said)
+    assert "Ann" not in str(said) and "spark_catalog" in str(said)
+    other = engine._failure(RuntimeError("[TABLE_OR_VIEW_NOT_FOUND] nope"), text)
+    assert other.cause is None  # another failure of a rename stays Spark's own message
