@@ -91,6 +91,14 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         ("spark.sql.warehouse.dir", str(folder / "warehouse")),
         ("spark.local.dir", str(folder / "local")),
         ("spark.sql.shuffle.partitions", "2"),
+        # a second catalog beside the session's, a V2 one (Spark's JDBC catalog over an in-memory
+        # Derby database: both in pyspark's jars), for three-part names (test_spark_catalogs.py);
+        # loaded when first named
+        ("spark.sql.catalog.dby", "org.apache.spark.sql.execution.datasources.v2.jdbc.JDBCTableCatalog"),
+        ("spark.sql.catalog.dby.url", "jdbc:derby:memory:sqlanon_tests;create=true"),
+        ("spark.sql.catalog.dby.driver", "org.apache.derby.jdbc.EmbeddedDriver"),
+        # Derby's log in the session's folder, not in the working directory
+        ("spark.driver.extraJavaOptions", f"-Dderby.stream.error.file={folder / 'derby.log'}"),
     ]
     built, _ = session("local[2]", conf)
     try:

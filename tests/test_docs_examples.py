@@ -575,6 +575,36 @@ def _spark_folder(blocks: list[Block], folder: Path, request: pytest.FixtureRequ
     assert str(config.output.path).startswith("/lake/public/people_release")
 
 
+@runs("spark-catalogs-config")
+def _spark_catalogs_config(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
+    """Parsed only (an Iceberg catalog is not in pyspark's jars): tests/engines/test_spark_catalogs.py
+    runs three-part names in the session catalog and a JDBC catalog on the test run's session."""
+    (block,) = blocks
+    write_demo(folder)
+    config = parse_config(_with_demo_columns(block), folder)
+    assert config.output is not None
+    assert (config.source.catalog, config.source.schema, config.source.table) == (
+        "spark_catalog", "staging", "people"
+    )  # fmt: skip
+    assert (config.output.catalog, config.output.schema, config.output.table) == (
+        "lake", "analytics", "people_release"
+    )  # fmt: skip
+
+
+@runs("spark-catalogs-readme")
+def _spark_catalogs_readme(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
+    """The README's names, parsed with the demo's columns on Spark (as docs/engines.md's
+    spark-catalogs-config, which tests/engines/test_spark_catalogs.py runs in shape)."""
+    (block,) = blocks
+    write_demo(folder)
+    demo = demo_config(Path("."))
+    names = yaml.safe_load(block.text)
+    config = parse_config(dict(demo, engine={"kind": "spark"}, **names), folder)
+    assert config.output is not None
+    assert config.source.qualified == "spark_catalog.staging.people"
+    assert config.output.qualified == "lake.analytics.people_release"
+
+
 @runs("spark-connect-config")
 def _spark_connect_config(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
     """Parsed only (its server is example.org's): tests/engines/test_spark_connect.py runs

@@ -183,7 +183,7 @@ def compile_gate(
     read = table or config.source
     refuse_unquotable(
         [*qis, *person, *(a for c in criteria for a in c.attributes)]
-        + ([] if release else [n for n in (read.schema, read.table) if n]),
+        + ([] if release else [n for n in (read.catalog, read.schema, read.table) if n]),
         dialect,
     )
     if release:
@@ -463,10 +463,11 @@ def source_relation(ref: TableRef, engine_kind: str, dialect: str) -> exp.Expr:
                 f"The table {ref.table!r} has a name the compiled SQL gives one of its own parts (its CTEs), "
                 "so the SQL could not read it. Read it through a view of another name."
             )
-        schema = ref.schema if ref.schema not in ("", "main") else None
+        schema = ref.schema if ref.schema not in ("", "main") or ref.catalog else None
         return exp.Table(
             this=exp.to_identifier(ref.table, quoted=True),
             db=exp.to_identifier(schema, quoted=True) if schema else None,
+            catalog=exp.to_identifier(ref.catalog, quoted=True) if ref.catalog else None,
         )
     if ref.kind == "query":
         assert ref.query is not None

@@ -74,7 +74,7 @@ def compile_release(
         )
     refuse_unquotable(
         [c.name for c in config.columns if c.role != "identifier"]
-        + [n for n in (config.source.schema, config.source.table) if n],
+        + [n for n in (config.source.catalog, config.source.schema, config.source.table) if n],
         dialect,
     )
     hierarchies = hierarchies_of(config)

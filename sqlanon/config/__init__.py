@@ -71,6 +71,8 @@ class TableRef:
 
     ``table`` is the table's own name and ``schema`` its schema (``{table: staging.people}``;
     "main" for DuckDB when none is given, "" for a server table: the server's search path);
+    ``catalog`` a Spark table's catalog (``{table: lake.staging.people}``; "" when none is given:
+    the session's current catalog);
     ``csv`` the options of a CSV file (the source's come from ``csv:``, an output's from its own
     ``csv:``, default comma-separated with a header)."""
 
@@ -89,6 +91,8 @@ class TableRef:
     #: a folder of part files as Spark writes and reads them (``{path: ..., format: ...}``;
     #: ``kind`` is their format), not one file
     folder: bool = False
+    #: the catalog of a Spark table named ``catalog.schema.table`` ("": the current one)
+    catalog: str = ""
 
     @property
     def file(self) -> Path:
@@ -103,7 +107,19 @@ class TableRef:
         part holding a dot in double quotes)."""
         assert self.table is not None
         parts = [self.table] if self.schema in ("main", "") else [self.schema, self.table]
+        if self.catalog:
+            parts = [self.catalog, self.schema, self.table]
         return ".".join(f'"{p}"' if "." in p else p for p in parts)
+
+    def server_table(self) -> sqlglot.exp.Table:
+        """A table of the engine's own database as SQL names it: ``catalog.schema.table``, each
+        part only when given (an unqualified name: the engine's search path or current schema)."""
+        assert self.table is not None
+        return sqlglot.exp.Table(
+            this=sqlglot.exp.to_identifier(self.table, quoted=True),
+            db=sqlglot.exp.to_identifier(self.schema, quoted=True) if self.schema else None,
+            catalog=sqlglot.exp.to_identifier(self.catalog, quoted=True) if self.catalog else None,
+        )
 
     def describe(self) -> str:
         if self.label is not None:
@@ -232,9 +248,10 @@ class Config:
         raise ConfigError(f"No column {name!r} in the configuration.")
 
 
-def _split_table(text: str, what: str) -> tuple[str, str]:
+def _split_table(text: str, what: str, parts_allowed: int = 2) -> tuple[str, ...]:
     """(schema, name) of ``table: name``, ``table: schema.name`` or ``table: '"a.b"'`` (a name
-    holding a dot, quoted as SQL quotes it)."""
+    holding a dot, quoted as SQL quotes it); with ``parts_allowed`` 3, (catalog, schema, name)
+    of ``table: catalog.schema.name`` too (a server table: Spark's catalogs)."""
     if '"' not in text:
         parts = text.split(".")
     else:
@@ -248,12 +265,18 @@ def _split_table(text: str, what: str) -> tuple[str, str]:
                 'a name that holds a dot in double quotes ("my.table").'
             )
         parts = [part.name for part in reversed(parsed.parts)][::-1]
-    if len(parts) > 2 or not all(part.strip() for part in parts):
-        raise ConfigError(
-            f"{what}: the table {text!r} must be a name or schema.name (the database file is given "
-            'by database:); put a name that holds a dot in double quotes ("my.table").'
+    if len(parts) > parts_allowed or not all(part.strip() for part in parts):
+        spelled = (
+            "a name, schema.name or catalog.schema.name" if parts_allowed == 3 else "a name or schema.name"
         )
-    return ("main", parts[0]) if len(parts) == 1 else (parts[0], parts[1])
+        where = (
+            " (the catalog: Spark's)" if parts_allowed == 3 else " (the database file is given by database:)"
+        )
+        raise ConfigError(
+            f"{what}: the table {text!r} must be {spelled}{where}; put a name that holds a dot in double "
+            'quotes ("my.table").'
+        )
+    return ("main", parts[0]) if len(parts) == 1 else tuple(parts)
 
 
 def _path(base: Path, value: str, what: str) -> Path:
@@ -346,8 +369,9 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         table = value["table"]
         if not isinstance(table, str) or not table.strip():
             raise ConfigError(f"{what}: table must be a non-empty name such as staging.people.")
-        schema, name = _split_table(table, what)
-        return TableRef("table", None, name, "" if schema == "main" and "." not in table else schema)
+        *catalog, schema, name = _split_table(table, what, 3)
+        schema = "" if schema == "main" and "." not in table else schema
+        return TableRef("table", None, name, schema, catalog=catalog[0] if catalog else "")
     if isinstance(value, Mapping) and "query" in value:
         if what not in ("source", "population"):
             raise ConfigError(f"{what} cannot be a query; name a table or a file to write.")
@@ -519,6 +543,19 @@ def _check_engine_tables(
 ) -> None:
     """Sources (``what``: the source, or the population) and outputs name what the engine can
     read and write."""
+    if engine.kind != "spark" and (engine.kind != "duckdb" or engine.connection is not None):
+        for which, ref in ((what, source), ("output", output)):
+            if ref is not None and ref.kind == "table" and ref.catalog:
+                raise ConfigError(
+                    f"The {which} {{table: {ref.qualified}}} has three parts, catalog.schema.name, which name a "
+                    f"table of one of Spark's catalogs; with engine kind {engine.kind} name a table as name or "
+                    "schema.name"
+                    + (
+                        " (a table of another database of a DuckDB connection: pass con.table('db.main.name'))."
+                        if engine.kind == "duckdb"
+                        else " (the engine's database is the one its url connects to)."
+                    )
+                )
     if engine.connection is not None:
         _check_connection_tables(engine, source, output, what)
     if engine.kind == "duckdb" and engine.connection is None:

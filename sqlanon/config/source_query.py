@@ -93,22 +93,26 @@ class QueryTables:
     functions: list[exp.Table] = field(default_factory=list)
     #: a function sqlglot does not know (a user's function may read any table)
     unknown_calls: bool = False
-    #: a table named with a catalog (another database)
-    other_catalogs: bool = False
+    #: the tables named with a catalog, (catalog, schema, name): another database's, or a table
+    #: of one of Spark's catalogs
+    in_catalogs: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def query_tables(tree: exp.Query, dialect: str) -> QueryTables:
     """The tables and table functions ``tree`` reads (names of its own ``WITH`` left out), their
     names as ``dialect`` resolves them (unquoted names folded as the engine folds them)."""
+    written = tree
     tree = normalize_identifiers(tree.copy(), dialect=dialect)
     ctes = {cte.alias_or_name for cte in tree.find_all(exp.CTE)}
     out = QueryTables()
-    for node in tree.find_all(exp.Table):
+    for node, as_written in zip(tree.find_all(exp.Table), written.find_all(exp.Table), strict=True):
         if not isinstance(node.this, exp.Identifier):
             out.functions.append(node)
             continue
         if node.catalog:
-            out.other_catalogs = True
+            # a catalog's name as written: Spark looks its catalogs up by their exact names
+            out.in_catalogs.append((as_written.catalog, node.db, node.name))
+            continue
         if not node.db and node.name in ctes:
             continue
         out.tables.append((node.db, node.name))

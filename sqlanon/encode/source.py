@@ -301,18 +301,16 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
     rows never leave it)."""
     assert ref.table is not None
     name = engine.temp_name(what)
-    source = exp.Table(
-        this=exp.to_identifier(ref.table, quoted=True),
-        db=exp.to_identifier(ref.schema, quoted=True) if ref.schema else None,
-    )
+    source = ref.server_table()
     server = engine.server
-    if server is not None and server.find(ref.schema, ref.table) is None:
+    if server is not None and server.find(ref.schema, ref.table, ref.catalog) is None:
         namespace = engine.capabilities.namespace
-        if ref.schema and not server.schema_exists(ref.schema):
-            detail = f"there is no {namespace} {ref.schema!r}; check its name."
+        of = f" of the catalog {ref.catalog!r}" if ref.catalog else ""
+        if ref.schema and not server.schema_exists(ref.schema, ref.catalog):
+            detail = f"there is no {namespace} {ref.schema!r}{of}; check its name."
         else:
             where = (
-                f"{namespace} {ref.schema!r}"
+                f"{namespace} {ref.schema!r}{of}"
                 if ref.schema
                 else f"the {namespace}s the engine searches by default"
             )

@@ -94,6 +94,16 @@ class ServerRelation:
     #: where a table's files are, as the server gives it (a URI such as ``file:/wh/db/t`` or
     #: ``hdfs://host/wh/db/t``); "" when the server keeps them itself
     location: str = ""
+    #: the catalog holding it, on a server with several (Spark's ``catalog.schema.name``); ""
+    #: for the only or the session's own one
+    catalog: str = ""
+
+    @property
+    def spelled(self) -> str:
+        """The relation as messages name it: ``catalog.schema.name`` (the catalog when it is
+        not the current one; the schema when it has one)."""
+        parts = [self.catalog, self.schema, self.name] if self.catalog else [self.schema, self.name]
+        return ".".join(p for p in parts if p)
 
 
 @dataclass(frozen=True)
@@ -147,8 +157,11 @@ class NothingAttached:
 class ServerCatalog(Protocol):
     """The catalog of the database a server engine runs in (``Engine.server``)."""
 
-    def find(self, schema: str, name: str) -> ServerRelation | None:
-        """``schema.name`` (``schema`` "": the first of the search path that has it), or None."""
+    def find(self, schema: str, name: str, catalog: str = "") -> ServerRelation | None:
+        """``schema.name`` (``schema`` "": the first of the search path that has it), or None;
+        ``catalog``: the catalog holding it (Spark's; "": the current one). Every method taking
+        a ``catalog`` takes it so; servers with one catalog are never given one (the
+        configuration refuses three-part names for them)."""
         ...
 
     def referencing(self, relation: ServerRelation) -> list[str]:
@@ -184,22 +197,24 @@ class ServerCatalog(Protocol):
         none). Whatever the source, such a table is never an output."""
         ...
 
-    def schema_location(self, schema: str) -> str:
+    def schema_location(self, schema: str, catalog: str = "") -> str:
         """Where the tables created in ``schema`` ("": the current one) keep their files (a
         URI, as :attr:`ServerRelation.location`); "" when the server keeps them itself."""
         ...
 
-    def tables(self, schema: str) -> list[str]:
+    def tables(self, schema: str, catalog: str = "") -> list[str]:
         """The names of the tables of ``schema``."""
         ...
 
-    def schema_exists(self, schema: str) -> bool: ...
+    def schema_exists(self, schema: str, catalog: str = "") -> bool: ...
 
     def attached(self, relation: ServerRelation) -> Attached:
         """What the table ``relation`` has that replacing it carries over (:class:`Attached`)."""
         ...
 
-    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+    def unwritable(
+        self, schema: str, name: str, existing: ServerRelation | None, catalog: str = ""
+    ) -> str | None:
         """Why a release published as the table ``schema.name`` (``existing``: the table there
         now, or None) could not be put in place or would not outlive the run, as a message that
         says what to do; None when nothing the catalog can tell stands in the way. Asked before

@@ -33,11 +33,11 @@ from sqlanon.search.lattice import Node
 from sqlanon.sql.render import DIALECT, column, render_template, table
 
 
-def _table(alias: str | None, name: str, schema: str = "main") -> exp.Table:
-    """``alias.schema.name`` (an attached DuckDB database), or ``schema.name`` when ``alias`` is
-    None (a table of the server the engine is)."""
+def _table(alias: str | None, name: str, schema: str = "main", catalog: str = "") -> exp.Table:
+    """``alias.schema.name`` (an attached DuckDB database), or ``catalog.schema.name`` when
+    ``alias`` is None (a table of the server the engine is; ``catalog`` "": the current one)."""
     if alias is None:
-        return publish_table.name(schema, name)
+        return publish_table.name(schema, name, catalog)
     return exp.Table(
         this=exp.to_identifier(name, quoted=True),
         db=exp.to_identifier(schema, quoted=True),
@@ -45,8 +45,8 @@ def _table(alias: str | None, name: str, schema: str = "main") -> exp.Table:
     )
 
 
-def _drop(alias: str | None, name: str, schema: str = "main") -> exp.Drop:
-    return exp.Drop(tables=[_table(alias, name, schema)], kind="TABLE", exists=True)
+def _drop(alias: str | None, name: str, schema: str = "main", catalog: str = "") -> exp.Drop:
+    return exp.Drop(tables=[_table(alias, name, schema, catalog)], kind="TABLE", exists=True)
 
 
 #: the tables a run makes in an output database: a release staged inside the transaction (never
@@ -82,7 +82,7 @@ def _remove_leftover_tables(engine: Engine, alias: str) -> None:
             engine.execute(_drop(alias, rel.name, rel.schema))
 
 
-def _remove_dead_tables(engine: Engine, schema: str) -> None:
+def _remove_dead_tables(engine: Engine, schema: str, in_catalog: str = "") -> None:
     """Drop the tables killed runs of this host left in a server's ``schema``: a previous
     release kept for an undo, or (without transactions) a staged release. A run that has left
     both was killed between its two renames (engines without transactions): the output is
@@ -90,7 +90,7 @@ def _remove_dead_tables(engine: Engine, schema: str) -> None:
     back (docs/engines.md, Spark, says how)."""
     server = engine.server
     assert server is not None
-    dead = [name for name in server.tables(schema) if dead_leftover(name)]
+    dead = [name for name in server.tables(schema, in_catalog) if dead_leftover(name)]
     runs: dict[tuple[str, str], set[str]] = {}
     for name in dead:
         match = _LEFTOVER.fullmatch(name)
@@ -101,7 +101,7 @@ def _remove_dead_tables(engine: Engine, schema: str) -> None:
         assert match is not None
         if runs[(match.group(1), match.group(2))] == {"staged", "backup"}:
             continue
-        engine.execute(_drop(None, name, schema))
+        engine.execute(_drop(None, name, schema, in_catalog))
 
 
 def _open_database(engine: Engine, path: Path, what: str, read_only: bool) -> str:
@@ -137,7 +137,7 @@ def prepare_output(engine: Engine, config: Config) -> None:
         if schema is None and not engine.capabilities.transactions:
             schema = publish_table.output_schema(engine, out)  # staged tables of killed runs too
         if schema is not None:
-            _remove_dead_tables(engine, schema)
+            _remove_dead_tables(engine, schema, out.catalog)
         return
     guard.check_output(config)
     atomic.check_folder(out.file.parent)
@@ -374,7 +374,7 @@ class Staged:
         if alias is None:
             server = engine.server
             assert server is not None
-            found = server.find(self.staged.schema, out.table)
+            found = server.find(self.staged.schema, out.table, self.staged.catalog)
             return None if found is None else (found.schema, found.name)
         existing = catalog.find(engine, alias, out.schema, out.table)
         return None if existing is None else (existing.schema, existing.name)
@@ -393,16 +393,18 @@ class Staged:
             if alias is None:
                 self._carry_over(engine)
             backup = _leftover_table("backup")
-            engine.execute(_rename(alias, existing[0], existing[1], backup))
+            engine.execute(_rename(alias, existing[0], existing[1], backup, self.staged.catalog))
             self._previous = (existing[1], backup)
         try:
-            engine.execute(_rename(alias, self.staged.schema, self.staged.table, out.table))
+            engine.execute(
+                _rename(alias, self.staged.schema, self.staged.table, out.table, self.staged.catalog)
+            )
         except BaseException:
             if not engine.capabilities.transactions and self._previous is not None:
                 # no rollback renames the previous table back: sqlanon does
                 previous, backup = self._previous
                 self._previous = None
-                engine.execute(_rename(alias, self.staged.schema, backup, previous))
+                engine.execute(_rename(alias, self.staged.schema, backup, previous, self.staged.catalog))
             raise
         engine.commit()
         self._open, self._committed = False, True
@@ -413,7 +415,7 @@ class Staged:
         before the renames (in the commit's transaction where the engine has them)."""
         server = engine.server
         assert server is not None and self.output.table is not None and self.staged.table is not None
-        found = server.find(self.staged.schema, self.output.table)
+        found = server.find(self.staged.schema, self.output.table, self.staged.catalog)
         if found is not None:
             server.attached(found).carry(self.staged.schema, self.staged.table)
 
@@ -423,7 +425,7 @@ class Staged:
         if self._previous is not None:
             try:
                 alias = self._alias(engine)
-                engine.execute(_drop(alias, self._previous[1], self.staged.schema))
+                engine.execute(_drop(alias, self._previous[1], self.staged.schema, self.staged.catalog))
             except EngineError:
                 pass
             self._previous = None
@@ -446,7 +448,7 @@ class Staged:
             if not engine.capabilities.transactions and self.folder is None and self.staged.table:
                 # nothing rolls the staged table back: sqlanon drops it
                 try:
-                    engine.execute(_drop(None, self.staged.table, self.staged.schema))
+                    engine.execute(_drop(None, self.staged.table, self.staged.schema, self.staged.catalog))
                 except EngineError:
                     pass
         if self._committed:
@@ -470,19 +472,26 @@ class Staged:
         try:
             alias = self._alias(engine)
             engine.begin()
-            engine.execute(_drop(alias, out.table, self.staged.schema))
+            engine.execute(_drop(alias, out.table, self.staged.schema, self.staged.catalog))
             if self._previous is not None:
-                engine.execute(_rename(alias, self.staged.schema, self._previous[1], self._previous[0]))
+                engine.execute(
+                    _rename(
+                        alias, self.staged.schema, self._previous[1], self._previous[0], self.staged.catalog
+                    )
+                )
             engine.commit()
         except EngineError:
             engine.rollback()
         self._previous = None
 
 
-def _rename(alias: str | None, schema: str, name: str, to: str) -> exp.Alter:
-    """``ALTER TABLE alias.schema.name RENAME TO to``."""
+def _rename(alias: str | None, schema: str, name: str, to: str, catalog: str = "") -> exp.Alter:
+    """``ALTER TABLE alias.schema.name RENAME TO to`` (or ``catalog.schema.name``: Spark keeps
+    a table renamed to a one-part name in its catalog and namespace, V2 catalogs included; a
+    qualified target would be refused by its session catalog, and as a move across schemas by
+    its JDBC catalog)."""
     return exp.Alter(
-        this=_table(alias, name, schema),
+        this=_table(alias, name, schema, catalog),
         kind="TABLE",
         actions=[exp.AlterRename(this=exp.Table(this=exp.to_identifier(to, quoted=True)))],
     )
@@ -668,16 +677,21 @@ def _stage_server_table(engine: Engine, release: exp.Expr, output: TableRef) -> 
     server = engine.server
     assert server is not None
     # a transactional server: a new schema another session creates meanwhile fails the creation
-    new_schema = engine.capabilities.transactions and not server.schema_exists(schema)
+    new_schema = engine.capabilities.transactions and not server.schema_exists(schema, output.catalog)
     for attempt in (1, 2):
         staged = Staged(output, publish_table.staged_ref(output, staged_name, schema), [])
         try:
             engine.begin()
             staged._open = True
-            publish_table.create(engine, schema, staged_name, release)
+            publish_table.create(engine, schema, staged_name, release, output.catalog)
         except EngineError as err:
             staged.abort(engine)
-            if attempt == 1 and new_schema and err.cause is None and server.schema_exists(schema):
+            if (
+                attempt == 1
+                and new_schema
+                and err.cause is None
+                and server.schema_exists(schema, output.catalog)
+            ):
                 # another session (another run?) created the new schema meanwhile: it is there now
                 continue
             raise

@@ -46,11 +46,13 @@ def _catalog(engine: Engine) -> ServerCatalog:
     return catalog
 
 
-def name(schema: str, table: str) -> exp.Table:
-    """``schema.table`` (schema "": unqualified, the search path's)."""
+def name(schema: str, table: str, catalog: str = "") -> exp.Table:
+    """``catalog.schema.table`` (schema "": unqualified, the search path's; catalog "": the
+    current one, the only one outside Spark)."""
     return exp.Table(
         this=exp.to_identifier(table, quoted=True),
         db=exp.to_identifier(schema, quoted=True) if schema else None,
+        catalog=exp.to_identifier(catalog, quoted=True) if catalog and schema else None,
     )
 
 
@@ -67,14 +69,14 @@ def prepare(engine: Engine, config: Config) -> str | None:
             f"The output {out.describe()} cannot be written: {read_only}. Open it for writing, or leave output out "
             "to get the release back."
         )
-    existing = catalog.find(out.schema, out.table)
+    existing = catalog.find(out.schema, out.table, out.catalog)
     reads = source_reads(catalog, engine.capabilities.dialect, src)
     if reads is None:
         return None  # no such source: reading it says what is wrong
     if existing is not None:
         _check_reads(catalog, out, src, existing, reads)
     _check_locations(catalog, out, existing, src, reads)
-    blocked = catalog.unwritable(out.schema, out.table, existing)
+    blocked = catalog.unwritable(out.schema, out.table, existing, out.catalog)
     if blocked:
         raise InputError(blocked)
     if existing is None:
@@ -90,18 +92,18 @@ def prepare(engine: Engine, config: Config) -> str | None:
         )
     if not config.overwrite:
         raise InputError(
-            f"The output table {existing.schema}.{existing.name} already exists; set overwrite: true to replace it."
+            f"The output table {existing.spelled} already exists; set overwrite: true to replace it."
         )
     held_by = catalog.referencing(existing)
     if held_by:
         raise InputError(
-            f"The output table {existing.schema}.{existing.name} is referenced by a foreign key of "
+            f"The output table {existing.spelled} is referenced by a foreign key of "
             f"{', '.join(repr(t) for t in held_by)}; replacing it would break them. Choose another output table."
         )
     bound = catalog.bound_views(existing)
     if bound:
         raise InputError(
-            f"The output table {existing.schema}.{existing.name} is read by the view(s) "
+            f"The output table {existing.spelled} is read by the view(s) "
             f"{', '.join(repr(v) for v in bound)}, which the server binds to the table itself: after the swap "
             "they would go on reading the previous table (and keep it). Drop them before the run and create them "
             "again after it, or choose another output table."
@@ -129,7 +131,7 @@ def source_reads(catalog: ServerCatalog, dialect: str, src: TableRef) -> ServerR
         )
     if src.kind != "query":
         assert src.table is not None
-        source = catalog.find(src.schema, src.table)
+        source = catalog.find(src.schema, src.table, src.catalog)
         return None if source is None else catalog.reads(source)
     assert src.query is not None
     named = query_tables(parse_query(src.query, dialect), dialect)
@@ -137,12 +139,16 @@ def source_reads(catalog: ServerCatalog, dialect: str, src: TableRef) -> ServerR
     unknown = []
     if named.unknown_calls or named.functions:
         unknown.append("the query calls a function sqlanon cannot follow")
-    if named.other_catalogs:
+    tables = [("", schema, name) for schema, name in named.tables]
+    if dialect == "spark":  # Spark's catalogs: catalog.schema.name names a table of one of them
+        tables += named.in_catalogs
+    elif named.in_catalogs:
         unknown.append("the query names a table of another catalog")
-    for schema, name in named.tables:
-        relation = catalog.find(schema, name)
+    for in_catalog, schema, name in tables:
+        relation = catalog.find(schema, name, in_catalog)
         if relation is None:
-            unknown.append(f"the catalog has no relation {schema + '.' if schema else ''}{name}")
+            written = ".".join(p for p in (in_catalog, schema, name) if p)
+            unknown.append(f"the catalog has no relation {written}")
             continue
         reads = catalog.reads(relation)
         for ident, read in reads.relations.items():
@@ -240,7 +246,7 @@ def _check_locations(
     database, where the release is staged, keeps its tables outside them (a database the run
     would create: where it would keep them)."""
     schema = existing.schema if existing is not None else out.schema
-    database = catalog.schema_location(schema)
+    database = catalog.schema_location(schema, existing.catalog if existing is not None else out.catalog)
     for read in reads.relations.values():
         if not read.location:
             continue
@@ -265,17 +271,22 @@ def _check_locations(
             )
 
 
-def create(engine: Engine, schema: str, table: str, release: exp.Expr) -> None:
-    """``CREATE TABLE schema.table AS release`` (the schema created if missing), inside the open
-    transaction."""
-    if schema and not _catalog(engine).schema_exists(schema):
+def create(engine: Engine, schema: str, table: str, release: exp.Expr, catalog: str = "") -> None:
+    """``CREATE TABLE catalog.schema.table AS release`` (the schema created if missing), inside
+    the open transaction."""
+    if schema and not _catalog(engine).schema_exists(schema, catalog):
         # only when missing: CREATE SCHEMA needs CREATE on the database, even with IF NOT EXISTS
         engine.execute(
             exp.Create(
-                this=exp.Table(this=exp.to_identifier(schema, quoted=True)), kind="SCHEMA", exists=True
+                this=exp.Table(
+                    this=exp.to_identifier(schema, quoted=True),
+                    db=exp.to_identifier(catalog, quoted=True) if catalog else None,
+                ),
+                kind="SCHEMA",
+                exists=True,
             )
         )
-    engine.execute(exp.Create(this=name(schema, table), kind="TABLE", expression=release))
+    engine.execute(exp.Create(this=name(schema, table, catalog), kind="TABLE", expression=release))
 
 
 def output_schema(engine: Engine, output: TableRef) -> str | None:
@@ -283,12 +294,13 @@ def output_schema(engine: Engine, output: TableRef) -> str | None:
     would be created)."""
     catalog = _catalog(engine)
     schema = output.schema or str(engine.fetchone(exp.select(exp.func("CURRENT_SCHEMA")))[0])
-    return schema if catalog.schema_exists(schema) else None
+    return schema if catalog.schema_exists(schema, output.catalog) else None
 
 
 def staged_ref(output: TableRef, staged_name: str, schema: str) -> TableRef:
-    """Where the release is staged: beside the output, in ``schema`` (the output's, resolved)."""
-    return TableRef("table", None, staged_name, schema, output.csv)
+    """Where the release is staged: beside the output, in ``schema`` (the output's, resolved)
+    of the output's catalog."""
+    return TableRef("table", None, staged_name, schema, output.csv, catalog=output.catalog)
 
 
 __all__ = ["create", "name", "output_schema", "prepare", "source_reads", "staged_ref", "within"]

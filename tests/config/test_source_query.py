@@ -178,3 +178,7 @@ def test_query_tables_are_named_as_the_engine_resolves_them(dialect: str) -> Non
     assert not named.unknown_calls and not named.functions
     assert query_tables(parse_query("SELECT my_fn(a) FROM t", dialect), dialect).unknown_calls
     assert query_tables(parse_query("SELECT lower(a) FROM t", dialect), dialect).unknown_calls is False
+    # a table of a catalog (Spark's catalog.schema.name): apart, the catalog as written
+    named = query_tables(parse_query("SELECT * FROM Lake.Src.T JOIN u ON TRUE", dialect), dialect)
+    assert named.in_catalogs == [("Lake", "src", "t")]
+    assert named.tables == [("", "u")]

@@ -308,7 +308,7 @@ class ConnectionCatalog:
         (schemas,) = self._engine.fetchone(exp.select(exp.func("current_schemas", exp.false())))
         return [str(s) for s in schemas or []]
 
-    def find(self, schema: str, name: str) -> ServerRelation | None:
+    def find(self, schema: str, name: str, catalog: str = "") -> ServerRelation | None:
         db, current = self._database()
         if schema:
             self._not_a_database(schema, db)
@@ -415,14 +415,14 @@ class ConnectionCatalog:
     def tree(self, relation: ServerRelation) -> str:
         return ""  # DuckDB has no partitions or inheritance
 
-    def schema_location(self, schema: str) -> str:
+    def schema_location(self, schema: str, catalog: str = "") -> str:
         return ""  # DuckDB keeps a table in its database file
 
-    def tables(self, schema: str) -> list[str]:
+    def tables(self, schema: str, catalog: str = "") -> list[str]:
         db, _ = self._database()
         return [r.name for r in relations(self._engine, db) if not r.view and fold(r.schema) == fold(schema)]
 
-    def schema_exists(self, schema: str) -> bool:
+    def schema_exists(self, schema: str, catalog: str = "") -> bool:
         db, _ = self._database()
         self._not_a_database(schema, db)
         query = (
@@ -432,7 +432,9 @@ class ConnectionCatalog:
         )
         return any(fold(str(s)) == fold(schema) for (s,) in self._engine.fetchall(query))
 
-    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+    def unwritable(
+        self, schema: str, name: str, existing: ServerRelation | None, catalog: str = ""
+    ) -> str | None:
         return None  # DuckDB's own errors (a lock, a read-only file) say it when the table is made
 
     def forgets(self) -> str | None:

@@ -453,7 +453,7 @@ class PostgresCatalog:
         except psycopg.Error as err:
             raise self._engine._failure(err, query) from None
 
-    def find(self, schema: str, name: str) -> ServerRelation | None:
+    def find(self, schema: str, name: str, catalog: str = "") -> ServerRelation | None:
         quoted = exp.Table(
             this=exp.to_identifier(name, quoted=True),
             db=exp.to_identifier(schema, quoted=True) if schema else None,
@@ -515,19 +515,21 @@ class PostgresCatalog:
         partitioned = any(role == "partitioned" for role, *_ in rows)
         return _tree(f"{relation.schema}.{relation.name}", up, down, partitioned)
 
-    def schema_location(self, schema: str) -> str:
+    def schema_location(self, schema: str, catalog: str = "") -> str:
         return ""  # the server keeps its tables' files
 
-    def tables(self, schema: str) -> list[str]:
+    def tables(self, schema: str, catalog: str = "") -> list[str]:
         return [str(r[0]) for r in self._rows(_TABLES, {"schema": schema})]
 
-    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+    def unwritable(
+        self, schema: str, name: str, existing: ServerRelation | None, catalog: str = ""
+    ) -> str | None:
         return None  # the server's own errors (rights, a lock) say it when the table is made
 
     def forgets(self) -> str | None:
         return None
 
-    def schema_exists(self, schema: str) -> bool:
+    def schema_exists(self, schema: str, catalog: str = "") -> bool:
         return bool(
             self._rows("SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = %(schema)s", {"schema": schema})
         )

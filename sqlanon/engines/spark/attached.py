@@ -59,10 +59,11 @@ def _own(key: str) -> bool:
     return key in _OWN or key.startswith(_OWN_PREFIXES)
 
 
-def qualified(schema: str, name: str) -> exp.Table:
+def qualified(schema: str, name: str, catalog: str = "") -> exp.Table:
     return exp.Table(
         this=exp.to_identifier(name, quoted=True),
         db=exp.to_identifier(schema, quoted=True) if schema else None,
+        catalog=exp.to_identifier(catalog, quoted=True) if catalog and schema else None,
     )
 
 
@@ -76,12 +77,14 @@ class SparkAttached:
     properties: dict[str, str] = field(default_factory=dict)
     comment: str | None = None
     column_comments: dict[str, str] = field(default_factory=dict)
+    #: the catalog of the table and of its replacement, staged beside it ("": the current one)
+    catalog: str = ""
 
     def refusal(self, columns: Sequence[str]) -> str | None:
         return None  # properties and comments can always be set
 
     def carry(self, schema: str, name: str) -> None:
-        table = qualified(schema, name)
+        table = qualified(schema, name, self.catalog)
         text = table.sql("spark")
         has = {str(key) for key, _ in self.collect(f"SHOW TBLPROPERTIES {text}")}
         properties = {k: v for k, v in self.properties.items() if k not in has}
@@ -117,13 +120,13 @@ class SparkAttached:
                 self.collect(alter.sql("spark"))
 
 
-def read(collect: Collect, describe: Describe, schema: str, name: str) -> SparkAttached:
-    """What the table ``schema.name`` has that its replacement gets."""
-    text = qualified(schema, name).sql("spark")
+def read(collect: Collect, describe: Describe, schema: str, name: str, catalog: str = "") -> SparkAttached:
+    """What the table ``catalog.schema.name`` has that its replacement gets."""
+    text = qualified(schema, name, catalog).sql("spark")
     properties = {str(k): str(v) for k, v in collect(f"SHOW TBLPROPERTIES {text}") if not _own(str(k))}
     comment, columns = describe(text)
     remarks = {c: r for c, r in columns if r}
-    return SparkAttached(collect, describe, properties, comment or None, remarks)
+    return SparkAttached(collect, describe, properties, comment or None, remarks, catalog)
 
 
 __all__ = ["SparkAttached", "read"]

@@ -69,7 +69,7 @@ from sqlanon.engines.spark.connect import (
 )
 from sqlanon.engines.spark.defaults import DEFAULTS, RUNTIME, built
 from sqlanon.engines.spark.rules import RULES
-from sqlanon.errors import EngineError
+from sqlanon.errors import ConfigError, EngineError
 from sqlanon.sql.render import DIALECT
 
 if TYPE_CHECKING:
@@ -128,6 +128,11 @@ CAUSES = {
 }
 
 
+#: a rename, ``ALTER TABLE <table> RENAME TO <name>`` (as sqlanon writes it: the table quoted)
+_RENAME = re.compile(r"ALTER TABLE ((?:`(?:[^`]|``)*`\.?)+) RENAME TO ", re.IGNORECASE)
+#: how Spark and its catalogs say that a catalog cannot rename a table
+_NO_RENAME = re.compile(r"UNSUPPORTED_FEATURE|UnsupportedOperationException|not support", re.IGNORECASE)
+
 #: Spark quotes values in single quotes (identifiers in backquotes)
 _VALUES = re.compile(r"'(?:[^'\\]|\\.|'')*'")
 
@@ -149,6 +154,26 @@ def session(master: str, conf: Sequence[tuple[str, str]] = ()) -> tuple[SparkSes
         builder = builder.config(key, value)
     with interrupt.handlers_kept():  # the SparkContext would keep a SIGINT handler of its own
         return builder.getOrCreate(), True
+
+
+#: the name of Spark's session catalog (the metastore's tables), as ``USE CATALOG`` takes it
+SESSION_CATALOG = "spark_catalog"
+
+
+def table_name(schema: str, name: str, catalog: str = "") -> exp.Table:
+    """``catalog.schema.name`` as Spark reads it, each part quoted (the catalog only with a
+    schema: a two-part name is a schema's)."""
+    return exp.Table(
+        this=exp.to_identifier(name, quoted=True),
+        db=exp.to_identifier(schema, quoted=True) if schema else None,
+        catalog=exp.to_identifier(catalog, quoted=True) if catalog and schema else None,
+    )
+
+
+def namespace_name(schema: str, catalog: str = "") -> str:
+    """``catalog.schema`` quoted, as Spark's catalog API takes a database (a namespace) name."""
+    parts = [catalog, schema] if catalog else [schema]
+    return ".".join(exp.to_identifier(p, quoted=True).sql("spark") for p in parts)
 
 
 #: the Python loggers through which pyspark logs a failed query's message (it can quote a value)
@@ -341,9 +366,12 @@ def _ident(key: str) -> int:
 
 
 class SparkCatalog:
-    """Spark's session catalog (a :class:`~sqlanon.engines.base.ServerCatalog`): the metastore's
-    databases (schemas), tables and views. A table's identity is its location (two external
-    tables over one folder are one relation); Spark enforces no foreign keys."""
+    """Spark's catalogs (a :class:`~sqlanon.engines.base.ServerCatalog`): the session catalog
+    (``spark_catalog``: the metastore's databases, tables and views) and the V2 catalogs the
+    session configures (``spark.sql.catalog.<name>``: Unity Catalog, Iceberg, JDBC), whose tables
+    are named ``catalog.schema.table``. A table's identity is its location (two external tables
+    over one folder are one relation), else its catalog, namespace and name; Spark enforces no
+    foreign keys."""
 
     def __init__(self, engine: SparkEngine) -> None:
         self._engine = engine
@@ -355,16 +383,42 @@ class SparkCatalog:
         rows = self._engine._collect(f"DESCRIBE TABLE EXTENDED {qualified}")
         return {str(r[0]).strip(): str(r[1] or "").strip() for r in rows if r[0]}
 
+    def _current(self) -> str:
+        """The session's current catalog (``USE CATALOG``; ``spark_catalog`` unless changed)."""
+        return str(self._spark().catalog.currentCatalog())
+
+    def _known(self, catalog: str) -> None:
+        """A catalog a name gives is the session catalog or one the session configures
+        (``spark.sql.catalog.<name>``): Spark would read any other as a database of the session
+        catalog (``REQUIRES_SINGLE_PART_NAMESPACE``)."""
+        if not catalog or catalog.lower() == SESSION_CATALOG:
+            return
+        if self._spark().conf.get(f"spark.sql.catalog.{catalog}", None):
+            return
+        raise ConfigError(
+            f"The Spark session has no catalog {catalog!r}: a table named catalog.schema.name is in Spark's session "
+            f"catalog ({SESSION_CATALOG}) or in a catalog the session configures. Set spark.sql.catalog.{catalog} "
+            "(to its catalog's class, with its options) in engine.conf or in the session you pass (one set with "
+            "spark.conf.set on a program's session is that session's only: pass it with connection=), or check the "
+            "catalog's name (Spark's catalog names are case-sensitive)."
+        )
+
+    def _session_catalog(self, catalog: str) -> bool:
+        """Whether ``catalog`` ("": the current one) is Spark's session catalog (the metastore's,
+        whose tables have folders in spark.sql.warehouse.dir)."""
+        return (catalog or self._current()).lower() == SESSION_CATALOG
+
     @_spark_call
-    def find(self, schema: str, name: str) -> ServerRelation | None:
+    def find(self, schema: str, name: str, catalog: str = "") -> ServerRelation | None:
         spark = self._spark()
-        if not schema and _is_temp_view(spark, name):
+        self._known(catalog)
+        if not schema and not catalog and _is_temp_view(spark, name):
             # a name without a database is a temp view of the session first, as Spark reads it
             return ServerRelation("", name, "temporary view", _ident(f"temp:{name}"))
-        database = schema or spark.catalog.currentDatabase()
-        qualified = exp.Table(
-            this=exp.to_identifier(name, quoted=True), db=exp.to_identifier(database, quoted=True)
-        ).sql("spark")
+        current = self._current()
+        in_current = not catalog or catalog.lower() == current.lower()
+        database = schema or (spark.catalog.currentDatabase() if in_current else "")
+        qualified = table_name(database, name, catalog).sql("spark")
         try:
             if not spark.catalog.tableExists(qualified):
                 return None
@@ -374,11 +428,17 @@ class SparkCatalog:
         if found.isTemporary:
             return None
         namespace = (found.namespace or [database])[-1]
+        owner = str(found.catalog or catalog or current)
+        # named as the configuration names it: the catalog only when it is not the current one
+        named = "" if owner.lower() == current.lower() else owner
+        # the session catalog's relations keep the keys they had before catalogs were named
+        prefix = "" if owner.lower() == SESSION_CATALOG else f"{owner}."
         if found.tableType == "VIEW":
-            return ServerRelation(namespace, found.name, "view", _ident(f"view:{namespace}.{found.name}"))
+            key = f"view:{prefix}{namespace}.{found.name}"
+            return ServerRelation(namespace, found.name, "view", _ident(key), catalog=named)
         location = self._details(qualified).get("Location", "")
-        key = f"location:{location.rstrip('/')}" if location else f"table:{namespace}.{found.name}"
-        return ServerRelation(namespace, found.name, "table", _ident(key), location)
+        key = f"location:{location.rstrip('/')}" if location else f"table:{prefix}{namespace}.{found.name}"
+        return ServerRelation(namespace, found.name, "table", _ident(key), location, named)
 
     @_spark_call
     def referencing(self, relation: ServerRelation) -> list[str]:
@@ -395,22 +455,18 @@ class SparkCatalog:
         """A table reads itself (its folder, and so every folder in it: a partition path); a
         view, the relations its SQL names, recursively (unknown when it calls a function of the
         metastore, which may read any table, or cannot be parsed)."""
-        out = ServerReads(
-            {relation.ident: Read(f"{relation.schema}.{relation.name}", location=relation.location)}
-        )
+        out = ServerReads({relation.ident: Read(relation.spelled, location=relation.location)})
         todo = [relation]
         functions = {str(r[0]).split(".")[-1].lower() for r in self._engine._collect("SHOW USER FUNCTIONS")}
         while todo:
             rel = todo.pop(0)
-            name = f"{rel.schema}.{rel.name}" if rel.schema else rel.name
+            name = rel.spelled
             if rel.kind == "temporary view":
                 out.unknown = f"{name} is a temporary view or a DataFrame, whose plan is not in the catalog"
                 return out
             if rel.kind != "view":
                 continue
-            qualified = exp.Table(
-                this=exp.to_identifier(rel.name, quoted=True), db=exp.to_identifier(rel.schema, quoted=True)
-            ).sql("spark")
+            qualified = table_name(rel.schema, rel.name, rel.catalog).sql("spark")
             text = self._details(qualified).get("View Text", "")
             try:
                 tree = sqlglot.parse_one(text, read="spark")
@@ -427,12 +483,13 @@ class SparkCatalog:
             for ref in tree.find_all(exp.Table):
                 if not ref.db and ref.name.lower() in ctes:
                     continue
-                found = self.find(ref.db or rel.schema, ref.name)
+                # a name in the view is resolved in the view's catalog unless it names one
+                found = self.find(ref.db or rel.schema, ref.name, ref.catalog or rel.catalog)
                 if found is None:
                     out.unknown = f"the view {name} names {ref.sql('spark')}, which the catalog does not have"
                     return out
                 if found.ident not in out.relations:
-                    out.relations[found.ident] = Read(f"{found.schema}.{found.name}", how, found.location)
+                    out.relations[found.ident] = Read(found.spelled, how, found.location)
                     todo.append(found)
         return out
 
@@ -443,38 +500,50 @@ class SparkCatalog:
         return ""  # a Spark table is in no tree of tables (its folder is checked against the source's)
 
     @_spark_call
-    def schema_location(self, schema: str) -> str:
+    def schema_location(self, schema: str, catalog: str = "") -> str:
         """A database's folder; for one that does not exist yet, the folder CREATE SCHEMA
         will give it: ``<spark.sql.warehouse.dir>/<name>.db``, the name lower-cased unless
-        spark.sql.caseSensitive (Spark's SessionCatalog.getDefaultDBPath)."""
+        spark.sql.caseSensitive (Spark's SessionCatalog.getDefaultDBPath). A namespace of
+        another catalog: its location if the catalog gives one ("" otherwise, or when the
+        namespace does not exist yet: the catalog decides where it goes)."""
         spark = self._spark()
+        self._known(catalog)
         database = schema or spark.catalog.currentDatabase()
-        if not spark.catalog.databaseExists(database):
+        quoted = namespace_name(database, catalog)
+        if not spark.catalog.databaseExists(quoted if catalog else database):
+            if not self._session_catalog(catalog):
+                return ""
             warehouse = str(spark.conf.get("spark.sql.warehouse.dir") or "").rstrip("/")
             sensitive = str(spark.conf.get("spark.sql.caseSensitive")).lower() == "true"
             return f"{warehouse}/{database if sensitive else database.lower()}.db" if warehouse else ""
-        quoted = exp.to_identifier(database, quoted=True).sql("spark")
         rows = self._engine._collect(f"DESCRIBE DATABASE EXTENDED {quoted}")
         details = {str(r[0]).strip(): str(r[1] or "").strip() for r in rows if r[0]}
         return details.get("Location", "")
 
     @_spark_call
-    def tables(self, schema: str) -> list[str]:
+    def tables(self, schema: str, catalog: str = "") -> list[str]:
         spark = self._spark()
-        if not spark.catalog.databaseExists(schema):
+        self._known(catalog)
+        database = namespace_name(schema, catalog) if catalog else schema
+        if not spark.catalog.databaseExists(database):
             return []
         return [
-            t.name for t in spark.catalog.listTables(schema) if not t.isTemporary and t.tableType != "VIEW"
+            t.name for t in spark.catalog.listTables(database) if not t.isTemporary and t.tableType != "VIEW"
         ]
 
     @_spark_call
-    def schema_exists(self, schema: str) -> bool:
-        return bool(self._spark().catalog.databaseExists(schema))
+    def schema_exists(self, schema: str, catalog: str = "") -> bool:
+        self._known(catalog)
+        return bool(
+            self._spark().catalog.databaseExists(namespace_name(schema, catalog) if catalog else schema)
+        )
 
     @_spark_call
     def attached(self, relation: ServerRelation) -> SparkAttached:
         """The properties and comments of the table ``relation`` (:mod:`sqlanon.engines.spark.attached`)."""
-        return spark_attached.read(self._statement, self._describe, relation.schema, relation.name)
+        return spark_attached.read(
+            self._statement, self._describe, relation.schema, relation.name, relation.catalog
+        )
 
     def _statement(self, text: str) -> list[tuple[Any, ...]]:
         """Run ``text`` (the engine's session has variable substitution off: a comment or
@@ -505,13 +574,18 @@ class SparkCatalog:
         )
 
     @_spark_call
-    def unwritable(self, schema: str, name: str, existing: ServerRelation | None) -> str | None:
+    def unwritable(
+        self, schema: str, name: str, existing: ServerRelation | None, catalog: str = ""
+    ) -> str | None:
         """A session sqlanon builds with the in-memory catalog: the table would end with the
         run. A new table whose managed location (its folder in the database's location) exists
         already: Spark refuses to rename the staged release to that name (LOCATION_ALREADY_EXISTS)
-        after the whole search, so it is refused here; the folder is not sqlanon's to delete."""
+        after the whole search, so it is refused here; the folder is not sqlanon's to delete.
+        A table of another catalog than the session's: that catalog keeps it (and its files)."""
         database = schema or self._spark().catalog.currentDatabase()
-        spelled = f"{database}.{name}"
+        spelled = ".".join([catalog, database, name] if catalog else [database, name])
+        if not self._session_catalog(catalog):
+            return None
         if self._engine._owned and not self._engine._remote_server() and self._in_memory():
             return (
                 f"The output table {spelled} would not outlive this run: the Spark session sqlanon builds has "
@@ -521,7 +595,7 @@ class SparkCatalog:
             )
         if existing is not None:
             return None
-        location = self._managed_location(database, name)
+        location = self._managed_location(database, name, catalog)
         if location is None or not self._exists(location):
             return None
         why = (
@@ -537,14 +611,14 @@ class SparkCatalog:
             "needed, or choose another output table."
         )
 
-    def _managed_location(self, database: str, name: str) -> str | None:
+    def _managed_location(self, database: str, name: str, catalog: str = "") -> str | None:
         """Where Spark puts the files of a managed table ``database.name``: the database's
         location (for a database still to be created, ``<warehouse>/<database>.db``) and the
         name, folded to lower case unless spark.sql.caseSensitive is set. None: not known."""
         spark = self._spark()
         folded = str(spark.conf.get("spark.sql.caseSensitive", "false")).lower() != "true"
-        if spark.catalog.databaseExists(database):
-            ident = exp.to_identifier(database, quoted=True).sql("spark")
+        if spark.catalog.databaseExists(namespace_name(database, catalog) if catalog else database):
+            ident = namespace_name(database, catalog)
             rows = self._engine._collect(f"DESCRIBE DATABASE EXTENDED {ident}")
             base = next((str(r[1] or "") for r in rows if str(r[0]).strip() == "Location"), "")
         else:
@@ -765,6 +839,8 @@ class SparkEngine(SqlSession):
     def _failure(self, err: BaseException, text: str) -> EngineError:
         raw = f"{_condition(err)} {type(err).__name__} {str(err)[:2000]}"
         cause = next((name for key, name in CAUSES.items() if key in raw), None)
+        if cause is None and _RENAME.match(text) and _NO_RENAME.search(raw):
+            cause = "rename"
         first = _first_line(err)
         if cause == "memory":
             message = f"Spark ran out of memory ({first}); give it more (engine.conf spark.driver.memory, spark.executor.memory)."
@@ -779,6 +855,16 @@ class SparkEngine(SqlSession):
             message = f"Spark refuses that name ({first}); choose another database or table name."
         elif cause == "interrupted":
             message = "The run was interrupted."
+        elif cause == "rename":
+            renamed = _RENAME.match(text)
+            table = renamed.group(1) if renamed else "the output"
+            message = (
+                f"Spark cannot rename {table} in its catalog ({first}): sqlanon publishes a release on Spark by "
+                "creating it under a staging name beside the output, in the output's catalog and schema, and renaming "
+                "it into place, and this catalog does not rename tables. Publish into a catalog that does (Spark's "
+                f"session catalog, {SESSION_CATALOG}; JDBC, Iceberg and Unity Catalog rename tables), then copy the "
+                "table, or leave output out to get the release back as a DataFrame."
+            )
         elif cause == "location":
             # Spark's message names the table in the current database, whatever its own is
             message = (
