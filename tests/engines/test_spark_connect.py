@@ -5,9 +5,9 @@ tests; few cases: the SQL is the classic path's, which those tests compare in de
 differs here is the session): check's figures in a session built by ``engine: {kind: spark,
 remote: sc://...}``, anonymize on a caller's Connect session (``connection=``), its release
 returned or published, the session lent and given back as it was; a failure's message without
-its value. Then the command line: SIGINT cancels the server's job through its Connect tag, and
-``remote: local[1]`` starts a server of its own. apply and audit run the same engine
-operations as anonymize and check (tested on the classic session)."""
+its value; anonymize searching on the server, apply and audit in a session built by
+``engine.remote``. Then the command line: SIGINT cancels the server's job through its Connect
+tag, and ``remote: local[1]`` starts a server of its own."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from sqlanon.demo import write_demo
 from tests.api.test_connection import random_rows
 from tests.cli.test_cli import run_process, sqlanon_exe
 from tests.engines.conformance import SparkAdapter
-from tests.engines.test_conformance import Conformance
+from tests.engines.test_conformance import Conformance, _same_release
 from tests.support import sparkconnect
 from tests.support.sqlhelpers import same as _same
 from tests.test_signals import COLUMNS, environment, stop_at
@@ -97,6 +97,26 @@ def test_a_callers_connect_session_is_lent_and_given_back(
     names = {r["name"] for r in random_rows(seed)}
     assert not any(name in out + err for name in names), (out + err)[-2000:]
     assert on.leftovers() == []
+
+
+def test_anonymize_searching_on_the_server_equals_duckdb(on: SparkConnectAdapter) -> None:
+    """anonymize in a session built by ``engine: {kind: spark, remote: sc://...}``, searching on
+    the server (its node tables kept by Connect's checkpoints): DuckDB's node, counts, metrics,
+    verdicts and published rows (seed 8: k-anonymity, two t-closeness distances and entropy
+    l-diversity, optimal search)."""
+    _same_release(on, 8, local=False)
+
+
+def test_a_failing_apply_lists_duckdbs_violating_classes(on: SparkConnectAdapter) -> None:
+    """apply on Connect at a node the data fails: DuckDB's violating classes, nothing published
+    (apply publishes through the code anonymize publishes through, above)."""
+    _CONFORMANCE.test_a_failing_apply_lists_duckdbs_violating_classes(None, on)
+
+
+def test_audit_with_person_equals_duckdb(on: SparkConnectAdapter) -> None:
+    """audit on Connect, with ``person:`` (people whose quasi-identifiers vary): every minimal
+    node's people, classes and attacks are DuckDB's and the reference's."""
+    _CONFORMANCE.test_audit_with_person_equals_duckdb(None, on, 11)
 
 
 def test_a_failure_names_no_value(on: SparkConnectAdapter, capfd: pytest.CaptureFixture[str]) -> None:
