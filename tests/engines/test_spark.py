@@ -210,7 +210,7 @@ def test_configuration_and_messages(on: SparkAdapter, spark: Any) -> None:
     folder, base, check = on.folder, on.base, on.check
     with pytest.raises(ConfigError, match=r"a table of Spark's catalog.*the default engine \(DuckDB\) only"):
         api.check(dict(check, source={"database": "w.duckdb", "table": "t"}, engine=ENGINE), base_dir=folder)
-    with pytest.raises(ConfigError, match="publishes into Spark's tables, not files"):
+    with pytest.raises(ConfigError, match=r"or a folder of Parquet or CSV files.*not as one file"):
         api.anonymize(dict(base, source={"table": "x"}, output="out.csv", engine=ENGINE), base_dir=folder)
     with pytest.raises(ConfigError, match=r"Unknown engine option\(s\) \['url'\] for Spark"):
         api.check(dict(check, source={"table": "x"}, engine={"kind": "spark", "url": "x"}), base_dir=folder)
