@@ -162,6 +162,42 @@ def test_labels_of_no_single_level_are_refused_by_check_and_flagged_by_the_guard
     assert [r for rows in flagged for r in rows] == [("zip", 0)]
 
 
+def test_a_source_named_as_a_guards_own_cte_is_read_as_itself(folder: Path) -> None:
+    """The guards of the labels' levels define CTEs of short names (p, t, ...) after the one
+    that reads the source: a source table of one of those names is still the table (a CTE sees
+    only the CTEs before it), and the statements give check's classes on it."""
+    import sqlglot
+
+    from sqlanon.compile import OWN_NAMES
+
+    _, config = _case(folder, 0)
+    want = api.check(config, base_dir=folder, show_violations=ALL)
+    guards = [
+        s
+        for s in api.compile_sql(config, base_dir=folder, dialect="duckdb").statements
+        if "they do not" in s.criterion
+    ]
+    names = {
+        cte.alias
+        for g in guards
+        for cte in sqlglot.parse_one(g.sql, read="duckdb").args["with_"].expressions
+        if not OWN_NAMES.fullmatch(cte.alias)
+    }
+    assert guards and "t" in names, names
+    for name in sorted(names):
+        database = folder / f"named_{name}.duckdb"
+        with duckdb.connect(str(database)) as con:
+            con.execute(
+                f'CREATE TABLE "{name}" AS SELECT * REPLACE (CAST(salary AS INTEGER) AS salary) '
+                "FROM read_csv(?, all_varchar = true)",
+                [str(folder / config["source"])],
+            )
+        on_table = dict(config, source={"database": database.name, "table": name})
+        compiled = api.compile_sql(on_table, base_dir=folder, dialect="duckdb")
+        with duckdb.connect(str(database), read_only=True) as con:
+            _same_classes(want, _gate_rows(compiled.statements, lambda sql: con.sql(sql).fetchall()))
+
+
 def test_a_hierarchy_built_from_values_is_refused_with_the_reason(folder: Path) -> None:
     _, config = _case(folder, 1)
     built = dict(
