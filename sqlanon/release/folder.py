@@ -24,7 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sqlanon import atomic
-from sqlanon.config import Config, TableRef
+from sqlanon.config import Config
 from sqlanon.engines import Engine
 from sqlanon.errors import InputError
 from sqlanon.release import guard
@@ -117,17 +117,4 @@ def _check_source_tables(engine: Engine, config: Config, target: Path) -> None:
         )
 
 
-def staging(output: TableRef, created: list[Path]) -> tuple[Path, TableRef]:
-    """A private folder beside the output, and the folder in it the engine writes the release
-    to (it must not exist: Spark makes it)."""
-    try:
-        private = atomic.staging_folder(output.file)
-    except OSError as err:
-        atomic.remove_folders(created)
-        raise InputError(
-            f"Cannot write beside the output {str(output.path)!r}: {err.strerror or err}."
-        ) from None
-    return private, TableRef(output.kind, private / "release", folder=True)
-
-
-__all__ = ["SUCCESS", "prepare", "staging"]
+__all__ = ["SUCCESS", "prepare"]

@@ -566,9 +566,6 @@ def _staging(output: TableRef) -> Staged:
     """Where a release of a file or DuckDB database output is staged: a table staged in the
     existing database, or a private folder beside the output (output folders made as needed)."""
     created = atomic.make_folders(output.file.parent)
-    if output.folder:  # the engine makes the folder of part files inside the private one
-        private, staged_ref = folder_output.staging(output, created)
-        return Staged(output, staged_ref, created, private)
     if output.kind == "duckdb" and output.file.exists():
         staged_name = _leftover_table("staged")
         return Staged(output, TableRef("duckdb", output.path, staged_name, output.schema), created)
@@ -579,6 +576,8 @@ def _staging(output: TableRef) -> Staged:
         raise InputError(
             f"Cannot write beside the output {str(output.path)!r}: {err.strerror or err}."
         ) from None
+    if output.folder:  # the engine makes the folder of part files inside the private one
+        return Staged(output, TableRef(output.kind, folder / "release", folder=True), created, folder)
     if output.kind == "duckdb":
         assert output.table is not None
         path = folder / "release.duckdb"
