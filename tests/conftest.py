@@ -91,6 +91,11 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         ("spark.sql.warehouse.dir", str(folder / "warehouse")),
         ("spark.local.dir", str(folder / "local")),
         ("spark.sql.shuffle.partitions", "2"),
+        # adaptive execution re-plans a query at each exchange: on the tests' tables of tens of
+        # rows that is most of a statement's time (measured: about a third of the compile tests'
+        # Spark statements); the results do not depend on it, and the sessions sqlanon builds
+        # (the command-line tests, the Connect server's own) keep Spark's default
+        ("spark.sql.adaptive.enabled", "false"),
         # a second catalog beside the session's, a V2 one (Spark's JDBC catalog over an in-memory
         # Derby database: both in pyspark's jars), for three-part names (test_spark_catalogs.py);
         # loaded when first named

@@ -34,6 +34,7 @@ _SERVER = textwrap.dedent(
         .config("spark.connect.grpc.binding.address", "127.0.0.1")
         .config("spark.connect.grpc.binding.port", port)
         .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.sql.adaptive.enabled", "false")  # as the shared session (tests/conftest.py)
         .config("spark.ui.enabled", "false")
         .config("spark.sql.warehouse.dir", warehouse)
         .config("spark.local.dir", local)
