@@ -252,7 +252,10 @@ def test_the_release_of_a_node_suppresses_and_gates_with_it_as_apply_does(
     each class's natural supersets from the node's levels, and the printed release and gate
     agree with apply on random tables, nodes and suppression limits."""
     folder, base = release_folder
-    outcomes = [release_equals_apply(folder, *_nt_release_case(folder, base, seed)) for seed in range(16)]
+    # seeds 0-5 publish and fail; 14 suppresses (the only one of 0-15 that does)
+    outcomes = [
+        release_equals_apply(folder, *_nt_release_case(folder, base, seed)) for seed in (*range(6), 14)
+    ]
     assert set(outcomes) == {"published", "suppressed", "failed"}, outcomes
 
 
