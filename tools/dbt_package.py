@@ -627,11 +627,19 @@ def _snippets(dialect: str) -> dict[str, str]:
     text = render(sqlglot.parse_one(f'CAST("{_COLUMN}" AS VARCHAR)', read="duckdb"), dialect)
     probe = exp.to_identifier('a"b`c', quoted=True).sql(dialect=dialect)
     start, end = probe[0], probe[-1]
+    # a text literal: the quote escaped as the dialect escapes it (doubled; Spark: \'), and a
+    # backslash too where the dialect reads it as an escape (Spark)
+    quote = exp.Literal.string("'").sql(dialect=dialect)[1:-1]
+    backslash = exp.Literal.string("\\").sql(dialect=dialect)[1:-1]
+    escaped = "value|string" + (
+        f"|replace({_jinja(chr(92))}, {_jinja(backslash)})" if backslash != chr(92) else ""
+    )
     return {
         "label": label.replace(column, "{{ column }}"),
         "unlabel": unlabel.replace(column, "{{ column }}"),
         "text": text.replace(column, "{{ column }}"),
         "quote": start + "{{ name|replace(" + _jinja(end) + ", " + _jinja(end * 2) + ") }}" + end,
+        "string": "'{{ " + escaped + '|replace("\'", ' + _jinja(quote) + ") }}'",
     }
 
 
@@ -659,7 +667,7 @@ def _generalization(dialect: str, part: str, paths: bool) -> str:
         _quoted(MODEL, dialect): "{{ model }}",
         _quoted(_COLUMN, dialect): "{{ sqlanon.sqlanon_quote(column) }}",
         _quoted(_PATHS, dialect): "({{ paths }})",
-        exp.Literal.string(_COLUMN).sql(dialect=dialect): "'{{ column|replace(\"'\", \"''\") }}'",
+        exp.Literal.string(_COLUMN).sql(dialect=dialect): "{{ sqlanon.sqlanon_string(column) }}",
     }
     for name, replacement in replacements.items():
         text = text.replace(name, replacement)
@@ -818,6 +826,7 @@ HELPERS = {
     "sqlanon_label": "(column)",
     "sqlanon_unlabel": "(column)",
     "sqlanon_quote": "(name)",
+    "sqlanon_string": "(value)",
     "sqlanon_text": "(column)",
     "sqlanon_generalize": "(model, column, paths)",
     "sqlanon_generalize_guard": "(model, column, paths)",
@@ -931,7 +940,7 @@ def generate() -> dict[str, str]:
     for dialect in ADAPTERS:
         folder = f"adapters/{dialect}"
         pieces = _snippets(dialect)
-        for piece in ("label", "unlabel", "quote", "text"):
+        for piece in ("label", "unlabel", "quote", "text", "string"):
             macro = f"sqlanon_{piece}"
             add(
                 folder,

@@ -16,7 +16,7 @@ import os
 import random
 import re
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +162,34 @@ def test_every_macro_file_holds_one_macro_named_as_the_file() -> None:
         assert names == [path.stem], path
         hand = path.relative_to(dbt_package.MACROS).parts[0] in dbt_package.HAND_WRITTEN
         assert text.startswith(dbt_package.HEADER) != hand, path
+
+
+def test_each_adapters_text_literal_reads_back_as_its_value() -> None:
+    """sqlanon_string (the values a test's lists name, a column's name in (n,t)-closeness's
+    generalization) as each adapter writes it: its SQL reads back as the value, quotes and
+    backslashes too (Spark reads a backslash as an escape; DuckDB and PostgreSQL do not).
+    DuckDB runs its literal; the others' are read by sqlglot's parser of their dialect."""
+    import jinja2
+    import sqlglot
+
+    values = ["flu", "it's", "a\\b", "\\'", "''", "x\\\\'y", "", "é ü", "%_"]
+    for adapter in dbt_package.ADAPTERS:
+        text = (dbt_package.MACROS / "adapters" / adapter / f"{adapter}__sqlanon_string.sql").read_text()
+        body = re.search(r"\(value\) %\}(.*)\{% endmacro", text, re.S)
+        assert body is not None, adapter
+        template = jinja2.Environment().from_string(body.group(1))
+        for value in values:
+            literal = template.render(value=value)
+            if adapter == "duckdb":
+                with duckdb.connect() as con:
+                    assert con.execute(f"SELECT {literal}").fetchall() == [(value,)], (
+                        adapter,
+                        value,
+                        literal,
+                    )
+            else:
+                parsed = sqlglot.parse_one(literal, read=adapter)
+                assert parsed.is_string and parsed.this == value, (adapter, value, literal)
 
 
 def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write() -> None:
@@ -331,17 +359,28 @@ def _by_name(project: Path, target: str = "duck") -> dict[str, dict[str, Any]]:
 
 
 def _failures(
-    project: Path, con: Any, schema: str, target: str = "duck"
+    project: Path,
+    con: Any,
+    schema: str,
+    target: str = "duck",
+    read: Callable[[str], list[tuple[Any, ...]]] | None = None,
+    only: Collection[str] | None = None,
 ) -> dict[str, list[tuple[Any, ...]] | str]:
     """Each test's stored failing rows (dbt test --store-failures), by test name; a test that
     refused the data instead (values its allowed / protected name that the table lacks, as
-    check refuses them) gives its message."""
+    check refuses them) gives its message. ``read``: a test's stored rows by its name (default:
+    the table of ``schema`` on ``con``); ``only``: the tests read (default: every node run)."""
     out: dict[str, list[tuple[Any, ...]] | str] = {}
     for name, r in _by_name(project, target).items():
+        if only is not None and name not in only:
+            continue
         if r["status"] == "error" and "that do not occur in the column" in (r.get("message") or ""):
             out[name] = r["message"]
             continue
         assert r["status"] in ("pass", "fail"), (name, r["status"], r.get("message"))
+        if read is not None:
+            out[name] = read(name)
+            continue
         out[name] = [tuple(row) for row in con.execute(f'SELECT * FROM "{schema}"."{name}"').fetchall()]
     return out
 
@@ -414,11 +453,24 @@ def test_failing_rows_are_checks_violating_classes_in_duckdb(
     project, made = random_project
     result, failures = random_duck_run
     assert failures.keys() == made["cases"].keys()
+    compared, failing, refused, seen = same_as_check(project / "warehouse.duckdb", made, failures)
+    assert result.returncode == (1 if any(failures.values()) else 0)
+    assert compared >= 20 and 0 < failing < compared, (compared, failing, refused)
+    assert all(c in seen for c in _written()), [c for c in _written() if c not in seen]
+
+
+def same_as_check(
+    database: Path, made: dict[str, Any], failures: dict[str, list[tuple[Any, ...]] | str]
+) -> tuple[int, int, int, list[dict[str, Any]]]:
+    """Each case's failing rows (``failures``, by test name) are the violating classes that
+    check lists for the same criterion on the same table (of the DuckDB file ``database``), or
+    both refuse the data. Returns how many cases were compared, how many of them fail, how many
+    were refused, and the criteria compared."""
     compared = failing = refused = 0
     seen: list[dict[str, Any]] = []
     for test_id, (table, qis, criterion) in made["cases"].items():
         config = {
-            "source": {"database": str(project / "warehouse.duckdb"), "table": table},
+            "source": {"database": str(database), "table": table},
             "columns": {
                 **{
                     q: "quasi" if q in qis else "sensitive" if q in _attributes(criterion) else "insensitive"
@@ -448,9 +500,7 @@ def test_failing_rows_are_checks_violating_classes_in_duckdb(
         compared += 1
         failing += bool(want)
         seen.append(criterion)
-    assert result.returncode == (1 if any(failures.values()) else 0)
-    assert compared >= 20 and 0 < failing < compared, (compared, failing, refused)
-    assert all(c in seen for c in _written()), [c for c in _written() if c not in seen]
+    return compared, failing, refused, seen
 
 
 def test_failing_rows_on_postgres_equal_duckdbs(
@@ -1287,17 +1337,19 @@ def _jinja_literal(value: Any) -> str:
     return repr(value)
 
 
-@pytest.fixture(scope="module")
-def release_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> dict[str, Any]:
-    """Models releasing random tables at random nodes (sqlanon.release), run on DuckDB."""
-    tmp_path = tmp_path_factory.mktemp("dbt_release")
+def release_cases(tmp_path: Path, count: int = RELEASES) -> dict[str, Any]:
+    """``count`` models releasing random tables at random nodes (sqlanon.release; the first
+    ``count`` of the :data:`RELEASES` the DuckDB and PostgreSQL tests run), written into
+    ``tmp_path / "project" / "models"`` (the project itself is not made): the sources they read
+    (name -> no tests), each seed's case (rows, hierarchies, criteria, node, limit), the
+    folder of the hierarchy files (for apply), the disease hierarchy's file and rows."""
     rng = random.Random(29)
     sources: dict[str, list[dict[str, Any]]] = {}
     cases = {}
     (tmp_path / "project" / "models").mkdir(parents=True)
     files = tmp_path / "hierarchies"
     files.mkdir()
-    for seed in range(RELEASES):
+    for seed in range(count):
         rows = _rows(100 + seed)
         hierarchies = release_hierarchy_sources(files, seed, rows, sources)
         # (the quasi-identifiers are zip, age and sex)
@@ -1319,7 +1371,22 @@ def release_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -
         (tmp_path / "project" / "models" / f"release{seed}.sql").write_text(model)
         cases[seed] = (rows, hierarchies, criteria, node, limit)
     hierarchy_file, disease = _disease_hierarchy(tmp_path / "demo")
-    project = _project(tmp_path / "project", {**sources, HIERARCHY_TABLE: []})
+    return {
+        "sources": {**sources, HIERARCHY_TABLE: []},
+        "cases": cases,
+        "files": files,
+        "hierarchy_file": hierarchy_file,
+        "disease": disease,
+    }
+
+
+@pytest.fixture(scope="module")
+def release_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -> dict[str, Any]:
+    """:func:`release_cases`, run on DuckDB."""
+    tmp_path = tmp_path_factory.mktemp("dbt_release")
+    made = release_cases(tmp_path)
+    cases, disease = made["cases"], made["disease"]
+    project = _project(tmp_path / "project", made["sources"])
     _load_duckdb(project / "warehouse.duckdb", {f"r_source{seed}": case[0] for seed, case in cases.items()})
     with duckdb.connect(str(project / "warehouse.duckdb")) as con:
         _load_table(con, HIERARCHY_TABLE, disease)
@@ -1331,15 +1398,21 @@ def release_project(tmp_path_factory: pytest.TempPathFactory, dbt_ready: Path) -
         r["unique_id"].split(".")[-1]: r
         for r in json.loads((project / "target" / "run_results.json").read_text())["results"]
     }
+    return {**made, "project": project, "result": result, "results": results}
+
+
+def release_config(made: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The configuration of :func:`release_cases`'s case ``seed`` for apply, on table people."""
+    _, _, criteria, _, limit = made["cases"][seed]
     return {
-        "project": project,
-        "sources": {**sources, HIERARCHY_TABLE: []},
-        "cases": cases,
-        "files": files,
-        "hierarchy_file": hierarchy_file,
-        "disease": disease,
-        "result": result,
-        "results": results,
+        "source": {"table": "people"},
+        "columns": {
+            **{q: {"role": "quasi", "hierarchy": str(made["files"] / f"{q}{seed}.csv")} for q in QIS},
+            "disease": {"role": "sensitive", "hierarchy": str(made["hierarchy_file"])},
+            "salary": "sensitive",
+        },
+        "criteria": criteria,
+        "suppression_limit": limit,
     }
 
 
@@ -1350,10 +1423,12 @@ def release_matches_apply(
     rows: Sequence[dict[str, Any]],
     config: dict[str, Any],
     node: dict[str, int],
+    read: Callable[[str], list[tuple[Any, ...]]] | None = None,
 ) -> str:
     """A release model's outcome (``got``: its run result) against ``apply --node`` on the
     same rows: the same table, or both fail. Returns published, suppressed (published with rows
-    suppressed) or fails."""
+    suppressed) or fails. ``read``: the published rows of a model (default: of the project's
+    DuckDB file)."""
     with duckdb.connect() as con:
         _load_people(con, "people", rows)
         try:
@@ -1367,26 +1442,21 @@ def release_matches_apply(
         assert "does not satisfy the criteria" in message or "fails its gate" in message, message
         return "fails"
     assert got["status"] == "success", (model, got.get("message"))
-    with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
-        assert sorted(con.execute(f'SELECT * FROM "{model}"').fetchall(), key=repr) == want, model
+    if read is None:
+        with duckdb.connect(str(project / "warehouse.duckdb"), read_only=True) as con:
+            published = con.execute(f'SELECT * FROM "{model}"').fetchall()
+    else:
+        published = read(model)
+    assert sorted(published, key=repr) == want, model
     return "suppressed" if report.suppressed_rows else "published"
 
 
 def test_the_release_macro_publishes_what_apply_publishes(release_project: dict[str, Any]) -> None:
-    project, cases, files = release_project["project"], release_project["cases"], release_project["files"]
-    hierarchy_file, result, results = (release_project[k] for k in ("hierarchy_file", "result", "results"))
+    project, cases = release_project["project"], release_project["cases"]
+    result, results = release_project["result"], release_project["results"]
     published = suppressed = 0
-    for seed, (rows, _, criteria, node, limit) in cases.items():
-        config = {
-            "source": {"table": "people"},
-            "columns": {
-                **{q: {"role": "quasi", "hierarchy": str(files / f"{q}{seed}.csv")} for q in QIS},
-                "disease": {"role": "sensitive", "hierarchy": str(hierarchy_file)},
-                "salary": "sensitive",
-            },
-            "criteria": criteria,
-            "suppression_limit": limit,
-        }
+    for seed, (rows, _, _, node, _) in cases.items():
+        config = release_config(release_project, seed)
         outcome = release_matches_apply(
             project, results[f"release{seed}"], f"release{seed}", rows, config, node
         )

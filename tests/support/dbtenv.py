@@ -1,8 +1,9 @@
-"""A virtual environment with real dbt-core, dbt-duckdb and dbt-postgres for the dbt package's
-tests. dbt lives in a venv of its own: dbt-core 1.10 pins pathspec below 0.13, which the
-test venv's mypy cannot use. It is made once per version set, under the user's cache folder,
-and reused by later runs; DuckDB is pinned to the test venv's version so both read the same
-database files."""
+"""A virtual environment with real dbt-core, dbt-duckdb, dbt-postgres and dbt-spark (its
+``session`` method: a local pyspark inside the dbt process) for the dbt package's tests. dbt
+lives in a venv of its own: dbt-core 1.10 pins pathspec below 0.13, which the test venv's mypy
+cannot use. It is made once per version set, under the user's cache folder, and reused by later
+runs; DuckDB is pinned to the test venv's version so both read the same database files, and
+pyspark to the test venv's (the same Spark as the Spark tests)."""
 
 from __future__ import annotations
 
@@ -18,13 +19,25 @@ from pathlib import Path
 import duckdb
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def _pyspark_version() -> str:
+    """The test venv's pyspark (dbt-spark's session method runs it inside dbt), read without
+    importing it."""
+    from importlib.metadata import version
+
+    return version("pyspark")
+
+
 #: the versions the tests run (dbt-core 1.10.x works offline here; dbt-postgres 1.11 supports it),
 #: and sqlanon's own dependencies: dbt Python models import sqlanon from the checkout (PYTHONPATH)
 PINS = (
     "dbt-core==1.10.23",
     "dbt-duckdb==1.11.1",
     "dbt-postgres==1.11.0",
+    "dbt-spark[session]==1.11.0",
     f"duckdb=={duckdb.__version__}",
+    f"pyspark=={_pyspark_version()}",
     *(
         d
         for d in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]

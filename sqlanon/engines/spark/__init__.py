@@ -111,4 +111,5 @@ KIND = Kind(
     adopt=_adopt,
     connection_hint="a SparkSession",
     borrowed_keys=frozenset({"kind", "master", "remote", "conf"}),
+    dbt=True,
 )

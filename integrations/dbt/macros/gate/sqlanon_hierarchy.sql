@@ -31,10 +31,10 @@
       "SUM(CASE WHEN " ~ c[1:]|join(" IS NULL OR ") ~ " IS NULL THEN 1 ELSE 0 END)",
   ] -%}
   {%- for i in range(1, height) -%}
-    {%- do checks.append("(SELECT COUNT(*) FROM (SELECT " ~ c[i] ~ " AS \"l\" FROM " ~ hierarchy ~ " GROUP BY " ~ c[i] ~ " HAVING COUNT(DISTINCT " ~ c[i + 1] ~ ") > 1) AS \"p\")") -%}
+    {%- do checks.append("(SELECT COUNT(*) FROM (SELECT " ~ c[i] ~ " AS " ~ sqlanon.sqlanon_quote('l') ~ " FROM " ~ hierarchy ~ " GROUP BY " ~ c[i] ~ " HAVING COUNT(DISTINCT " ~ c[i + 1] ~ ") > 1) AS " ~ sqlanon.sqlanon_quote('p') ~ ")") -%}
   {%- endfor -%}
   {%- set value = "CASE WHEN " ~ sqlanon.sqlanon_quote(sensitive) ~ " IS NULL THEN '' ELSE " ~ sqlanon.sqlanon_text(sqlanon.sqlanon_quote(sensitive)) ~ " END" -%}
-  {%- do checks.append("(SELECT COUNT(*) FROM (SELECT DISTINCT " ~ value ~ " AS \"v\" FROM " ~ model ~ ") AS \"d\" WHERE \"d\".\"v\" NOT IN (SELECT " ~ leaf ~ " FROM " ~ hierarchy ~ "))") -%}
+  {%- do checks.append("(SELECT COUNT(*) FROM (SELECT DISTINCT " ~ value ~ " AS " ~ sqlanon.sqlanon_quote('v') ~ " FROM " ~ model ~ ") AS " ~ sqlanon.sqlanon_quote('d') ~ " WHERE " ~ sqlanon.sqlanon_quote('d') ~ "." ~ sqlanon.sqlanon_quote('v') ~ " NOT IN (SELECT " ~ leaf ~ " FROM " ~ hierarchy ~ "))") -%}
   {%- set row = run_query("SELECT " ~ checks|join(", ") ~ " FROM " ~ hierarchy).rows[0] -%}
   {%- set where = "the hierarchy " ~ hierarchy -%}
   {%- if row[0]|int == 0 -%}
@@ -56,7 +56,7 @@
   {%- endif -%}
   {%- set levels = [] -%}
   {%- for i in range(height + 1) -%}
-    {%- do levels.append("SELECT " ~ leaf ~ " AS \"leaf\", " ~ i ~ " AS \"lvl\", " ~ (leaf if i == 0 else c[i]) ~ " AS \"label\" FROM " ~ hierarchy) -%}
+    {%- do levels.append("SELECT " ~ leaf ~ " AS " ~ sqlanon.sqlanon_quote('leaf') ~ ", " ~ i ~ " AS " ~ sqlanon.sqlanon_quote('lvl') ~ ", " ~ (leaf if i == 0 else c[i]) ~ " AS " ~ sqlanon.sqlanon_quote('label') ~ " FROM " ~ hierarchy) -%}
   {%- endfor -%}
   {{ return({'height': height, 'sql': levels[:height]|join(" UNION ALL "), 'paths': levels|join(" UNION ALL "), 'leaf': leaf, 'columns': c}) }}
 {% endmacro %}

@@ -3,13 +3,13 @@
     each value again as it is, NULL as NULL) -#}
 {% macro sqlanon_labels(quasi_identifiers, how) %}
   {%- for q in quasi_identifiers -%}
-    {%- set label = '"sqlanon_label_' ~ loop.index0 ~ '"' -%}
+    {%- set label = sqlanon.sqlanon_quote('sqlanon_label_' ~ loop.index0) -%}
     {%- if how == 'order' -%}
       {{ sqlanon.sqlanon_label(sqlanon.sqlanon_quote(q)) }}
     {%- elif how == 'in' -%}
       {{ sqlanon.sqlanon_label(sqlanon.sqlanon_quote(q)) }} AS {{ label }}
     {%- else -%}
-      {{ sqlanon.sqlanon_unlabel('"c".' ~ label) }} AS {{ sqlanon.sqlanon_quote(q) }}
+      {{ sqlanon.sqlanon_unlabel(sqlanon.sqlanon_quote('c') ~ '.' ~ label) }} AS {{ sqlanon.sqlanon_quote(q) }}
     {%- endif -%}
     {%- if not loop.last %}, {% endif -%}
   {%- endfor -%}

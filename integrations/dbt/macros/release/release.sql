@@ -89,7 +89,7 @@
     {%- if cap is not none and level > cap -%}
       {{ sqlanon.sqlanon_fail(test, "node gives " ~ q ~ " the level " ~ level ~ ", above its max_level " ~ cap ~ ".") }}
     {%- endif -%}
-    {%- do maps.append("SELECT DISTINCT " ~ h['leaf'] ~ " AS \"leaf\", " ~ (h['leaf'] if level == 0 else h['columns'][level]) ~ " AS \"label\" FROM " ~ hierarchies[q]) -%}
+    {%- do maps.append("SELECT DISTINCT " ~ h['leaf'] ~ " AS " ~ sqlanon.sqlanon_quote('leaf') ~ ", " ~ (h['leaf'] if level == 0 else h['columns'][level]) ~ " AS " ~ sqlanon.sqlanon_quote('label') ~ " FROM " ~ hierarchies[q]) -%}
   {%- endfor -%}
   {#- the generalized rows: the model's columns in order, identifiers dropped -#}
   {%- set kept_columns = [] -%}
@@ -97,17 +97,18 @@
   {%- for name in names if roles[name] != 'identifier' -%}
     {%- do kept_columns.append(sqlanon.sqlanon_quote(name)) -%}
     {%- if roles[name] == 'quasi' -%}
-      {%- do out.append('"m' ~ qis.index(name) ~ '"."label" AS ' ~ sqlanon.sqlanon_quote(name)) -%}
+      {%- do out.append(sqlanon.sqlanon_quote('m' ~ qis.index(name)) ~ '.' ~ sqlanon.sqlanon_quote('label') ~ ' AS ' ~ sqlanon.sqlanon_quote(name)) -%}
     {%- else -%}
-      {%- do out.append('"s".' ~ sqlanon.sqlanon_quote(name)) -%}
+      {%- do out.append(sqlanon.sqlanon_quote('s') ~ '.' ~ sqlanon.sqlanon_quote(name)) -%}
     {%- endif -%}
   {%- endfor -%}
   {%- set joins = [] -%}
   {%- for q in qis -%}
-    {%- do joins.append("LEFT JOIN (" ~ maps[loop.index0] ~ ") AS \"m" ~ loop.index0 ~ "\" ON \"m" ~ loop.index0 ~ "\".\"leaf\" = COALESCE(" ~ sqlanon.sqlanon_text('"s".' ~ sqlanon.sqlanon_quote(q)) ~ ", '')") -%}
+    {%- set m = sqlanon.sqlanon_quote('m' ~ loop.index0) -%}
+    {%- do joins.append("LEFT JOIN (" ~ maps[loop.index0] ~ ") AS " ~ m ~ " ON " ~ m ~ "." ~ sqlanon.sqlanon_quote('leaf') ~ " = COALESCE(" ~ sqlanon.sqlanon_text(sqlanon.sqlanon_quote('s') ~ '.' ~ sqlanon.sqlanon_quote(q)) ~ ", '')") -%}
   {%- endfor -%}
-  {%- set generalized = "SELECT " ~ out|join(", ") ~ " FROM " ~ model ~ " AS \"s\" " ~ joins|join(" ") -%}
-  {%- set as_relation = "(" ~ generalized ~ ") AS \"sqlanon_generalized\"" -%}
+  {%- set generalized = "SELECT " ~ out|join(", ") ~ " FROM " ~ model ~ " AS " ~ sqlanon.sqlanon_quote('s') ~ " " ~ joins|join(" ") -%}
+  {%- set as_relation = "(" ~ generalized ~ ") AS " ~ sqlanon.sqlanon_quote('sqlanon_generalized') -%}
   {#- each error-severity criterion's violating classes of the generalized rows -#}
   {%- set sensitive_hierarchies = {} -%}
   {%- for name in sensitive if columns[name] is not string and columns[name].get('hierarchy') is not none -%}
@@ -119,15 +120,15 @@
   {%- endif -%}
   {%- set parts = [] -%}
   {%- for s in statements -%}
-    {%- do parts.append("SELECT " ~ sqlanon.sqlanon_columns(qis, '"b' ~ loop.index0 ~ '".') ~ " FROM (" ~ s['sql'] ~ ") AS \"b" ~ loop.index0 ~ "\"") -%}
+    {%- do parts.append("SELECT " ~ sqlanon.sqlanon_columns(qis, sqlanon.sqlanon_quote('b' ~ loop.index0) ~ '.') ~ " FROM (" ~ s['sql'] ~ ") AS " ~ sqlanon.sqlanon_quote('b' ~ loop.index0)) -%}
   {%- endfor -%}
   {%- set same = [] -%}
   {%- for q in qis -%}
-    {%- do same.append('"b".' ~ sqlanon.sqlanon_quote(q) ~ ' = "g".' ~ sqlanon.sqlanon_quote(q)) -%}
+    {%- do same.append(sqlanon.sqlanon_quote('b') ~ '.' ~ sqlanon.sqlanon_quote(q) ~ ' = ' ~ sqlanon.sqlanon_quote('g') ~ '.' ~ sqlanon.sqlanon_quote(q)) -%}
   {%- endfor -%}
-  {%- set violating = "EXISTS (SELECT 1 FROM \"sqlanon_bad\" AS \"b\" WHERE " ~ same|join(" AND ") ~ ")" -%}
-  {%- set prefix = "WITH \"sqlanon_generalized\" AS (" ~ generalized ~ "), \"sqlanon_bad\" AS (" ~ parts|join(" UNION ") ~ ") " -%}
-  {%- set row = run_query(prefix ~ "SELECT COUNT(*), COALESCE(SUM(CASE WHEN " ~ violating ~ " THEN 1 ELSE 0 END), 0) FROM \"sqlanon_generalized\" AS \"g\"").rows[0] -%}
+  {%- set violating = "EXISTS (SELECT 1 FROM " ~ sqlanon.sqlanon_quote('sqlanon_bad') ~ " AS " ~ sqlanon.sqlanon_quote('b') ~ " WHERE " ~ same|join(" AND ") ~ ")" -%}
+  {%- set prefix = "WITH " ~ sqlanon.sqlanon_quote('sqlanon_generalized') ~ " AS (" ~ generalized ~ "), " ~ sqlanon.sqlanon_quote('sqlanon_bad') ~ " AS (" ~ parts|join(" UNION ") ~ ") " -%}
+  {%- set row = run_query(prefix ~ "SELECT COUNT(*), COALESCE(SUM(CASE WHEN " ~ violating ~ " THEN 1 ELSE 0 END), 0) FROM " ~ sqlanon.sqlanon_quote('sqlanon_generalized') ~ " AS " ~ sqlanon.sqlanon_quote('g')).rows[0] -%}
   {%- set all_rows = row[0]|int -%}
   {%- set bad_rows = row[1]|int -%}
   {%- set limit = sqlanon.sqlanon_fraction(suppression_limit) -%}
@@ -138,11 +139,11 @@
     {%- set why = "every row violates them" if bad_rows >= all_rows else bad_rows ~ " of " ~ all_rows ~ " rows violate them; the suppression limit " ~ suppression_limit ~ " allows " ~ allowed -%}
     {{ sqlanon.sqlanon_fail(test, "the node " ~ shown|join(", ") ~ " does not satisfy the criteria on this data: " ~ why ~ "; nothing is published.") }}
   {%- endif -%}
-  {%- set kept = prefix ~ "SELECT " ~ kept_columns|join(", ") ~ " FROM \"sqlanon_generalized\" AS \"g\" WHERE NOT " ~ violating -%}
+  {%- set kept = prefix ~ "SELECT " ~ kept_columns|join(", ") ~ " FROM " ~ sqlanon.sqlanon_quote('sqlanon_generalized') ~ " AS " ~ sqlanon.sqlanon_quote('g') ~ " WHERE NOT " ~ violating -%}
   {#- the gate: every error-severity criterion again, on the release itself -#}
-  {%- set gated = sqlanon.sqlanon_release_statements(test, criteria, "(" ~ kept ~ ") AS \"sqlanon_release\"", qis, sensitive, sensitive_hierarchies, model, hierarchies) -%}
+  {%- set gated = sqlanon.sqlanon_release_statements(test, criteria, "(" ~ kept ~ ") AS " ~ sqlanon.sqlanon_quote('sqlanon_release'), qis, sensitive, sensitive_hierarchies, model, hierarchies) -%}
   {%- for s in gated -%}
-    {%- set found = run_query("SELECT COUNT(*) FROM (" ~ s['sql'] ~ ") AS \"v\"").rows[0][0]|int -%}
+    {%- set found = run_query("SELECT COUNT(*) FROM (" ~ s['sql'] ~ ") AS " ~ sqlanon.sqlanon_quote('v')).rows[0][0]|int -%}
     {%- if found > 0 -%}
       {{ sqlanon.sqlanon_fail(test, "the release fails its gate: " ~ s['kind'] ~ " has " ~ found ~ " violating class(es) after suppression; nothing is published.") }}
     {%- endif -%}

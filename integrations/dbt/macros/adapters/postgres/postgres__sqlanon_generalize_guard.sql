@@ -81,7 +81,7 @@ WITH "p" AS (
     "a"."label" <> "b"."label"
 )
 SELECT
-  '{{ column|replace("'", "''") }}' AS "quasi_identifier",
+  {{ sqlanon.sqlanon_string(column) }} AS "quasi_identifier",
   "top"."n" AS "levels"
 FROM "top"
 CROSS JOIN "bad"
