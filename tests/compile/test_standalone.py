@@ -39,6 +39,7 @@ from tests.engines.conformance import EXTRA
 from tests.engines.conformance import check_rows as _rows
 from tests.engines.test_snapshots import MODELS
 from tests.support.cases import seeds
+from tests.support.jvm import QUICK_JVM
 
 #: every model of the catalogue the gate SQL covers ((n,t)-closeness is refused, see below)
 CRITERIA = [c for c in MODELS + EXTRA if "nt-closeness" not in c] + [
@@ -719,7 +720,7 @@ def test_the_printed_script_through_spark_sql(demo: tuple[Path, dict[str, Any]],
     env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1")
     out = subprocess.run(
         [str(spark_sql), "--master", "local[1]", "--conf", f"spark.sql.warehouse.dir={tmp_path / 'wh'}",
-         "--driver-java-options", f"-Dderby.system.home={tmp_path}", "-S", "-f", str(script)],
+         "--driver-java-options", f"-Dderby.system.home={tmp_path} {QUICK_JVM}", "-S", "-f", str(script)],
         capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path,
     )  # fmt: skip
     assert out.returncode == 0, out.stderr[-2000:]

@@ -15,6 +15,7 @@ import yaml
 
 from sqlanon.demo import write_demo
 from tests.cli.test_cli import run_process
+from tests.support.jvm import QUICK_JVM
 
 
 def _conf(folder: Path) -> dict[str, str]:
@@ -23,6 +24,7 @@ def _conf(folder: Path) -> dict[str, str]:
         "spark.sql.warehouse.dir": str(folder / "warehouse"),
         "spark.hadoop.javax.jdo.option.ConnectionURL": f"jdbc:derby:;databaseName={folder / 'metastore'};create=true",
         "spark.sql.shuffle.partitions": "2",
+        "spark.driver.extraJavaOptions": QUICK_JVM,
     }
 
 
@@ -82,7 +84,8 @@ def test_the_in_memory_catalog_is_refused_before_any_work(tmp_path: Path, spark_
     saying a persistent catalog is needed and how to configure one; check in a new process says
     why it cannot find a table an earlier process published."""
     anonymize_yaml, check_yaml = write_demo(tmp_path, rows=40)
-    engine = {"kind": "spark", "master": "local[1]", "conf": {"spark.sql.shuffle.partitions": "2"}}
+    conf = {"spark.sql.shuffle.partitions": "2", "spark.driver.extraJavaOptions": QUICK_JVM}
+    engine = {"kind": "spark", "master": "local[1]", "conf": conf}
     config = yaml.safe_load(anonymize_yaml.read_text())
     config.update(engine=engine, output={"table": "people_release"}, criteria=config["criteria"][:1])
     (tmp_path / "anonymize.yaml").write_text(yaml.safe_dump(config))

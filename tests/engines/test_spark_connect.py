@@ -32,6 +32,7 @@ from tests.cli.test_cli import run_process, sqlanon_exe
 from tests.engines.conformance import SparkAdapter
 from tests.engines.test_conformance import Conformance, _same_release
 from tests.support import sparkconnect
+from tests.support.jvm import QUICK_JVM
 from tests.support.sqlhelpers import same as _same
 from tests.test_signals import COLUMNS, environment, stop_at
 
@@ -213,7 +214,8 @@ def test_a_local_server_of_its_own_from_the_command_line(tmp_path: Path, spark_i
     config.update(source="people.csv", criteria=yaml.safe_load(anonymize_yaml.read_text())["criteria"][:1])
     want = api.check(config, base_dir=tmp_path)
     on_local = dict(config, engine={"kind": "spark", "remote": "local[1]",
-                                    "conf": {"spark.sql.shuffle.partitions": "2"}})  # fmt: skip
+                                    "conf": {"spark.sql.shuffle.partitions": "2",
+                                             "spark.driver.extraJavaOptions": QUICK_JVM}})  # fmt: skip
     (tmp_path / "local.yaml").write_text(yaml.safe_dump(on_local))
     done = run_process("check", "local.yaml", "--report", "local.json", cwd=tmp_path)
     assert done.returncode == (0 if want.passed else 1), done.stdout[-2000:] + done.stderr[-3000:]
