@@ -16,6 +16,13 @@ from tests.support import pgserver, sparkconnect
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
+# A worker that ran the Spark Connect tests has gRPC loaded; gRPC's fork handlers then run in
+# each child a test forks (subprocess.Popen with preexec_fn forks before it execs) and may print
+# a line of their own on the child's stderr (seen: "Epoll1Poller ... epoll_wait error" in a
+# SIGTERM test's one-line check). No test forks a gRPC channel into a child: off, before gRPC
+# is first imported.
+os.environ.setdefault("GRPC_ENABLE_FORK_SUPPORT", "false")
+
 
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
