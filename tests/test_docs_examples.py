@@ -206,7 +206,7 @@ def runs(name: str) -> Callable[[Runner], Runner]:
     return register
 
 
-INSTALL = "python3 -m venv .venv && . .venv/bin/activate && pip install -e . && "
+INSTALL = 'python3 -m venv .venv && . .venv/bin/activate && pip install -e ".[fast]" && '
 
 
 @runs("quick-start-demo")
