@@ -68,6 +68,7 @@ from sqlanon.criteria.base import TOL
 from sqlanon.criteria.tcloseness import MAX_GROUND_PAIRS
 from sqlanon.encode import NULL_VALUE, SensitiveDomain
 from sqlanon.engines import KINDS
+from sqlanon.engines.rules import UNQUOTABLE
 from sqlanon.errors import ConfigError
 from sqlanon.gate.supersets import TOP
 from sqlanon.hierarchy import NULL_LEAF
@@ -573,6 +574,14 @@ def _numbers(form: Form, count: int) -> bool:
     return bool(spec.ordered) or numeric
 
 
+#: what :func:`_jinja` writes for a character in a string literal instead of itself
+_JINJA_ESCAPES = {
+    "\\": "\\\\",
+    "'": "\\'",
+    **{chr(code): f"\\x{code:02x}" for code in (*range(0x20), *range(0x7F, 0xA0))},
+}
+
+
 def _jinja(value: Any) -> str:
     """``value`` (dicts, lists, strings, numbers, None, booleans) as a Jinja literal."""
     if value is None:
@@ -582,7 +591,9 @@ def _jinja(value: Any) -> str:
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, str):
-        return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+        # a control character as an escape: Jinja decodes escapes in its literals, and would
+        # turn a carriage return written as itself into a newline
+        return "'" + "".join(_JINJA_ESCAPES.get(c, c) for c in value) + "'"
     if isinstance(value, Mapping):
         return "{" + ", ".join(f"{_jinja(k)}: {_jinja(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
@@ -632,20 +643,54 @@ def _snippets(dialect: str) -> dict[str, str]:
     text = render(sqlglot.parse_one(f'CAST("{_COLUMN}" AS VARCHAR)', read="duckdb"), dialect)
     probe = exp.to_identifier('a"b`c', quoted=True).sql(dialect=dialect)
     start, end = probe[0], probe[-1]
-    # a text literal: the quote escaped as the dialect escapes it (doubled; Spark: \'), and a
-    # backslash too where the dialect reads it as an escape (Spark)
-    quote = exp.Literal.string("'").sql(dialect=dialect)[1:-1]
-    backslash = exp.Literal.string("\\").sql(dialect=dialect)[1:-1]
-    escaped = "value|string" + (
-        f"|replace({_jinja(chr(92))}, {_jinja(backslash)})" if backslash != chr(92) else ""
-    )
+    quote = start + "{{ name|replace(" + _jinja(end) + ", " + _jinja(end * 2) + ") }}" + end
+    unquotable = UNQUOTABLE.get(dialect)
+    if unquotable is not None:
+        # a name the dialect cannot quote (Spark: ${name} is substituted inside backquotes too)
+        # is refused, as compile refuses it (refuse_unquotable), before any SQL is written
+        pattern, why = unquotable
+        message = f"cannot be written into {dialect} SQL: {why}. Rename it (a view can give the column another name)."
+        quote = (
+            "{% if modules.re.search(" + _jinja(pattern.pattern) + ", name|string) %}"
+            "{{ exceptions.raise_compiler_error('sqlanon: the name ' ~ (name|string) ~ ' ' ~ "
+            + _jinja(message)
+            + ") }}{% endif %}"
+            + quote
+        )
     return {
         "label": label.replace(column, "{{ column }}"),
         "unlabel": unlabel.replace(column, "{{ column }}"),
         "text": text.replace(column, "{{ column }}"),
-        "quote": start + "{{ name|replace(" + _jinja(end) + ", " + _jinja(end * 2) + ") }}" + end,
-        "string": "'{{ " + escaped + '|replace("\'", ' + _jinja(quote) + ") }}'",
+        "quote": quote,
+        "string": _string(dialect),
     }
+
+
+#: the characters :func:`_string` asks compile how it writes in a text literal: every one
+#: below U+0100 (the engines' rules for printed SQL spell ASCII ones; a NUL is no text value)
+_PROBED = tuple(chr(code) for code in range(1, 0x100))
+
+
+def _string(dialect: str) -> str:
+    """sqlanon_string's body: a text literal written as compile writes one in ``dialect``
+    (compile.render: the quote escaped, and what the engine's rules for printed SQL spell as
+    CHR(n), e.g. Spark's backslash, quote, control characters and $, which Spark would read as
+    an escape or a variable to substitute, PostgreSQL's backslash): each character compile
+    writes otherwise than as itself is replaced by what compile writes for it, between the
+    literal's pieces."""
+    spelled = {}
+    for char in _PROBED:
+        text = render(exp.Literal.string(f"a{char}b"), dialect).strip()
+        if text.startswith("(") and text.endswith(")"):
+            text = text[1:-1].strip()
+        if not (text.startswith("'a") and text.endswith("b'")):  # pragma: no cover - compile writes these
+            raise ConfigError(f"{dialect}: a text literal holding {char!r} is written as {text}")
+        if text[2:-2] != char:
+            spelled[char] = text[2:-2]
+    return (
+        "{% set spelled = " + _jinja(spelled) + " %}"
+        "('{% for c in value|string %}{{ spelled.get(c, c) }}{% endfor %}')"
+    )
 
 
 def _generalization(dialect: str, part: str, paths: bool) -> str:

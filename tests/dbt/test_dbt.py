@@ -164,34 +164,6 @@ def test_every_macro_file_holds_one_macro_named_as_the_file() -> None:
         assert text.startswith(dbt_package.HEADER) != hand, path
 
 
-def test_each_adapters_text_literal_reads_back_as_its_value() -> None:
-    """sqlanon_string (the values a test's lists name, a column's name in (n,t)-closeness's
-    generalization) as each adapter writes it: its SQL reads back as the value, quotes and
-    backslashes too (Spark reads a backslash as an escape; DuckDB and PostgreSQL do not).
-    DuckDB runs its literal; the others' are read by sqlglot's parser of their dialect."""
-    import jinja2
-    import sqlglot
-
-    values = ["flu", "it's", "a\\b", "\\'", "''", "x\\\\'y", "", "é ü", "%_"]
-    for adapter in dbt_package.ADAPTERS:
-        text = (dbt_package.MACROS / "adapters" / adapter / f"{adapter}__sqlanon_string.sql").read_text()
-        body = re.search(r"\(value\) %\}(.*)\{% endmacro", text, re.S)
-        assert body is not None, adapter
-        template = jinja2.Environment().from_string(body.group(1))
-        for value in values:
-            literal = template.render(value=value)
-            if adapter == "duckdb":
-                with duckdb.connect() as con:
-                    assert con.execute(f"SELECT {literal}").fetchall() == [(value,)], (
-                        adapter,
-                        value,
-                        literal,
-                    )
-            else:
-                parsed = sqlglot.parse_one(literal, read=adapter)
-                assert parsed.is_string and parsed.this == value, (adapter, value, literal)
-
-
 def test_every_model_of_the_catalogue_has_a_test_and_says_what_it_cannot_write() -> None:
     data = _rules()
     files = dbt_package.shipped()
