@@ -48,7 +48,7 @@ sys.path.insert(0, str(REPO))
 import psycopg  # noqa: E402
 
 from sqlanon import api  # noqa: E402
-from tests import pgserver  # noqa: E402
+from tests.support import pgserver  # noqa: E402
 
 
 def _load(con: psycopg.Connection[Any], name: str, columns: list[tuple[str, str]], rows: Any) -> None:

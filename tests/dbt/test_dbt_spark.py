@@ -175,10 +175,13 @@ def spark_build(
         "threads": 1,
         "server_side_parameters": {
             "spark.sql.warehouse.dir": str(warehouse),
-            # small tables: one shuffle partition, no adaptive re-planning, no code generation
+            # small tables: one shuffle partition, no adaptive re-planning, no code generation;
             "spark.sql.shuffle.partitions": "1",
             "spark.sql.adaptive.enabled": "false",
             "spark.sql.codegen.wholeStage": "false",
+            # as sqlanon's own sessions: planning the package's statements infers constraints
+            # at length (sqlanon/engines/spark/defaults.py)
+            "spark.sql.constraintPropagation.enabled": "false",
             "spark.ui.enabled": "false",
             "spark.sql.session.timeZone": "UTC",
         },

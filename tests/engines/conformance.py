@@ -620,6 +620,7 @@ class SparkAdapter(Adapter):
     SETTINGS: ClassVar[Mapping[str, str]] = {
         "spark.sql.ansi.enabled": "false",
         "spark.sql.session.timeZone": "Europe/Paris",
+        "spark.sql.constraintPropagation.enabled": "true",
     }
 
     def __init__(self, folder: Path, server: Any) -> None:
