@@ -1,6 +1,6 @@
 """Redraw the pictures of the HTML report (docs/html-*.png, shown in docs/report.md and docs/commands.md).
 
-    python docs/pictures.py            # needs the test extras (Playwright) and Debian's chromium
+    python docs/pictures.py            # needs the test and html extras (Playwright, altair) and Debian's chromium
 
 Each picture is a whole page as headless Chromium draws it: the demo's ``anonymize`` run, a
 ``check`` of the demo's source as it is (with three violating classes per criterion asked for),

@@ -24,6 +24,7 @@ from sqlanon.config.node import node_from_report, parse_node, same_hierarchies
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.report.audit import AuditReport
 from sqlanon.report.files import ReportFiles
+from sqlanon.report.html import require_packages
 from sqlanon.report.model import Report
 
 Verb = TypeVar("Verb", bound=Callable[..., Any])
@@ -102,12 +103,9 @@ def anonymize(
     temp table's name on PostgreSQL. The connection stays open; the run's own temp objects are
     dropped and the settings it changes restored. It may not be inside a transaction.
     """
+    files = _files(report, html)
     return pipeline.anonymize(
-        _config(config, False, base_dir, connection),
-        progress,
-        _count(show_violations),
-        stage,
-        _files(report, html),
+        _config(config, False, base_dir, connection), progress, _count(show_violations), stage, files
     )
 
 
@@ -132,6 +130,7 @@ def apply(
     satisfy the criteria on this data, ``report.passed`` is false and nothing is written (with
     ``apply_fallback: search`` in the configuration, the search ``anonymize`` runs instead).
     The other arguments (``connection`` too) as in :func:`anonymize`."""
+    files = _files(report, html)
     if (node is None) == (from_report is None):
         raise InputError("apply needs exactly one of node (col=level,...) and from_report (a report's path).")
     hierarchies: dict[str, str] | None = None
@@ -154,7 +153,7 @@ def apply(
         progress,
         _count(show_violations),
         stage,
-        _files(report, html),
+        files,
         hierarchies,
     )
 
@@ -174,9 +173,8 @@ def check(
     (warn-severity criteria are reported without failing it). ``show_violations``, ``stage``,
     ``report`` and ``connection`` (the source a table, query or relation of it) as in
     :func:`anonymize`."""
-    return pipeline.check(
-        _config(config, True, base_dir, connection), _count(show_violations), stage, _files(report, html)
-    )
+    files = _files(report, html)
+    return pipeline.check(_config(config, True, base_dir, connection), _count(show_violations), stage, files)
 
 
 @_guarded
@@ -202,9 +200,8 @@ def audit(
     The other arguments as in :func:`anonymize`."""
     from sqlanon.pipeline.audit import audit as run_audit
 
-    return run_audit(
-        _config(config, False, base_dir, connection, need_output=False), progress, stage, _files(report, html)
-    )
+    files = _files(report, html)
+    return run_audit(_config(config, False, base_dir, connection, need_output=False), progress, stage, files)
 
 
 @_guarded
@@ -254,7 +251,10 @@ def compile_sql(
 
 
 def _files(report: str | Path | None, html: str | Path | None) -> ReportFiles | None:
-    """Where the reports go (None: nowhere)."""
+    """Where the reports go (None: nowhere). With an HTML page, its packages (the ``html``
+    extra) must be installed: each verb calls this before any work."""
+    if _path(html) is not None:
+        require_packages()
     if _path(report) is None and _path(html) is None:
         return None
     return ReportFiles(_path(report), _path(html))

@@ -172,7 +172,8 @@ html_option = click.option(
     "--html",
     "html_path",
     type=click.Path(dir_okay=False),
-    help="Also write the report as one self-contained HTML page (charts; no network request).",
+    help="Also write the report as one self-contained HTML page (charts; no network request). Needs the "
+    'html extra: pip install "sqlanon[html]".',
 )
 violations_option = click.option(
     "--show-violations",

@@ -8,6 +8,7 @@ violating classes' labels appear when ``--show-violations`` put them in the repo
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -18,11 +19,15 @@ from typing import Any
 import jinja2
 
 from sqlanon.config.audit import ATTACKS
+from sqlanon.errors import InputError
 from sqlanon.gate import DISTANCE_BINS
 from sqlanon.report.audit import AuditReport
 from sqlanon.report.entries import label
 from sqlanon.report.model import Report
 from sqlanon.report.text import check_row, facts
+
+#: the packages the page needs (the ``html`` extra): module -> its name on PyPI
+PACKAGES = {"altair": "altair", "vl_convert": "vl-convert-python"}
 
 #: the whole lattice is drawn up to this many nodes; above it, only the minimal nodes
 MAX_DRAWN_NODES = 5000
@@ -48,6 +53,25 @@ class Section:
     notes: list[str] = field(default_factory=list)
     tables: list[HtmlTable] = field(default_factory=list)
     charts: list[dict[str, str]] = field(default_factory=list)
+
+
+def require_packages() -> None:
+    """An :class:`InputError` saying what to install when a package the page needs is missing
+    (the ``html`` extra, left out of sqlanon's base install): called before a run does any work,
+    so that ``--html`` without them publishes nothing. Each is imported, not only looked for: an
+    installed package that cannot be imported would fail the page later."""
+    missing = []
+    for module, package in PACKAGES.items():
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append(package)
+    if missing:
+        raise InputError(
+            f"The HTML report (--html, html=) needs {' and '.join(missing)}, which "
+            f"{'is' if len(missing) == 1 else 'are'} not installed: they come with the html extra, "
+            'pip install "sqlanon[html]" (from a clone: pip install -e ".[html]"). Nothing was done.'
+        )
 
 
 @lru_cache(maxsize=1)
