@@ -47,6 +47,7 @@ def _config(
     base_dir: Path | None,
     connection: Any = None,
     need_output: bool = True,
+    compile_only: bool = False,
 ) -> Config:
     if isinstance(config, Config):
         if connection is not None:
@@ -57,9 +58,16 @@ def _config(
         return config
     if isinstance(config, Mapping):
         return parse_config(
-            config, base_dir or Path.cwd(), gate=gate, connection=connection, need_output=need_output
+            config,
+            base_dir or Path.cwd(),
+            gate=gate,
+            connection=connection,
+            need_output=need_output,
+            compile_only=compile_only,
         )
-    return load_config(config, gate=gate, connection=connection, need_output=need_output)
+    return load_config(
+        config, gate=gate, connection=connection, need_output=need_output, compile_only=compile_only
+    )
 
 
 @_guarded
@@ -217,7 +225,8 @@ def compile_sql(
     one per criterion, each returning that criterion's violating classes (no rows: it holds).
     ``dialect``: duckdb, postgres or spark (run on their engines by the tests), snowflake,
     bigquery, trino or databricks (written by sqlglot after sqlanon's rules, parsed back only:
-    docs/compile.md); default the configuration's engine. Nothing is read from the data.
+    docs/compile.md); default the configuration's engine. Nothing is read from the data, and no
+    engine is connected to: a ``{table: ...}`` source needs no ``engine`` section.
     With ``person:`` the statements count people (classes of people listed by their tuples, and
     a guard statement before the first sensitive-value model: docs/compile.md).
 
@@ -225,7 +234,8 @@ def compile_sql(
     of the release ``apply`` publishes at that node, and the statements gate what it returns
     (refused with ``person:``).
     A quasi-identifier hierarchy that a builder makes from the values is built from the
-    source's values (read through the configuration's engine). ``Compiled.text()`` is the
+    source's values (read through the configuration's engine; with a ``{table: ...}`` source and
+    no ``engine`` section, a ConfigError naming the column). ``Compiled.text()`` is the
     script ``sqlanon compile`` prints."""
     from sqlanon.compile import compile_gate
 
@@ -233,7 +243,7 @@ def compile_sql(
         raise InputError(
             "compile takes at most one of node (col=level,...) and from_report (a report's path)."
         )
-    parsed = _config(config, True, base_dir)
+    parsed = _config(config, True, base_dir, compile_only=True)
     chosen = dialect or parsed.engine.kind
     if node is None and from_report is None:
         return compile_gate(parsed, chosen)

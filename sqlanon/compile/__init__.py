@@ -100,7 +100,7 @@ class Compiled:
         saying what it is. Every comment is one line per :func:`sqlanon.sql.printable.comment`: a
         name, label or message in it (any character) stays inside the comment."""
         tag = f"{self.dialect} dialect" + (
-            ""
+            f", run on {KINDS[self.dialect].name} by sqlanon's tests"
             if self.tested
             else ", written by sqlglot, not tested by sqlanon on the engine (parsed back only)"
         )

@@ -539,10 +539,15 @@ def _of_connection(ref: TableRef) -> TableRef:
 
 
 def _check_engine_tables(
-    engine: EngineSettings, source: TableRef, output: TableRef | None, what: str = "source"
+    engine: EngineSettings,
+    source: TableRef,
+    output: TableRef | None,
+    what: str = "source",
+    compile_only: bool = False,
 ) -> None:
     """Sources (``what``: the source, or the population) and outputs name what the engine can
-    read and write."""
+    read and write. ``compile_only``: the configuration is only compiled to SQL, which names a
+    table as given whatever the engine; the engine reads nothing."""
     if engine.kind != "spark" and (engine.kind != "duckdb" or engine.connection is not None):
         for which, ref in ((what, source), ("output", output)):
             if ref is not None and ref.kind == "table" and ref.catalog:
@@ -558,7 +563,7 @@ def _check_engine_tables(
                 )
     if engine.connection is not None:
         _check_connection_tables(engine, source, output, what)
-    if engine.kind == "duckdb" and engine.connection is None:
+    if engine.kind == "duckdb" and engine.connection is None and not compile_only:
         for which, ref in ((what, source), ("output", output)):
             if ref is not None and ref.kind == "table":
                 raise ConfigError(
@@ -621,11 +626,19 @@ def _check_folders(engine: EngineSettings, source: TableRef, output: TableRef | 
 
 
 def parse_config(
-    data: Any, base_dir: Path, *, need_output: bool = True, gate: bool = False, connection: Any = None
+    data: Any,
+    base_dir: Path,
+    *,
+    need_output: bool = True,
+    gate: bool = False,
+    connection: Any = None,
+    compile_only: bool = False,
 ) -> Config:
     """Validate a configuration mapping; ``base_dir`` resolves relative paths.
 
     ``gate=True`` is the ``check`` command: quasi columns need no hierarchy and no output is used.
+    ``compile_only``: the ``compile`` command, which writes SQL naming the source as given and
+    connects to no engine: a ``{table: ...}`` source needs no engine section.
     ``connection``: the caller's open connection the run uses (the Python API's); then the
     source may be a relation of it, tables are its own, and the output may be left out.
     """
@@ -748,11 +761,11 @@ def parse_config(
         engine = _borrowed_settings(data.get("engine"), connection)
     else:
         engine = _engine_settings(data.get("engine"), base_dir)
-    _check_engine_tables(engine, source, output)
+    _check_engine_tables(engine, source, output, compile_only=compile_only)
     population = None
     if data.get("population") is not None:
         population = _table_ref(data["population"], base_dir, "population")
-        _check_engine_tables(engine, population, None, "population")
+        _check_engine_tables(engine, population, None, "population", compile_only)
         if search == "mondrian" and not gate:
             raise ConfigError(
                 "population (the journalist risk) needs the release's quasi-identifiers at levels of their "
@@ -824,7 +837,12 @@ def parse_config(
 
 
 def load_config(
-    path: str | Path, *, gate: bool = False, connection: Any = None, need_output: bool = True
+    path: str | Path,
+    *,
+    gate: bool = False,
+    connection: Any = None,
+    need_output: bool = True,
+    compile_only: bool = False,
 ) -> Config:
     """Read and validate a YAML configuration file (the arguments as in :func:`parse_config`)."""
     p = Path(path)
@@ -841,5 +859,12 @@ def load_config(
         data = yamlfile.load(text)
     except yamlfile.YamlProblem as err:
         raise ConfigError(f"Configuration {str(p)!r} cannot be read: {err}.") from None
-    config = parse_config(data, p.resolve().parent, gate=gate, connection=connection, need_output=need_output)
+    config = parse_config(
+        data,
+        p.resolve().parent,
+        gate=gate,
+        connection=connection,
+        need_output=need_output,
+        compile_only=compile_only,
+    )
     return replace(config, path=p.resolve())

@@ -403,6 +403,19 @@ def compile_hierarchies(config: Config) -> dict[str, Hierarchy]:
         else:
             out[spec.name] = load_hierarchy(spec.name, spec.hierarchy, [], config.base_dir)
     if from_values:
+        if (
+            config.engine.kind == "duckdb"
+            and config.engine.connection is None
+            and config.source.kind == "table"
+        ):
+            raise ConfigError(
+                f"Quasi-identifier {from_values[0]!r}: its hierarchy is made by a builder from the column's values, "
+                "which compile reads from the source to write the release at a node; the source "
+                f"{{table: {config.source.qualified}}} is a table of a database server and the configuration names no "
+                f"engine to read it with. Give {from_values[0]!r} a hierarchy file (an ARX CSV file or a tree), or add "
+                "engine: {kind: postgres, url: ...} (or {kind: spark}) for compile to read the values there. The "
+                "gate alone (compile without --node) reads nothing."
+            )
         engine, config = run_engine(config)
         try:
             table = read_table(engine, config.source)
