@@ -17,9 +17,9 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from sqlanon import interrupt, pipeline
+from sqlanon import frames, interrupt, pipeline
 from sqlanon.compile import Compiled
-from sqlanon.config import Config, load_config, parse_config
+from sqlanon.config import Config, engine_settings, load_config, parse_config
 from sqlanon.config.node import node_from_report, parse_node, same_hierarchies
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.report.audit import AuditReport
@@ -40,12 +40,43 @@ def _guarded(verb: Verb) -> Verb:
     return cast(Verb, run)
 
 
+def _framed(
+    config: str | Path | Mapping[str, Any] | Config,
+    base_dir: Path | None,
+    connection: Any,
+    run: Callable[[str | Path | Mapping[str, Any] | Config, Any, bool], Any],
+) -> Any:
+    """``run(config, connection, own)`` (``own``: the connection is sqlanon's own); a mapping configuration whose source or population is a
+    DataFrame (:mod:`sqlanon.frames`) runs on a DuckDB connection that reads it (sqlanon's own
+    without ``connection``), and without ``connection`` a returned release comes back in the
+    source's type (pandas, Polars or PyArrow)."""
+    if isinstance(config, Mapping):
+        frames.check_frame_value(config)
+    if not frames.has_frame(config):
+        return run(config, connection, False)
+    assert isinstance(config, Mapping)
+    base = base_dir or Path.cwd()
+    with frames.frame_run(config, base, connection, _own_duckdb) as (data, con, kind):
+        result = run(data, con, connection is None)
+        if connection is None and kind is not None and getattr(result, "release", None) is not None:
+            result.release = frames.as_caller_type(kind, result.release)
+        return result
+
+
+def _own_duckdb(value: Any, base: Path) -> Any:
+    """sqlanon's own embedded DuckDB engine, with the configuration's DuckDB settings."""
+    from sqlanon.engines import open_engine
+
+    return open_engine(engine_settings(value, base))
+
+
 def _config(
     config: str | Path | Mapping[str, Any] | Config,
     gate: bool,
     base_dir: Path | None,
     connection: Any = None,
     need_output: bool = True,
+    own_connection: bool = False,
 ) -> Config:
     if isinstance(config, Config):
         if connection is not None:
@@ -56,7 +87,12 @@ def _config(
         return config
     if isinstance(config, Mapping):
         return parse_config(
-            config, base_dir or Path.cwd(), gate=gate, connection=connection, need_output=need_output
+            config,
+            base_dir or Path.cwd(),
+            gate=gate,
+            connection=connection,
+            need_output=need_output,
+            own_connection=own_connection,
         )
     return load_config(config, gate=gate, connection=connection, need_output=need_output)
 
@@ -102,12 +138,17 @@ def anonymize(
     temp table's name on PostgreSQL. The connection stays open; the run's own temp objects are
     dropped and the settings it changes restored. It may not be inside a transaction.
     """
-    return pipeline.anonymize(
-        _config(config, False, base_dir, connection),
-        progress,
-        _count(show_violations),
-        stage,
-        _files(report, html),
+    count, files = _count(show_violations), _files(report, html)
+    return cast(
+        Report,
+        _framed(
+            config,
+            base_dir,
+            connection,
+            lambda c, con, own: pipeline.anonymize(
+                _config(c, False, base_dir, con, own_connection=own), progress, count, stage, files
+            ),
+        ),
     )
 
 
@@ -147,15 +188,24 @@ def apply(
     else:
         assert node is not None
         levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
-    return pipeline.apply(
-        _config(config, False, base_dir, connection),
-        levels,
-        origin,
-        progress,
-        _count(show_violations),
-        stage,
-        _files(report, html),
-        hierarchies,
+    count, files = _count(show_violations), _files(report, html)
+    return cast(
+        Report,
+        _framed(
+            config,
+            base_dir,
+            connection,
+            lambda c, con, own: pipeline.apply(
+                _config(c, False, base_dir, con, own_connection=own),
+                levels,
+                origin,
+                progress,
+                count,
+                stage,
+                files,
+                hierarchies,
+            ),
+        ),
     )
 
 
@@ -174,8 +224,17 @@ def check(
     (warn-severity criteria are reported without failing it). ``show_violations``, ``stage``,
     ``report`` and ``connection`` (the source a table, query or relation of it) as in
     :func:`anonymize`."""
-    return pipeline.check(
-        _config(config, True, base_dir, connection), _count(show_violations), stage, _files(report, html)
+    count, files = _count(show_violations), _files(report, html)
+    return cast(
+        Report,
+        _framed(
+            config,
+            base_dir,
+            connection,
+            lambda c, con, own: pipeline.check(
+                _config(c, True, base_dir, con, own_connection=own), count, stage, files
+            ),
+        ),
     )
 
 
@@ -202,8 +261,20 @@ def audit(
     The other arguments as in :func:`anonymize`."""
     from sqlanon.pipeline.audit import audit as run_audit
 
-    return run_audit(
-        _config(config, False, base_dir, connection, need_output=False), progress, stage, _files(report, html)
+    files = _files(report, html)
+    return cast(
+        AuditReport,
+        _framed(
+            config,
+            base_dir,
+            connection,
+            lambda c, con, own: run_audit(
+                _config(c, False, base_dir, con, need_output=False, own_connection=own),
+                progress,
+                stage,
+                files,
+            ),
+        ),
     )
 
 
@@ -235,6 +306,11 @@ def compile_sql(
     if node is not None and from_report is not None:
         raise InputError(
             "compile takes at most one of node (col=level,...) and from_report (a report's path)."
+        )
+    if frames.has_frame(config):
+        raise ConfigError(
+            "compile writes SQL over a table that the SQL names; a DataFrame has no name there. Write it to a "
+            "table and give {table: name} as the source (or compile from a configuration that reads a file)."
         )
     parsed = _config(config, True, base_dir)
     chosen = dialect or parsed.engine.kind
