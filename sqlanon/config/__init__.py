@@ -399,10 +399,14 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         "polars",
         "pyarrow",
     ):
+        if type(value).__module__.split(".")[0] in ("pandas", "polars", "pyarrow"):
+            raise ConfigError(
+                f"The source is a {type(value).__name__}: a DataFrame as source is read by the Python API "
+                "(sqlanon.anonymize({..., 'source': df})) from a mapping configuration."
+            )
         raise ConfigError(
-            f"The source is a {type(value).__name__}: a relation or DataFrame as source needs the Python API "
-            "(sqlanon.anonymize({..., 'source': df})) with a mapping configuration; a DuckDB relation or Spark "
-            "DataFrame also needs connection= (the connection or SparkSession it belongs to)."
+            f"The source is a {type(value).__name__}: a relation or DataFrame as source needs the Python API's "
+            "connection= (the connection or SparkSession it belongs to)."
         )
     raise ConfigError(
         f"{what} must be a path to a .csv or .parquet file, {{file: path, csv: {{...}}}}, "
