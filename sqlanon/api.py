@@ -137,6 +137,13 @@ def anonymize(
     session and returned as ``report.release``: a DuckDB relation, a Spark DataFrame, or the
     temp table's name on PostgreSQL. The connection stays open; the run's own temp objects are
     dropped and the settings it changes restored. It may not be inside a transaction.
+
+    In a mapping configuration, ``source`` and ``population`` may be a DataFrame: pandas,
+    Polars, a PyArrow Table or RecordBatchReader, or any object with ``__arrow_c_stream__``
+    (:mod:`sqlanon.frames`). Without ``connection`` it runs in an embedded DuckDB of sqlanon's
+    own and, with no ``output``, ``report.release`` is a DataFrame of the source's type
+    (generalized quasi-identifiers as string labels, other columns keeping their types); with
+    a DuckDB ``connection`` it is read through that connection. Other engines refuse it.
     """
     count, files = _count(show_violations), _files(report, html)
     return cast(

@@ -294,3 +294,15 @@ def test_a_lazy_frame_or_another_connection_is_a_config_error(tmp_path: Path) ->
         api.anonymize(config | {"source": pl.from_arrow(table)}, base_dir=tmp_path, connection=object())
     with pytest.raises(ConfigError, match="compile"):
         api.compile_sql(config | {"source": pl.from_arrow(table)}, base_dir=tmp_path)
+
+
+def test_apply_and_audit_take_a_frame_as_they_take_the_file(cases: dict[int, Any]) -> None:
+    table, config, folder, want, want_rows, _ = cases[SEEDS[0]]
+    assert want.passed  # the seed is chosen so: the node exists
+    without_output = {k: v for k, v in config.items() if k != "output"}
+    got = api.apply(without_output | {"source": as_frame("polars", table)}, node=want.node, base_dir=folder)
+    assert got.passed and got.node == want.node and rows_of(got.release) == want_rows
+    audited = api.audit(without_output | {"source": as_frame("arrow", table)}, base_dir=folder)
+    assert audited.to_dict() | {"costs": None} == api.audit(without_output, base_dir=folder).to_dict() | {
+        "costs": None
+    }
