@@ -17,9 +17,9 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from sqlanon import interrupt, pipeline
+from sqlanon import frames, interrupt, pipeline
 from sqlanon.compile import Compiled
-from sqlanon.config import Config, load_config, parse_config
+from sqlanon.config import Config, engine_settings, load_config, parse_config
 from sqlanon.config.node import node_from_report, parse_node, same_hierarchies
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.report.audit import AuditReport
@@ -41,6 +41,36 @@ def _guarded(verb: Verb) -> Verb:
     return cast(Verb, run)
 
 
+def _framed(
+    config: str | Path | Mapping[str, Any] | Config,
+    base_dir: Path | None,
+    connection: Any,
+    run: Callable[[str | Path | Mapping[str, Any] | Config, Any, bool], Any],
+) -> Any:
+    """``run(config, connection, own)`` (``own``: the connection is sqlanon's own); a mapping configuration whose source or population is a
+    DataFrame (:mod:`sqlanon.frames`) runs on a DuckDB connection that reads it (sqlanon's own
+    without ``connection``), and without ``connection`` a returned release comes back in the
+    source's type (pandas, Polars or PyArrow)."""
+    if isinstance(config, Mapping):
+        frames.check_frame_value(config)
+    if not frames.has_frame(config):
+        return run(config, connection, False)
+    assert isinstance(config, Mapping)
+    base = base_dir or Path.cwd()
+    with frames.frame_run(config, base, connection, _own_duckdb) as (data, con, kind):
+        result = run(data, con, connection is None)
+        if connection is None and kind is not None and getattr(result, "release", None) is not None:
+            result.release = frames.as_caller_type(kind, result.release)
+        return result
+
+
+def _own_duckdb(value: Any, base: Path) -> Any:
+    """sqlanon's own embedded DuckDB engine, with the configuration's DuckDB settings."""
+    from sqlanon.engines import open_engine
+
+    return open_engine(engine_settings(value, base))
+
+
 def _config(
     config: str | Path | Mapping[str, Any] | Config,
     gate: bool,
@@ -48,6 +78,7 @@ def _config(
     connection: Any = None,
     need_output: bool = True,
     compile_only: bool = False,
+    own_connection: bool = False,
 ) -> Config:
     if isinstance(config, Config):
         if connection is not None:
@@ -64,6 +95,7 @@ def _config(
             connection=connection,
             need_output=need_output,
             compile_only=compile_only,
+            own_connection=own_connection,
         )
     return load_config(
         config, gate=gate, connection=connection, need_output=need_output, compile_only=compile_only
@@ -110,10 +142,25 @@ def anonymize(
     session and returned as ``report.release``: a DuckDB relation, a Spark DataFrame, or the
     temp table's name on PostgreSQL. The connection stays open; the run's own temp objects are
     dropped and the settings it changes restored. It may not be inside a transaction.
+
+    In a mapping configuration, ``source`` and ``population`` may be a DataFrame: pandas,
+    Polars, a PyArrow Table or RecordBatchReader, or any object with ``__arrow_c_stream__``
+    (:mod:`sqlanon.frames`). Without ``connection`` it runs in an embedded DuckDB of sqlanon's
+    own and, with no ``output``, ``report.release`` is a DataFrame of the source's type
+    (generalized quasi-identifiers as string labels, other columns keeping their types); with
+    a DuckDB ``connection`` it is read through that connection. Other engines refuse it.
     """
-    files = _files(report, html)
-    return pipeline.anonymize(
-        _config(config, False, base_dir, connection), progress, _count(show_violations), stage, files
+    count, files = _count(show_violations), _files(report, html)
+    return cast(
+        Report,
+        _framed(
+            config,
+            base_dir,
+            connection,
+            lambda c, con, own: pipeline.anonymize(
+                _config(c, False, base_dir, con, own_connection=own), progress, count, stage, files
+            ),
+        ),
     )
 
 
@@ -154,15 +201,24 @@ def apply(
     else:
         assert node is not None
         levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
-    return pipeline.apply(
-        _config(config, False, base_dir, connection),
-        levels,
-        origin,
-        progress,
-        _count(show_violations),
-        stage,
-        files,
-        hierarchies,
+    count, files = _count(show_violations), _files(report, html)
+    return cast(
+        Report,
+        _framed(
+            config,
+            base_dir,
+            connection,
+            lambda c, con, own: pipeline.apply(
+                _config(c, False, base_dir, con, own_connection=own),
+                levels,
+                origin,
+                progress,
+                count,
+                stage,
+                files,
+                hierarchies,
+            ),
+        ),
     )
 
 
@@ -181,8 +237,18 @@ def check(
     (warn-severity criteria are reported without failing it). ``show_violations``, ``stage``,
     ``report`` and ``connection`` (the source a table, query or relation of it) as in
     :func:`anonymize`."""
-    files = _files(report, html)
-    return pipeline.check(_config(config, True, base_dir, connection), _count(show_violations), stage, files)
+    count, files = _count(show_violations), _files(report, html)
+    return cast(
+        Report,
+        _framed(
+            config,
+            base_dir,
+            connection,
+            lambda c, con, own: pipeline.check(
+                _config(c, True, base_dir, con, own_connection=own), count, stage, files
+            ),
+        ),
+    )
 
 
 @_guarded
@@ -209,7 +275,20 @@ def audit(
     from sqlanon.pipeline.audit import audit as run_audit
 
     files = _files(report, html)
-    return run_audit(_config(config, False, base_dir, connection, need_output=False), progress, stage, files)
+    return cast(
+        AuditReport,
+        _framed(
+            config,
+            base_dir,
+            connection,
+            lambda c, con, own: run_audit(
+                _config(c, False, base_dir, con, need_output=False, own_connection=own),
+                progress,
+                stage,
+                files,
+            ),
+        ),
+    )
 
 
 @_guarded
@@ -242,6 +321,11 @@ def compile_sql(
     if node is not None and from_report is not None:
         raise InputError(
             "compile takes at most one of node (col=level,...) and from_report (a report's path)."
+        )
+    if frames.has_frame(config):
+        raise ConfigError(
+            "compile writes SQL over a table that the SQL names; a DataFrame has no name there. Write it to a "
+            "table and give {table: name} as the source (or compile from a configuration that reads a file)."
         )
     parsed = _config(config, True, base_dir, compile_only=True)
     chosen = dialect or parsed.engine.kind

@@ -280,6 +280,42 @@ def _analyst(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) 
     assert names["release"].passed and (folder / "people_k5.csv").is_file()
 
 
+@runs("dataframe")
+def _dataframe(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
+    """The README's DataFrame, continuing the analyst's ``config``: the release comes back as a
+    pandas DataFrame, quasi-identifiers as labels, salary still int64; ``df`` unchanged."""
+    import pandas as pd
+
+    (block,) = blocks
+    people_csv(folder, rows=500)
+    names = run_python(examples()["analyst"][0], folder, request.getfixturevalue("monkeypatch"))
+    before = pd.read_csv(folder / "people.csv", dtype={"zip": str})
+    exec(compile(block.text, block.where(), "exec"), names)  # in the analyst's namespace
+    release = names["report"].release
+    assert (
+        names["report"].passed
+        and isinstance(release, pd.DataFrame)
+        and len(release) == names["report"].rows_out
+    )
+    assert release["salary"].dtype == "int64" and release["age"].map(type).eq(str).all()
+    assert names["df"].equals(before)
+
+
+@runs("dataframe-notebook")
+def _dataframe_notebook(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
+    """docs/commands.md's DataFrames: the gate of the table fails; the release is a pandas
+    DataFrame, then a Polars one, then written to Parquet."""
+    import pandas as pd
+    import polars as pl  # in the test extra
+
+    (block,) = blocks
+    people_csv(folder, rows=500)
+    names = run_python(block, folder, request.getfixturevalue("monkeypatch"))
+    assert names["report"].passed and isinstance(names["report"].release, pd.DataFrame)
+    assert isinstance(names["as_polars"], pl.DataFrame) and names["as_polars"].schema["salary"] == pl.Int64
+    assert (folder / "people_k5.parquet").is_file()
+
+
 @runs("api")
 def _api(blocks: list[Block], folder: Path, request: pytest.FixtureRequest) -> None:
     """docs/commands.md's Python API: ``adult.yaml`` is the demo's anonymize configuration and

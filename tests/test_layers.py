@@ -40,7 +40,7 @@ LAYERS: list[tuple[str, list[str]]] = [
     ("report", ["sqlanon.report"]),
     ("release", ["sqlanon.release"]),
     ("commands' runs", ["sqlanon.pipeline"]),
-    ("entry points", ["sqlanon.api", "sqlanon.demo", "sqlanon.cli", "sqlanon"]),
+    ("entry points", ["sqlanon.api", "sqlanon.frames", "sqlanon.demo", "sqlanon.cli", "sqlanon"]),
 ]
 
 

@@ -156,6 +156,11 @@ def _engine_settings(value: Any, base: Path) -> EngineSettings:
     return KINDS[kind].settings(value, lambda folder, what: _path(base, folder, what))
 
 
+def engine_settings(value: Any, base: Path) -> EngineSettings:
+    """The engine a configuration's ``engine:`` value describes (relative folders against ``base``)."""
+    return _engine_settings(value, base)
+
+
 def _borrowed_settings(value: Any, connection: Any) -> EngineSettings:
     """The engine of a run on the caller's ``connection``: its kind is the connection's; a
     configuration's ``engine:`` may name the same kind (its settings that open a connection are
@@ -391,7 +396,14 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         "_duckdb",
         "pyspark",
         "pandas",
+        "polars",
+        "pyarrow",
     ):
+        if type(value).__module__.split(".")[0] in ("pandas", "polars", "pyarrow"):
+            raise ConfigError(
+                f"The source is a {type(value).__name__}: a DataFrame as source is read by the Python API "
+                "(sqlanon.anonymize({..., 'source': df})) from a mapping configuration."
+            )
         raise ConfigError(
             f"The source is a {type(value).__name__}: a relation or DataFrame as source needs the Python API's "
             "connection= (the connection or SparkSession it belongs to)."
@@ -399,8 +411,14 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
     raise ConfigError(
         f"{what} must be a path to a .csv or .parquet file, {{file: path, csv: {{...}}}}, "
         f"{{database: file.duckdb, table: name}}, (with a database server as the engine) {{table: schema.name}}, "
-        f"(with Spark) a folder {{path: folder, format: parquet}}, or (a source) {{query: SELECT ...}}, "
-        f"got {brief(value)}."
+        f"(with Spark) a folder {{path: folder, format: parquet}}, or (a source) {{query: SELECT ...}}"
+        + (
+            ", or with the Python API a pandas or Polars DataFrame or a PyArrow Table (a dict or list of columns "
+            "is none: make it one first, e.g. pandas.DataFrame(...))"
+            if what in ("source", "population")
+            else ""
+        )
+        + f"; got {brief(value)}."
     )
 
 
@@ -513,12 +531,14 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
 
 
 def _check_connection_tables(
-    engine: EngineSettings, source: TableRef, output: TableRef | None, what: str = "source"
+    engine: EngineSettings, source: TableRef, output: TableRef | None, what: str = "source", own: bool = False
 ) -> None:
     """With a caller's connection: the output is a table of it (or none: the release is
-    returned), and a DuckDB source is no other database file."""
+    returned), and a DuckDB source is no other database file. ``own``: the connection is
+    sqlanon's own, opened to read a DataFrame (:mod:`sqlanon.frames`): the output may be a file
+    too."""
     name = ENGINE_NAMES[engine.kind]
-    if output is not None and output.kind != "table":
+    if output is not None and output.kind != "table" and not own:
         raise ConfigError(
             f"With a connection given, the output is a table of that {name} connection, {{table: name}}, or none "
             f"(leave output out: the release is returned as the report's release); got {output.describe()}."
@@ -544,6 +564,7 @@ def _check_engine_tables(
     output: TableRef | None,
     what: str = "source",
     compile_only: bool = False,
+    own: bool = False,
 ) -> None:
     """Sources (``what``: the source, or the population) and outputs name what the engine can
     read and write. ``compile_only``: the configuration is only compiled to SQL, which names a
@@ -562,7 +583,7 @@ def _check_engine_tables(
                     )
                 )
     if engine.connection is not None:
-        _check_connection_tables(engine, source, output, what)
+        _check_connection_tables(engine, source, output, what, own)
     if engine.kind == "duckdb" and engine.connection is None and not compile_only:
         for which, ref in ((what, source), ("output", output)):
             if ref is not None and ref.kind == "table":
@@ -633,6 +654,7 @@ def parse_config(
     gate: bool = False,
     connection: Any = None,
     compile_only: bool = False,
+    own_connection: bool = False,
 ) -> Config:
     """Validate a configuration mapping; ``base_dir`` resolves relative paths.
 
@@ -641,6 +663,8 @@ def parse_config(
     connects to no engine: a ``{table: ...}`` source needs no engine section.
     ``connection``: the caller's open connection the run uses (the Python API's); then the
     source may be a relation of it, tables are its own, and the output may be left out.
+    ``own_connection``: that connection is sqlanon's own, opened to read a DataFrame
+    (:mod:`sqlanon.frames`); the output may then be a file too.
     """
     if not isinstance(data, Mapping):
         raise ConfigError("The configuration must be a YAML mapping with source, columns and criteria.")
@@ -761,11 +785,11 @@ def parse_config(
         engine = _borrowed_settings(data.get("engine"), connection)
     else:
         engine = _engine_settings(data.get("engine"), base_dir)
-    _check_engine_tables(engine, source, output, compile_only=compile_only)
+    _check_engine_tables(engine, source, output, compile_only=compile_only, own=own_connection)
     population = None
     if data.get("population") is not None:
         population = _table_ref(data["population"], base_dir, "population")
-        _check_engine_tables(engine, population, None, "population", compile_only)
+        _check_engine_tables(engine, population, None, "population", compile_only, own_connection)
         if search == "mondrian" and not gate:
             raise ConfigError(
                 "population (the journalist risk) needs the release's quasi-identifiers at levels of their "

@@ -83,8 +83,9 @@ class Report:
     #: figures vary from run to run, so reports are compared without them
     costs: dict[str, Any] = field(default_factory=dict, compare=False)
     #: a run on the caller's connection with no output: the release, as the connection gives
-    #: it (a DuckDB relation, a Spark DataFrame, the name of a PostgreSQL temp table); not in
-    #: the JSON report
+    #: it (a DuckDB relation, a Spark DataFrame, the name of a PostgreSQL temp table); a run on a
+    #: DataFrame source without connection=: a DataFrame of the source's type (pandas, Polars,
+    #: PyArrow: :mod:`sqlanon.frames`); not in the JSON report
     release: Any = field(default=None, compare=False, repr=False)
     #: with ``person:``: the people counted, {"in", "out", "suppressed"} ("in" only for ``check``:
     #: the table's people); None when each row is a person
