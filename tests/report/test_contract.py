@@ -21,6 +21,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from sqlanon import api
+from sqlanon.config.digest import config_sha256
 from sqlanon.report.metadata import SCHEMA_VERSION
 from sqlanon.report.model import Report
 from sqlanon.report.schema import report_schema
@@ -249,3 +250,24 @@ def test_postgres_metadata(postgres: Server) -> None:
     assert version is not None
     assert report.passed and report.metadata["engine"] == {"kind": "postgres", "version": version[0]}
     assert contract.problems(json.loads(report.to_json())) == []
+
+
+def test_a_relation_source_is_hashed_by_its_type_never_its_contents() -> None:
+    """A relation given as the source (with ``connection=``) is hashed as its type's name: two
+    relations of other rows hash alike; the engine is the caller's DuckDB. (Spark's
+    ``spark.version`` is checked where a Spark check already runs: tests/report/test_html.py.)"""
+    con = duckdb.connect()
+    cfg: dict[str, Any] = {
+        "columns": {"g": {"role": "quasi"}, "s": {"role": "sensitive"}},
+        "criteria": [{"k-anonymity": {"k": 2}}],
+    }
+    one = api.check(
+        dict(cfg, source=con.sql("SELECT * FROM (VALUES ('a', 1), ('a', 2)) t(g, s)")), connection=con
+    )
+    other = api.check(
+        dict(cfg, source=con.sql("SELECT * FROM (VALUES ('b', 3), ('b', 4)) t(g, s)")), connection=con
+    )
+    assert one.metadata["config_sha256"] == other.metadata["config_sha256"]
+    assert one.metadata["config_sha256"] == config_sha256(dict(cfg, source={"$object": "DuckDBPyRelation"}))
+    assert one.metadata["engine"] == {"kind": "duckdb", "version": duckdb.__version__}
+    con.close()
