@@ -10,7 +10,8 @@ Two ways in, both installed for the whole session by tests/conftest.py:
   effect);
 - out of process (a test running the ``sqlanon`` command in a subprocess): after the test,
   every ``*.json`` file under its ``tmp_path`` whose top level has ``metadata`` and ``command``
-  (a report, not a configuration or a fixture) is validated too.
+  (a report, not a configuration or a fixture) is validated too, unless the test is marked
+  ``hand_made_reports`` (it writes reports broken on purpose, to see them refused).
 """
 
 from __future__ import annotations
