@@ -24,6 +24,7 @@ from sqlanon.compile import DIALECTS
 from sqlanon.errors import EngineError, InputError, SqlanonError
 from sqlanon.release.guard import check_report_path
 from sqlanon.report.audit import AuditReport
+from sqlanon.report.formats import FORMATS, github, stdout_json
 from sqlanon.report.model import Report
 from sqlanon.report.text import render, render_audit
 
@@ -79,10 +80,17 @@ def _text(report: Report | AuditReport, verbose: bool) -> str:
     return render(report, verbose=verbose, width=width)
 
 
-def _finish(report: Report | AuditReport, verbose: bool = False) -> None:
+def _finish(report: Report | AuditReport, verbose: bool = False, fmt: str = "text") -> None:
+    """Print the report in ``fmt`` (``--format``: text, json or github) and exit with its
+    verdict (0 passed, 1 not)."""
     if sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
-    _say_done(_text(report, verbose))
+    if fmt == "json":
+        _say_done(stdout_json(report))
+    elif fmt == "github":
+        _say_done(github(report))
+    else:
+        _say_done(_text(report, verbose))
     sys.exit(0 if report.passed else 1)
 
 
@@ -187,6 +195,18 @@ violations_option = click.option(
 )
 
 
+format_option = click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="What stdout gets: the text report; json, the JSON report (as --report writes it, without the "
+    "classes --show-violations lists); github, GitHub Actions annotations (an error per failing criterion "
+    "or limit, a notice when the run passes). The exit code is the same.",
+)
+
+
 verbose_option = click.option(
     "--verbose",
     "-v",
@@ -218,9 +238,10 @@ def main() -> None:
 @html_option
 @violations_option
 @verbose_option
+@format_option
 @_guard
 def anonymize(
-    config: str, report_path: str | None, html_path: str | None, show_violations: int, verbose: bool
+    config: str, report_path: str | None, html_path: str | None, show_violations: int, verbose: bool, fmt: str
 ) -> None:
     """Search, write and gate the release described by CONFIG (YAML)."""
     _needs_report(show_violations, report_path, html_path)
@@ -232,7 +253,7 @@ def anonymize(
         report=report_path,
         html=html_path,
     )
-    _finish(report, verbose)
+    _finish(report, verbose, fmt)
 
 
 @main.command()
@@ -242,6 +263,7 @@ def anonymize(
 @html_option
 @violations_option
 @verbose_option
+@format_option
 @_guard
 def apply(
     config: str,
@@ -251,6 +273,7 @@ def apply(
     html_path: str | None,
     show_violations: int,
     verbose: bool,
+    fmt: str,
 ) -> None:
     """Publish CONFIG's source generalized at a fixed node (--node or --from-report), with no
     search, and gate it: exit 1 and nothing written when the node does not satisfy the criteria
@@ -268,7 +291,7 @@ def apply(
         report=report_path,
         html=html_path,
     )
-    _finish(report, verbose)
+    _finish(report, verbose, fmt)
 
 
 @main.command()
@@ -277,9 +300,10 @@ def apply(
 @html_option
 @violations_option
 @verbose_option
+@format_option
 @_guard
 def check(
-    config: str, report_path: str | None, html_path: str | None, show_violations: int, verbose: bool
+    config: str, report_path: str | None, html_path: str | None, show_violations: int, verbose: bool, fmt: str
 ) -> None:
     """Gate the table named by CONFIG's source against its criteria (exit 0 pass, 1 fail;
     warn-severity criteria are reported without failing)."""
@@ -287,7 +311,7 @@ def check(
     report = api.check(
         config, show_violations=show_violations, stage=_stage(), report=report_path, html=html_path
     )
-    _finish(report, verbose)
+    _finish(report, verbose, fmt)
 
 
 @main.command()
@@ -295,15 +319,27 @@ def check(
 @report_option
 @html_option
 @verbose_option
+@format_option
 @_guard
-def audit(config: str, report_path: str | None, html_path: str | None, verbose: bool) -> None:
+def audit(config: str, report_path: str | None, html_path: str | None, verbose: bool, fmt: str) -> None:
     """Measure every minimal node of CONFIG's lattice (the releases that satisfy its criteria)
     against the papers' attacks: homogeneity, negation, similarity, skewness, inference. Prints
     a row per node; writes nothing but the report (exit 0 audited, 1 no node satisfies the
     criteria)."""
     _finish(
-        api.audit(config, progress=_progress(), stage=_stage(), report=report_path, html=html_path), verbose
+        api.audit(config, progress=_progress(), stage=_stage(), report=report_path, html=html_path),
+        verbose,
+        fmt,
     )
+
+
+@main.command(name="report-schema")
+def report_schema() -> None:
+    """Print the JSON Schema (draft 2020-12) of the JSON report (--report, --format json) that
+    this sqlanon writes; its version is the reports' metadata.schema_version."""
+    from sqlanon.report.schema import schema_text
+
+    _say_done(schema_text().rstrip("\n"))
 
 
 @main.command(name="compile")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import pgserver, sparkconnect
+from tests.support import contract, pgserver, sparkconnect
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -191,3 +191,24 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         groups = {m.args[0] if m.args else m.kwargs.get("name") for m in item.iter_markers("xdist_group")}
         if len(groups) > 1:
             raise pytest.UsageError(f"{item.nodeid} is in several xdist groups {sorted(groups)}: give it one")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    contract.watch()  # every report made in this process is validated (tests/support/contract.py)
+
+
+@pytest.fixture(autouse=True)
+def _reports_validate(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every report the test makes, and every report file it leaves under its tmp_path, follows
+    the report's JSON Schema (tests/support/contract.py)."""
+    contract.found.clear()
+    yield
+    bad = list(contract.found)
+    contract.found.clear()
+    tmp = request.node.funcargs.get("tmp_path") if hasattr(request.node, "funcargs") else None
+    if isinstance(tmp, Path) and request.node.get_closest_marker("hand_made_reports") is None:
+        bad += contract.files_problems(tmp)
+    if bad:
+        pytest.fail(
+            "reports that break sqlanon/report/report.schema.json:\n" + "\n".join(bad[:20]), pytrace=False
+        )

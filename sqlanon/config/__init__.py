@@ -20,6 +20,7 @@ import sqlglot
 from sqlanon.config import yamlfile
 from sqlanon.config.audit import AuditSettings, parse_audit
 from sqlanon.config.criteria import CriterionSpec, _choice, parse_criterion
+from sqlanon.config.digest import config_sha256
 from sqlanon.config.limits import (
     DEFAULT_MAX_LATTICE_NODES,
     DEFAULT_MAX_VALUES_SIZE,
@@ -237,6 +238,9 @@ class Config:
     #: ``person: {constant: ...}``: the columns every row of a person must agree on (a person
     #: whose rows disagree is refused); empty: quasi-identifiers may vary per person
     person_constant: tuple[str, ...] = ()
+    #: the SHA-256 of the configuration mapping as given (:mod:`sqlanon.config.digest`): the
+    #: report's ``metadata.config_sha256``
+    sha256: str = ""
 
     @property
     def csv(self) -> CsvOptions:
@@ -837,6 +841,7 @@ def parse_config(
     ):
         raise ConfigError(f"warn_suppressed must be a fraction of rows in [0, 1], got {warn_suppressed!r}.")
     return Config(
+        sha256=config_sha256(data),
         source=source,
         columns=columns,
         criteria=criteria,

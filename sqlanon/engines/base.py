@@ -353,6 +353,10 @@ class Engine(Protocol):
         a temp table of the connection's session); :meth:`close` leaves it."""
         ...
 
+    def version(self) -> str:
+        """The engine's version, as it states it (the report's ``metadata.engine.version``)."""
+        ...
+
     def close(self) -> None:
         """End the session: a connection the engine opened is closed; a caller's connection
         stays open, with the temp objects of the run dropped and its settings restored."""

@@ -4,6 +4,7 @@ checked before any work and written before anything is published."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import replace
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -14,6 +15,7 @@ from sqlanon.engines import Engine, costs, open_engine
 from sqlanon.errors import InputError
 from sqlanon.release import guard
 from sqlanon.report.files import ReportFiles
+from sqlanon.report.metadata import make_metadata, utc_now
 from sqlanon.report.model import Report
 
 if TYPE_CHECKING:
@@ -29,6 +31,15 @@ def run_engine(config: Config) -> tuple[Engine, Config]:
     connection), and the configuration, whose relation source (a relation or DataFrame of the
     caller's connection) is now a temp view of the engine."""
     engine = open_engine(config.engine)
+    run = _run.get()
+    if run is not None and "engine_kind" not in run:  # the run's first engine: the one it reads
+        try:
+            run.update(
+                engine_kind=config.engine.kind, engine_version=engine.version(), config_sha256=config.sha256
+            )
+        except BaseException:
+            engine.close()
+            raise
     if config.source.kind != "relation":
         return engine, config
     try:
@@ -49,6 +60,9 @@ def say(stage: Stage | None, key: str, name: str) -> None:
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 
+#: the running command's report metadata so far (its start; then its engine and configuration)
+_run: ContextVar[dict[str, Any] | None] = ContextVar("sqlanon_run", default=None)
+
 
 def counted(command: Command) -> Command:
     """A command whose run keeps a costs ledger (:mod:`sqlanon.engines.costs`): its report
@@ -56,14 +70,24 @@ def counted(command: Command) -> Command:
 
     @wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
-        with costs.run():
-            return command(*args, **kwargs)
+        token = _run.set({"started": utc_now()})
+        try:
+            with costs.run():
+                return command(*args, **kwargs)
+        finally:
+            _run.reset(token)
 
     return cast(Command, run)
 
 
 def record_costs(report: Report | AuditReport) -> None:
-    """``report`` says what the run has cost so far (when it keeps a ledger)."""
+    """``report`` says what the run has cost so far (when it keeps a ledger), and its metadata
+    (:mod:`sqlanon.report.metadata`: the run's start, configuration and engine)."""
+    run = _run.get()
+    if run is not None:
+        report.metadata = make_metadata(
+            run.get("config_sha256"), run.get("engine_kind"), run.get("engine_version"), run["started"]
+        )
     ledger = costs.current()
     if ledger is not None:
         report.costs = ledger.to_dict()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlanon.config.audit import ATTACKS, ATTACKS_PEOPLE
+from sqlanon.report.metadata import make_metadata
 from sqlanon.report.text import render_audit
 
 
@@ -66,6 +67,8 @@ class AuditReport:
     command: str = "audit"
     #: what the run cost (as :attr:`sqlanon.report.Report.costs`)
     costs: dict[str, Any] = field(default_factory=dict, compare=False)
+    #: as :attr:`sqlanon.report.Report.metadata`
+    metadata: dict[str, Any] = field(default_factory=make_metadata, compare=False)
 
     @property
     def unit(self) -> str:
@@ -88,6 +91,7 @@ class AuditReport:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "metadata": self.metadata,
             "command": self.command,
             "passed": self.passed,
             "message": self.message,

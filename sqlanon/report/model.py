@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from sqlanon import atomic, interrupt
 from sqlanon.errors import InputError
+from sqlanon.report.metadata import make_metadata
 from sqlanon.report.text import render
 
 
@@ -90,9 +91,14 @@ class Report:
     #: with ``person:``: the people counted, {"in", "out", "suppressed"} ("in" only for ``check``:
     #: the table's people); None when each row is a person
     people: dict[str, int] | None = None
+    #: which sqlanon wrote the report, its schema's version, when, from which configuration,
+    #: on which engine (:mod:`sqlanon.report.metadata`); differs from run to run, so reports
+    #: are compared without it
+    metadata: dict[str, Any] = field(default_factory=make_metadata, compare=False)
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "metadata": self.metadata,
             "command": self.command,
             "passed": self.passed,
             "message": self.message,

@@ -279,6 +279,7 @@ def test_bad_nodes_and_reports_are_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "out.csv").exists()
 
 
+@pytest.mark.hand_made_reports
 def test_a_report_missing_fingerprints_is_refused(tmp_path: Path) -> None:
     """A report whose hierarchy fingerprints were deleted is refused like one whose hierarchy
     changed, by apply and by compile, naming the columns it lacks; the report as written applies."""

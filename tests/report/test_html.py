@@ -289,6 +289,7 @@ def test_the_pages_figures_on_postgres_and_spark_equal_duckdbs(
         on_spark = dict(config, source=frame)
         got = api.check(on_spark, base_dir=tmp_path, html=tmp_path / f"s{seed}.html", connection=spark)
         assert _figures(got) == _figures(want)
+        assert got.metadata["engine"] == {"kind": "spark", "version": spark.version}  # the report's contract
 
 
 def test_the_pages_show_what_they_must_say(browser: Any, demo: tuple[Path, dict[str, Any]]) -> None:

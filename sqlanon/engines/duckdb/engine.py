@@ -341,6 +341,10 @@ class DuckDBEngine(SqlSession):
         except duckdb.Error:
             pass
 
+    def version(self) -> str:
+        """The engine's version (the report's ``metadata.engine.version``)."""
+        return str(duckdb.__version__)
+
     def close(self) -> None:
         with interrupt.held():  # a stop signal waits: the spill folder goes, the connection is given back
             if self._borrowed:

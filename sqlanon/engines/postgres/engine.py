@@ -918,6 +918,10 @@ class PostgresEngine(SqlSession):
     def checkpoint(self, path: str) -> None:
         raise self._no_files()
 
+    def version(self) -> str:
+        """The engine's version (the report's ``metadata.engine.version``)."""
+        return str(self.con.info.parameter_status("server_version") or self.con.info.server_version)
+
     def close(self) -> None:
         with interrupt.held():  # a stop signal waits: the connection is closed or given back whole
             self._close()

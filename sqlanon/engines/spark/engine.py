@@ -1131,6 +1131,10 @@ class SparkEngine(SqlSession):
         except Exception:  # the session may be gone; the call then ends anyway
             pass
 
+    def version(self) -> str:
+        """The engine's version (the report's ``metadata.engine.version``)."""
+        return str(self.spark.version)
+
     def close(self) -> None:
         with interrupt.held():  # a stop signal waits: the temp views and settings are restored whole
             self._close()
