@@ -28,6 +28,8 @@ from sqlanon.report.html import require_packages
 from sqlanon.report.model import Report
 
 Verb = TypeVar("Verb", bound=Callable[..., Any])
+#: what a verb returns (a Report, an AuditReport)
+R = TypeVar("R")
 
 
 def _guarded(verb: Verb) -> Verb:
@@ -45,22 +47,30 @@ def _framed(
     config: str | Path | Mapping[str, Any] | Config,
     base_dir: Path | None,
     connection: Any,
-    run: Callable[[str | Path | Mapping[str, Any] | Config, Any, bool], Any],
-) -> Any:
-    """``run(config, connection, own)`` (``own``: the connection is sqlanon's own); a mapping configuration whose source or population is a
-    DataFrame (:mod:`sqlanon.frames`) runs on a DuckDB connection that reads it (sqlanon's own
-    without ``connection``), and without ``connection`` a returned release comes back in the
-    source's type (pandas, Polars or PyArrow)."""
+    run: Callable[[Config], R],
+    *,
+    gate: bool = False,
+    need_output: bool = True,
+) -> R:
+    """``run`` on ``config`` read as :func:`_config` reads it (``gate``, ``need_output``). A
+    mapping configuration whose source or population is a DataFrame (:mod:`sqlanon.frames`)
+    runs on a DuckDB connection that reads it (sqlanon's own without ``connection``), and
+    without ``connection`` a returned release comes back in the source's type (pandas, Polars
+    or PyArrow)."""
+
+    def parsed(data: str | Path | Mapping[str, Any] | Config, con: Any, own: bool) -> R:
+        return run(_config(data, gate, base_dir, con, need_output=need_output, own_connection=own))
+
     if isinstance(config, Mapping):
         frames.check_frame_value(config)
     if not frames.has_frame(config):
-        return run(config, connection, False)
+        return parsed(config, connection, False)
     assert isinstance(config, Mapping)
     base = base_dir or Path.cwd()
     with frames.frame_run(config, base, connection, _own_duckdb) as (data, con, kind):
-        result = run(data, con, connection is None)
+        result = parsed(data, con, connection is None)
         if connection is None and kind is not None and getattr(result, "release", None) is not None:
-            result.release = frames.as_caller_type(kind, result.release)
+            result.release = frames.as_caller_type(kind, result.release)  # type: ignore[attr-defined]
         return result
 
 
@@ -151,16 +161,8 @@ def anonymize(
     a DuckDB ``connection`` it is read through that connection. Other engines refuse it.
     """
     count, files = _count(show_violations), _files(report, html)
-    return cast(
-        Report,
-        _framed(
-            config,
-            base_dir,
-            connection,
-            lambda c, con, own: pipeline.anonymize(
-                _config(c, False, base_dir, con, own_connection=own), progress, count, stage, files
-            ),
-        ),
+    return _framed(
+        config, base_dir, connection, lambda c: pipeline.anonymize(c, progress, count, stage, files)
     )
 
 
@@ -201,24 +203,12 @@ def apply(
     else:
         assert node is not None
         levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
-    count, files = _count(show_violations), _files(report, html)
-    return cast(
-        Report,
-        _framed(
-            config,
-            base_dir,
-            connection,
-            lambda c, con, own: pipeline.apply(
-                _config(c, False, base_dir, con, own_connection=own),
-                levels,
-                origin,
-                progress,
-                count,
-                stage,
-                files,
-                hierarchies,
-            ),
-        ),
+    count = _count(show_violations)
+    return _framed(
+        config,
+        base_dir,
+        connection,
+        lambda c: pipeline.apply(c, levels, origin, progress, count, stage, files, hierarchies),
     )
 
 
@@ -238,17 +228,7 @@ def check(
     ``report`` and ``connection`` (the source a table, query or relation of it) as in
     :func:`anonymize`."""
     count, files = _count(show_violations), _files(report, html)
-    return cast(
-        Report,
-        _framed(
-            config,
-            base_dir,
-            connection,
-            lambda c, con, own: pipeline.check(
-                _config(c, True, base_dir, con, own_connection=own), count, stage, files
-            ),
-        ),
-    )
+    return _framed(config, base_dir, connection, lambda c: pipeline.check(c, count, stage, files), gate=True)
 
 
 @_guarded
@@ -275,19 +255,8 @@ def audit(
     from sqlanon.pipeline.audit import audit as run_audit
 
     files = _files(report, html)
-    return cast(
-        AuditReport,
-        _framed(
-            config,
-            base_dir,
-            connection,
-            lambda c, con, own: run_audit(
-                _config(c, False, base_dir, con, need_output=False, own_connection=own),
-                progress,
-                stage,
-                files,
-            ),
-        ),
+    return _framed(
+        config, base_dir, connection, lambda c: run_audit(c, progress, stage, files), need_output=False
     )
 
 
