@@ -321,6 +321,7 @@ def check(
     """The pre-publication gate on ``config.source`` as it is (no generalization); the report
     is written to ``reports`` when one is given (checked before any work)."""
     prepare_report(reports, config)
+    checked = config.source.describe()  # as configured (run_engine renames a relation source)
     engine, config = run_engine(config)
     try:
         say(stage, "read", "reading the table")
@@ -355,6 +356,7 @@ def check(
             risk=gate.risk,
             class_sizes=[list(pair) for pair in gate.class_sizes],
             people=None if gate.people is None else {"in": gate.people},
+            source=checked,
         )
         if config.person:
             report.warnings.append(

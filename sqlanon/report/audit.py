@@ -5,6 +5,7 @@ draws its table)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Container
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +70,19 @@ class AuditReport:
     costs: dict[str, Any] = field(default_factory=dict, compare=False)
     #: as :attr:`sqlanon.report.Report.metadata`
     metadata: dict[str, Any] = field(default_factory=make_metadata, compare=False)
+
+    def _repr_mimebundle_(
+        self, include: Container[str] | None = None, exclude: Container[str] | None = None
+    ) -> dict[str, str]:
+        """What a notebook displays (:mod:`sqlanon.report.notebook`)."""
+        from sqlanon.report.notebook import mimebundle
+
+        return mimebundle(self, include, exclude)
+
+    def _repr_html_(self) -> str:
+        from sqlanon.report.notebook import notebook_html
+
+        return notebook_html(self)
 
     @property
     def unit(self) -> str:

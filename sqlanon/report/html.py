@@ -4,27 +4,75 @@ The charts are Vega-Lite specifications built with altair and drawn by Vega-Embe
 Vega-Lite and Vega-Embed scripts come bundled from vl-convert (no network: the page fetches
 nothing, and its Content-Security-Policy forbids it). The page holds counts only: the
 violating classes' labels appear when ``--show-violations`` put them in the report.
+
+The same sections, tables and charts make the report's display in a notebook
+(:mod:`sqlanon.report.notebook`): :func:`build` gives them, with no chart when altair is
+missing. This module never imports the reports' classes (they display themselves through it):
+it reads them through the protocols below.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator, Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, cast
 
 import jinja2
 
 from sqlanon.config.audit import ATTACKS
 from sqlanon.errors import InputError
 from sqlanon.gate import DISTANCE_BINS
-from sqlanon.report.audit import AuditReport
+from sqlanon.report import text
 from sqlanon.report.entries import label
-from sqlanon.report.model import Report
 from sqlanon.report.text import check_row, facts
+
+
+class Report(text.Report, Protocol):
+    """What the page of a run reads (:class:`sqlanon.report.model.Report`)."""
+
+    heights: dict[str, int]
+    class_sizes: list[list[int]]
+    source: str | None
+
+    def text(self, verbose: bool = False, width: int | None = None) -> str: ...
+
+
+class NodeAudit(text.NodeAudit, Protocol):
+    """What the page of an audit reads of one node (:class:`sqlanon.report.audit.NodeAudit`)."""
+
+    def vulnerable(self, attack: str) -> bool | None: ...
+
+
+class AuditReport(Protocol):
+    """What the page of an audit reads (:class:`sqlanon.report.audit.AuditReport`)."""
+
+    command: str
+    passed: bool
+    message: str
+    rows_in: int
+    criteria: list[str]
+    suppression_limit: float
+    settings: dict[str, Any]
+    search: dict[str, Any]
+    notes: dict[str, Any]
+    heights: dict[str, int]
+    people: dict[str, int] | None
+
+    @property
+    def unit(self) -> str: ...
+
+    @property
+    def nodes(self) -> Sequence[NodeAudit]: ...
+
+    def attacks(self) -> dict[str, str]: ...
+
+    def text(self, verbose: bool = False, width: int | None = None) -> str: ...
+
 
 #: the packages the page needs (the ``html`` extra): module -> its name on PyPI
 PACKAGES = {"altair": "altair", "vl_convert": "vl-convert-python"}
@@ -55,17 +103,24 @@ class Section:
     charts: list[dict[str, str]] = field(default_factory=list)
 
 
-def require_packages() -> None:
-    """An :class:`InputError` saying what to install when a package the page needs is missing
-    (the ``html`` extra, left out of sqlanon's base install): called before a run does any work,
-    so that ``--html`` without them publishes nothing. Each is imported, not only looked for: an
-    installed package that cannot be imported would fail the page later."""
+def missing_packages() -> list[str]:
+    """The packages of the ``html`` extra that cannot be imported (their names on PyPI). Each is
+    imported, not only looked for: an installed package that cannot be imported would fail the
+    page later."""
     missing = []
     for module, package in PACKAGES.items():
         try:
             importlib.import_module(module)
         except ImportError:
             missing.append(package)
+    return missing
+
+
+def require_packages() -> None:
+    """An :class:`InputError` saying what to install when a package the page needs is missing
+    (the ``html`` extra, left out of sqlanon's base install): called before a run does any work,
+    so that ``--html`` without them publishes nothing (:func:`missing_packages`)."""
+    missing = missing_packages()
     if missing:
         raise InputError(
             f"The HTML report (--html, html=) needs {' and '.join(missing)}, which "
@@ -84,41 +139,75 @@ def _bundle() -> str:
     return str(bundle()).replace("</script", "<\\/script")
 
 
-def _template() -> jinja2.Template:
-    env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined, keep_trailing_newline=True)
-    return env.from_string(Path(__file__).with_name("page.html.j2").read_text(encoding="utf-8"))
+def template(name: str) -> jinja2.Template:
+    """A template of this folder (``page.html.j2``, ``notebook.html.j2``; both import
+    ``parts.html.j2``), values escaped."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(Path(__file__).parent),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    return env.get_template(name)
 
 
-class _Page:
-    """The sections and charts of one page."""
+#: how the page names a source that is not a file or a table (its text or data never shown)
+_SOURCE_NAMES = {
+    "query": "the source query (its text is not shown)",
+    "relation": "the relation or DataFrame given as source",
+}
 
-    def __init__(self) -> None:
+
+class Page:
+    """The sections and charts of one report: the page's (:func:`render_html`) or the
+    notebook's (:mod:`sqlanon.report.notebook`). ``alt``: altair, or None to build the
+    sections with no chart (the ``html`` extra missing)."""
+
+    def __init__(self, alt: Any) -> None:
+        self.alt = alt
         self.sections: list[Section] = []
+        #: chart id -> its Vega-Lite specification (a dict)
         self.specs: dict[str, Any] = {}
+        self.title = ""
+        self.verdict = ""
+        self.passed = False
+        self.message = ""
+        #: what was read (check: the table checked), as the configuration names it
+        self.source: str | None = None
+        #: the violating classes' labels are on the page (--show-violations asked for them)
+        self.values_shown = False
 
     def section(self, title: str) -> Section:
         self.sections.append(Section(title))
         return self.sections[-1]
 
-    def chart(self, section: Section, spec: Any) -> None:
+    def chart(self, section: Section, build: Callable[[Any], Any]) -> None:
+        """Add the chart ``build(alt)`` makes to ``section`` (nothing without altair)."""
+        if self.alt is None:
+            return
+        spec = build(self.alt)
         chart_id = f"chart{len(self.specs)}"
         self.specs[chart_id] = spec.to_dict() if hasattr(spec, "to_dict") else spec
-        section.charts.append({"id": chart_id})
+        section.charts.append({"id": chart_id, "svg": ""})
 
-    def render(self, title: str, verdict: str, passed: bool, message: str, values_shown: bool) -> str:
-        from importlib.metadata import version
+    def context(self) -> dict[str, Any]:
+        """What the templates read: the page's parts (``parts.html.j2``)."""
+        from sqlanon.report.metadata import sqlanon_version
 
-        return _template().render(
-            title=title,
-            verdict=verdict,
-            passed=passed,
-            message=message,
-            sections=self.sections,
-            specs=self.specs,
-            bundle=_bundle(),
-            version=version("sqlanon"),
-            values_shown=values_shown,
-        )
+        return {
+            "title": self.title,
+            "verdict": self.verdict,
+            "passed": self.passed,
+            "message": self.message,
+            "source": None if self.source is None else _SOURCE_NAMES.get(self.source, self.source),
+            "sections": self.sections,
+            "version": sqlanon_version(),
+            "values_shown": self.values_shown,
+        }
+
+    def html(self) -> str:
+        """The whole page, Vega's scripts inline."""
+        return template("page.html.j2").render(**self.context(), specs=self.specs, bundle=_bundle())
 
 
 def _data(alt: Any, values: list[dict[str, Any]]) -> Any:
@@ -136,23 +225,29 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def build(report: Report | AuditReport, alt: Any) -> Page:
+    """The sections of a run's report (anonymize, apply, check) or an audit's; their charts
+    built with ``alt`` (altair; None: no chart)."""
+    if report.command == "audit":
+        return _audit_page(cast(AuditReport, report), alt)
+    return _run_page(cast(Report, report), alt)
+
+
 def render_html(report: Report | AuditReport) -> str:
     """The HTML page of a run's report (anonymize, apply, check) or an audit's."""
-    if isinstance(report, AuditReport):
-        return _audit_page(report)
-    return _run_page(report)
+    import altair as alt
+
+    return build(report, alt).html()
 
 
 # -- a run: anonymize, apply, check --------------------------------------------------------
-def _run_page(report: Report) -> str:
-    import altair as alt
-
-    page = _Page()
+def _run_page(report: Report, alt: Any) -> Page:
+    page = Page(alt)
     s = page.section("The run")
     s.tables.append(HtmlTable(["", ""], [[Cell(key), Cell(value)] for key, value in facts(report, True)]))
     _checks_section(page, report)
     if report.node is not None:
-        _node_section(page, report, alt)
+        _node_section(page, report)
     if report.class_sizes:
         s = page.section("Class sizes")
         s.notes.append(
@@ -160,22 +255,31 @@ def _run_page(report: Report) -> str:
             + ("release" if report.command != "check" else "table")
             + "; a class is the rows sharing their quasi-identifiers' values."
         )
-        page.chart(s, _size_histogram(alt, report.class_sizes))
-    _distances_section(page, report, alt)
+        sizes, k = report.class_sizes, smallest_k(report.checks)
+        page.chart(s, lambda alt: _size_histogram(alt, sizes, k))
+    _distances_section(page, report)
     if report.risk is not None:
-        _risk_section(page, report.risk, report.checks, alt)
+        _risk_section(page, report.risk, report.checks)
     if report.command != "check":
         _cost_section(page, report)
-    verdict = f"sqlanon {report.command}: {'PASSED' if report.passed else 'FAILED'}"
-    shown = any(c.get("violations") for c in report.checks)
-    return page.render(f"sqlanon {report.command} report", verdict, report.passed, report.message, shown)
+    page.title = f"sqlanon {report.command} report"
+    page.verdict = f"sqlanon {report.command}: {'PASSED' if report.passed else 'FAILED'}"
+    page.passed, page.message, page.source = report.passed, report.message, report.source
+    page.values_shown = any(c.get("violations") for c in report.checks)
+    return page
+
+
+def smallest_k(checks: Sequence[Mapping[str, Any]]) -> int | None:
+    """The smallest k of the report's k-anonymity checks (None: none)."""
+    ks = [int(c["params"]["k"]) for c in checks if c["criterion"] == "k-anonymity"]
+    return min(ks) if ks else None
 
 
 #: the style of a check's status cell
 _STATUS_CSS = {"ok": "ok", "warn": "warn", "FAIL": "fail"}
 
 
-def _checks_section(page: _Page, report: Report) -> None:
+def _checks_section(page: Page, report: Report) -> None:
     s = page.section("Verdict per criterion")
     rows = []
     for c in report.checks:
@@ -205,7 +309,7 @@ def _checks_section(page: _Page, report: Report) -> None:
             s.tables.append(HtmlTable(head, listed, caption))
 
 
-def _node_section(page: _Page, report: Report, alt: Any) -> None:
+def _node_section(page: Page, report: Report) -> None:
     assert report.node is not None
     # apply's node was given, anonymize's chosen; either is published only when the run passed
     heading = "The node applied" if report.command == "apply" else "The chosen node"
@@ -227,10 +331,10 @@ def _node_section(page: _Page, report: Report, alt: Any) -> None:
         {"column": col, "level": level, "height": heights.get(col, level), "kind": "level published"}
         for col, level in report.node.items()
     ]
-    base = alt.Chart(_data(alt, values))
-    page.chart(
-        s,
-        alt.layer(
+
+    def levels(alt: Any) -> Any:
+        base = alt.Chart(_data(alt, values))
+        return alt.layer(
             base.mark_bar(color="#dddddd").encode(
                 y=alt.Y("column:N", title=None, sort=None),
                 x=alt.X("height:Q", title="hierarchy level (0: as is)"),
@@ -242,8 +346,9 @@ def _node_section(page: _Page, report: Report, alt: Any) -> None:
             ),
         ).properties(
             title="Generalization level of each quasi-identifier (grey: its hierarchy's top)", width=480
-        ),
-    )
+        )
+
+    page.chart(s, levels)
     if report.minimal_nodes or report.node:
         _lattice(
             page,
@@ -253,19 +358,17 @@ def _node_section(page: _Page, report: Report, alt: Any) -> None:
             report.minimal_nodes,
             report.node,
             mark,
-            alt,
         )
 
 
 def _lattice(
-    page: _Page,
+    page: Page,
     s: Section,
     heights: Mapping[str, int],
     caps: Mapping[str, int],
     minimal: Sequence[Mapping[str, int]],
     chosen: Mapping[str, int] | None,
     chosen_label: str,
-    alt: Any,
     marks: Mapping[tuple[int, ...], str] | None = None,
 ) -> None:
     """The lattice: nodes by height (the sum of their levels), the minimal ones and the chosen
@@ -300,10 +403,12 @@ def _lattice(
                     "node": ", ".join(f"{c}={v}" for c, v in zip(columns, n, strict=True)),
                     "kind": kind,
                     "chosen": n == chosen_t,
-                    # the area of its dot: the chosen node largest, the nodes of no interest tiny
-                    "dot": 240 if n == chosen_t else (12 if kind == "other" else 110),
+                    # the area of its dot: the chosen node largest, the others smallest
+                    "dot": 240 if n == chosen_t else (OTHER_DOT if kind == "other" else 110),
                 }
             )
+    # the nodes of no interest first, so that the marked ones are drawn over them
+    values.sort(key=lambda v: v["kind"] != "other")
     if size > MAX_DRAWN_NODES:
         s.notes.append(f"The lattice has {size:,} nodes; the minimal ones are drawn.")
     kinds = sorted(
@@ -313,38 +418,46 @@ def _lattice(
     colours = [
         "#1f4e99"
         if k == "chosen"
-        else "#d0d0d0"
+        else OTHER_COLOUR
         if k == "other"
         else (ramp[min(_count_of(k), len(ramp) - 1)] if marks is not None else "#e6550d")
         for k in kinds
     ]
-    base = alt.Chart(_data(alt, values)).encode(
-        x=alt.X("height:Q", title="height (sum of the levels)", axis=alt.Axis(tickMinStep=1, format="d")),
-        y=alt.Y("position:Q", axis=None),
-    )
-    nodes = base.mark_point(filled=True, opacity=1).encode(
-        color=alt.Color("kind:N", title=None, scale=alt.Scale(domain=kinds, range=colours)),
-        shape=alt.Shape(
-            "chosen:N",
-            title=None,
-            scale=alt.Scale(domain=[True, False], range=["diamond", "circle"]),
-            legend=alt.Legend(labelExpr=f"datum.value ? '{chosen_label}' : 'the others'"),
-        ),
-        size=alt.Size("dot:Q", scale=None, legend=None),
-        tooltip=["node:N", "kind:N"],
-    )
-    # a dark outline around the chosen node, whatever its colour
-    outline = (
-        base.transform_filter(alt.datum.chosen)
-        .mark_point(shape="diamond", filled=False, size=420, color="#111111", strokeWidth=1.5)
-        .encode(tooltip=["node:N", "kind:N"])
-    )
-    page.chart(
-        s,
-        alt.layer(nodes, outline).properties(
+
+    def lattice(alt: Any) -> Any:
+        base = alt.Chart(_data(alt, values)).encode(
+            x=alt.X("height:Q", title="height (sum of the levels)", axis=alt.Axis(tickMinStep=1, format="d")),
+            y=alt.Y("position:Q", axis=None),
+        )
+        nodes = base.mark_point(filled=True, opacity=1).encode(
+            color=alt.Color("kind:N", title=None, scale=alt.Scale(domain=kinds, range=colours)),
+            shape=alt.Shape(
+                "chosen:N",
+                title=None,
+                scale=alt.Scale(domain=[True, False], range=["diamond", "circle"]),
+                legend=alt.Legend(labelExpr=f"datum.value ? '{chosen_label}' : 'the others'"),
+            ),
+            size=alt.Size("dot:Q", scale=None, legend=None),
+            tooltip=["node:N", "kind:N"],
+        )
+        # a dark outline around the chosen node, whatever its colour
+        outline = (
+            base.transform_filter(alt.datum.chosen)
+            .mark_point(shape="diamond", filled=False, size=420, color="#111111", strokeWidth=1.5)
+            .encode(tooltip=["node:N", "kind:N"])
+        )
+        return alt.layer(nodes, outline).properties(
             title=f"The lattice ({size:,} nodes): minimal nodes and {chosen_label}", width=620, height=260
-        ),
-    )
+        )
+
+    page.chart(s, lattice)
+
+
+#: the colour of a lattice node neither minimal nor chosen: a grey with a contrast of 3.4 to the
+#: white background (WCAG's 3 for graphics), so that the lattice's shape shows
+OTHER_COLOUR = "#8a8a8a"
+#: the area of such a node's dot (px², about 7 px across)
+OTHER_DOT = 36
 
 
 def _count_of(kind: str) -> int:
@@ -375,40 +488,83 @@ def _count_axis(alt: Any, largest: int) -> tuple[Any, Any]:
     )
 
 
-def _size_histogram(alt: Any, class_sizes: Sequence[Sequence[int]]) -> Any:
-    """Classes by size, from ``class_sizes`` ([size, classes], smallest first): a bar per size
-    when at most 40 fit, else bins of a round width. Binned here rather than by Vega, so that
-    the counts, and so the axis, are known."""
-    smallest, largest = class_sizes[0][0], class_sizes[-1][0]
-    width = next(w for w in _round_steps() if largest // w - smallest // w < 40)
-    bins: dict[int, list[int]] = {}
+#: at most this many bars of one size each when every size fits; else at most this many
+#: ``NEAR_BINS`` bins of one width below twice k
+ALL_SIZES = 40
+NEAR_BINS = 20
+
+
+def size_bins(smallest: int, largest: int, k: int | None) -> list[tuple[int, int]]:
+    """The bins of the class-size histogram, ``[low, high)`` each, from the bin of ``smallest``
+    to the bin of ``largest``, contiguous: a bin per size when at most ``ALL_SIZES`` sizes span
+    them; else, below twice ``k`` (the smallest k of the checks; without one the smallest
+    size; at least 20), bins of the smallest round width (1, 2, 5, 10, ...) that makes at most
+    ``NEAR_BINS`` of them: a bin per size for k <= 10, so that the classes at k and just above
+    it show one by one; above, bins from one round number to the next (20, 50, 100, 200, 500,
+    ...), a few per factor of ten up to the largest class."""
+    if largest - smallest < ALL_SIZES:
+        return [(size, size + 1) for size in range(smallest, largest + 1)]
+    near = max(2 * (k if k is not None else smallest), 20)
+    width = next(w for w in _round_steps() if -(-near // w) - smallest // w <= NEAR_BINS)
+    low = smallest // width * width
+    bins = []
+    while low < near and low <= largest:
+        bins.append((low, low + width))
+        low += width
+    for edge in _round_steps():
+        if low > largest:
+            break
+        if edge > low:
+            bins.append((low, edge))
+            low = edge
+    return bins
+
+
+def _size_histogram(alt: Any, class_sizes: Sequence[Sequence[int]], k: int | None = None) -> Any:
+    """Classes by size, from ``class_sizes`` ([size, classes], smallest first), in the bins of
+    :func:`size_bins`, a band each (the narrow bins near k as wide on the page as the wide ones
+    above). Binned here rather than by Vega, so that the counts, and so the axis, are known."""
+    bins = size_bins(class_sizes[0][0], class_sizes[-1][0], k)
+    counts = [[0, 0] for _ in bins]
+    lows = [low for low, _ in bins]
     for size, n in class_sizes:
-        counts = bins.setdefault(size // width * width, [0, 0])
-        counts[0] += n
-        counts[1] += n * size
-    values = [
+        i = bisect_right(lows, size) - 1
+        counts[i][0] += n
+        counts[i][1] += n * size
+    values: list[dict[str, Any]] = [
         {
-            # a bar per size is centred on it; a wider bin spans its sizes
-            "from": low - 0.5 if width == 1 else low,
-            "to": low + 0.5 if width == 1 else low + width,
-            "sizes": f"{low:,}" if width == 1 else f"{low:,} to {low + width - 1:,}",
+            "from": low,
+            "to": high,
+            "sizes": f"{low:,}" if high == low + 1 else f"{low:,}-{high - 1:,}",
             "classes": classes,
             "rows": rows,
         }
-        for low, (classes, rows) in sorted(bins.items())
+        for (low, high), (classes, rows) in zip(bins, counts, strict=True)
     ]
-    x = alt.X(
-        "from:Q",
-        title="class size (rows)" + ("" if width == 1 else f"; bins of {width:,}"),
-        scale=alt.Scale(zero=False),
-        axis=alt.Axis(tickMinStep=1, format="d"),
+    unit = [high for low, high in bins if high == low + 1]
+    title = "class size (rows)"
+    if len(unit) < len(bins):
+        title += f"; a bar per size up to {unit[-1] - 1:,}, then wider bins" if unit else "; bins"
+    y_scale, y_axis = _count_axis(alt, max(v["classes"] for v in values))
+    return (
+        alt.Chart(_data(alt, values))
+        .mark_bar(stroke="white", strokeWidth=0.5)
+        .encode(
+            x=alt.X(
+                "sizes:O",
+                sort=None,
+                title=title,
+                axis=alt.Axis(labelAngle=-45 if len(bins) > 12 else 0, labelOverlap=False),
+            ),
+            y=alt.Y("classes:Q", title="classes", scale=y_scale, axis=y_axis),
+            tooltip=[
+                alt.Tooltip("sizes:N", title="class size"),
+                alt.Tooltip("classes:Q", title="classes"),
+                alt.Tooltip("rows:Q", title="rows"),
+            ],
+        )
+        .properties(title="Classes by size", width=max(560, 16 * len(bins)), height=220)
     )
-    tooltip = [
-        alt.Tooltip("sizes:N", title="class size"),
-        alt.Tooltip("classes:Q", title="classes"),
-        alt.Tooltip("rows:Q", title="rows"),
-    ]
-    return _count_bars(alt, values, x, tooltip).properties(title="Classes by size", width=560, height=220)
 
 
 def _count_bars(alt: Any, values: list[dict[str, Any]], x: Any, tooltip: list[Any]) -> Any:
@@ -428,9 +584,11 @@ def _count_bars(alt: Any, values: list[dict[str, Any]], x: Any, tooltip: list[An
     )
 
 
-def _distances_section(page: _Page, report: Report, alt: Any) -> None:
+def _distances_section(page: Page, report: Report) -> None:
+    """The charts of the t-closeness distances (charts only: no section without altair)."""
     with_distances = [c for c in report.checks if c.get("distances")]
-    if not with_distances:
+    alt = page.alt
+    if not with_distances or alt is None:
         return
     s = page.section("Distances of the classes' distributions")
     for c in with_distances:
@@ -466,12 +624,16 @@ def _distances_section(page: _Page, report: Report, alt: Any) -> None:
                 .encode(x="t:Q")
             )
         title = f"{label(c['criterion'], c['params'])} on {c.get('attribute')}: classes by distance (red: t)"
-        page.chart(s, alt.layer(*layers).properties(title=title, width=560, height=200))
+        chart = alt.layer(*layers).properties(title=title, width=560, height=200)
+        page.chart(s, _made(chart))
 
 
-def _risk_section(
-    page: _Page, risk: Mapping[str, Any], checks: Sequence[Mapping[str, Any]], alt: Any
-) -> None:
+def _made(chart: Any) -> Callable[[Any], Any]:
+    """A chart already made, as :meth:`Page.chart` takes one."""
+    return lambda _alt: chart
+
+
+def _risk_section(page: Page, risk: Mapping[str, Any], checks: Sequence[Mapping[str, Any]]) -> None:
     """The risk figures, each against its limit when ``risk:`` sets one (a risk check)."""
     s = page.section("Re-identification risk")
     prosecutor = risk["prosecutor"]
@@ -524,30 +686,34 @@ def _risk_section(
             )
     head = ["figure", "value", "limit", ""] if limits else ["figure", "value"]
     s.tables.append(HtmlTable(head, rows))
-    base = alt.Chart(_data(alt, values)).encode(y=alt.Y("figure:N", title=None, sort=None))
-    bars = base.mark_bar().encode(
-        x=alt.X("value:Q", scale=alt.Scale(domain=[0, 1]), title=None),
-        color=alt.Color(
-            "over:N",
-            title=None,
-            scale=alt.Scale(domain=["within", "over its limit"], range=["#4c78a8", "#c0392b"]),
-            legend=alt.Legend(orient="bottom") if limits else None,
-        ),
-        tooltip=["figure:N", alt.Tooltip("value:Q", format=".4g"), alt.Tooltip("limit:Q", format=".4g")],
-    )
-    layers = [bars]
-    if limits:
-        # each limit a dark tick across its figure's bar
-        layers.append(
-            base.transform_filter("isValid(datum.limit)")
-            .mark_tick(color="#111111", thickness=2, size=18)
-            .encode(x="limit:Q", tooltip=["figure:N", alt.Tooltip("limit:Q", format=".4g")])
+
+    def risk_chart(alt: Any) -> Any:
+        base = alt.Chart(_data(alt, values)).encode(y=alt.Y("figure:N", title=None, sort=None))
+        bars = base.mark_bar().encode(
+            x=alt.X("value:Q", scale=alt.Scale(domain=[0, 1]), title=None),
+            color=alt.Color(
+                "over:N",
+                title=None,
+                scale=alt.Scale(domain=["within", "over its limit"], range=["#4c78a8", "#c0392b"]),
+                legend=alt.Legend(orient="bottom") if limits else None,
+            ),
+            tooltip=["figure:N", alt.Tooltip("value:Q", format=".4g"), alt.Tooltip("limit:Q", format=".4g")],
         )
-    title = "Risk figures (shares, 0 to 1)" + ("; ticks: the limits risk: sets" if limits else "")
-    page.chart(s, alt.layer(*layers).properties(title=title, width=480))
+        layers = [bars]
+        if limits:
+            # each limit a dark tick across its figure's bar
+            layers.append(
+                base.transform_filter("isValid(datum.limit)")
+                .mark_tick(color="#111111", thickness=2, size=18)
+                .encode(x="limit:Q", tooltip=["figure:N", alt.Tooltip("limit:Q", format=".4g")])
+            )
+        title = "Risk figures (shares, 0 to 1)" + ("; ticks: the limits risk: sets" if limits else "")
+        return alt.layer(*layers).properties(title=title, width=480)
+
+    page.chart(s, risk_chart)
 
 
-def _cost_section(page: _Page, report: Report) -> None:
+def _cost_section(page: Page, report: Report) -> None:
     s = page.section("What the release cost")
     rows = [[Cell("rows in"), Cell(_fmt(report.rows_in), "num")]]
     if report.rows_out is not None:
@@ -572,10 +738,8 @@ def _cost_section(page: _Page, report: Report) -> None:
 
 
 # -- an audit --------------------------------------------------------------------------------
-def _audit_page(report: AuditReport) -> str:
-    import altair as alt
-
-    page = _Page()
+def _audit_page(report: AuditReport, alt: Any) -> Page:
+    page = Page(alt)
     s = page.section("What was audited")
     s.tables.append(
         HtmlTable(
@@ -649,15 +813,17 @@ def _audit_page(report: AuditReport) -> str:
             f"A node gives the levels of {', '.join(columns)}. Cells: vulnerable classes / their {unit}{marked}."
         )
         s.tables.append(HtmlTable(head, rows))
-        heat = alt.Chart(
-            _data(alt, values), title=f"Share of each node's {unit} in vulnerable classes"
-        ).encode(
-            x=alt.X("attack:N", sort=list(ATTACKS), title=None, axis=alt.Axis(labelAngle=0, orient="top")),
-            y=alt.Y("node:N", sort=None, title=None),
-        )
-        page.chart(
-            s,
-            alt.layer(
+
+        def heat_map(alt: Any) -> Any:
+            heat = alt.Chart(
+                _data(alt, values), title=f"Share of each node's {unit} in vulnerable classes"
+            ).encode(
+                x=alt.X(
+                    "attack:N", sort=list(ATTACKS), title=None, axis=alt.Axis(labelAngle=0, orient="top")
+                ),
+                y=alt.Y("node:N", sort=None, title=None),
+            )
+            return alt.layer(
                 heat.mark_rect(stroke="#eeeeee").encode(
                     color=alt.Color(
                         "share:Q",
@@ -676,8 +842,9 @@ def _audit_page(report: AuditReport) -> str:
                     ],
                 ),
                 heat.mark_text(fontSize=10).encode(text="cell:N"),
-            ).properties(width=520),
-        )
+            ).properties(width=520)
+
+        page.chart(s, heat_map)
         chosen = next((n.node for n in report.nodes if n.chosen), None)
         marks = {}
         for n in report.nodes:
@@ -686,23 +853,25 @@ def _audit_page(report: AuditReport) -> str:
                 f"minimal, vulnerable to {count} attack{'s' if count != 1 else ''}"
             )
         s = page.section("The lattice")
+        # the lattice the search read: each column up to its max_level, as the JSON's lattice_size
         _lattice(
             page,
             s,
             report.heights,
-            {},
+            report.search.get("max_level") or {},
             [n.node for n in report.nodes],
             chosen,
             "the node anonymize chooses",
-            alt,
             marks,
         )
-    verdict = (
+    page.title = "sqlanon audit report"
+    page.verdict = (
         f"sqlanon audit: {len(report.nodes)} minimal node{'s' if len(report.nodes) != 1 else ''}"
         if report.passed
         else "sqlanon audit: FAILED"
     )
-    return page.render("sqlanon audit report", verdict, report.passed, report.message, False)
+    page.passed, page.message = report.passed, report.message
+    return page
 
 
-__all__ = ["render_html"]
+__all__ = ["Page", "build", "missing_packages", "render_html", "require_packages", "size_bins"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -95,6 +95,24 @@ class Report:
     #: on which engine (:mod:`sqlanon.report.metadata`); differs from run to run, so reports
     #: are compared without it
     metadata: dict[str, Any] = field(default_factory=make_metadata, compare=False)
+    #: what ``check`` checked, as the configuration names it (a file, a table; "query" or
+    #: "relation" for a source given so): named by the HTML page and the notebook's display, not
+    #: in the JSON report; None for the other commands
+    source: str | None = field(default=None, compare=False)
+
+    def _repr_mimebundle_(
+        self, include: Container[str] | None = None, exclude: Container[str] | None = None
+    ) -> dict[str, str]:
+        """What a notebook displays: the HTML page's sections and charts, and the text report
+        (:mod:`sqlanon.report.notebook`)."""
+        from sqlanon.report.notebook import mimebundle
+
+        return mimebundle(self, include, exclude)
+
+    def _repr_html_(self) -> str:
+        from sqlanon.report.notebook import notebook_html
+
+        return notebook_html(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {

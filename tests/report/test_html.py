@@ -6,9 +6,8 @@ table unless --show-violations asked. The path is guarded as the JSON report's i
 from __future__ import annotations
 
 import json
-import os
-import shutil
-from collections.abc import Iterator
+from collections import Counter
+from itertools import pairwise, product
 from pathlib import Path
 from typing import Any
 
@@ -20,29 +19,7 @@ from hypothesis import strategies as st
 
 from sqlanon.cli import main
 from sqlanon.demo import write_demo
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Chromium from the system's package (never a downloaded build). In CI a missing
-    browser fails the tests; elsewhere they are skipped with the reason."""
-    executable = shutil.which("chromium") or shutil.which("chromium-browser")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as err:  # pragma: no cover - the test extras install it
-        if os.environ.get("SQLANON_CI"):
-            raise
-        pytest.skip(f"playwright is not installed ({err})")
-    if executable is None:
-        if os.environ.get("SQLANON_CI"):
-            raise RuntimeError("no chromium: .ci/run installs Debian's package chromium")
-        pytest.skip("no chromium on this machine: apt-get install chromium")
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            launched.close()
+from tests.report.pages import CHARTS_JS, contrast_on_white, node_of
 
 
 def _open(browser: Any, path: Path) -> dict[str, Any]:
@@ -74,6 +51,10 @@ def _open(browser: Any, path: Path) -> dict[str, Any]:
         "table", "ts => ts.map(t => Array.from(t.rows).map(r => Array.from(r.cells).map(c => c.innerText)))"
     )
     text = page.inner_text("body")
+    details = page.eval_on_selector("body", CHARTS_JS)
+    specs = page.evaluate("charts")  # the page's Vega-Lite specifications, by chart id
+    source = page.query_selector(".source")
+    header = None if source is None else {"text": source.inner_text(), "html": source.inner_html()}
     page.close()
     return {
         "messages": messages,
@@ -82,6 +63,9 @@ def _open(browser: Any, path: Path) -> dict[str, Any]:
         "axes": axes,
         "tables": tables,
         "text": text,
+        "charts": details,
+        "specs": specs,
+        "source": header,
     }
 
 
@@ -190,10 +174,35 @@ def test_checks_page_with_a_risk_limit_and_violations(
 
 
 def test_audits_page_has_a_row_per_node(browser: Any, demo: tuple[Path, dict[str, Any]]) -> None:
+    """The audit's page, zip held at level 3 of its 5 (max_level): the lattice drawn is the one
+    the JSON report's search read, every node of it once, the nodes of no interest visible."""
     folder, base = demo
-    config = dict(base, criteria=[{"k-anonymity": {"k": 3}}], suppression_limit=0.02)
+    columns = dict(base["columns"], zip=dict(base["columns"]["zip"], max_level=3))
+    config = dict(base, columns=columns, criteria=[{"k-anonymity": {"k": 3}}], suppression_limit=0.02)
     data, page = _both(browser, folder, config, "audit")
     assert len(page["marks"]) == 2  # the attacks' heat map and the lattice
+    (lattice,) = [c for c in page["charts"] if c["title"].startswith("The lattice")]
+    tops = {c: min(h, data["search"].get("max_level", {}).get(c, h)) for c, h in data["heights"].items()}
+    assert tops["zip"] == 3 < data["heights"]["zip"]
+    want = {
+        tuple(sorted(zip(tops, levels, strict=True)))
+        for levels in product(*(range(t + 1) for t in tops.values()))
+    }
+    assert len(want) == data["search"]["lattice_size"]
+    assert f"The lattice ({len(want):,} nodes)" in lattice["title"]
+    dots, outline = lattice["symbols"]  # the nodes, and the outline of the chosen one
+    drawn = [node_of(d["label"]) for d in dots]
+    assert len(drawn) == len(set(drawn)) and set(drawn) == want
+    assert {node_of(d["label"]) for d in outline} == {
+        tuple(sorted(n["node"].items())) for n in data["nodes"] if n["chosen"]
+    }
+    # the nodes neither minimal nor chosen: grey dots that stand out from the white (WCAG's
+    # contrast of 3 for graphics) and about 7 px across (the old ones: 1.5, 4 px)
+    others = [d for d in dots if "kind: other" in d["label"]]
+    assert len(others) == len(want) - len(data["nodes"])
+    for dot in others:
+        assert contrast_on_white(dot) >= 3, dot
+        assert min(dot["width"], dot["height"]) >= 5, dot
     (nodes,) = [t for t in page["tables"] if len(t[0]) > 2 and t[0][2] == "rows"]
     assert len(nodes) == 1 + len(data["nodes"])
     for row, entry in zip(nodes[1:], data["nodes"], strict=True):
@@ -214,6 +223,71 @@ def test_audits_page_has_a_row_per_node(browser: Any, demo: tuple[Path, dict[str
             f"{column}: {how['distance']} distance ({how['distance_from']}), t = {how['t']:g} ({how['t_from']})"
             in skewness
         )
+
+
+#: the classes of the table test_a_check_page_names_its_table_and_shows_the_sizes_near_k writes:
+#: size -> how many
+K10_CLASSES = {3: 2, 9: 1, 10: 3, 11: 2, 12: 1, 14: 1, 19: 2, 20: 1, 35: 2, 60: 1, 150: 1, 400: 1}
+
+
+def test_a_check_page_names_its_table_and_shows_the_sizes_near_k(browser: Any, tmp_path: Path) -> None:
+    """The page of ``check`` names the file it checked in its header (as text: the markup in
+    its name is not read as HTML). With k = 10 and classes from 3 to 400 rows, the histogram
+    has a bar per size up to 19 (so the classes at and just above k show one by one), then bars
+    from a round number to the next, each counting the classes of the table in its range."""
+    source = tmp_path / "people <b>&'q'.csv"
+    sizes = [n for n, count in K10_CLASSES.items() for _ in range(count)]
+    source.write_text(
+        "g,s\n" + "".join(f"g{i},v{j % 3}\n" for i, n in enumerate(sizes) for j in range(n)), encoding="utf-8"
+    )
+    config = {
+        "source": source.name,
+        "columns": {"g": "quasi", "s": "sensitive"},
+        "criteria": [{"k-anonymity": {"k": 10}}],
+    }
+    html = tmp_path / "check.html"
+    result = _run(tmp_path, config, "check", "--html", str(html))
+    assert result.exit_code == 1, result.output  # the classes of 3 and 9 rows
+    page = _open(browser, html)
+    _loaded_cleanly(page, html)
+    assert page["source"]["text"] == f"Table checked: {source.resolve()}"
+    assert "<b>" not in page["source"]["html"] and "&lt;b&gt;" in page["source"]["html"]
+    # the table's class sizes, counted here from the file
+    with source.open(encoding="utf-8") as fh:
+        counts = Counter(line.split(",")[0] for line in fh.read().splitlines()[1:])
+    classes = Counter(counts.values())
+    assert classes == K10_CLASSES
+    bins = [(n, n + 1) for n in range(3, 20)] + [(20, 50), (50, 100), (100, 200), (200, 500)]
+    (chart,) = [c for c in page["charts"] if c["title"] == "Classes by size"]
+    (x,) = [a for a in chart["axes"] if a["title"].startswith("class size")]
+    assert x["labels"] == [f"{low}" if high == low + 1 else f"{low}-{high - 1}" for low, high in bins]
+    assert "a bar per size up to 19, then wider bins" in x["title"]
+    assert chart["bars"] == len(bins)
+    (spec,) = [spec for spec in page["specs"].values() if spec.get("title") == "Classes by size"]
+    drawn = spec["datasets"][spec["data"]["name"]]
+    assert [(b["from"], b["to"]) for b in drawn] == bins
+    assert [b["classes"] for b in drawn] == [
+        sum(n for size, n in classes.items() if low <= size < high) for low, high in bins
+    ]
+
+
+def test_the_page_never_shows_a_source_querys_text(tmp_path: Path) -> None:
+    """A query as source is named as such: its text may hold values."""
+    from sqlanon import api
+    from sqlanon.report.html import render_html
+
+    (tmp_path / "t.csv").write_text("g,s\n" + "a,x\n" * 3 + "b,y\n" * 3, encoding="utf-8")
+    query = f"SELECT * FROM read_csv('{tmp_path / 't.csv'}') WHERE s <> 'the secret value'"
+    config = {
+        "source": {"query": query},
+        "columns": {"g": "quasi", "s": "sensitive"},
+        "criteria": [{"k-anonymity": {"k": 2}}],
+    }
+    report = api.check(config, base_dir=tmp_path)
+    assert report.source == "query"
+    page = render_html(report)
+    assert 'Table checked: <span class="source-name">the source query (its text is not shown)</span>' in page
+    assert "the secret value" not in page and "t.csv" not in page
 
 
 @pytest.mark.slow
@@ -323,27 +397,37 @@ def test_the_pages_show_what_they_must_say(browser: Any, demo: tuple[Path, dict[
 @given(
     st.dictionaries(st.integers(1, 10**7), st.integers(1, 10**6), min_size=1, max_size=60).map(
         lambda d: sorted([size, n] for size, n in d.items())
-    )
+    ),
+    st.one_of(st.none(), st.integers(1, 10**6)),
 )
 @pytest.mark.slow
-def test_the_class_size_histogram_keeps_every_class(class_sizes: list[list[int]]) -> None:
-    """At most 40 bars of a round width (a bar per size when they fit), every class in the bar
-    whose range holds its size, and a count axis of whole numbers reaching the tallest bar."""
+def test_the_class_size_histogram_keeps_every_class(class_sizes: list[list[int]], k: int | None) -> None:
+    """Contiguous bins from the smallest class's to the largest's, a bar each: a bar per size
+    when at most 40 span them, else the bin holding k at most k/4 wide (one size for k <= 10)
+    and round edges above; every class in the bar whose range holds its size, and a count axis
+    of whole numbers reaching the tallest bar."""
     import altair as alt
 
     from sqlanon.report.html import _size_histogram
 
-    spec = _size_histogram(alt, class_sizes).to_dict()
+    spec = _size_histogram(alt, class_sizes, k).to_dict()
     bars = spec["datasets"][spec["data"]["name"]]
-    assert 1 <= len(bars) <= 40
-    widths = {b["to"] - b["from"] for b in bars}
-    assert len(widths) == 1
-    (width,) = widths
-    assert str(int(width)).strip("0") in ("1", "2", "5")
+    smallest, largest = class_sizes[0][0], class_sizes[-1][0]
+    assert 1 <= len(bars) <= 45
+    assert bars[0]["from"] <= smallest < bars[0]["to"] and bars[-1]["from"] <= largest < bars[-1]["to"]
+    assert all(a["to"] == b["from"] for a, b in pairwise(bars))
+    if largest - smallest < 40:
+        assert all(b["to"] - b["from"] == 1 for b in bars)
+    elif k is not None and smallest <= k <= largest:
+        (at_k,) = [b for b in bars if b["from"] <= k < b["to"]]
+        assert at_k["to"] - at_k["from"] <= max(1, k // 4)
     for bar in bars:
         inside = [(size, n) for size, n in class_sizes if bar["from"] <= size < bar["to"]]
-        assert bar["classes"] == sum(n for _, n in inside) > 0
+        assert bar["classes"] == sum(n for _, n in inside)
         assert bar["rows"] == sum(size * n for size, n in inside)
+        assert bar["sizes"] == (
+            f"{bar['from']:,}" if bar["to"] == bar["from"] + 1 else f"{bar['from']:,}-{bar['to'] - 1:,}"
+        )
     assert sum(b["classes"] for b in bars) == sum(n for _, n in class_sizes)
     ticks = spec["encoding"]["y"]["axis"]["values"]
     assert ticks[0] == 0 and ticks == sorted(set(ticks)) and len(ticks) <= 7
