@@ -34,16 +34,22 @@ CHARTS_NEED = 'The charts need the html extra: pip install "sqlanon[html]".'
 
 
 def _svg(spec: dict[str, Any], prefix: str) -> str:
-    """The chart ``spec`` as SVG, each of its ids (and each reference to one) prefixed."""
+    """The chart ``spec`` as SVG, each of its ids (and each reference to one) renamed
+    ``prefix-N`` (N in order of appearance: Vega numbers its gradients across renders)."""
     import vl_convert
 
     svg = str(vl_convert.vegalite_to_svg(spec))
-    for name in sorted(set(re.findall(r'\bid="([^"]+)"', svg)), key=len, reverse=True):
-        new = f"{prefix}-{name}"
-        svg = svg.replace(f'id="{name}"', f'id="{new}"')
-        svg = svg.replace(f"url(#{name})", f"url(#{new})")
-        svg = svg.replace(f'href="#{name}"', f'href="#{new}"')
-    return svg
+    names = {
+        name: f"{prefix}-{i}" for i, name in enumerate(dict.fromkeys(re.findall(r'\bid="([^"]+)"', svg)))
+    }
+    if not names:
+        return svg
+
+    def renamed(match: re.Match[str]) -> str:
+        head, name, tail = match.groups()
+        return f"{head}{names.get(name, name)}{tail}"
+
+    return re.sub(r'(\bid="|url\(#|href="#)([^")]+)([")])', renamed, svg)
 
 
 def _page(report: Report | AuditReport) -> tuple[Page, str]:

@@ -135,3 +135,34 @@ def test_everything_else_runs_without_the_extra(without_html: Path, tmp_path: Pa
     compiled = _cli(without_html, "compile", str(tmp_path / "demo" / "check.yaml"))
     assert compiled.returncode == 0, compiled.stderr
     assert "sqlanon gate" in compiled.stdout
+
+
+def test_a_notebook_shows_the_report_without_the_extra(without_html: Path, tmp_path: Path) -> None:
+    """Without altair and vl-convert a report still displays in a notebook: its verdict and
+    tables, no chart, and a line saying what to install for them (never an exception: Jupyter
+    would show nothing)."""
+    anonymize_path, check_path = write_demo(tmp_path / "demo", 40)
+    code = (
+        "import sys, pathlib, yaml, sqlanon\n"
+        "config = yaml.safe_load(open(sys.argv[2])) | {'source': 'people.csv'}\n"  # the demo's source as it is
+        "check = sqlanon.check(config, base_dir=pathlib.Path(sys.argv[2]).parent)\n"
+        "audit = sqlanon.audit(sys.argv[1])\n"
+        "for report in (check, audit):\n"
+        "    bundle = report._repr_mimebundle_()\n"
+        "    assert bundle['text/plain'] == report.text()\n"
+        "    print(report._repr_html_())\n"
+        "    print('=====')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('altair', 'vl_convert')))\n"
+    )
+    done = _python(without_html, code, str(anonymize_path), str(check_path))
+    assert done.returncode == 0, done.stderr
+    *fragments, loaded = done.stdout.split("=====\n")
+    assert loaded.strip() == "[]"
+    verdicts = ['<div class="verdict failed">sqlanon check: FAILED</div>', "sqlanon audit: "]
+    for fragment, verdict in zip(fragments, verdicts, strict=True):
+        assert fragment.lstrip().startswith('<div class="sqlanon-report" id="sqlanon-')
+        assert verdict in fragment
+        assert "<table>" in fragment and "<svg" not in fragment and 'class="chart"' not in fragment
+        assert "The charts need the html extra: pip install &#34;sqlanon[html]&#34;." in fragment
+        assert "could not draw" not in fragment
+    assert "<th>criterion</th>" in fragments[0]
