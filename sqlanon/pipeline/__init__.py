@@ -5,6 +5,7 @@ stage calls the module that owns it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from sqlglot import exp
@@ -321,7 +322,7 @@ def check(
     """The pre-publication gate on ``config.source`` as it is (no generalization); the report
     is written to ``reports`` when one is given (checked before any work)."""
     prepare_report(reports, config)
-    checked = config.source.describe()  # as configured (run_engine renames a relation source)
+    checked = _as_configured(config)  # before run_engine renames a relation source
     engine, config = run_engine(config)
     try:
         say(stage, "read", "reading the table")
@@ -366,6 +367,18 @@ def check(
     finally:
         engine.close()
     return written(report, reports)
+
+
+def _as_configured(config: Config) -> str:
+    """The source as the configuration names it, for the report's page: a file (or a DuckDB
+    database's) by its path relative to the configuration's folder when it lies there, a table by
+    its name; "query" and "relation" for a source given so (never a query's text)."""
+    ref = config.source
+    if ref.path is not None:
+        base = config.base_dir.resolve()
+        if ref.path.is_relative_to(base):
+            ref = replace(ref, path=ref.path.relative_to(base))
+    return ref.describe()
 
 
 def _check_verdict(gate: GateResult, criteria: list[Criterion]) -> str:

@@ -250,7 +250,7 @@ def test_a_check_page_names_its_table_and_shows_the_sizes_near_k(browser: Any, t
     assert result.exit_code == 1, result.output  # the classes of 3 and 9 rows
     page = _open(browser, html)
     _loaded_cleanly(page, html)
-    assert page["source"]["text"] == f"Table checked: {source.resolve()}"
+    assert page["source"]["text"] == f"Table checked: {source.name}"  # as the configuration names it
     assert "<b>" not in page["source"]["html"] and "&lt;b&gt;" in page["source"]["html"]
     # the table's class sizes, counted here from the file
     with source.open(encoding="utf-8") as fh:
@@ -271,19 +271,20 @@ def test_a_check_page_names_its_table_and_shows_the_sizes_near_k(browser: Any, t
     ]
 
 
-def test_the_page_never_shows_a_source_querys_text(tmp_path: Path) -> None:
-    """A query as source is named as such: its text may hold values."""
+def test_the_page_names_the_source_as_configured_never_a_querys_text(tmp_path: Path) -> None:
+    """A file by its path relative to the configuration's folder when it lies there, else in
+    full; a query as source as such (its text may hold values)."""
     from sqlanon import api
     from sqlanon.report.html import render_html
 
-    (tmp_path / "t.csv").write_text("g,s\n" + "a,x\n" * 3 + "b,y\n" * 3, encoding="utf-8")
-    query = f"SELECT * FROM read_csv('{tmp_path / 't.csv'}') WHERE s <> 'the secret value'"
-    config = {
-        "source": {"query": query},
-        "columns": {"g": "quasi", "s": "sensitive"},
-        "criteria": [{"k-anonymity": {"k": 2}}],
-    }
-    report = api.check(config, base_dir=tmp_path)
+    table = tmp_path / "t.csv"
+    table.write_text("g,s\n" + "a,x\n" * 3 + "b,y\n" * 3, encoding="utf-8")
+    (tmp_path / "elsewhere").mkdir()
+    config = {"columns": {"g": "quasi", "s": "sensitive"}, "criteria": [{"k-anonymity": {"k": 2}}]}
+    assert api.check(config | {"source": "t.csv"}, base_dir=tmp_path).source == "t.csv"
+    assert api.check(config | {"source": str(table)}, base_dir=tmp_path / "elsewhere").source == str(table)
+    query = f"SELECT * FROM read_csv('{table}') WHERE s <> 'the secret value'"
+    report = api.check(config | {"source": {"query": query}}, base_dir=tmp_path)
     assert report.source == "query"
     page = render_html(report)
     assert 'Table checked: <span class="source-name">the source query (its text is not shown)</span>' in page
