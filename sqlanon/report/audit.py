@@ -59,7 +59,7 @@ class AuditReport:
     search: dict[str, Any]
     notes: dict[str, Any] = field(default_factory=dict)
     nodes: list[NodeAudit] = field(default_factory=list)
-    #: each quasi-identifier's top level in the lattice (its hierarchy's, or its max_level)
+    #: each quasi-identifier's hierarchy height (a max_level below it is in ``search``)
     heights: dict[str, int] = field(default_factory=dict)
     #: with ``person:``: {"in": the source's people}; None when each row is a person
     people: dict[str, int] | None = None
