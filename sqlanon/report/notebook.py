@@ -5,11 +5,12 @@ The HTML page's sections (:func:`sqlanon.report.html.build`) as a fragment of th
 page: no ``<html>`` or ``<body>``, a ``<div>`` with an id unique to the display, its style
 scoped to that id (two reports in one notebook, or the notebook's own style, do not meet). The
 charts are the page's Vega-Lite specifications drawn here as inline SVG by vl-convert, not by
-Vega-Embed in the notebook: an SVG needs no script, so it shows offline (no CDN), in a notebook
-that is not trusted (JupyterLab runs no script of an output it did not make itself), in
-nbconvert's HTML and on GitHub, and does not put Vega's 1.3 MB of scripts in each output. The
-SVGs' own ids (a legend's gradient) are made unique to the display too. The charts lose their
-tooltips; the tables hold the figures.
+Vega-Embed in the notebook: an SVG needs no script and fetches nothing (no CDN), so it shows
+offline, in a notebook saved and reopened and in its nbconvert export, and an output does not
+carry Vega's 1.3 MB of scripts. (JupyterLab sanitizes the HTML outputs of a notebook that is not
+trusted, removing SVG as it removes scripts: there the tables show.) The SVGs' own ids (a
+legend's gradient) are made unique to the display too. The charts lose their tooltips; the
+tables hold the figures.
 
 Without the ``html`` extra (altair and vl-convert) the display has the verdict and the tables,
 and a line saying what to install for the charts. A display never raises (Jupyter would show
