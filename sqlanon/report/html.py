@@ -14,11 +14,9 @@ it reads them through the protocols below.
 from __future__ import annotations
 
 import importlib
-from bisect import bisect_right
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -26,8 +24,7 @@ import jinja2
 
 from sqlanon.config.audit import ATTACKS
 from sqlanon.errors import InputError
-from sqlanon.gate import DISTANCE_BINS
-from sqlanon.report import text
+from sqlanon.report import charts, text
 from sqlanon.report.entries import label
 from sqlanon.report.text import check_row, facts
 
@@ -76,9 +73,6 @@ class AuditReport(Protocol):
 
 #: the packages the page needs (the ``html`` extra): module -> its name on PyPI
 PACKAGES = {"altair": "altair", "vl_convert": "vl-convert-python"}
-
-#: the whole lattice is drawn up to this many nodes; above it, only the minimal nodes
-MAX_DRAWN_NODES = 5000
 
 
 @dataclass
@@ -210,11 +204,6 @@ class Page:
         return template("page.html.j2").render(**self.context(), specs=self.specs, bundle=_bundle())
 
 
-def _data(alt: Any, values: list[dict[str, Any]]) -> Any:
-    """Inline rows of a chart (in the spec itself: the page reads no file)."""
-    return alt.InlineData(values=values)
-
-
 def _fmt(value: Any) -> str:
     if value is None:
         return "unbounded"
@@ -256,7 +245,7 @@ def _run_page(report: Report, alt: Any) -> Page:
             + "; a class is the rows sharing their quasi-identifiers' values."
         )
         sizes, k = report.class_sizes, smallest_k(report.checks)
-        page.chart(s, lambda alt: _size_histogram(alt, sizes, k))
+        page.chart(s, lambda alt: charts.size_histogram(alt, sizes, k))
     _distances_section(page, report)
     if report.risk is not None:
         _risk_section(page, report.risk, report.checks)
@@ -333,7 +322,7 @@ def _node_section(page: Page, report: Report) -> None:
     ]
 
     def levels(alt: Any) -> Any:
-        base = alt.Chart(_data(alt, values))
+        base = alt.Chart(charts.data(alt, values))
         return alt.layer(
             base.mark_bar(color="#dddddd").encode(
                 y=alt.Y("column:N", title=None, sort=None),
@@ -371,217 +360,11 @@ def _lattice(
     chosen_label: str,
     marks: Mapping[tuple[int, ...], str] | None = None,
 ) -> None:
-    """The lattice: nodes by height (the sum of their levels), the minimal ones and the chosen
-    one marked as ``chosen_label`` says (``marks``: a label per minimal node instead, e.g. the
-    attacks it falls to)."""
-    columns = list(heights)
-    tops = [min(heights[c], caps.get(c, heights[c])) for c in columns]
-    size = 1
-    for t in tops:
-        size *= t + 1
-    minimal_set = {tuple(m[c] for c in columns) for m in minimal}
-    chosen_t = tuple(chosen[c] for c in columns) if chosen else None
-    nodes = (
-        list(product(*(range(t + 1) for t in tops)))
-        if size <= MAX_DRAWN_NODES
-        else sorted(minimal_set | ({chosen_t} if chosen_t else set()))
-    )
-    by_height: dict[int, list[tuple[int, ...]]] = {}
-    for n in nodes:
-        by_height.setdefault(sum(n), []).append(n)
-    values = []
-    for height, members in by_height.items():
-        members.sort()
-        for i, n in enumerate(members):
-            kind = "chosen" if n == chosen_t else ("minimal" if n in minimal_set else "other")
-            if marks is not None and n in marks:
-                kind = marks[n]
-            values.append(
-                {
-                    "height": height,
-                    "position": (i + 0.5) / len(members),
-                    "node": ", ".join(f"{c}={v}" for c, v in zip(columns, n, strict=True)),
-                    "kind": kind,
-                    "chosen": n == chosen_t,
-                    # the area of its dot: the chosen node largest, the others smallest
-                    "dot": 240 if n == chosen_t else (OTHER_DOT if kind == "other" else 110),
-                }
-            )
-    # the nodes of no interest first, so that the marked ones are drawn over them
-    values.sort(key=lambda v: v["kind"] != "other")
-    if size > MAX_DRAWN_NODES:
-        s.notes.append(f"The lattice has {size:,} nodes; the minimal ones are drawn.")
-    kinds = sorted(
-        {str(v["kind"]) for v in values}, key=lambda k: (k == "other", k != "chosen", _count_of(k), k)
-    )
-    ramp = ["#1a9850", "#fdae61", "#f46d43", "#d73027", "#a50026", "#67001f"]
-    colours = [
-        "#1f4e99"
-        if k == "chosen"
-        else OTHER_COLOUR
-        if k == "other"
-        else (ramp[min(_count_of(k), len(ramp) - 1)] if marks is not None else "#e6550d")
-        for k in kinds
-    ]
-
-    def lattice(alt: Any) -> Any:
-        base = alt.Chart(_data(alt, values)).encode(
-            x=alt.X("height:Q", title="height (sum of the levels)", axis=alt.Axis(tickMinStep=1, format="d")),
-            y=alt.Y("position:Q", axis=None),
-        )
-        nodes = base.mark_point(filled=True, opacity=1).encode(
-            color=alt.Color("kind:N", title=None, scale=alt.Scale(domain=kinds, range=colours)),
-            shape=alt.Shape(
-                "chosen:N",
-                title=None,
-                scale=alt.Scale(domain=[True, False], range=["diamond", "circle"]),
-                legend=alt.Legend(labelExpr=f"datum.value ? '{chosen_label}' : 'the others'"),
-            ),
-            size=alt.Size("dot:Q", scale=None, legend=None),
-            tooltip=["node:N", "kind:N"],
-        )
-        # a dark outline around the chosen node, whatever its colour
-        outline = (
-            base.transform_filter(alt.datum.chosen)
-            .mark_point(shape="diamond", filled=False, size=420, color="#111111", strokeWidth=1.5)
-            .encode(tooltip=["node:N", "kind:N"])
-        )
-        return alt.layer(nodes, outline).properties(
-            title=f"The lattice ({size:,} nodes): minimal nodes and {chosen_label}", width=620, height=260
-        )
-
-    page.chart(s, lattice)
-
-
-#: the colour of a lattice node neither minimal nor chosen: a grey with a contrast of 3.4 to the
-#: white background (WCAG's 3 for graphics), so that the lattice's shape shows
-OTHER_COLOUR = "#8a8a8a"
-#: the area of such a node's dot (px², about 7 px across)
-OTHER_DOT = 36
-
-
-def _count_of(kind: str) -> int:
-    """The number of attacks in an audit's mark ("minimal, vulnerable to 2 attacks")."""
-    return next((int(w) for w in kind.split() if w.isdigit()), 0)
-
-
-#: the width of the bins of a t-closeness distance (the gate rounds each class's down to it)
-DISTANCE_BIN = 1 / DISTANCE_BINS
-
-
-def _round_steps() -> Iterator[int]:
-    """1, 2, 5, 10, 20, 50, ..."""
-    scale = 1
-    while True:
-        yield from (scale, 2 * scale, 5 * scale)
-        scale *= 10
-
-
-def _count_axis(alt: Any, largest: int) -> tuple[Any, Any]:
-    """The scale and axis of a count of classes: whole numbers only, from 0 to a round top
-    (Vega's tickMinStep alone still puts ticks at halves, labelled 0, 1, 1, 2, 2 by "d")."""
-    step = next(s for s in _round_steps() if largest <= 6 * s)
-    top = max(step, -(-largest // step) * step)
-    return (
-        alt.Scale(domain=[0, top], nice=False),
-        alt.Axis(values=list(range(0, top + 1, step)), format="d"),
-    )
-
-
-#: at most this many bars of one size each when every size fits; else at most this many
-#: ``NEAR_BINS`` bins of one width below twice k
-ALL_SIZES = 40
-NEAR_BINS = 20
-
-
-def size_bins(smallest: int, largest: int, k: int | None) -> list[tuple[int, int]]:
-    """The bins of the class-size histogram, ``[low, high)`` each, from the bin of ``smallest``
-    to the bin of ``largest``, contiguous: a bin per size when at most ``ALL_SIZES`` sizes span
-    them; else, below twice ``k`` (the smallest k of the checks; without one the smallest
-    size; at least 20), bins of the smallest round width (1, 2, 5, 10, ...) that makes at most
-    ``NEAR_BINS`` of them: a bin per size for k <= 10, so that the classes at k and just above
-    it show one by one; above, bins from one round number to the next (20, 50, 100, 200, 500,
-    ...), a few per factor of ten up to the largest class."""
-    if largest - smallest < ALL_SIZES:
-        return [(size, size + 1) for size in range(smallest, largest + 1)]
-    near = max(2 * (k if k is not None else smallest), 20)
-    width = next(w for w in _round_steps() if -(-near // w) - smallest // w <= NEAR_BINS)
-    low = smallest // width * width
-    bins = []
-    while low < near and low <= largest:
-        bins.append((low, low + width))
-        low += width
-    for edge in _round_steps():
-        if low > largest:
-            break
-        if edge > low:
-            bins.append((low, edge))
-            low = edge
-    return bins
-
-
-def _size_histogram(alt: Any, class_sizes: Sequence[Sequence[int]], k: int | None = None) -> Any:
-    """Classes by size, from ``class_sizes`` ([size, classes], smallest first), in the bins of
-    :func:`size_bins`, a band each (the narrow bins near k as wide on the page as the wide ones
-    above). Binned here rather than by Vega, so that the counts, and so the axis, are known."""
-    bins = size_bins(class_sizes[0][0], class_sizes[-1][0], k)
-    counts = [[0, 0] for _ in bins]
-    lows = [low for low, _ in bins]
-    for size, n in class_sizes:
-        i = bisect_right(lows, size) - 1
-        counts[i][0] += n
-        counts[i][1] += n * size
-    values: list[dict[str, Any]] = [
-        {
-            "from": low,
-            "to": high,
-            "sizes": f"{low:,}" if high == low + 1 else f"{low:,}-{high - 1:,}",
-            "classes": classes,
-            "rows": rows,
-        }
-        for (low, high), (classes, rows) in zip(bins, counts, strict=True)
-    ]
-    unit = [high for low, high in bins if high == low + 1]
-    title = "class size (rows)"
-    if len(unit) < len(bins):
-        title += f"; a bar per size up to {unit[-1] - 1:,}, then wider bins" if unit else "; bins"
-    y_scale, y_axis = _count_axis(alt, max(v["classes"] for v in values))
-    return (
-        alt.Chart(_data(alt, values))
-        .mark_bar(stroke="white", strokeWidth=0.5)
-        .encode(
-            x=alt.X(
-                "sizes:O",
-                sort=None,
-                title=title,
-                axis=alt.Axis(labelAngle=-45 if len(bins) > 12 else 0, labelOverlap=False),
-            ),
-            y=alt.Y("classes:Q", title="classes", scale=y_scale, axis=y_axis),
-            tooltip=[
-                alt.Tooltip("sizes:N", title="class size"),
-                alt.Tooltip("classes:Q", title="classes"),
-                alt.Tooltip("rows:Q", title="rows"),
-            ],
-        )
-        .properties(title="Classes by size", width=max(560, 16 * len(bins)), height=220)
-    )
-
-
-def _count_bars(alt: Any, values: list[dict[str, Any]], x: Any, tooltip: list[Any]) -> Any:
-    """Bars of classes: each value's bar spans ``from`` to ``to`` on ``x`` and rises to its
-    ``classes``, on a whole-number axis."""
-    y_scale, y_axis = _count_axis(alt, max(v["classes"] for v in values))
-    return (
-        alt.Chart(_data(alt, values))
-        .mark_bar(stroke="white", strokeWidth=0.5)
-        .encode(
-            x=x,
-            x2="to:Q",
-            y=alt.Y("classes:Q", title="classes", scale=y_scale, axis=y_axis),
-            y2=alt.datum(0),
-            tooltip=tooltip,
-        )
-    )
+    """The lattice's chart (:func:`charts.lattice`) in section ``s``, with its note."""
+    chart, note = charts.lattice(heights, caps, minimal, chosen, chosen_label, marks)
+    if note:
+        s.notes.append(note)
+    page.chart(s, chart)
 
 
 def _distances_section(page: Page, report: Report) -> None:
@@ -596,17 +379,17 @@ def _distances_section(page: Page, report: Report) -> None:
         # the engine's bins (each class's distance rounded down), drawn as they are: binned
         # again by Vega, 0.29 would fall into 0.28's bar (0.29 / 0.01 = 28.999... in floats)
         values = [
-            {"from": low, "to": round(low + DISTANCE_BIN, 9), "classes": n, "rows": r}
+            {"from": low, "to": round(low + charts.DISTANCE_BIN, 9), "classes": n, "rows": r}
             for low, n, r in c["distances"]
         ]
         # t inside the chart, a bin's width from its right edge
-        right = max([(t or 0.0) + DISTANCE_BIN, *(v["to"] for v in values)])
-        bars = _count_bars(
+        right = max([(t or 0.0) + charts.DISTANCE_BIN, *(v["to"] for v in values)])
+        bars = charts.count_bars(
             alt,
             values,
             alt.X(
                 "from:Q",
-                title=f"distance (bins of {DISTANCE_BIN:g})",
+                title=f"distance (bins of {charts.DISTANCE_BIN:g})",
                 scale=alt.Scale(domain=[0, right], nice=False),
             ),
             [
@@ -619,18 +402,13 @@ def _distances_section(page: Page, report: Report) -> None:
         layers = [bars]
         if t is not None:
             layers.append(
-                alt.Chart(_data(alt, [{"t": t}]))
+                alt.Chart(charts.data(alt, [{"t": t}]))
                 .mark_rule(color="#c0392b", strokeDash=[4, 3])
                 .encode(x="t:Q")
             )
         title = f"{label(c['criterion'], c['params'])} on {c.get('attribute')}: classes by distance (red: t)"
         chart = alt.layer(*layers).properties(title=title, width=560, height=200)
-        page.chart(s, _made(chart))
-
-
-def _made(chart: Any) -> Callable[[Any], Any]:
-    """A chart already made, as :meth:`Page.chart` takes one."""
-    return lambda _alt: chart
+        page.chart(s, charts.made(chart))
 
 
 def _risk_section(page: Page, risk: Mapping[str, Any], checks: Sequence[Mapping[str, Any]]) -> None:
@@ -688,7 +466,7 @@ def _risk_section(page: Page, risk: Mapping[str, Any], checks: Sequence[Mapping[
     s.tables.append(HtmlTable(head, rows))
 
     def risk_chart(alt: Any) -> Any:
-        base = alt.Chart(_data(alt, values)).encode(y=alt.Y("figure:N", title=None, sort=None))
+        base = alt.Chart(charts.data(alt, values)).encode(y=alt.Y("figure:N", title=None, sort=None))
         bars = base.mark_bar().encode(
             x=alt.X("value:Q", scale=alt.Scale(domain=[0, 1]), title=None),
             color=alt.Color(
@@ -816,7 +594,7 @@ def _audit_page(report: AuditReport, alt: Any) -> Page:
 
         def heat_map(alt: Any) -> Any:
             heat = alt.Chart(
-                _data(alt, values), title=f"Share of each node's {unit} in vulnerable classes"
+                charts.data(alt, values), title=f"Share of each node's {unit} in vulnerable classes"
             ).encode(
                 x=alt.X(
                     "attack:N", sort=list(ATTACKS), title=None, axis=alt.Axis(labelAngle=0, orient="top")
@@ -874,4 +652,4 @@ def _audit_page(report: AuditReport, alt: Any) -> Page:
     return page
 
 
-__all__ = ["Page", "build", "missing_packages", "render_html", "require_packages", "size_bins"]
+__all__ = ["Page", "build", "missing_packages", "render_html", "require_packages"]

@@ -409,7 +409,7 @@ def test_the_class_size_histogram_keeps_every_class(class_sizes: list[list[int]]
     of whole numbers reaching the tallest bar."""
     import altair as alt
 
-    from sqlanon.report.html import _size_histogram
+    from sqlanon.report.charts import size_histogram as _size_histogram
 
     spec = _size_histogram(alt, class_sizes, k).to_dict()
     bars = spec["datasets"][spec["data"]["name"]]
