@@ -344,7 +344,7 @@ def _attributes(
                     + (f" (one of {sensitive})." if sensitive else "; no column has role sensitive.")
                 )
             attribute = sensitive[0]
-        if not isinstance(attribute, str):
+        if isinstance(attribute, (list, dict)):  # a list where one column is named
             raise ConfigError(f"{where}: attribute must name a sensitive column, got {attribute!r}.")
         names = [attribute]
         params["attribute"] = attribute

@@ -24,8 +24,10 @@ KEYS = (
     Key(
         "url",
         {"type": "string", "pattern": r"^\s*postgres(ql)?://"},
-        required=True,
-        description="postgresql://user@host:5432/database, without a password",
+        # required (_settings says so), but not beside the Python API's connection=, which the
+        # schema of a file cannot tell
+        description="postgresql://user@host:5432/database, without a password (required unless the Python "
+        "API is given a connection)",
     ),
     Key(
         "password_env",
