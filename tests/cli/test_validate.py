@@ -172,6 +172,15 @@ def test_connect_on_postgres(postgres: Server) -> None:
         del config["columns"]["x"]
         done = api.validate(config, command="check", connect=True)
         assert done.checked == ("the source's 2 columns",)
+        config["columns"]["g"] = {"role": "quasi", "hierarchy": {"type": "mask"}}
+        config["output"] = {"table": "validate_nowhere.release"}
+        with pytest.raises(
+            DataError, match="in the schema 'validate_nowhere', which the engine does not have"
+        ):
+            api.validate(config, connect=True)
+        config["output"] = {"table": "validate_t.release"}
+        done = api.validate(config, connect=True)
+        assert done.checked == ("the source's 2 columns", "the output's schema")
         con.execute("DROP SCHEMA validate_t CASCADE")
 
 

@@ -61,7 +61,9 @@ def test_schema_is_a_draft_2020_12_schema() -> None:
 def _documented() -> Iterator[tuple[str, dict[str, Any]]]:
     """The YAML blocks of the README and docs that are configurations (or parts of one: every key
     a configuration key), ``columns: ...`` and ``criteria: ...`` placeholders replaced by the
-    demo's; and the demo's configurations."""
+    demo's; the configuration files under tests/, examples/ and benchmarks/ (none today: the
+    tests write theirs into tmp_path, and the hook of tests/support/config_contract.py sees
+    them); and the demo's configurations."""
     top = set(keys.names(TOP_KEYS))
     demo = demo_config(Path("demo"))
     for block in all_blocks():
@@ -76,6 +78,11 @@ def _documented() -> Iterator[tuple[str, dict[str, Any]]]:
             if data.get(placeholder) == "...":
                 data[placeholder] = demo[placeholder]
         yield f"{block.path.relative_to(ROOT)}:{block.line}", data
+    for folder in ("tests", "examples", "benchmarks"):
+        for path in sorted((ROOT / folder).rglob("*.y*ml")):
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and {"source", "columns", "criteria"} & set(data):
+                yield str(path.relative_to(ROOT)), data
     yield "sqlanon.demo.demo_config", demo
     yield "sqlanon.demo.visits_config", visits_config(Path("demo"))
 
