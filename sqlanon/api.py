@@ -364,6 +364,7 @@ def validate(
                 "validate checks a configuration file or mapping; a DataFrame source is checked when it runs."
             )
     parsed = _config(config, gate, base_dir, need_output=need_output, compile_only=compile_only)
+    _hierarchy_files(parsed)
     if not connect:
         return Validation(parsed, command)
     from sqlanon.encode.probe import probe
@@ -375,6 +376,25 @@ def validate(
     finally:
         engine.close()
     return Validation(parsed, command, probed.checked)
+
+
+def _hierarchy_files(config: Config) -> None:
+    """The hierarchies written out (an ARX CSV file, a shipped one, a tree) load and are valid;
+    a builder's YAML file exists and reads (its hierarchy is built from the data's values, when
+    the command runs)."""
+    from sqlanon.hierarchy import built_from_values, load_hierarchy, read_builder_file
+
+    for column in config.columns:
+        spec = column.hierarchy
+        if spec is None:
+            continue
+        if not built_from_values(spec, config.base_dir):
+            hide = column.role == "sensitive"
+            load_hierarchy(
+                column.name, spec, [], config.base_dir, hide_values=hide, limit=config.max_values_size
+            )
+        elif isinstance(spec, str):
+            read_builder_file(column.name, config.base_dir / spec)
 
 
 def _files(report: str | Path | None, html: str | Path | None) -> ReportFiles | None:

@@ -221,3 +221,21 @@ def test_pre_commit_hook_matches_sqlanon_yaml_files_by_default() -> None:
         assert pattern.search(name), name
     for name in ("dbt_project.yml", "hierarchies/age.yaml", "notsqlanon.yaml.bak"):
         assert not pattern.search(name), name
+
+
+def test_hierarchy_files_are_read_not_the_data(demo: tuple[Path, dict[str, Any]]) -> None:
+    """A hierarchy written out is loaded and checked; a builder's file must exist; the data is
+    not read (the source is gone)."""
+    path, config = demo
+    (path.parent / "people.csv").unlink()
+    (path.parent / "hierarchies" / "sex.csv").unlink()
+    done = run("validate", str(path))
+    assert done.exit_code == 2 and "sex.csv" in done.output
+    config["columns"]["sex"]["hierarchy"] = "builtin:sex"
+    config["columns"]["age"]["hierarchy"] = "hierarchies/ages.yaml"
+    _write(path.parent, config, "anonymize.yaml")
+    done = run("validate", str(path))
+    assert done.exit_code == 2 and "ages.yaml" in done.output and "does not exist" in done.output
+    config["columns"]["age"]["hierarchy"] = "hierarchies/age.yaml"
+    _write(path.parent, config, "anonymize.yaml")
+    assert run("validate", str(path)).exit_code == 0
