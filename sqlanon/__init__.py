@@ -1,10 +1,10 @@
 """sqlanon: a SQL-native anonymizer.
 
-Public API: :func:`anonymize`, :func:`apply`, :func:`check`, :func:`audit`, :func:`compile_sql`, :func:`demo` (the CLI's
-verbs), :func:`load_config`, :class:`Report`, :class:`AuditReport`, and the error types.
+Public API: :func:`anonymize`, :func:`apply`, :func:`check`, :func:`audit`, :func:`compile_sql`, :func:`demo`,
+:func:`validate` (the CLI's verbs), :func:`load_config`, :class:`Report`, :class:`AuditReport`, and the error types.
 """
 
-from sqlanon.api import anonymize, apply, audit, check, compile_sql, demo
+from sqlanon.api import anonymize, apply, audit, check, compile_sql, demo, validate
 from sqlanon.config import Config, load_config
 from sqlanon.errors import ConfigError, DataError, EngineError, HierarchyError, InputError, SqlanonError
 from sqlanon.report.audit import AuditReport
@@ -29,4 +29,5 @@ __all__ = [
     "compile_sql",
     "demo",
     "load_config",
+    "validate",
 ]

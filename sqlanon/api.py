@@ -13,6 +13,7 @@ and a connection given with ``connection=`` is left usable, without the run's te
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -311,6 +312,89 @@ def compile_sql(
         assert node is not None
         levels, origin = (parse_node(node) if isinstance(node, str) else dict(node)), "the given node"
     return compile_release(parsed, chosen, levels, origin, pipeline.compile_hierarchies)
+
+
+#: how each command reads a configuration (``sqlanon validate --command``): gate, need_output,
+#: compile_only, as the verbs above pass them to :func:`_config`
+VALIDATE_AS: dict[str, tuple[bool, bool, bool]] = {
+    "anonymize": (False, True, False),
+    "apply": (False, True, False),
+    "check": (True, True, False),
+    "audit": (False, False, False),
+    "compile": (True, True, True),
+}
+
+
+@dataclass(frozen=True)
+class Validation:
+    """What :func:`validate` found: the configuration, and with ``connect`` what the engine was
+    asked (empty: nothing)."""
+
+    config: Config
+    command: str
+    checked: tuple[str, ...] = ()
+
+    def line(self, name: str = "the configuration") -> str:
+        """The one line ``sqlanon validate`` prints."""
+        said = f"{name} is a valid configuration for {self.command}"
+        if self.checked:
+            said += f"; the engine has {' and '.join(self.checked)}"
+        return said + "."
+
+
+@_guarded
+def validate(
+    config: str | Path | Mapping[str, Any],
+    *,
+    command: str = "anonymize",
+    connect: bool = False,
+    base_dir: Path | None = None,
+) -> Validation:
+    """Check ``config`` as ``command`` reads it, without reading data: raise ConfigError as the
+    command would. ``connect``: also open the configuration's engine and check that the source
+    (and the population) exist and hold the configured columns, and that a table output's schema
+    exists, from the catalog and the files' headers only (DataError naming what is missing)."""
+    if command not in VALIDATE_AS:
+        raise InputError(f"command must be one of {', '.join(VALIDATE_AS)}, got {command!r}.")
+    gate, need_output, compile_only = VALIDATE_AS[command]
+    if isinstance(config, Mapping):
+        frames.check_frame_value(config)
+        if frames.has_frame(config):
+            raise ConfigError(
+                "validate checks a configuration file or mapping; a DataFrame source is checked when it runs."
+            )
+    parsed = _config(config, gate, base_dir, need_output=need_output, compile_only=compile_only)
+    _hierarchy_files(parsed)
+    if not connect:
+        return Validation(parsed, command)
+    from sqlanon.encode.probe import probe
+    from sqlanon.engines import open_engine
+
+    engine = open_engine(parsed.engine)
+    try:
+        probed = probe(engine, parsed, gate=gate)
+    finally:
+        engine.close()
+    return Validation(parsed, command, probed.checked)
+
+
+def _hierarchy_files(config: Config) -> None:
+    """The hierarchies written out (an ARX CSV file, a shipped one, a tree) load and are valid;
+    a builder's YAML file exists and reads (its hierarchy is built from the data's values, when
+    the command runs)."""
+    from sqlanon.hierarchy import built_from_values, load_hierarchy, read_builder_file
+
+    for column in config.columns:
+        spec = column.hierarchy
+        if spec is None:
+            continue
+        if not built_from_values(spec, config.base_dir):
+            hide = column.role == "sensitive"
+            load_hierarchy(
+                column.name, spec, [], config.base_dir, hide_values=hide, limit=config.max_values_size
+            )
+        elif isinstance(spec, str):
+            read_builder_file(column.name, config.base_dir / spec)
 
 
 def _files(report: str | Path | None, html: str | Path | None) -> ReportFiles | None:

@@ -21,7 +21,7 @@ import click
 
 from sqlanon import api, interrupt, redact
 from sqlanon.compile import DIALECTS
-from sqlanon.errors import EngineError, InputError, SqlanonError
+from sqlanon.errors import ConfigError, DataError, EngineError, InputError, SqlanonError
 from sqlanon.release.guard import check_report_path
 from sqlanon.report.audit import AuditReport
 from sqlanon.report.formats import FORMATS, github, stdout_json
@@ -340,6 +340,47 @@ def report_schema() -> None:
     from sqlanon.report.schema import schema_text
 
     _say_done(schema_text().rstrip("\n"))
+
+
+@main.command(name="schema")
+def schema() -> None:
+    """Print the JSON Schema (draft 2020-12) of the configuration file, for editors
+    (sqlanon schema > sqlanon.schema.json, then # yaml-language-server: $schema=sqlanon.schema.json
+    atop a configuration) and CI; sqlanon validate checks what the schema cannot."""
+    from sqlanon.config.schema import schema_text
+
+    _say_done(schema_text().rstrip("\n"))
+
+
+@main.command()
+@click.argument("configs", metavar="CONFIG...", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option(
+    "--command",
+    "as_command",
+    type=click.Choice(list(api.VALIDATE_AS)),
+    default="anonymize",
+    show_default=True,
+    help="Check CONFIG as this command reads it (check needs no output and no hierarchies).",
+)
+@click.option(
+    "--connect",
+    is_flag=True,
+    help="Also open CONFIG's engine and check that the source (and population) exist and hold the "
+    "configured columns, and that a table output's schema exists: from the catalog and the files' headers, "
+    "never a row.",
+)
+@_guard
+def validate(configs: tuple[str, ...], as_command: str, connect: bool) -> None:
+    """Check each CONFIG without reading data: exit 0 and one line per valid file, or exit 2 with
+    the error the command would give (the first invalid file)."""
+    for path in configs:
+        try:
+            done = api.validate(path, command=as_command, connect=connect)
+        except (ConfigError, DataError) as err:
+            if len(configs) == 1:
+                raise
+            raise type(err)(f"{path}: {err}") from None
+        _say_done(f"sqlanon: {done.line(path)}")
 
 
 @main.command(name="compile")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.support import contract, pgserver, sparkconnect
+from tests.support import config_contract, contract, pgserver, sparkconnect
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
@@ -195,16 +195,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def pytest_configure(config: pytest.Config) -> None:
     contract.watch()  # every report made in this process is validated (tests/support/contract.py)
+    config_contract.watch()  # every configuration accepted too (tests/support/config_contract.py)
 
 
 @pytest.fixture(autouse=True)
 def _reports_validate(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every report the test makes, and every report file it leaves under its tmp_path, follows
-    the report's JSON Schema (tests/support/contract.py)."""
+    the report's JSON Schema (tests/support/contract.py); every configuration ``parse_config``
+    accepts follows the configuration's (tests/support/config_contract.py)."""
     contract.found.clear()
+    config_contract.found.clear()
     yield
     bad = list(contract.found)
     contract.found.clear()
+    configs = list(dict.fromkeys(config_contract.found))
+    config_contract.found.clear()
+    if configs:
+        pytest.fail(
+            "configurations parse_config accepted that break sqlanon/config/config.schema.json:\n"
+            + "\n".join(configs[:20]),
+            pytrace=False,
+        )
     tmp = request.node.funcargs.get("tmp_path") if hasattr(request.node, "funcargs") else None
     if isinstance(tmp, Path) and request.node.get_closest_marker("hand_made_reports") is None:
         bad += contract.files_problems(tmp)

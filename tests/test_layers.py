@@ -26,6 +26,7 @@ LAYERS: list[tuple[str, list[str]]] = [
             "sqlanon.interrupt",
             "sqlanon.atomic",
             "sqlanon.redact",
+            "sqlanon.keys",
         ],
     ),
     ("SQL text and templates", ["sqlanon.sql"]),

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from sqlanon import compile as standalone
-from sqlanon.config.criteria import CHECKERS, DISTANCES, L_VARIANTS, CriterionSpec
+from sqlanon.config.criteria import CHECKERS, DISTANCES, L_VARIANTS, PARAMS, CriterionSpec
 from sqlanon.criteria import L_DIVERSITY, MODELS
 from sqlanon.criteria.base import Criterion
 from sqlanon.criteria.tcloseness import TCloseness
@@ -34,6 +34,7 @@ def test_every_engine_package_is_registered_once_and_nothing_else_is() -> None:
         rules = importlib.import_module(f"sqlanon.engines.{kind}.rules").RULES
         assert isinstance(rules, Rules) and facts.rules is rules
         assert ENGINE_NAMES[kind] == facts.name
+        assert facts.keys and facts.keys[0].name == "kind", f"{kind}: engine keys, kind first"
 
 
 def test_compile_writes_for_every_engine_in_its_dialect() -> None:
@@ -42,7 +43,7 @@ def test_compile_writes_for_every_engine_in_its_dialect() -> None:
 
 
 def test_the_configuration_and_the_criteria_name_the_same_models() -> None:
-    assert list(CHECKERS) == list(MODELS)
+    assert list(CHECKERS) == list(MODELS) == list(PARAMS)
     assert list(L_VARIANTS) == list(L_DIVERSITY)
 
 

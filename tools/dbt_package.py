@@ -58,6 +58,7 @@ from sqlglot import exp
 if __name__ == "__main__":  # run as a script: sqlanon from this checkout (one folder up)
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from sqlanon import keys
 from sqlanon.compile import compile_gate, render, unsupported
 from sqlanon.compile import people as compile_people
 from sqlanon.config import Config, parse_config
@@ -134,25 +135,24 @@ class _Recorder(_Checker):
         self.rules: list[Rule] = []
         self.forced = forced
 
-    def number(self, key: str, low: float, high: float, *, open_low: bool = False) -> float:
-        self.allowed.add(key)
+    def number(self, key: str) -> float:
+        low, high, open_low = keys.number_bounds(self.key(key).schema)
         self.rules.append(Rule("number", key, low, None if math.isinf(high) else high, open_low))
         return low
 
-    def integer(self, key: str, low: int) -> int:
-        self.allowed.add(key)
+    def integer(self, key: str) -> int:
+        low = int(keys.number_bounds(self.key(key).schema)[0])
         self.rules.append(Rule("integer", key, low))
         return low
 
-    def choice(self, key: str, choices: tuple[str, ...], default: str | None, what: str) -> str:
-        self.allowed.add(key)
-        self.rules.append(Rule("choice", key, choices=choices, default=default))
-        value = self.forced.get(key) or default or choices[0]
+    def choice(self, key: str, what: str) -> str:
+        entry = self.key(key)
+        self.rules.append(Rule("choice", key, choices=entry.choices, default=entry.default))
+        value = self.forced.get(key) or entry.default or entry.choices[0]
         self.params[key] = value
         return value
 
-    def values(self, key: str, *, required: bool, empty: str | None = None) -> None:
-        self.allowed.add(key)
+    def values(self, key: str, *, empty: str | None = None) -> None:
         self.rules.append(Rule("values", key, empty=empty))
         self.params[key] = ["value"]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 import sqlglot
 
+from sqlanon import keys
 from sqlanon.config import yamlfile
 from sqlanon.config.audit import AuditSettings, parse_audit
 from sqlanon.config.criteria import CriterionSpec, _choice, parse_criterion
@@ -29,6 +30,20 @@ from sqlanon.config.limits import (
 )
 from sqlanon.config.person import check_person_use, parse_constant, parse_person
 from sqlanon.config.risk import RiskSettings, parse_risk
+from sqlanon.config.sections import (
+    COLUMN_KEYS,
+    CSV_KEYS,
+    DATABASE_KEYS,
+    FILE_KEYS,
+    FOLDER_KEYS,
+    FORMATS,
+    QUERY_KEYS,
+    ROLES,
+    TABLE_KEYS,
+    TOP_KEYS,
+    WARN_SUPPRESSED,
+    WEIGHTED_METRICS,
+)
 from sqlanon.config.source_query import parse_query
 from sqlanon.engines import ENGINE_NAMES, ENGINES, KINDS, READS_FILES, connection_kind
 from sqlanon.engines.settings import (
@@ -38,28 +53,16 @@ from sqlanon.engines.settings import (
 )
 from sqlanon.errors import ConfigError, brief
 
-ROLES = ("identifier", "quasi", "sensitive", "insensitive")
-METRICS = ("precision", "discernibility", "aecs", "height", "loss", "nu-entropy")
-#: the metrics that weigh quasi-identifiers by their ``weight`` (a weighted mean over them)
-WEIGHTED_METRICS = ("precision", "loss")
-#: the metrics of a partition-based (Mondrian) release; gcp is its default
-MONDRIAN_METRICS = ("gcp", "ncp", "discernibility", "aecs")
-SEARCHES = ("optimal", "incognito", "exhaustive", "mondrian")
-#: where the lattice search runs (``search_in:``): in embedded DuckDB when the encoded tables
-#: are small enough to copy, else in the engine (``auto``, the default); in the engine; or in
-#: embedded DuckDB whatever their size (``local``)
-SEARCH_PLACES = ("auto", "engine", "local")
-#: what ``apply`` does when its node does not satisfy the criteria on the data (``apply_fallback:``):
-#: publish nothing, or search as ``anonymize`` does
-APPLY_FALLBACKS = ("none", "search")
-#: the default ``warn_suppressed``: the report warns above this share of suppressed rows
-WARN_SUPPRESSED = 0.05
-#: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
-SPLITS = ("median", "hierarchy")
-FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
-#: the formats of a folder source or output (``{path: folder, format: ...}``)
-FOLDER_FORMATS = ("parquet", "csv")
+#: every key of every section is in a table (sections, criteria.PARAMS, audit/risk/person.KEYS,
+#: each engine kind's keys): the checks below read them, and config.schema describes them
+_SEARCH = keys.key(TOP_KEYS, "search")
+_SEARCH_IN = keys.key(TOP_KEYS, "search_in")
+_APPLY_FALLBACK = keys.key(TOP_KEYS, "apply_fallback")
 
+
+#: called with every configuration mapping :func:`parse_config` accepts; None in use. The tests
+#: set it (tests/conftest.py) to check that the configuration's schema accepts each one too.
+accepted_hook: Callable[[Mapping[str, Any]], None] | None = None
 
 #: how messages name a relation source once adopted as a temp view for the run (run.run_engine)
 ADOPTED_RELATION = "relation"
@@ -315,17 +318,18 @@ _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 def _folder_ref(value: Mapping[str, Any], base: Path, what: str) -> TableRef:
     """``{path: folder, format: parquet|csv}``: a folder of part files (Spark's way of writing
     a table as files). A ``file:`` URI is a local path; other file systems are refused."""
-    unknown = set(value) - {"path", "format"}
+    unknown = set(value) - set(keys.names(FOLDER_KEYS))
     if unknown:
         raise ConfigError(
-            f"{what}: unknown key(s) {sorted(map(str, unknown))} beside path; use path and format."
+            f"{what}: unknown key(s) {sorted(map(str, unknown))} beside path; use {' and '.join(keys.names(FOLDER_KEYS))}."
         )
     raw, fmt = value["path"], value.get("format")
     if not isinstance(raw, str) or not raw.strip():
         raise ConfigError(f"{what}: path must be the path of a folder, such as out/people.parquet.")
-    if fmt not in FOLDER_FORMATS:
+    formats = keys.key(FOLDER_KEYS, "format").choices
+    if fmt not in formats:
         raise ConfigError(
-            f"{what}: format must be one of {', '.join(FOLDER_FORMATS)} (the files of the folder {raw!r}), "
+            f"{what}: format must be one of {', '.join(formats)} (the files of the folder {raw!r}), "
             f"got {brief(fmt)}."
         )
     text = raw.strip()
@@ -350,9 +354,11 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
     if isinstance(value, Mapping) and "path" in value:
         return _folder_ref(value, base, what)
     if isinstance(value, Mapping) and "file" in value:
-        unknown = set(value) - {"file", "csv"}
+        unknown = set(value) - set(keys.names(FILE_KEYS))
         if unknown:
-            raise ConfigError(f"{what}: unknown key(s) {sorted(map(str, unknown))}; use file and csv.")
+            raise ConfigError(
+                f"{what}: unknown key(s) {sorted(map(str, unknown))}; use {' and '.join(keys.names(FILE_KEYS))}."
+            )
         if not isinstance(value["file"], str) or not value["file"].strip():
             raise ConfigError(f"{what}: file must be a path to a .csv or .parquet file.")
         ref = _file_ref(value["file"], base, what, _csv_options(value.get("csv"), f"{what}.csv"))
@@ -363,9 +369,9 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
         isinstance(value, Mapping)
         and "table" in value
         and "database" not in value
-        and set(value) != {"table"}
+        and set(value) != set(keys.names(TABLE_KEYS))
     ):
-        extra = sorted(map(str, set(value) - {"table"}))
+        extra = sorted(map(str, set(value) - set(keys.names(TABLE_KEYS))))
         raise ConfigError(
             f"{what}: unknown key(s) {extra} beside table; {{table: ...}} takes no other key"
             + (
@@ -374,7 +380,7 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
                 else "."
             )
         )
-    if isinstance(value, Mapping) and set(value) == {"table"}:
+    if isinstance(value, Mapping) and set(value) == set(keys.names(TABLE_KEYS)):
         table = value["table"]
         if not isinstance(table, str) or not table.strip():
             raise ConfigError(f"{what}: table must be a non-empty name such as staging.people.")
@@ -384,12 +390,12 @@ def _table_ref(value: Any, base: Path, what: str, csv: CsvOptions | None = None)
     if isinstance(value, Mapping) and "query" in value:
         if what not in ("source", "population"):
             raise ConfigError(f"{what} cannot be a query; name a table or a file to write.")
-        if set(value) != {"query"}:
+        if set(value) != set(keys.names(QUERY_KEYS)):
             raise ConfigError(f"{what}: {{query: ...}} takes no other key (got {sorted(map(str, value))}).")
         if not isinstance(value["query"], str) or not value["query"].strip():
             raise ConfigError(f"{what}: query must be the text of a SELECT statement.")
         return TableRef("query", None, schema="", query=value["query"])
-    if isinstance(value, Mapping) and set(value) == {"database", "table"}:
+    if isinstance(value, Mapping) and set(value) == set(keys.names(DATABASE_KEYS)):
         db, table = value["database"], value["table"]
         if not isinstance(db, str) or not db.strip() or not isinstance(table, str) or not table:
             raise ConfigError(f"{what}: database and table must be non-empty strings.")
@@ -431,11 +437,10 @@ def _csv_options(value: Any, what: str = "csv") -> CsvOptions:
         return CsvOptions()
     if not isinstance(value, Mapping):
         raise ConfigError(f"{what} must be a mapping such as {{delimiter: ';'}}.")
-    unknown = set(value) - {"delimiter", "quote", "escape", "header", "max_line_size"}
+    unknown = set(value) - set(keys.names(CSV_KEYS))
     if unknown:
         raise ConfigError(
-            f"Unknown {what} option(s) {sorted(map(str, unknown))}; use delimiter, quote, escape, header, "
-            "max_line_size."
+            f"Unknown {what} option(s) {sorted(map(str, unknown))}; use {', '.join(keys.names(CSV_KEYS))}."
         )
     opts = CsvOptions(**dict(value))
     size = opts.max_line_size
@@ -476,16 +481,15 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
             spec = {"role": spec}
         if not isinstance(spec, Mapping) or "role" not in spec:
             raise ConfigError(f"Column {name!r} needs a role: {', '.join(ROLES)}.")
-        unknown = set(spec) - {"role", "hierarchy", "order", "split", "max_level", "weight"}
+        unknown = set(spec) - set(keys.names(COLUMN_KEYS))
         if unknown:
             raise ConfigError(
-                f"Column {name!r}: unknown key(s) {sorted(unknown)}; use role, hierarchy, order, split, "
-                "max_level, weight."
+                f"Column {name!r}: unknown key(s) {sorted(unknown)}; use {', '.join(keys.names(COLUMN_KEYS))}."
             )
         role = spec["role"]
         if isinstance(role, list):
             raise ConfigError(f"Column {name!r} is given several roles {role}; give it exactly one.")
-        role = _choice(role, ROLES, f"role for column {name!r}")
+        role = _choice(role, keys.key(COLUMN_KEYS, "role").choices, f"role for column {name!r}")
         order = spec.get("order")
         if order is not None:
             if not isinstance(order, list) or not order:
@@ -504,7 +508,7 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
                 raise ConfigError(
                     f"Column {name!r}: split applies to quasi-identifiers only (its role is {role})."
                 )
-            split = _choice(split, SPLITS, f"split for column {name!r}")
+            split = _choice(split, keys.key(COLUMN_KEYS, "split").choices, f"split for column {name!r}")
             if split == "hierarchy" and hier is None:
                 raise ConfigError(f"Column {name!r}: split: hierarchy needs a hierarchy for the column.")
         max_level = spec.get("max_level")
@@ -672,27 +676,7 @@ def parse_config(
     """
     if not isinstance(data, Mapping):
         raise ConfigError("The configuration must be a YAML mapping with source, columns and criteria.")
-    known = {
-        "source",
-        "csv",
-        "columns",
-        "criteria",
-        "suppression_limit",
-        "metric",
-        "search",
-        "search_in",
-        "apply_fallback",
-        "warn_suppressed",
-        "risk",
-        "population",
-        "audit",
-        "output",
-        "overwrite",
-        "engine",
-        "max_lattice_nodes",
-        "max_values_size",
-        "person",
-    }
+    known = set(keys.names(TOP_KEYS))
     unknown = set(data) - known
     if unknown:
         raise ConfigError(f"Unknown configuration key(s) {sorted(unknown)}; use {sorted(known)}.")
@@ -712,7 +696,7 @@ def parse_config(
             f"csv: options apply to a CSV source only; the source is {source.describe()}. Remove csv:."
         )
     columns = _columns(data.get("columns"))
-    search = _choice(data.get("search", "optimal"), SEARCHES, "search")
+    search = _choice(data.get("search", _SEARCH.default), _SEARCH.choices, "search")
     if not gate:
         for c in columns:
             # Mondrian cuts numeric columns at medians: they need no hierarchy there
@@ -743,8 +727,11 @@ def parse_config(
     limit = data.get("suppression_limit", 0.0)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 1:
         raise ConfigError(f"suppression_limit must be a fraction of rows in [0, 1], got {limit!r}.")
+    metric_key = keys.lookup(TOP_KEYS, "metric", {"search": search})
     if search == "mondrian":
-        metric = _choice(data.get("metric", "gcp"), MONDRIAN_METRICS, "metric for search mondrian")
+        metric = _choice(
+            data.get("metric", metric_key.default), metric_key.choices, "metric for search mondrian"
+        )
         if limit:
             raise ConfigError(
                 f"suppression_limit {limit!r} does not apply to search mondrian: Mondrian only cuts a partition "
@@ -752,7 +739,7 @@ def parse_config(
                 "or use a lattice search (search: optimal, the default)."
             )
     else:
-        metric = _choice(data.get("metric", "precision"), METRICS, "metric")
+        metric = _choice(data.get("metric", metric_key.default), metric_key.choices, "metric")
     if search != "mondrian":
         for c in columns:
             if c.split is not None:
@@ -826,13 +813,15 @@ def parse_config(
         source = _of_connection(source)
         output = None if output is None else _of_connection(output)
         population = None if population is None else _of_connection(population)
-    search_in = _choice(data.get("search_in", "auto"), SEARCH_PLACES, "search_in")
+    search_in = _choice(data.get("search_in", _SEARCH_IN.default), _SEARCH_IN.choices, "search_in")
     if search_in == "local" and search == "mondrian":
         raise ConfigError(
             "search_in: local applies to the lattice searches (optimal, incognito, exhaustive); Mondrian "
             "partitions the table in the engine. Remove search_in, or use a lattice search."
         )
-    apply_fallback = _choice(data.get("apply_fallback", "none"), APPLY_FALLBACKS, "apply_fallback")
+    apply_fallback = _choice(
+        data.get("apply_fallback", _APPLY_FALLBACK.default), _APPLY_FALLBACK.choices, "apply_fallback"
+    )
     warn_suppressed = data.get("warn_suppressed", WARN_SUPPRESSED)
     if (
         isinstance(warn_suppressed, bool)
@@ -840,7 +829,7 @@ def parse_config(
         or not 0 <= warn_suppressed <= 1
     ):
         raise ConfigError(f"warn_suppressed must be a fraction of rows in [0, 1], got {warn_suppressed!r}.")
-    return Config(
+    config = Config(
         sha256=config_sha256(data),
         source=source,
         columns=columns,
@@ -863,6 +852,9 @@ def parse_config(
         person=person,
         person_constant=person_constant,
     )
+    if accepted_hook is not None:
+        accepted_hook(data)
+    return config
 
 
 def load_config(

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from sqlanon import keys
 from sqlanon.errors import ConfigError
+from sqlanon.keys import Key
 
 #: the attacks, in the order they are reported, and what makes a class vulnerable to each
 ATTACKS = {
@@ -39,6 +41,18 @@ NEGATIONS = 1
 T = 0.2
 INFERENCE_GAIN = 0.2
 SIMILARITY_LEVEL = 1
+#: the keys of ``audit:`` (every one optional)
+KEYS = (
+    Key("negations", keys.whole(0), default=NEGATIONS, description="negation statements an attacker holds"),
+    Key("t", keys.number(0, 1), description="skewness's threshold"),
+    Key(
+        "distance",
+        keys.any_of(keys.enum(DISTANCES), {"type": "object", "additionalProperties": keys.enum(DISTANCES)}),
+        description="skewness's distance, or sensitive column -> distance",
+    ),
+    Key("similarity_level", keys.whole(1), default=SIMILARITY_LEVEL),
+    Key("inference_gain", keys.number(0, 1), default=INFERENCE_GAIN),
+)
 
 
 @dataclass(frozen=True)
@@ -74,15 +88,15 @@ def parse_audit(value: Any) -> AuditSettings:
     inference_gain: 0.2}`` (every key optional)."""
     if value is None:
         return AuditSettings()
-    keys = ("negations", "t", "distance", "similarity_level", "inference_gain")
+    names = keys.names(KEYS)
     if not isinstance(value, Mapping):
         raise ConfigError(
             "audit must be a mapping, e.g. {negations: 1, t: 0.2}: the parameters of the attacks sqlanon audit "
-            f"measures ({', '.join(keys)})."
+            f"measures ({', '.join(names)})."
         )
-    unknown = sorted(set(value) - set(keys))
+    unknown = sorted(set(value) - set(names))
     if unknown:
-        raise ConfigError(f"Unknown audit key(s) {unknown}; use {', '.join(keys)}.")
+        raise ConfigError(f"Unknown audit key(s) {unknown}; use {', '.join(names)}.")
     distance = value.get("distance")
     given = distance.values() if isinstance(distance, Mapping) else [] if distance is None else [distance]
     for d in given:

@@ -12,7 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlanon import keys
 from sqlanon.errors import ConfigError
+from sqlanon.keys import Key
 
 L_VARIANTS = ("distinct", "entropy", "recursive", "pd-recursive", "npd-recursive")
 #: ground distances of the Earth Mover's Distance (t-closeness, (n,t)-closeness)
@@ -101,69 +103,156 @@ def _value_list(params: dict[str, Any], key: str, where: str, *, required: bool)
     params[key] = [str(v) for v in value]
 
 
+#: a list of sensitive values (``allowed``, ``protected``): numbers and texts, compared as text
+VALUES = {"type": "array", "items": {"type": ["string", "number", "boolean"]}}
+#: the sensitive column a criterion protects (every model but k-anonymity)
+ATTRIBUTE = Key("attribute", keys.text(), description="the sensitive column it protects")
+#: several sensitive columns (multi-attribute l-diversity; variational dissimilarity)
+ATTRIBUTES = Key(
+    "attributes",
+    {"type": "array", "items": {"type": "string"}, "minItems": 2, "uniqueItems": True},
+    description="the sensitive columns it reads, at least two",
+)
+_L_INTEGER = ("distinct", "recursive", "pd-recursive", "npd-recursive")
+_NOT_KL = tuple(d for d in DISTANCES if d != "kl")
+
+#: every privacy model's parameters (``severity`` aside, which every model takes), the one table
+#: of them: the checkers below read their bounds, choices, defaults and which apply to which
+#: variant or distance here, and :mod:`sqlanon.config.schema` describes them from it
+PARAMS: dict[str, tuple[Key, ...]] = {
+    "k-anonymity": (Key("k", keys.whole(1), required=True, description="the smallest class size"),),
+    "l-diversity": (
+        Key("variant", keys.enum(L_VARIANTS), default="distinct"),
+        Key("l", keys.whole(1), required=True, when=("variant", _L_INTEGER)),
+        Key("l", keys.number(1), required=True, when=("variant", ("entropy",))),
+        Key(
+            "c", keys.number(0, open_low=True), required=True, when=("variant", ("recursive", "pd-recursive"))
+        ),
+        Key("c1", keys.number(0, open_low=True), required=True, when=("variant", ("npd-recursive",))),
+        Key("c2", keys.number(0, 100), required=True, when=("variant", ("npd-recursive",))),
+        Key("allowed", VALUES, required=True, when=("variant", ("pd-recursive", "npd-recursive"))),
+        Key("protected", {**VALUES, "minItems": 1}, required=True, when=("variant", ("npd-recursive",))),
+        Key("multi_attribute", keys.boolean(), default=False),
+        ATTRIBUTES,
+        ATTRIBUTE,
+    ),
+    "t-closeness": (
+        Key("distance", keys.enum(DISTANCES), default="equal"),
+        # KL divergence is unbounded, JS divergence at most ln 2; the others at most 1
+        Key("t", keys.number(0, 1), required=True, when=("distance", _NOT_KL)),
+        Key("t", keys.number(0), required=True, when=("distance", ("kl",))),
+        Key("bandwidth", keys.number(0, open_low=True), required=True, when=("distance", ("smoothed-js",))),
+        Key("ground", keys.enum(EMD_DISTANCES), required=True, when=("distance", ("smoothed-js",))),
+        ATTRIBUTE,
+    ),
+    "alpha-k-anonymity": (
+        Key("alpha", keys.number(0, 1, open_low=True), required=True),
+        Key("k", keys.whole(1), required=True),
+        ATTRIBUTE,
+    ),
+    "nt-closeness": (
+        Key("n", keys.whole(1), required=True),
+        Key("t", keys.number(0, 1), required=True),
+        Key("distance", keys.enum(EMD_DISTANCES), default="equal"),
+        ATTRIBUTE,
+    ),
+    "dissimilarity": (
+        Key("epsilon", keys.number(0), required=True),
+        Key("delta", keys.number(0, 1), required=True),
+        Key("k", keys.whole(1), required=True),
+        Key("distance", keys.enum(DISSIMILARITY_DISTANCES), required=True),
+        ATTRIBUTES,
+        ATTRIBUTE,
+    ),
+    "delta-disclosure": (Key("delta", keys.number(0, open_low=True), required=True), ATTRIBUTE),
+    "beta-likeness": (
+        Key("beta", keys.number(0, open_low=True), required=True),
+        Key("variant", keys.enum(BETA_VARIANTS), default="basic"),
+        ATTRIBUTE,
+    ),
+}
+#: what every criterion takes beside its parameters
+SEVERITY = Key(
+    "severity", keys.enum(SEVERITIES), default="error", description="warn: reported, never failing the run"
+)
+
+
 class _Checker:
-    """Validates the parameters of one criterion item in place."""
+    """Validates the parameters of one criterion item in place, by its table (:data:`PARAMS`)."""
 
     def __init__(self, kind: str, params: dict[str, Any], where: str) -> None:
         self.kind, self.params, self.where = kind, params, where
-        self.allowed = {"severity"}
+        self.table = PARAMS[kind]
 
-    def number(self, key: str, low: float, high: float, *, open_low: bool = False) -> float:
-        self.allowed.add(key)
+    def key(self, name: str) -> Key:
+        """The entry of ``name`` for the variant or distance already chosen."""
+        return keys.lookup(self.table, name, self.params)
+
+    @property
+    def allowed(self) -> set[str]:
+        """The parameters this criterion takes with its variant or distance (and severity)."""
+        return {"severity", *keys.names(keys.applicable(self.table, self.params))}
+
+    def conditional(self) -> list[str]:
+        """The parameters given that apply to other variants or distances only."""
+        allowed = self.allowed
+        return [k for k in keys.names(self.table) if k in self.params and k not in allowed]
+
+    def number(self, key: str) -> float:
         value = _number(self.params, key, self.where)
+        low, high, open_low = keys.number_bounds(self.key(key).schema)
         _in_range(value, low, high, key, self.where, open_low=open_low)
         return value
 
-    def integer(self, key: str, low: int) -> int:
-        self.allowed.add(key)
+    def integer(self, key: str) -> int:
+        low = int(keys.number_bounds(self.key(key).schema)[0])
         value = _integer(self.params, key, self.where)
         if value < low:
             raise ConfigError(f"{self.where}: {key} must be at least {low}, got {value}.")
         self.params[key] = value
         return value
 
-    def choice(self, key: str, choices: tuple[str, ...], default: str | None, what: str) -> str:
-        self.allowed.add(key)
-        if key not in self.params and default is None:
-            raise ConfigError(f"{self.where} needs {key!r}: one of {', '.join(choices)}.")
-        value = _choice(self.params.get(key, default), choices, f"{what} in {self.where}")
+    def scalar(self, key: str) -> float:
+        """A number or a whole number, as the table says."""
+        if self.key(key).schema["type"] == "integer":
+            return self.integer(key)
+        return self.number(key)
+
+    def choice(self, key: str, what: str) -> str:
+        entry = self.key(key)
+        if key not in self.params and entry.default is None:
+            raise ConfigError(f"{self.where} needs {key!r}: one of {', '.join(entry.choices)}.")
+        value = _choice(self.params.get(key, entry.default), entry.choices, f"{what} in {self.where}")
         self.params[key] = value
         return value
 
-    def values(self, key: str, *, required: bool, empty: str | None = None) -> None:
+    def values(self, key: str, *, empty: str | None = None) -> None:
         """A list of sensitive values; ``empty``: why it may not be empty (None: it may)."""
-        self.allowed.add(key)
         if empty is not None and not self.params.get(key):
             raise ConfigError(f"{self.where}: {empty}")
-        _value_list(self.params, key, self.where, required=required)
+        _value_list(self.params, key, self.where, required=self.key(key).required)
         if empty is not None and not self.params[key]:
             raise ConfigError(f"{self.where}: {empty}")
 
 
 def _l_diversity(c: _Checker) -> None:
-    variant = c.choice("variant", L_VARIANTS, "distinct", "l-diversity variant")
-    c.allowed.update({"multi_attribute", "attributes"})
-    if variant in ("distinct", "recursive", "pd-recursive", "npd-recursive"):
-        c.integer("l", 1)
-    else:
-        c.number("l", 1, math.inf)
+    variant = c.choice("variant", "l-diversity variant")
+    c.scalar("l")
     if variant in ("recursive", "pd-recursive"):
-        c.number("c", 0, math.inf, open_low=True)
+        c.number("c")
     if variant == "pd-recursive":
-        c.values("allowed", required=True)
+        c.values("allowed")
     if variant == "npd-recursive":
-        c.number("c1", 0, math.inf, open_low=True)
-        c.number("c2", 0, 100)
-        c.values("allowed", required=True)
+        c.number("c1")
+        c.number("c2")
+        c.values("allowed")
         c.values(
             "protected",
-            required=True,
             empty="protected must list at least one value (the values that must appear in every class); "
             "with none, use variant pd-recursive.",
         )
-    for key in ("c", "c1", "c2", "allowed", "protected"):
-        if key in c.params and key not in c.allowed:
-            raise ConfigError(f"{c.where}: {key} does not apply to variant {variant}.")
+    for key in c.conditional():
+        raise ConfigError(f"{c.where}: {key} does not apply to variant {variant}.")
     multi = c.params.get("multi_attribute", False)
     if not isinstance(multi, bool):
         raise ConfigError(f"{c.where}: multi_attribute must be true or false.")
@@ -174,48 +263,44 @@ def _l_diversity(c: _Checker) -> None:
 
 
 def _t_closeness(c: _Checker) -> None:
-    distance = c.choice("distance", DISTANCES, "equal", "distance")
-    # KL divergence is unbounded, JS divergence at most ln 2; the others at most 1
-    c.number("t", 0, math.inf if distance == "kl" else 1)
+    distance = c.choice("distance", "distance")
+    c.number("t")
     if distance == "smoothed-js":
-        c.number("bandwidth", 0, math.inf, open_low=True)
-        c.choice("ground", EMD_DISTANCES, None, "ground distance")
-    else:
-        for key in ("bandwidth", "ground"):
-            if key in c.params:
-                raise ConfigError(f"{c.where}: {key} applies only to distance smoothed-js.")
+        c.number("bandwidth")
+        c.choice("ground", "ground distance")
+    for key in c.conditional():
+        raise ConfigError(f"{c.where}: {key} applies only to distance smoothed-js.")
 
 
 def _nt_closeness(c: _Checker) -> None:
-    c.integer("n", 1)
-    c.number("t", 0, 1)
-    c.choice("distance", EMD_DISTANCES, "equal", "distance")
+    c.integer("n")
+    c.number("t")
+    c.choice("distance", "distance")
 
 
 def _dissimilarity(c: _Checker) -> None:
-    c.number("epsilon", 0, math.inf)
-    c.number("delta", 0, 1)
-    c.integer("k", 1)
-    c.choice("distance", DISSIMILARITY_DISTANCES, None, "distance")
-    c.allowed.add("attributes")
+    c.number("epsilon")
+    c.number("delta")
+    c.integer("k")
+    c.choice("distance", "distance")
 
 
 def _alpha_k(c: _Checker) -> None:
-    c.number("alpha", 0, 1, open_low=True)
-    c.integer("k", 1)
+    c.number("alpha")
+    c.integer("k")
 
 
 def _delta_disclosure(c: _Checker) -> None:
-    c.number("delta", 0, math.inf, open_low=True)
+    c.number("delta")
 
 
 def _beta_likeness(c: _Checker) -> None:
-    c.number("beta", 0, math.inf, open_low=True)
-    c.choice("variant", BETA_VARIANTS, "basic", "beta-likeness variant")
+    c.number("beta")
+    c.choice("variant", "beta-likeness variant")
 
 
 def _k_anonymity(c: _Checker) -> None:
-    c.integer("k", 1)
+    c.integer("k")
 
 
 #: every privacy model the configuration takes, the one list of them on this side: its name and
@@ -259,6 +344,8 @@ def _attributes(
                     + (f" (one of {sensitive})." if sensitive else "; no column has role sensitive.")
                 )
             attribute = sensitive[0]
+        if isinstance(attribute, (list, dict)):  # a list where one column is named
+            raise ConfigError(f"{where}: attribute must name a sensitive column, got {attribute!r}.")
         names = [attribute]
         params["attribute"] = attribute
     for name in names:
@@ -303,13 +390,12 @@ def parse_criterion(
         raise ConfigError(f"criteria[{index}] {kind}: parameters must be a mapping.")
     params = dict(params)
     where = f"criteria[{index}] {kind}"
-    severity = params.pop("severity", "error")
-    severity = _choice(severity, SEVERITIES, f"severity in {where}")
+    severity = params.pop(SEVERITY.name, SEVERITY.default)
+    severity = _choice(severity, SEVERITY.choices, f"severity in {where}")
     checker = _Checker(kind, params, where)
     CHECKERS[kind](checker)
     attributes: tuple[str, ...] = ()
     if kind != "k-anonymity":
-        checker.allowed.add("attribute")
         sensitive = [name for name, role in roles.items() if role == "sensitive"]
         attributes = _attributes(kind, params, sensitive, roles, where)
     unknown = set(params) - checker.allowed

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlanon import keys
 from sqlanon.config.criteria import CriterionSpec
 from sqlanon.errors import ConfigError
+from sqlanon.keys import Key
 
 #: the privacy models evaluated over people so far (model -> its variants or distances, None:
 #: all), in docs/people.md's forms; the others are refused with ``person:``
@@ -25,6 +27,17 @@ PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
     "delta-disclosure": None,
     "beta-likeness": None,
 }
+
+_NAMES = keys.any_of(keys.text(), {"type": "array", "minItems": 1, "uniqueItems": True, "items": keys.text()})
+#: the keys of ``person:`` as a mapping
+KEYS = (
+    Key("columns", _NAMES, required=True, description="the column or columns identifying the individual"),
+    Key(
+        "constant",
+        keys.any_of({"const": "all"}, _NAMES),
+        description="the columns every row of a person must agree on (all: every quasi-identifier)",
+    ),
+)
 
 
 def counted_over_people(c: CriterionSpec) -> str | None:
@@ -55,7 +68,7 @@ def parse_person(value: Any, roles: Mapping[str, str]) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, Mapping):
-        unknown = sorted(set(value) - {"columns", "constant"})
+        unknown = sorted(set(value) - set(keys.names(KEYS)))
         if unknown:
             raise ConfigError(
                 f"Unknown key(s) {unknown} in person; use columns (the person column or columns) and constant "

@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlanon import keys
 from sqlanon.errors import ConfigError
+from sqlanon.keys import Key
 
 #: the default threshold of "records at risk" (ARX's default highest acceptable risk)
 THRESHOLD = 0.2
@@ -22,6 +24,17 @@ LIMITS = {
     "journalist_average": "the average journalist risk",
     "journalist_records_at_risk": "the share of records whose journalist risk exceeds the threshold",
 }
+
+#: the keys of ``risk:`` (every one optional): the threshold, and a limit per :data:`LIMITS`
+KEYS = (
+    Key(
+        "threshold",
+        keys.number(0, 1, open_low=True),
+        default=THRESHOLD,
+        description="the threshold of records at risk",
+    ),
+    *(Key(name, keys.number(0, 1), description=f"the largest {what}") for name, what in LIMITS.items()),
+)
 
 
 @dataclass(frozen=True)
@@ -41,7 +54,7 @@ def parse_risk(value: Any) -> RiskSettings:
             "risk must be a mapping, e.g. {threshold: 0.2, prosecutor_highest: 0.1}: the threshold of records "
             "at risk and, optionally, limits on " + ", ".join(LIMITS) + "."
         )
-    unknown = sorted(set(value) - {"threshold", *LIMITS})
+    unknown = sorted(set(value) - set(keys.names(KEYS)))
     if unknown:
         raise ConfigError(f"Unknown risk key(s) {unknown}; use threshold, {', '.join(LIMITS)}.")
     out: dict[str, float] = {}

@@ -460,7 +460,11 @@ def check_columns(engine: Engine, table: str, config: Config, what: str, gate: b
 
     ``gate``: the table is a release being checked, whose identifier columns should be gone
     (their absence is fine; the gate fails a table that still holds one)."""
-    present = [name for name, _ in engine.columns(table)]
+    check_names([name for name, _ in engine.columns(table)], config, what, gate)
+
+
+def check_names(present: list[str], config: Config, what: str, gate: bool = False) -> None:
+    """:func:`check_columns` on the column names ``present`` in the ``what``."""
     configured = [c.name for c in config.columns] + list(config.person)
     absent = [p for p in config.person if p not in present]
     if absent:

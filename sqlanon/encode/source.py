@@ -299,26 +299,9 @@ def _nonempty(name: str, count: int, ref: TableRef, what: str) -> str:
 def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
     """A table of the engine's own database, copied into a temp table in that database (the
     rows never leave it)."""
-    assert ref.table is not None
     name = engine.temp_name(what)
     source = ref.server_table()
-    server = engine.server
-    if server is not None and server.find(ref.schema, ref.table, ref.catalog) is None:
-        namespace = engine.capabilities.namespace
-        of = f" of the catalog {ref.catalog!r}" if ref.catalog else ""
-        if ref.schema and not server.schema_exists(ref.schema, ref.catalog):
-            detail = f"there is no {namespace} {ref.schema!r}{of}; check its name."
-        else:
-            where = (
-                f"{namespace} {ref.schema!r}{of}"
-                if ref.schema
-                else f"the {namespace}s the engine searches by default"
-            )
-            detail = f"there is no table {ref.table!r} in {where}; check the name and the {namespace}."
-        forgets = server.forgets()
-        if forgets:
-            detail += f" {forgets}"
-        raise DataError(f"Cannot read the {_named(what, ref)}: {detail}")
+    refuse_missing_table(engine, ref, what)
     try:
         rows = engine.create_counted(name, exp.select("*").from_(source))
     except EngineError as err:
@@ -328,7 +311,31 @@ def _read_server_table(engine: Engine, ref: TableRef, what: str) -> str:
     return _nonempty(name, rows, ref, what)
 
 
-def _first_file(ref: TableRef, what: str) -> Path:
+def refuse_missing_table(engine: Engine, ref: TableRef, what: str) -> None:
+    """A table of the engine's own database (``ref``, the ``what``) that its catalog does not
+    have is refused, naming the schema or the table that is missing."""
+    assert ref.table is not None
+    server = engine.server
+    if server is None or server.find(ref.schema, ref.table, ref.catalog) is not None:
+        return
+    namespace = engine.capabilities.namespace
+    of = f" of the catalog {ref.catalog!r}" if ref.catalog else ""
+    if ref.schema and not server.schema_exists(ref.schema, ref.catalog):
+        detail = f"there is no {namespace} {ref.schema!r}{of}; check its name."
+    else:
+        where = (
+            f"{namespace} {ref.schema!r}{of}"
+            if ref.schema
+            else f"the {namespace}s the engine searches by default"
+        )
+        detail = f"there is no table {ref.table!r} in {where}; check the name and the {namespace}."
+    forgets = server.forgets()
+    if forgets:
+        detail += f" {forgets}"
+    raise DataError(f"Cannot read the {_named(what, ref)}: {detail}")
+
+
+def first_file(ref: TableRef, what: str) -> Path:
     """The file whose header names the columns: the file itself, or a folder's first part file
     (Spark writes the header in each; names starting with ``.`` or ``_`` are not data)."""
     if not ref.folder:
@@ -346,7 +353,7 @@ def _first_file(ref: TableRef, what: str) -> Path:
 def _read_with_engine(engine: Engine, ref: TableRef, csv: CsvOptions, what: str) -> str:
     """A CSV or Parquet file read by the engine's own reader (Spark) into a work table."""
     refuse_pattern(ref.file, what, "the engine")
-    columns = csv_header(_first_file(ref, what), csv, what) if ref.kind == "csv" else []
+    columns = csv_header(first_file(ref, what), csv, what) if ref.kind == "csv" else []
     name = engine.temp_name(what)
     try:
         engine.read_file(name, ref.file, ref.kind, csv, columns)

@@ -12,6 +12,7 @@ from typing import Any
 from sqlanon.engines.base import Engine
 from sqlanon.engines.rewriting import Rules
 from sqlanon.engines.settings import EngineSettings
+from sqlanon.keys import Key
 
 #: resolves a path a configuration names (``value``, for the message: ``what``) against the
 #: configuration's folder
@@ -51,3 +52,6 @@ class Kind:
     writes_folders: bool = False
     #: whether the dbt package carries SQL for its dbt adapter (and the dbt tests run it)
     dbt: bool = False
+    #: the keys ``engine:`` takes for this kind (``kind`` first): ``settings`` refuses others,
+    #: and the configuration's schema describes them
+    keys: tuple[Key, ...] = ()

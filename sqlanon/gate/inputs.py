@@ -8,9 +8,10 @@ from collections.abc import Mapping
 
 from sqlanon.config import Config
 from sqlanon.encode import Profile, column_profile
+from sqlanon.encode.probe import check_population_names
 from sqlanon.encode.source import read_table
 from sqlanon.engines import Engine
-from sqlanon.errors import ConfigError, DataError, HierarchyError
+from sqlanon.errors import ConfigError, HierarchyError
 from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
 
 
@@ -77,13 +78,7 @@ def read_population(engine: Engine, config: Config) -> str | None:
     if config.population is None:
         return None
     table = read_table(engine, config.population, what="population")
-    present = {name for name, _ in engine.columns(table)}
-    missing = [c.name for c in config.by_role("quasi") if c.name not in present]
-    if missing:
-        raise DataError(
-            f"The population has no column(s) {missing}: it needs every quasi-identifier's column, named as in "
-            f"the table (it has {sorted(present)})."
-        )
+    check_population_names([name for name, _ in engine.columns(table)], config)
     return table
 
 

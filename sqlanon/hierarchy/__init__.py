@@ -22,6 +22,7 @@ __all__ = [
     "built_from_values",
     "load_hierarchy",
     "read_arx_csv",
+    "read_builder_file",
     "shipped_hierarchies",
     "validate",
 ]
@@ -77,6 +78,21 @@ def built_from_values(spec: str | os.PathLike[str] | Mapping[str, Any], base_dir
     return True
 
 
+def read_builder_file(column: str, path: Path) -> Mapping[str, Any]:
+    """The builder spec of a ``.yaml`` hierarchy file (HierarchyError when it cannot be read);
+    another extension is refused as :func:`load_hierarchy` refuses it."""
+    if path.suffix.lower() not in _YAML_SUFFIXES:
+        raise _unknown_extension(column, path)
+    return _read_yaml_spec(column, path)
+
+
+def _unknown_extension(column: str, path: Path) -> HierarchyError:
+    return HierarchyError(
+        f"The hierarchy file {str(path)!r} for column {column!r} has the unknown extension "
+        f"{path.suffix.lower() or '(none)'!r}; use .csv for ARX hierarchies or .yaml/.yml for builder specs."
+    )
+
+
 def _load_file(
     column: str,
     path: Path,
@@ -91,10 +107,7 @@ def _load_file(
     if suffix in _YAML_SUFFIXES:
         spec = _read_yaml_spec(column, path)
         return build(column, spec, values, origin=str(path), hide_values=hide_values, limit=limit)
-    raise HierarchyError(
-        f"The hierarchy file {str(path)!r} for column {column!r} has the unknown extension "
-        f"{suffix or '(none)'!r}; use .csv for ARX hierarchies or .yaml/.yml for builder specs."
-    )
+    raise _unknown_extension(column, path)
 
 
 def _read_yaml_spec(column: str, path: Path) -> Mapping[str, Any]:

@@ -14,12 +14,29 @@ from sqlanon.engines.duckdb.rules import RULES
 from sqlanon.engines.kind import Kind, Resolve
 from sqlanon.engines.settings import EngineSettings
 from sqlanon.errors import ConfigError
+from sqlanon.keys import Key, enum, text, whole
 
 _MEMORY = re.compile(r"^\s*\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KIB|MIB|GIB|TIB)\s*$", re.IGNORECASE)
 
+#: the keys of ``engine:`` for DuckDB (kind may be left out: DuckDB is the default)
+KEYS = (
+    Key("kind", enum(["duckdb"]), default="duckdb"),
+    Key(
+        "memory_limit",
+        # _MEMORY, spelled without its IGNORECASE flag (JSON Schema's patterns take none)
+        {
+            "type": "string",
+            "pattern": r"^\s*\d+(\.\d+)?\s*([bB]|[kKmMgGtT][iI]?[bB])\s*$",
+            "description": "such as 8GB",
+        },
+    ),
+    Key("threads", whole(1)),
+    Key("temp_directory", text(), description="the folder of its spill files"),
+)
+
 
 def _settings(value: Mapping[str, Any], resolve: Resolve) -> EngineSettings:
-    unknown = set(value) - {"kind", "memory_limit", "threads", "temp_directory"}
+    unknown = set(value) - {k.name for k in KEYS}
     if unknown:
         raise ConfigError(
             f"Unknown engine option(s) {sorted(unknown)} for DuckDB; use memory_limit, threads, temp_directory"
@@ -81,4 +98,5 @@ KIND = Kind(
         "temp_directory": "SET temp_directory = ...",
     },
     dbt=True,
+    keys=KEYS,
 )

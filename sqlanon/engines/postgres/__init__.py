@@ -14,12 +14,31 @@ from sqlanon.engines.kind import Kind, Resolve
 from sqlanon.engines.postgres.rules import RULES
 from sqlanon.engines.settings import EngineSettings, url_problem
 from sqlanon.errors import ConfigError, brief
+from sqlanon.keys import Key, enum
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
+#: the keys of ``engine:`` for PostgreSQL
+KEYS = (
+    Key("kind", enum(["postgres"]), required=True),
+    Key(
+        "url",
+        {"type": "string", "pattern": r"^\s*postgres(ql)?://"},
+        # required (_settings says so), but not beside the Python API's connection=, which the
+        # schema of a file cannot tell
+        description="postgresql://user@host:5432/database, without a password (required unless the Python "
+        "API is given a connection)",
+    ),
+    Key(
+        "password_env",
+        {"type": "string", "pattern": _ENV_NAME.pattern},
+        description="the environment variable holding the password",
+    ),
+)
+
 
 def _settings(value: Mapping[str, Any], resolve: Resolve) -> EngineSettings:
-    unknown = set(value) - {"kind", "url", "password_env"}
+    unknown = set(value) - {k.name for k in KEYS}
     if unknown:
         raise ConfigError(
             f"Unknown engine option(s) {sorted(map(str, unknown))} for PostgreSQL; use url and password_env "
@@ -78,4 +97,5 @@ KIND = Kind(
     connection_hint="a psycopg connection (psycopg.connect(...))",
     borrowed_keys=frozenset({"kind", "url", "password_env"}),
     dbt=True,
+    keys=KEYS,
 )

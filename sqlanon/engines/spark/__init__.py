@@ -13,6 +13,27 @@ from sqlanon.engines.kind import Kind, Resolve
 from sqlanon.engines.settings import EngineSettings
 from sqlanon.engines.spark.rules import RULES
 from sqlanon.errors import ConfigError
+from sqlanon.keys import Key, enum, text
+
+#: the keys of ``engine:`` for Spark (remote and master exclude each other)
+KEYS = (
+    Key("kind", enum(["spark"]), required=True),
+    Key("master", text(), description="local[*] or a cluster's master URL"),
+    Key(
+        "remote",
+        {"type": "string", "pattern": r"^\s*(sc://|local)"},
+        description="a Spark Connect URL (sc://host:15002), or local[2]",
+    ),
+    Key(
+        "conf",
+        {
+            "type": ["object", "null"],
+            "propertyNames": {"pattern": r"^spark\."},
+            "additionalProperties": {"type": ["string", "number", "boolean"]},
+        },
+        description="Spark settings, such as {spark.driver.memory: 8g}",
+    ),
+)
 
 
 def _remote(value: Any) -> str:
@@ -36,7 +57,7 @@ def _remote(value: Any) -> str:
 
 
 def _settings(value: Mapping[str, Any], resolve: Resolve) -> EngineSettings:
-    unknown = set(value) - {"kind", "master", "remote", "conf"}
+    unknown = set(value) - {k.name for k in KEYS}
     if unknown:
         raise ConfigError(
             f"Unknown engine option(s) {sorted(map(str, unknown))} for Spark; use master (or remote) and conf "
@@ -112,4 +133,5 @@ KIND = Kind(
     connection_hint="a SparkSession",
     borrowed_keys=frozenset({"kind", "master", "remote", "conf"}),
     dbt=True,
+    keys=KEYS,
 )
