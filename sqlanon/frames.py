@@ -7,6 +7,12 @@ DuckDB scans a pandas DataFrame, a Polars DataFrame and an Arrow table where the
 a copy; a PyArrow RecordBatchReader can be read only once, and sqlanon reads the source more
 than once, so it is first read into an Arrow table (in memory). The caller's object is only
 read, never changed. pandas, Polars and PyArrow are imported only when the source is one.
+
+PyArrow is needed only for PyArrow's own objects: a Polars DataFrame goes in and comes back
+through the Arrow PyCapsule interface alone (DuckDB's Polars path would import PyArrow, which
+Polars does not need), and a pandas DataFrame through DuckDB's own pandas scan. The release of
+another Arrow stream comes back as a PyArrow Table, so without PyArrow such a source needs an
+``output``, which is said before any work.
 """
 
 from __future__ import annotations
@@ -88,12 +94,46 @@ def refuse_engine(data: Mapping[str, Any], connection: Any) -> None:
         )
 
 
+class _Stream:
+    """An Arrow stream of ``frame`` through its ``__arrow_c_stream__`` alone: DuckDB reads it as
+    a stream it can export again at each scan, not as the library it recognizes by type."""
+
+    def __init__(self, frame: Any) -> None:
+        self.frame = frame
+
+    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
+        return self.frame.__arrow_c_stream__(requested_schema)
+
+
+def _has_pyarrow() -> bool:
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def check_release_type(data: Mapping[str, Any]) -> None:
+    """Without PyArrow, a source that is an Arrow stream of another library than pandas,
+    Polars or PyArrow (whose release would come back as a PyArrow Table) needs an output."""
+    source = data.get("source")
+    if frame_kind(source) != "arrow" or data.get("output") is not None:
+        return
+    if type(source).__module__.split(".")[0] != "pyarrow" and not _has_pyarrow():
+        raise ConfigError(
+            f"The source is an Arrow stream ({type(source).__name__}), whose release sqlanon returns as a PyArrow "
+            "Table, and PyArrow is not installed: pip install pyarrow, or give an output to write the release to."
+        )
+
+
 def relation_of(con: Any, value: Any) -> Any:
     """``value`` (a DataFrame, :func:`frame_kind`) as a relation of the DuckDB connection
     ``con``, read where it is when Arrow allows."""
     kind = frame_kind(value)
     if kind == "pandas":
         return con.from_df(value)
+    if kind == "polars":
+        return con.from_arrow(_Stream(value))  # Polars' own Arrow export: no PyArrow needed
     if type(value).__module__.split(".")[0] == "pyarrow" and type(value).__name__ == "RecordBatchReader":
         value = value.read_all()  # a stream read once; sqlanon reads its source more than once
     return con.from_arrow(value)
@@ -104,7 +144,9 @@ def as_caller_type(kind: str, relation: Any) -> Any:
     if kind == "pandas":
         return relation.df(date_as_object=True)  # a DATE stays a datetime.date, as it came in
     if kind == "polars":
-        return relation.pl()
+        import polars
+
+        return polars.DataFrame(relation)  # through the relation's Arrow stream: no PyArrow needed
     return relation.to_arrow_table()
 
 
@@ -119,6 +161,7 @@ def frame_run(
     value, base_dir)`` (an engine of the configuration's DuckDB settings) and closed on exit."""
     check_frame_value(data)
     refuse_engine(data, connection)
+    check_release_type(data)
     engine = None
     view: str | None = None
     config = dict(data)

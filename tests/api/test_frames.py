@@ -307,3 +307,65 @@ def test_apply_and_audit_take_a_frame_as_they_take_the_file(cases: dict[int, Any
     # is hashed by its type, the file by its path)
     unlike = {"costs": None, "metadata": None}
     assert audited.to_dict() | unlike == api.audit(without_output, base_dir=folder).to_dict() | unlike
+
+
+#: run with PyArrow hidden (tests/report/test_html_extra.py's shim): a Polars frame read from the
+#: Parquet file by Polars itself, anonymized, its release written by Polars; and an Arrow stream
+#: of another library without an output, refused
+_WITHOUT_PYARROW = """
+import sys
+from pathlib import Path
+import polars as pl
+from sqlanon import api
+from sqlanon.errors import ConfigError
+try:
+    import pyarrow
+    sys.exit("pyarrow is importable")
+except ModuleNotFoundError:
+    pass
+folder = Path(sys.argv[1])
+config = {k: v for k, v in __import__("json").loads(sys.argv[2]).items() if k != "output"}
+frame = pl.read_parquet(folder / "data.parquet")
+report = api.anonymize(config | {"source": frame}, base_dir=folder)
+assert isinstance(report.release, pl.DataFrame), type(report.release)
+report.release.write_parquet(folder / "polars-release.parquet")
+class Stream:
+    def __arrow_c_stream__(self, requested_schema=None):
+        return frame.__arrow_c_stream__(requested_schema)
+try:
+    api.anonymize(config | {"source": Stream()}, base_dir=folder)
+    sys.exit("an Arrow stream without output ran")
+except ConfigError as err:
+    print(err)
+"""
+
+
+def test_polars_needs_no_pyarrow(cases: dict[int, Any], tmp_path: Path) -> None:
+    """Without PyArrow installed, a Polars frame goes in and comes back through the Arrow
+    PyCapsule interface: the release holds the rows of the Parquet file's run, as a Polars frame;
+    another library's Arrow stream, whose release would be a PyArrow Table, is refused without an
+    output before any work, saying what to install."""
+    import json
+    import subprocess
+    import sys
+
+    pl = _need("polars")
+    _table, config, folder, want, want_rows, _ = cases[SEEDS[0]]
+    assert want.passed
+    shim = tmp_path / "shim"
+    (shim / "pyarrow").mkdir(parents=True)
+    (shim / "pyarrow" / "__init__.py").write_text(
+        "raise ModuleNotFoundError(\"No module named 'pyarrow'\", name='pyarrow')\n"
+    )
+    repo = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_PYARROW, str(folder), json.dumps(config)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(shim), str(repo)])},
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "pip install pyarrow" in done.stdout and "output" in done.stdout
+    assert rows_of(pl.read_parquet(folder / "polars-release.parquet")) == want_rows
