@@ -72,6 +72,8 @@ def _framed(
         result = parsed(data, con, connection is None)
         if connection is None and kind is not None and getattr(result, "release", None) is not None:
             result.release = frames.as_caller_type(kind, result.release)  # type: ignore[attr-defined]
+            # the temp table of sqlanon's own connection is gone with it: say where the rows are
+            result.output = f"returned as report.release ({frames.TYPE_NAMES[kind]})"  # type: ignore[attr-defined]
         return result
 
 

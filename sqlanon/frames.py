@@ -27,6 +27,8 @@ from sqlanon.errors import ConfigError
 
 #: the keys of a configuration that may hold a DataFrame
 FRAME_KEYS = ("source", "population")
+#: the type a release comes back as, by :func:`frame_kind`
+TYPE_NAMES = {"pandas": "a pandas DataFrame", "polars": "a Polars DataFrame", "arrow": "a PyArrow Table"}
 
 
 def frame_kind(value: Any) -> str | None:

@@ -202,6 +202,8 @@ def test_a_frame_gives_the_release_of_the_same_parquet_in_its_own_type(
     if want.passed:
         check_types(library, got.release, config_qis(config))
         assert rows_of(got.release) == want_rows
+        kind = {"pandas": "pandas DataFrame", "polars": "Polars DataFrame"}.get(library, "PyArrow Table")
+        assert got.output == f"returned as report.release (a {kind})"
     else:
         assert got.release is None
     # the gate of the same frame gives the verdicts of the gate of the file
