@@ -37,8 +37,9 @@ from sqlanon.engines import KINDS
 
 #: the shipped file's name, beside this module
 FILE = "config.schema.json"
-#: where the schema says it lives (its ``$id``)
-ID = "https://github.com/sqlanon/sqlanon/config.schema.json"
+#: the schema's identifier (its ``$id``): a name, not an address (the schema is shipped in the
+#: package and printed by ``sqlanon schema``, not served anywhere)
+ID = "urn:sqlanon:schema:config"
 
 
 def _criterion() -> dict[str, Any]:
