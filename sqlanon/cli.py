@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from sqlanon import api, interrupt, redact
 from sqlanon.compile import DIALECTS
@@ -373,14 +374,26 @@ def schema() -> None:
 def validate(configs: tuple[str, ...], as_command: str, connect: bool) -> None:
     """Check each CONFIG without reading data: exit 0 and one line per valid file, or exit 2 with
     the error the command would give (the first invalid file)."""
+    explicit = click.get_current_context().get_parameter_source("as_command") is not ParameterSource.DEFAULT
     for path in configs:
         try:
             done = api.validate(path, command=as_command, connect=connect)
         except (ConfigError, DataError) as err:
-            if len(configs) == 1:
+            hint = "" if explicit else _other_command(path)
+            if len(configs) == 1 and not hint:
                 raise
-            raise type(err)(f"{path}: {err}") from None
+            raise type(err)(f"{path + ': ' if len(configs) > 1 else ''}{err}{hint}") from None
         _say_done(f"sqlanon: {done.line(path)}")
+
+
+def _other_command(path: str) -> str:
+    """For a configuration that fails as anonymize reads it (``--command`` not given): the note
+    that it is one of ``check`` (a gate's, which needs no output), when it is; else ""."""
+    try:
+        api.validate(path, command="check")
+    except (ConfigError, DataError):
+        return ""
+    return " (It is a valid configuration for check: sqlanon validate --command check.)"
 
 
 @main.command(name="compile")

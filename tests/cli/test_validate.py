@@ -65,18 +65,24 @@ def test_valid_configuration_one_line_and_no_data_read(demo: tuple[Path, dict[st
     assert done.output == f"sqlanon: {path} is a valid configuration for anonymize.\n"
 
 
+#: what validate adds to anonymize's error when the configuration is a valid gate's
+CHECK_HINT = " (It is a valid configuration for check: sqlanon validate --command check.)"
+
+
 @pytest.mark.parametrize(
-    ("change", "said"),
+    ("change", "said", "a_gates"),
     [
-        (lambda c: c["columns"]["name"].update(role="identifer"), "Unknown role for column 'name'"),
-        (lambda c: c.update(serch="optimal"), "Unknown configuration key(s) ['serch']"),
-        (lambda c: c["criteria"][0]["k-anonymity"].update(k="five"), "k must be a whole number"),
-        (lambda c: c.pop("output"), "needs 'output'"),
+        (lambda c: c["columns"]["name"].update(role="identifer"), "Unknown role for column 'name'", False),
+        (lambda c: c.update(serch="optimal"), "Unknown configuration key(s) ['serch']", False),
+        (lambda c: c["criteria"][0]["k-anonymity"].update(k="five"), "k must be a whole number", False),
+        (lambda c: c.pop("output"), "needs 'output'", True),
     ],
 )
 def test_invalid_configuration_exits_2_with_the_message_anonymize_gives(
-    demo: tuple[Path, dict[str, Any]], change: Any, said: str
+    demo: tuple[Path, dict[str, Any]], change: Any, said: str, a_gates: bool
 ) -> None:
+    """The same error as anonymize's, word for word; when the configuration is a valid one for
+    check (a gate's: no output), and --command was not given, validate says so after it."""
     path, config = demo
     change(config)
     _write(path.parent, config, "anonymize.yaml")
@@ -85,7 +91,9 @@ def test_invalid_configuration_exits_2_with_the_message_anonymize_gives(
     assert said in done.output
     anonymized = run("anonymize", str(path))
     assert anonymized.exit_code == 2
-    assert done.output == anonymized.output  # the same error, word for word
+    assert done.output == anonymized.output.rstrip("\n") + (CHECK_HINT if a_gates else "") + "\n"
+    # asked as anonymize in so many words: anonymize's error alone
+    assert run("validate", str(path), "--command", "anonymize").output == anonymized.output
 
 
 def test_as_another_command(demo: tuple[Path, dict[str, Any]]) -> None:
