@@ -307,8 +307,8 @@ class NodeEvaluator:
     def _batch_sql(self, source: str, shape: Shape, kind: str = "summary") -> str:
         """The batched check of nodes rolled up from ``source`` (the bottom table or a cached
         one), its QIs generalized as ``shape`` says: ``summary`` (per node: the criteria's
-        summary, see CheckPlan.summary; ``explain``: the same, unscreened) or ``union`` (per node: the classes and rows violating
-        at least one criterion, what suppression removes)."""
+        summary, see CheckPlan.summary; ``explain``: the same, unscreened) or ``union`` (per
+        node: the classes and rows violating at least one criterion, what suppression removes)."""
         key = (source, shape, kind)
         if key not in self._batch:
             plan = self.plan.with_keys(["batch_node", *self.keys])

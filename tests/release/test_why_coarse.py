@@ -27,10 +27,18 @@ from sqlanon.engines.duckdb.engine import DuckDBEngine
 from sqlanon.release.why_coarse import why_coarse
 from sqlanon.report.html import build
 from sqlanon.search.evaluator import NodeEvaluator
+from tests.oracles import reference_people as ref_people
 from tests.release.test_metrics import weighted_reference
 from tests.search.test_incognito import CRITERIA, _ref_results, _violating_keys
 from tests.support.cases import seeds
-from tests.support.randomdata import RandomCase, generalize, random_case
+from tests.support.randomdata import (
+    PERSON,
+    RandomCase,
+    generalize,
+    people_config,
+    random_case,
+    random_people_case,
+)
 
 #: the coverage test reads what the tests before it recorded: under pytest-xdist the whole file
 #: runs on one worker, in file order
@@ -220,6 +228,51 @@ def test_the_stops_covered_every_kind() -> None:
     if not STOPS:
         pytest.skip("run with the whole file: the test above records the stops")
     assert STOPS == {"none", "suppression_limit", "all_suppressed", "remaining_rows", "crossing"}, STOPS
+
+
+@pytest.mark.parametrize("seed", seeds(10))
+def test_people_are_counted(seed: int, tmp_path: Path) -> None:
+    """With ``person:`` (quasi-identifiers constant per person, or varying: odd seeds) the
+    counts are people's, as the people's brute force counts them (k-anonymity over people)."""
+    rng = random.Random(seed)
+    case = random_people_case(4700 + seed, tmp_path, n_qis=rng.choice([2, 3]), varying=seed % 2 == 1)
+    k, limit = rng.choice([2, 3]), rng.choice([0.0, 0.1, 0.3])
+    config = people_config(case, [{"k-anonymity": {"k": k}}], suppression_limit=limit)
+    report = sqlanon.anonymize(config, base_dir=tmp_path)
+    if report.node is None:
+        return
+    why = report.why_coarse
+    assert why is not None and why["unit"] == "people"
+    people = len({r[PERSON] for r in case.rows})
+    allowed = math.floor(Fraction(str(limit)) * people)
+    assert why["allowed"] == allowed
+    node = tuple(report.node[q] for q in case.qis)
+    for i, q in enumerate(case.qis):
+        lower = why["columns"][q]["lower"]
+        if node[i] == 0:
+            assert lower is None
+            continue
+        below = node[:i] + (node[i] - 1,) + node[i + 1 :]
+        rows = ref_people.generalized(case.rows, case.hierarchies, below)
+        classes = ref_people.people_classes(rows, [PERSON], case.qis)
+        small = [members for members in classes.values() if len(members) < k]
+        bad = sum(len(members) for members in small)
+        assert lower["criteria"] == (
+            [
+                {
+                    "criterion": "k-anonymity",
+                    "attribute": None,
+                    "params": {"k": k},
+                    "violating_classes": len(small),
+                    "violating": bad,
+                }
+            ]
+            if small
+            else []
+        )
+        assert (lower["violating"], lower["total"]) == (bad, people)
+        assert not lower["ok"]
+        assert lower["stop"] == ("suppression_limit" if bad > allowed else "all_suppressed")
 
 
 def test_postgres_says_what_duckdb_says(tmp_path: Path, compiled_pg: Any, postgres: Any) -> None:
