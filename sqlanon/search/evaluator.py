@@ -168,6 +168,9 @@ class NodeEvaluator:
         self.plan = self.raw_plan.with_prepared(engine, whole)
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
+        #: whether the search's batched summary screens the other criteria by k-anonymity (see
+        #: CheckPlan.summary: k-anonymity and another criterion)
+        self.screens = len(self.criteria) > 1 and any(c.kind == "k-anonymity" for c in self.criteria)
         self.evaluations = 0
         #: the results of the nodes the search's oracle (:meth:`satisfied`) found satisfying
         self.outcomes: dict[Node, NodeResult] = {}
@@ -309,6 +312,8 @@ class NodeEvaluator:
         one), its QIs generalized as ``shape`` says: ``summary`` (per node: the criteria's
         summary, see CheckPlan.summary; ``explain``: the same, unscreened) or ``union`` (per
         node: the classes and rows violating at least one criterion, what suppression removes)."""
+        if kind == "explain" and not self.screens:
+            kind = "summary"  # the same statement: reuse the search's, compiled already
         key = (source, shape, kind)
         if key not in self._batch:
             plan = self.plan.with_keys(["batch_node", *self.keys])
