@@ -371,7 +371,7 @@ def _why_section(page: Page, why: Mapping[str, Any]) -> None:
                 Cell(why_reason(entry, why["unit"], why["allowed"])),
             ]
         )
-    s.tables.append(HtmlTable(["column", "level", "one level lower", "why"], rows))
+    s.tables.append(HtmlTable(["column", "level chosen", "one level lower", "what stops it"], rows))
 
 
 def _lattice(
