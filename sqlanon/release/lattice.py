@@ -28,6 +28,7 @@ from sqlanon.release.metrics import (
 from sqlanon.release.no_node import explain
 from sqlanon.release.publish import build_release
 from sqlanon.release.run import Progress, Stage, say
+from sqlanon.release.why_coarse import why_coarse
 from sqlanon.report.model import Report
 from sqlanon.search import SearchResult, search
 from sqlanon.search.evaluator import NodeEvaluator, search_threads
@@ -241,6 +242,17 @@ def _search_and_rank(
         say(stage, "rank", f"ranking {len(result.minimal)} minimal nodes")
         node, values, verdicts, outcome = best_node(engine, encoded, evaluator, result.minimal, config)
         record_choice(base, config, encoded, node, values, outcome.suppressed_rows)
+        say(stage, "why_coarse", "checking each column one level lower")
+        base.why_coarse = why_coarse(
+            engine,
+            encoded,
+            evaluator,
+            required,
+            config,
+            node,
+            values[config.metric],
+            qi_weights(encoded, config),
+        )
         return base, (node, verdicts)
 
 

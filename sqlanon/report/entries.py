@@ -82,3 +82,47 @@ def label(kind: str, params: Mapping[str, Any]) -> str:
     ]
     inside = ", ".join(([variant] if variant else []) + shown)
     return kind + (f" ({inside})" if inside else "")
+
+
+def _named(c: Mapping[str, Any]) -> str:
+    """A criterion of ``why_coarse`` as the checks table names it, with its columns."""
+    attribute = c.get("attribute")
+    on = ", ".join(repr(a) for a in attribute) if isinstance(attribute, list) else repr(attribute)
+    return label(c["criterion"], c.get("params") or {}) + (f" on {on}" if attribute else "")
+
+
+def why_reason(entry: Mapping[str, Any], unit: str, allowed: int) -> str:
+    """Why a quasi-identifier is not one level lower at the chosen node: the sentence of one
+    ``why_coarse`` column's entry (its level and ``lower``, None at level 0). Counts only."""
+    lower = entry["lower"]
+    if lower is None:
+        return f"level {entry['level']} (as is)"
+    if lower["ok"]:
+        loss = lower["loss"]
+        return (
+            f"level {entry['level']}; {lower['level']} is allowed, but the node chosen has less loss "
+            f"({loss['metric']} {_number(loss['lower'])} there against {_number(loss['chosen'])})"
+        )
+    at = f"level {entry['level']}, not {lower['level']}: "
+    fails = ", ".join(
+        f"{_named(c)} fails in {c['violating_classes']:,} class{'es' if c['violating_classes'] != 1 else ''} "
+        f"({c['violating']:,} {unit})"
+        for c in lower["criteria"]
+    )
+    violating, total = lower["violating"], lower["total"]
+    if lower["stop"] == "suppression_limit":
+        rows = f"{violating:,} of the {total:,} {unit} in violating classes, the suppression limit allows {allowed:,}"
+    elif lower["stop"] == "all_suppressed":
+        rows = (
+            f"every one of the {total:,} {unit} is in a violating class: suppressing them publishes nothing"
+        )
+    else:
+        left = ", ".join(_named(c) for c in lower["remaining"]) or "a criterion over the whole table"
+        rows = f"its {violating:,} violating {unit} fit the suppression limit ({allowed:,}), but {left} fails on the {unit} left"
+    return at + (f"{fails}; " if fails else "") + rows
+
+
+def _number(value: Any) -> str:
+    if value is None:
+        return "unbounded"
+    return f"{value:.6g}" if isinstance(value, float) else str(value)

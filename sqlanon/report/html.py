@@ -25,7 +25,7 @@ import jinja2
 from sqlanon.config.audit import ATTACKS
 from sqlanon.errors import InputError
 from sqlanon.report import charts, text
-from sqlanon.report.entries import label
+from sqlanon.report.entries import label, why_reason
 from sqlanon.report.text import check_row, facts
 
 
@@ -237,6 +237,8 @@ def _run_page(report: Report, alt: Any) -> Page:
     _checks_section(page, report)
     if report.node is not None:
         _node_section(page, report)
+    if report.why_coarse:
+        _why_section(page, report.why_coarse)
     if report.class_sizes:
         s = page.section("Class sizes")
         s.notes.append(
@@ -348,6 +350,28 @@ def _node_section(page: Page, report: Report) -> None:
             report.node,
             mark,
         )
+
+
+def _why_section(page: Page, why: Mapping[str, Any]) -> None:
+    """Why the release is not finer: per quasi-identifier, what stops it one level lower."""
+    s = page.section("Why not finer")
+    s.notes.append(
+        f"Each column one level lower at the node chosen, the others as chosen: {why['nodes_evaluated']} "
+        "node(s) evaluated as the search evaluates a node. Counts only, never a value of the data."
+    )
+    rows = []
+    for column, entry in why["columns"].items():
+        lower = entry["lower"]
+        status = "" if lower is None else ("allowed" if lower["ok"] else "stopped")
+        rows.append(
+            [
+                Cell(column),
+                Cell(str(entry["level"]), "num"),
+                Cell(status, "" if lower is None else ("ok" if lower["ok"] else "fail")),
+                Cell(why_reason(entry, why["unit"], why["allowed"])),
+            ]
+        )
+    s.tables.append(HtmlTable(["column", "level chosen", "one level lower", "what stops it"], rows))
 
 
 def _lattice(

@@ -91,6 +91,9 @@ class Report:
     #: with ``person:``: the people counted, {"in", "out", "suppressed"} ("in" only for ``check``:
     #: the table's people); None when each row is a person
     people: dict[str, int] | None = None
+    #: after a lattice search: per quasi-identifier, what stops it one level lower at the chosen
+    #: node (:mod:`sqlanon.release.why_coarse`); None otherwise (apply's node, check, Mondrian)
+    why_coarse: dict[str, Any] | None = None
     #: which sqlanon wrote the report, its schema's version, when, from which configuration,
     #: on which engine (:mod:`sqlanon.report.metadata`); differs from run to run, so reports
     #: are compared without it
@@ -134,6 +137,7 @@ class Report:
             "heights": self.heights,
             "output": self.output,
             "search": self.search,
+            "why_coarse": self.why_coarse,
             "warnings": self.warnings,
             "hierarchies": self.hierarchies,
             "sql": dict(self.sql),

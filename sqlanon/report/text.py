@@ -18,7 +18,7 @@ from rich.text import Text
 from sqlanon.config.audit import ATTACKS
 from sqlanon.gate.risk import CRITERION as RISK
 from sqlanon.gate.risk import summary_lines
-from sqlanon.report.entries import IDENTIFIERS, label
+from sqlanon.report.entries import IDENTIFIERS, label, why_reason
 from sqlanon.sql.printable import visible
 
 
@@ -40,6 +40,7 @@ class Report(Protocol):
     metrics: dict[str, Any]
     output: str | None
     search: dict[str, Any]
+    why_coarse: dict[str, Any] | None
     warnings: list[str]
     risk: dict[str, Any] | None
     costs: dict[str, Any]
@@ -138,7 +139,19 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
             "or HTML page (never on the terminal)",
             markup=False,
         )
+    why = report.why_coarse
+    if why:
+        console.print()
+        console.print("  Why not finer (each column one level lower at the node chosen):", markup=False)
+        print_facts(console, why_lines(why))
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
+
+
+def why_lines(why: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The report's ``why_coarse`` as (column, reason) lines: one per quasi-identifier."""
+    return [
+        (column, why_reason(entry, why["unit"], why["allowed"])) for column, entry in why["columns"].items()
+    ]
 
 
 def print_facts(console: Console, facts: list[tuple[str, str]]) -> None:

@@ -168,6 +168,9 @@ class NodeEvaluator:
         self.plan = self.raw_plan.with_prepared(engine, whole)
         self.max_suppressed = max_suppressed_rows(suppression_limit, encoded.rows)
         self.global_criteria = [i for i, c in enumerate(self.criteria) if c.global_distribution]
+        #: whether the search's batched summary screens the other criteria by k-anonymity (see
+        #: CheckPlan.summary: k-anonymity and another criterion)
+        self.screens = len(self.criteria) > 1 and any(c.kind == "k-anonymity" for c in self.criteria)
         self.evaluations = 0
         #: the results of the nodes the search's oracle (:meth:`satisfied`) found satisfying
         self.outcomes: dict[Node, NodeResult] = {}
@@ -307,13 +310,17 @@ class NodeEvaluator:
     def _batch_sql(self, source: str, shape: Shape, kind: str = "summary") -> str:
         """The batched check of nodes rolled up from ``source`` (the bottom table or a cached
         one), its QIs generalized as ``shape`` says: ``summary`` (per node: the criteria's
-        summary, see CheckPlan.summary) or ``union`` (per node: the classes and rows violating
-        at least one criterion, what suppression removes)."""
+        summary, see CheckPlan.summary; ``explain``: the same, unscreened) or ``union`` (per
+        node: the classes and rows violating at least one criterion, what suppression removes)."""
+        if kind == "explain" and not self.screens:
+            kind = "summary"  # the same statement: reuse the search's, compiled already
         key = (source, shape, kind)
         if key not in self._batch:
             plan = self.plan.with_keys(["batch_node", *self.keys])
             if kind == "union":
                 query = plan.union_summary("input", by="batch_node")
+            elif kind == "explain":  # every criterion on every node (see explain_many)
+                query = plan.summary("input", by="batch_node")
             else:  # k-anonymity screens the batch: the other criteria run only on its survivors
                 query = plan.summary("input", by="batch_node", screen=self.max_suppressed)
             self._batch[key] = self._with_input(query, "input", self.rollup_batch(source, shape), batch=True)
@@ -554,6 +561,48 @@ class NodeEvaluator:
         them, then what suppression would remove from those that fail within the allowance."""
         if not self.batchable:
             return [self.evaluate(node) for node in nodes]
+        return [result for result, _ in self._batched(nodes, explain=False)]
+
+    def explain_many(self, nodes: Sequence[Node]) -> list[tuple[NodeResult, int]]:
+        """Each node's result, decided exactly as the search decides it (:meth:`evaluate`), with
+        every criterion evaluated (no screening: each outcome counts its violating classes and
+        rows) and the rows (people) of the classes violating at least one criterion: in batched
+        statements (one summary statement, and one union statement when some node violates
+        more than one criterion) on a batchable plan, else node by node."""
+        if self.batchable:
+            return self._batched(nodes, explain=True)
+        out = []
+        for node in nodes:
+            result = self.evaluate(node)  # unbatched: never screened
+            out.append((result, self._union_rows(node, result.summary, None)))
+        return out
+
+    def _union_rows(self, node: Node, summary: Summary, union: Sequence[Any] | None) -> int:
+        """The rows of ``node``'s classes violating at least one criterion (``union``: its union
+        row, when already computed)."""
+        failing = [o for o in summary.outcomes if not o.passed]
+        if not failing:
+            return 0
+        if len(failing) == 1 and failing[0].evaluated:  # one criterion violated: its rows
+            return failing[0].violating_rows
+        if union is None:
+            return self.violating_rows(node)
+        return int(union[3] or 0)
+
+    def remaining_failures(self, node: Node) -> list[int]:
+        """The criteria over the whole table's distribution (t-closeness) that fail at ``node``
+        on the rows left once its violating classes are suppressed (their indexes)."""
+        if not self.global_criteria:
+            return []
+        again = parse_summary(
+            self.engine.fetchone(self._compiled("resummary"), self.params(node)),
+            [self.criteria[i] for i in self.global_criteria],
+        )
+        return [i for i, o in zip(self.global_criteria, again.outcomes, strict=True) if not o.passed]
+
+    def _batched(self, nodes: Sequence[Node], explain: bool) -> list[tuple[NodeResult, int]]:
+        """The batched evaluation of :meth:`evaluate_many` (``explain``: of :meth:`explain_many`,
+        unscreened, with each node's violating rows; else those rows are 0)."""
         by_source: dict[str, list[int]] = {}
         table_at: dict[str, tuple[Node, int]] = {}  # source table -> its levels and rows
         for index, node in enumerate(nodes):
@@ -565,18 +614,28 @@ class NodeEvaluator:
                 self._pinned.add(source)
             table_at[source] = (levels, rows)
             by_source.setdefault(source, []).append(index)
+        kind = "explain" if explain else "summary"
         summaries = {
             i: parse_summary(row, self.criteria)
-            for i, row in self._run_batches(nodes, by_source, table_at, "summary").items()
+            for i, row in self._run_batches(nodes, by_source, table_at, kind).items()
         }
         # the union of the violating classes, batched too, where evaluate() would ask for it
-        wanted = {i for i, summary in summaries.items() if self._needs_union(summary)}
+        # (explaining: wherever more than one criterion is violated)
+        if explain:
+            wanted = {i for i, s in summaries.items() if sum(not o.passed for o in s.outcomes) > 1}
+        else:
+            wanted = {i for i, summary in summaries.items() if self._needs_union(summary)}
         unions: dict[int, Sequence[Any]] = {}
         if wanted:
             narrowed = {src: [i for i in idx if i in wanted] for src, idx in by_source.items()}
             unions = self._run_batches(nodes, {s: i for s, i in narrowed.items() if i}, table_at, "union")
         self._pinned.clear()
-        return [self.evaluate(node, summaries.get(i), unions.get(i)) for i, node in enumerate(nodes)]
+        out = []
+        for i, node in enumerate(nodes):
+            result = self.evaluate(node, summaries.get(i), unions.get(i))
+            bad = self._union_rows(node, result.summary, unions.get(i)) if explain else 0
+            out.append((result, bad))
+        return out
 
     def _run_batches(
         self,

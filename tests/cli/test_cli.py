@@ -776,7 +776,12 @@ def test_stages_are_announced_in_order(project: Path) -> None:
     assert report.passed
     assert seen[:3] == ["reading the source", "encoding", "searching the lattice"]
     assert seen[3].startswith("ranking ")
-    assert seen[4:] == ["writing the release", "gating the release", "committing the release"]
+    assert seen[4:] == [
+        "checking each column one level lower",
+        "writing the release",
+        "gating the release",
+        "committing the release",
+    ]
     assert nodes and all(0 < d <= t for d, t in nodes)
     seen.clear()
     mondrian = base_config(search="mondrian", output="out/mondrian.csv")

@@ -346,6 +346,7 @@ class Conformance:
             want.passed, want.node, want.rows_in, want.rows_out, want.suppressed_rows, want.people
         )  # fmt: skip
         assert got.minimal_nodes == want.minimal_nodes
+        assert got.why_coarse == want.why_coarse
         assert [(c["criterion"], c["passed"], c.get("violating_people")) for c in got.checks] == [
             (c["criterion"], c["passed"], c.get("violating_people")) for c in want.checks
         ]
@@ -702,6 +703,7 @@ def _same_release(
         want.passed, want.node, want.rows_in, want.rows_out, want.suppressed_rows
     )  # fmt: skip
     assert got.metrics == pytest.approx(want.metrics, rel=1e-9, abs=1e-12)
+    assert got.why_coarse == want.why_coarse  # each column one level lower: evaluated alike
     # a lattice search on a server says where it ran (Mondrian partitions in the engine; an
     # embedded engine searches in itself and says nothing)
     where = None if mondrian or on.embedded else on_engine["search_in"]

@@ -121,7 +121,7 @@ def test_duckdb_counts_every_statement(demo: tuple[Path, dict[str, Any]], spy: _
     assert report.costs["statements"] == spy.taken[-1][0] > 0
     assert set(report.costs["engines"]) == {"duckdb"}
     names = _consistent(report.costs)
-    search = ["partition"] if config["search"] == "mondrian" else ["search", "rank"]
+    search = ["partition"] if config["search"] == "mondrian" else ["search", "rank", "why_coarse"]
     assert names == ["setup", "read", "encode", *search, "write", "gate"]
     # what comes after the report is the commit (a file moved into place) and the close
     assert 0 <= len(spy.duckdb) - spy.taken[-1][0] < 5
@@ -221,13 +221,13 @@ def test_postgres_counts_every_statement_sent_to_the_server(
     names = _consistent(report.costs)
     if search_in == "local":
         assert counted["duckdb"]["statements"] == at_duckdb > 0
-        assert names == ["setup", "read", "encode", "copy", "search", "rank", "write", "gate"]
+        assert names == ["setup", "read", "encode", "copy", "search", "rank", "why_coarse", "write", "gate"]
         stages = {s["stage"]: s for s in report.costs["stages"]}
         # the copy reads from PostgreSQL and loads into DuckDB; the search runs in DuckDB only
         assert stages["copy"]["statements"] > 0
     else:
         assert set(counted) == {"postgres"} and at_duckdb == 0
-        assert names == ["setup", "read", "encode", "search", "rank", "write", "gate"]
+        assert names == ["setup", "read", "encode", "search", "rank", "why_coarse", "write", "gate"]
 
 
 SPARK_SCHEMA = "name string, zip string, age int, sex string, disease string, salary int"

@@ -125,6 +125,11 @@ def test_anonymizes_page_draws_every_chart_offline(browser: Any, demo: tuple[Pat
         assert row[-1] == f"{check['violating_rows']:,}"
     node = _table(page, "level")
     assert {r[0]: int(r[1]) for r in node[1:]} == data["node"]
+    # why not finer: a row per quasi-identifier, "stopped" where it is above level 0
+    why = _table(page, "level chosen")
+    assert {r[0]: (int(r[1]), r[2]) for r in why[1:]} == {
+        q: (level, "stopped" if level else "") for q, level in data["node"].items()
+    }
     assert "sqlanon anonymize: PASSED" in page["text"]
     # the JSON report carries what the page drew: sizes, and each closeness's distances
     assert sum(size * n for size, n in data["class_sizes"]) == data["rows_out"]

@@ -20,6 +20,142 @@ WITH "input" AS (
     "src"."s0"
 )
 SELECT
+  "a0"."batch_node",
+  "a0"."classes",
+  "a0"."rows",
+  "a0"."vc",
+  "a0"."vr",
+  "a0"."worst",
+  "a1"."vc",
+  "a1"."vr",
+  "a1"."worst"
+FROM (
+  SELECT
+    "batch_node",
+    COUNT(*) AS "classes",
+    COALESCE(SUM("size"), 0) AS "rows",
+    COUNT_IF("bad") AS "vc",
+    COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr",
+    MIN("val") AS "worst"
+  FROM (
+    /* check_k_anonymity.sql: k-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
+    /* Params:   keys (QI columns of the node), k (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
+    /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
+    SELECT
+      "batch_node",
+      "q0",
+      "q1",
+      "q2",
+      CAST(SUM("n") AS INT128) AS "size",
+      SUM("n") < 5 AS "bad",
+      CAST(SUM("n") AS DOUBLE) AS "val"
+    FROM "input"
+    GROUP BY
+      "batch_node",
+      "q0",
+      "q1",
+      "q2"
+  ) AS "c"
+  GROUP BY
+    "batch_node"
+) AS "a0"
+JOIN (
+  SELECT
+    "batch_node",
+    COUNT(*) AS "classes",
+    COALESCE(SUM("size"), 0) AS "rows",
+    COUNT_IF("bad") AS "vc",
+    COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr",
+    MAX("val") AS "worst"
+  FROM (
+    WITH "f" AS (
+      SELECT
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt"
+      FROM "input"
+      GROUP BY
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "c" AS (
+      SELECT
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        CAST(SUM("cnt") AS INT128) AS "size",
+        CAST(MAX("cnt") AS INT128) AS "top"
+      FROM "f"
+      GROUP BY
+        "batch_node",
+        "q0",
+        "q1",
+        "q2"
+    )
+    /* check_alpha_k.sql: (alpha,k)-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., s, n). */
+    /* Params:   keys, s, k (integer >= 1), alpha = alpha_num / alpha_den (exact fraction in (0, 1]). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= max_v count(v) / size, the largest */
+    /*           share of one sensitive value in the class; worst = MAX). */
+    /* Formula:  E satisfies (alpha,k)-anonymity iff |E| >= k and max_v count(E, v) <= alpha |E|; */
+    /*           evaluated exactly in 128-bit integers as top * alpha_den <= alpha_num * size. */
+    /* Citation: Wong, Li, Fu, Wang, (alpha,k)-Anonymity, KDD 2006 (Definition 2); catalogue spec. */
+    /* People:   with people (_people_values.sql: person: set), |E| counts the class's people (np) and */
+    /*           count(E, v) its people with v (c): no more than alpha of them have v, the bound on */
+    /*           an attacker's confidence that a person of E has v (docs/people.md derives it; with */
+    /*           one row per person it is the definition above). */
+    SELECT
+      "batch_node",
+      "q0",
+      "q1",
+      "q2",
+      "size",
+      NOT (
+        "size" >= 5 AND "top" * 5 <= "size" * 3
+      ) AS "bad",
+      CAST("top" AS DOUBLE) / CAST("size" AS DOUBLE) AS "val"
+    FROM "c"
+  ) AS "c"
+  GROUP BY
+    "batch_node"
+) AS "a1"
+  USING ("batch_node");
+
+WITH "input" AS (
+  SELECT
+    "b"."batch_node",
+    LIST_EXTRACT(LIST_EXTRACT($m0, "b"."batch_node" + 1), "src"."q0" + 1) AS "q0",
+    LIST_EXTRACT(LIST_EXTRACT($m1, "b"."batch_node" + 1), "src"."q1" + 1) AS "q1",
+    LIST_EXTRACT(LIST_EXTRACT($m2, "b"."batch_node" + 1), "src"."q2" + 1) AS "q2",
+    "src"."s0",
+    SUM("src"."n") AS "n"
+  FROM "__sqlanon_freq_N" AS "src"
+  CROSS JOIN (
+    SELECT
+      CAST("range" AS INT) AS "batch_node"
+    FROM RANGE(0, $nodes)
+  ) AS "b"
+  GROUP BY
+    "b"."batch_node",
+    LIST_EXTRACT(LIST_EXTRACT($m0, "b"."batch_node" + 1), "src"."q0" + 1),
+    LIST_EXTRACT(LIST_EXTRACT($m1, "b"."batch_node" + 1), "src"."q1" + 1),
+    LIST_EXTRACT(LIST_EXTRACT($m2, "b"."batch_node" + 1), "src"."q2" + 1),
+    "src"."s0"
+)
+SELECT
   "batch_node",
   COUNT(*) AS "classes",
   COALESCE(SUM("size"), 0) AS "rows",

@@ -311,6 +311,387 @@ WITH "input" AS (
     "v"."s0"
 )
 SELECT
+  "a0"."batch_node",
+  "a0"."classes",
+  "a0"."rows",
+  "a0"."vc",
+  "a0"."vr",
+  "a0"."worst",
+  "a1"."vc",
+  "a1"."vr",
+  "a1"."worst",
+  "a2"."vc",
+  "a2"."vr",
+  "a2"."worst",
+  "a3"."vc",
+  "a3"."vr",
+  "a3"."worst"
+FROM (
+  SELECT
+    "batch_node",
+    COUNT(*) AS "classes",
+    COALESCE(SUM("size"), 0) AS "rows",
+    COUNT_IF("bad") AS "vc",
+    COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr",
+    MIN("val") AS "worst"
+  FROM (
+    /* check_k_anonymity.sql: k-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
+    /* Params:   keys (QI columns of the node), k (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
+    /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
+    SELECT
+      "batch_node",
+      "q0",
+      "q1",
+      "q2",
+      CAST(SUM("np") AS INT128) AS "size",
+      SUM("np") < 2 AS "bad",
+      CAST(SUM("np") AS DOUBLE) AS "val"
+    FROM "input"
+    GROUP BY
+      "batch_node",
+      "q0",
+      "q1",
+      "q2"
+  ) AS "c"
+  GROUP BY
+    "batch_node"
+) AS "a0"
+JOIN (
+  SELECT
+    "batch_node",
+    COUNT(*) AS "classes",
+    COALESCE(SUM("size"), 0) AS "rows",
+    COUNT_IF("bad") AS "vc",
+    COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr",
+    MIN("val") AS "worst"
+  FROM (
+    WITH "f" AS (
+      SELECT
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt",
+        CAST(SUM("c") AS INT128) AS "c",
+        CAST(SUM("np") AS INT128) AS "np"
+      FROM "input"
+      GROUP BY
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "c" AS (
+      SELECT
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        SUM("np") AS "size",
+        GREATEST(LN(SUM("n")) - SUM("n" * LN("n")) / SUM("n"), 0.0) AS "h",
+        MAX("c") AS "top"
+      FROM "f"
+      GROUP BY
+        "batch_node",
+        "q0",
+        "q1",
+        "q2"
+    )
+    /* check_l_entropy.sql: entropy l-diversity, one row per equivalence class. */
+    /* Inputs:   input (keys..., s, n). */
+    /* Params:   keys, s, l (>= 1), tol (absolute tolerance on the entropy, natural log). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= exp(H(E)); worst = MIN). */
+    /* Formula:  H(E) = -sum_s p(E,s) ln p(E,s) = ln N_E - (sum_s n ln n) / N_E  (clamped at 0); */
+    /*           E satisfies entropy l-diversity iff H(E) >= ln(l)   (tested as H >= ln(l) - tol). */
+    /* Citation: Machanavajjhala et al., l-Diversity (002), Definition 4.1. */
+    /* People:   with people (_people_values.sql: person: set), p(E,s) is the class's distribution in */
+    /*           which each person weighs one (n), size counts people (np), and for l > 1 a class */
+    /*           also needs at least l people and no value held by all of them (c < np), as every */
+    /*           entropy l-diverse class of one row per person has (docs/people.md). */
+    SELECT
+      "batch_node",
+      "q0",
+      "q1",
+      "q2",
+      "size",
+      (
+        "h" < LN(1.5) - 1e-09
+        OR (
+          1.5 > 1 AND (
+            "size" < 1.5 OR "top" >= "size"
+          )
+        )
+      ) AS "bad",
+      EXP("h") AS "val"
+    FROM "c"
+  ) AS "c"
+  GROUP BY
+    "batch_node"
+) AS "a1"
+  USING ("batch_node")
+JOIN (
+  SELECT
+    "batch_node",
+    COUNT(*) AS "classes",
+    COALESCE(SUM("size"), 0) AS "rows",
+    COUNT_IF("bad") AS "vc",
+    COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr",
+    MAX("val") AS "worst"
+  FROM (
+    WITH "f" AS (
+      SELECT
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt",
+        CAST(SUM("c") AS INT128) AS "c",
+        CAST(SUM("np") AS INT128) AS "np"
+      FROM "input"
+      GROUP BY
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "tot" AS (
+      SELECT
+        SUM("n") AS "total"
+      FROM "f"
+    ), "g" AS (
+      SELECT
+        "s",
+        SUM("n") / MAX("tot"."total") AS "q"
+      FROM "f"
+      CROSS JOIN "tot"
+      GROUP BY
+        "s"
+    ), "c" AS (
+      SELECT
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        SUM("n") AS "size",
+        SUM("np") AS "rows"
+      FROM "f"
+      GROUP BY
+        "batch_node",
+        "q0",
+        "q1",
+        "q2"
+    ), "d" AS (
+      SELECT
+        "f"."batch_node",
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        MAX("c"."rows") AS "size",
+        SUM(GREATEST("f"."n" / "c"."size" - "g"."q", 0.0)) AS "emd"
+      FROM "f"
+      JOIN "c"
+        USING ("batch_node", "q0", "q1", "q2")
+      JOIN "g"
+        USING ("s")
+      GROUP BY
+        "f"."batch_node",
+        "f"."q0",
+        "f"."q1",
+        "f"."q2"
+    )
+    /* check_t_equal.sql: t-closeness with equal ground distance (EMD = variational distance). */
+    /* Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input. */
+    /* Params:   keys, s, t in [0, 1], tol (absolute tolerance on the EMD). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= EMD(P_E, Q); worst = MAX). */
+    /* Formula:  EMD = 1/2 sum_v |p_v - q_v| = sum over values v present in E of max(p_v - q_v, 0) */
+    /*           (values absent from E have p_v = 0 and add nothing to the positive part); */
+    /*           E satisfies t-closeness iff EMD <= t (tested as EMD <= t + tol). */
+    /* Citation: Li, Li, Venkatasubramanian, t-Closeness (003), section 4.2, equal distance. */
+    /* People:   with people (_people_values.sql: person: set), p and q are distributions in which each */
+    /*           person weighs one (n: a person's weight split evenly over their values), and size */
+    /*           counts people (np) (docs/people.md). */
+    SELECT
+      "batch_node",
+      "q0",
+      "q1",
+      "q2",
+      "size",
+      "emd" > 0.4 + 1e-09 AS "bad",
+      "emd" AS "val"
+    FROM "d"
+  ) AS "c"
+  GROUP BY
+    "batch_node"
+) AS "a2"
+  USING ("batch_node")
+JOIN (
+  SELECT
+    "batch_node",
+    COUNT(*) AS "classes",
+    COALESCE(SUM("size"), 0) AS "rows",
+    COUNT_IF("bad") AS "vc",
+    COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr",
+    MAX("val") AS "worst"
+  FROM (
+    WITH "f" AS (
+      SELECT
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE) AS "n",
+        CAST(SUM("n") AS INT128) AS "cnt",
+        CAST(SUM("c") AS INT128) AS "c",
+        CAST(SUM("np") AS INT128) AS "np"
+      FROM "input"
+      GROUP BY
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "gc" AS (
+      SELECT
+        "s",
+        SUM("c") AS "qcnt",
+        SUM("np") AS "qnp"
+      FROM "f"
+      GROUP BY
+        "s"
+    ), "tot" AS (
+      SELECT
+        CAST(SUM("qnp") AS INT128) AS "total",
+        COUNT(*) AS "m"
+      FROM "gc"
+    ), "e" AS (
+      SELECT
+        "f"."batch_node",
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "f"."c" AS "cnt",
+        CAST("gc"."qcnt" AS INT128) AS "qcnt",
+        "tot"."total",
+        "tot"."m",
+        CAST(SUM("f"."np") OVER (PARTITION BY "f"."batch_node", "f"."q0", "f"."q1", "f"."q2") AS INT128) AS "size",
+        CAST(SUM("f"."np") OVER (PARTITION BY "f"."batch_node", "f"."q0", "f"."q1", "f"."q2") AS INT128) AS "people"
+      FROM "f"
+      JOIN "gc"
+        ON "gc"."s" = "f"."s"
+      CROSS JOIN "tot"
+    ), "c" AS (
+      SELECT
+        "batch_node",
+        "q0",
+        "q1",
+        "q2",
+        MAX("size") AS "size",
+        CASE
+          WHEN COUNT(*) < MAX("m")
+          THEN CAST('inf' AS DOUBLE)
+          ELSE MAX(ABS(LN(CAST("cnt" * "total" AS DOUBLE) / CAST("size" * "qcnt" AS DOUBLE))))
+        END AS "val"
+      FROM "e"
+      GROUP BY
+        "batch_node",
+        "q0",
+        "q1",
+        "q2"
+    )
+    /* check_delta_disclosure.sql: delta-disclosure privacy, one row per equivalence class. */
+    /* Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input. */
+    /* Params:   keys, s, delta > 0, tol (absolute tolerance on the log ratio). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= max over the whole table's values */
+    /*           of |ln(p(E,v) / q(v))|, +inf when E misses a value of the table; worst = MAX). */
+    /* Formula:  E satisfies delta-disclosure privacy iff |ln(p(E,v) / q(v))| < delta for every value v */
+    /*           of the table (strict), tested as val >= delta - tol -> bad. No class x domain grid: E */
+    /*           misses a value iff its number of distinct values is below the table's; otherwise */
+    /*           every value is present and p/q = (count(E,v) * N) / (|E| * count(v)), the two */
+    /*           products exact in 128-bit integers. */
+    /* Citation: Brickell, Shmatikov, The cost of privacy, KDD 2008 (delta-disclosure privacy). */
+    /* People:   with people (_people_values.sql: person: set), p(E,v) is the share of the class's */
+    /*           people who have v and q(v) the share of the table's people who do: an attacker's */
+    /*           confidence that a person has v, before and after learning their class (docs/people.md). */
+    SELECT
+      "batch_node",
+      "q0",
+      "q1",
+      "q2",
+      "size",
+      "val" >= 3.0 - 1e-09 AS "bad",
+      "val"
+    FROM "c"
+  ) AS "c"
+  GROUP BY
+    "batch_node"
+) AS "a3"
+  USING ("batch_node");
+
+WITH "input" AS (
+  WITH "gen" AS (
+    SELECT DISTINCT
+      "b"."batch_node",
+      "src"."g",
+      LIST_EXTRACT(LIST_EXTRACT($m0, "b"."batch_node" + 1), "src"."q0" + 1) AS "q0",
+      LIST_EXTRACT(LIST_EXTRACT($m1, "b"."batch_node" + 1), "src"."q1" + 1) AS "q1",
+      LIST_EXTRACT(LIST_EXTRACT($m2, "b"."batch_node" + 1), "src"."q2" + 1) AS "q2"
+    FROM "__sqlanon_members_N" AS "src"
+    CROSS JOIN (
+      SELECT
+        CAST("range" AS INT) AS "batch_node"
+      FROM RANGE(0, $nodes)
+    ) AS "b"
+  ), "sig" AS (
+    SELECT
+      "gen"."batch_node",
+      "gen"."g",
+      LIST_SORT(
+        ARRAY_AGG(
+          (
+            CAST("gen"."q0" AS BIGINT) + 3 * (
+              CAST("gen"."q1" AS BIGINT) + 3 * CAST("gen"."q2" AS BIGINT)
+            )
+          )
+        )
+      ) AS "sig"
+    FROM "gen"
+    GROUP BY
+      "gen"."batch_node",
+      "gen"."g"
+  )
+  SELECT
+    "sig"."batch_node",
+    "sig"."sig" AS "q0",
+    CAST(0 AS INT) AS "q1",
+    CAST(0 AS INT) AS "q2",
+    "v"."s0",
+    CAST(SUM("v"."n") AS BIGINT) AS "n",
+    CAST(SUM("v"."c") AS BIGINT) AS "c",
+    CAST(SUM("v"."np") AS BIGINT) AS "np"
+  FROM "sig"
+  JOIN "__sqlanon_person_values_N" AS "v"
+    ON "v"."g" = "sig"."g"
+  GROUP BY
+    "sig"."batch_node",
+    "sig"."sig",
+    "v"."s0"
+)
+SELECT
   "batch_node",
   COUNT(*) AS "classes",
   COALESCE(SUM("size"), 0) AS "rows",

@@ -585,3 +585,275 @@ CROSS JOIN (
       USING ("q0", "q1", "q2")
   ) AS "c"
 ) AS "a1";
+
+WITH "input" AS (
+  SELECT
+    (
+      %(m0)s
+    )["src"."q0" + 1] AS "q0",
+    (
+      %(m1)s
+    )["src"."q1" + 1] AS "q1",
+    (
+      %(m2)s
+    )["src"."q2" + 1] AS "q2",
+    "src"."s0",
+    CAST(SUM("src"."n") AS BIGINT) AS "n"
+  FROM "__sqlanon_freq_N" AS "src"
+  GROUP BY
+    (
+      %(m0)s
+    )["src"."q0" + 1],
+    (
+      %(m1)s
+    )["src"."q1" + 1],
+    (
+      %(m2)s
+    )["src"."q2" + 1],
+    "src"."s0"
+)
+SELECT
+  COUNT(*) AS "classes",
+  COALESCE(SUM("size"), 0) AS "rows",
+  SUM(CASE WHEN "bad" THEN 1 ELSE 0 END) AS "vc",
+  COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      "q1",
+      "q2",
+      CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+      SUM("n") < 5 AS "bad",
+      CAST(SUM("n") AS DOUBLE PRECISION) AS "val"
+    FROM "input"
+    GROUP BY
+      "q0",
+      "q1",
+      "q2"
+  ), "c1" AS (
+    WITH "f" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        "s0" AS "s",
+        CAST(SUM("n") AS DOUBLE PRECISION) AS "n",
+        CAST(SUM("n") AS DECIMAL(38, 0)) AS "cnt"
+      FROM "input"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2",
+        "s0"
+      HAVING
+        SUM("n") > 0
+    ), "g0" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM (
+        SELECT
+          "lf",
+          "cf",
+          "lt",
+          "ct"
+        FROM "__sqlanon_up_N"
+        WHERE
+          "q" = 0
+      ) AS "u"
+      WHERE
+        "lf" = %(l0)s
+    ), "g1" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM (
+        SELECT
+          "lf",
+          "cf",
+          "lt",
+          "ct"
+        FROM "__sqlanon_up_N"
+        WHERE
+          "q" = 1
+      ) AS "u"
+      WHERE
+        "lf" = %(l1)s
+    ), "g2" AS (
+      SELECT
+        "cf",
+        "lt",
+        "ct"
+      FROM (
+        SELECT
+          "lf",
+          "cf",
+          "lt",
+          "ct"
+        FROM "__sqlanon_up_N"
+        WHERE
+          "q" = 2
+      ) AS "u"
+      WHERE
+        "lf" = %(l2)s
+    ), "anc" AS (
+      SELECT
+        ROW_NUMBER() OVER () AS "mid",
+        "l0"."lt" AS "a0",
+        "l1"."lt" AS "a1",
+        "l2"."lt" AS "a2"
+      FROM (
+        SELECT DISTINCT
+          "lt"
+        FROM "g0"
+      ) AS "l0"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g1"
+      ) AS "l1"
+      CROSS JOIN (
+        SELECT DISTINCT
+          "lt"
+        FROM "g2"
+      ) AS "l2"
+    ), "fm" AS (
+      SELECT
+        "f"."q0",
+        "f"."q1",
+        "f"."q2",
+        "anc"."mid",
+        "g0"."ct" AS "u0",
+        "g1"."ct" AS "u1",
+        "g2"."ct" AS "u2",
+        "f"."s",
+        "f"."n",
+        "f"."cnt"
+      FROM "f"
+      CROSS JOIN "anc"
+      JOIN "g0"
+        ON "g0"."cf" = "f"."q0" AND "g0"."lt" = "anc"."a0"
+      JOIN "g1"
+        ON "g1"."cf" = "f"."q1" AND "g1"."lt" = "anc"."a1"
+      JOIN "g2"
+        ON "g2"."cf" = "f"."q2" AND "g2"."lt" = "anc"."a2"
+    ), "sup" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s",
+        SUM("n") AS "n"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        "s"
+    ), "ssize" AS (
+      SELECT
+        "mid",
+        "u0",
+        "u1",
+        "u2",
+        SUM("n") AS "size"
+      FROM "fm"
+      GROUP BY
+        "mid",
+        "u0",
+        "u1",
+        "u2"
+      HAVING
+        SUM("cnt") >= 50
+    ), "c" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        SUM("n") AS "size",
+        SUM("cnt") AS "rows"
+      FROM "f"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    ), "pr" AS (
+      SELECT DISTINCT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        "fm"."u0",
+        "fm"."u1",
+        "fm"."u2"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+    ), "dist" AS (
+      SELECT
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid",
+        SUM(
+          GREATEST(
+            CAST("fm"."n" AS DOUBLE PRECISION) / "c"."size" - CAST("sup"."n" AS DOUBLE PRECISION) / "ssize"."size",
+            0.0
+          )
+        ) AS "d"
+      FROM "fm"
+      JOIN "ssize"
+        USING ("mid", "u0", "u1", "u2")
+      JOIN "sup"
+        USING ("mid", "u0", "u1", "u2", "s")
+      JOIN "c"
+        USING ("q0", "q1", "q2")
+      GROUP BY
+        "fm"."q0",
+        "fm"."q1",
+        "fm"."q2",
+        "fm"."mid"
+    ), "best" AS (
+      SELECT
+        "q0",
+        "q1",
+        "q2",
+        MIN("d") AS "d"
+      FROM "dist"
+      GROUP BY
+        "q0",
+        "q1",
+        "q2"
+    )
+    SELECT
+      "c"."q0",
+      "c"."q1",
+      "c"."q2",
+      "c"."rows" AS "size",
+      (
+        "best"."d" IS NULL OR "best"."d" > 0.3 + 1e-09
+      ) AS "bad",
+      COALESCE("best"."d", CAST('inf' AS DOUBLE PRECISION)) AS "val"
+    FROM "c"
+    LEFT JOIN "best"
+      USING ("q0", "q1", "q2")
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c1"."bad" AS "b1",
+    "c1"."val" AS "v1",
+    "c0"."bad" OR "c1"."bad" AS "bad"
+  FROM c0
+  JOIN c1
+    USING ("q0", "q1", "q2")
+) AS "c";

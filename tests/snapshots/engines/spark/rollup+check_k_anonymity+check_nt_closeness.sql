@@ -550,3 +550,256 @@ CROSS JOIN (
       USING (`q0`, `q1`, `q2`)
   ) AS `c`
 ) AS `a1`;
+
+WITH `input` AS (
+  SELECT
+    TRY_ELEMENT_AT(:m0, CAST(`src`.`q0` + 1 AS INT)) AS `q0`,
+    TRY_ELEMENT_AT(:m1, CAST(`src`.`q1` + 1 AS INT)) AS `q1`,
+    TRY_ELEMENT_AT(:m2, CAST(`src`.`q2` + 1 AS INT)) AS `q2`,
+    `src`.`s0`,
+    CAST(SUM(`src`.`n`) AS BIGINT) AS `n`
+  FROM `__sqlanon_freq_N` AS `src`
+  GROUP BY
+    TRY_ELEMENT_AT(:m0, CAST(`src`.`q0` + 1 AS INT)),
+    TRY_ELEMENT_AT(:m1, CAST(`src`.`q1` + 1 AS INT)),
+    TRY_ELEMENT_AT(:m2, CAST(`src`.`q2` + 1 AS INT)),
+    `src`.`s0`
+), `c0__w1` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+    SUM(`n`) < 5 AS `bad`,
+    CAST(SUM(`n`) AS DOUBLE) AS `val`
+  FROM `input`
+  GROUP BY
+    `q0`,
+    `q1`,
+    `q2`
+), `f__w0` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0` AS `s`,
+    CAST(SUM(`n`) AS DOUBLE) AS `n`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `cnt`
+  FROM `input`
+  GROUP BY
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0`
+  HAVING
+    SUM(`n`) > 0
+), `g0__w0` AS (
+  SELECT
+    `cf`,
+    `lt`,
+    `ct`
+  FROM (
+    SELECT
+      `lf`,
+      `cf`,
+      `lt`,
+      `ct`
+    FROM `__sqlanon_up_N`
+    WHERE
+      `q` = 0
+  ) AS `u`
+  WHERE
+    `lf` = :l0
+), `g1__w0` AS (
+  SELECT
+    `cf`,
+    `lt`,
+    `ct`
+  FROM (
+    SELECT
+      `lf`,
+      `cf`,
+      `lt`,
+      `ct`
+    FROM `__sqlanon_up_N`
+    WHERE
+      `q` = 1
+  ) AS `u`
+  WHERE
+    `lf` = :l1
+), `g2__w0` AS (
+  SELECT
+    `cf`,
+    `lt`,
+    `ct`
+  FROM (
+    SELECT
+      `lf`,
+      `cf`,
+      `lt`,
+      `ct`
+    FROM `__sqlanon_up_N`
+    WHERE
+      `q` = 2
+  ) AS `u`
+  WHERE
+    `lf` = :l2
+), `anc__w0` AS (
+  SELECT
+    ROW_NUMBER() OVER (ORDER BY 1 NULLS LAST) AS `mid`,
+    `l0`.`lt` AS `a0`,
+    `l1`.`lt` AS `a1`,
+    `l2`.`lt` AS `a2`
+  FROM (
+    SELECT DISTINCT
+      `lt`
+    FROM `g0__w0` AS `g0`
+  ) AS `l0`
+  CROSS JOIN (
+    SELECT DISTINCT
+      `lt`
+    FROM `g1__w0` AS `g1`
+  ) AS `l1`
+  CROSS JOIN (
+    SELECT DISTINCT
+      `lt`
+    FROM `g2__w0` AS `g2`
+  ) AS `l2`
+), `fm__w0` AS (
+  SELECT
+    `f`.`q0`,
+    `f`.`q1`,
+    `f`.`q2`,
+    `anc`.`mid`,
+    `g0`.`ct` AS `u0`,
+    `g1`.`ct` AS `u1`,
+    `g2`.`ct` AS `u2`,
+    `f`.`s`,
+    `f`.`n`,
+    `f`.`cnt`
+  FROM `f__w0` AS `f`
+  CROSS JOIN `anc__w0` AS `anc`
+  JOIN `g0__w0` AS `g0`
+    ON `g0`.`cf` = `f`.`q0` AND `g0`.`lt` = `anc`.`a0`
+  JOIN `g1__w0` AS `g1`
+    ON `g1`.`cf` = `f`.`q1` AND `g1`.`lt` = `anc`.`a1`
+  JOIN `g2__w0` AS `g2`
+    ON `g2`.`cf` = `f`.`q2` AND `g2`.`lt` = `anc`.`a2`
+), `sup__w0` AS (
+  SELECT
+    `mid`,
+    `u0`,
+    `u1`,
+    `u2`,
+    `s`,
+    SUM(`n`) AS `n`
+  FROM `fm__w0` AS `fm`
+  GROUP BY
+    `mid`,
+    `u0`,
+    `u1`,
+    `u2`,
+    `s`
+), `ssize__w0` AS (
+  SELECT
+    `mid`,
+    `u0`,
+    `u1`,
+    `u2`,
+    SUM(`n`) AS `size`
+  FROM `fm__w0` AS `fm`
+  GROUP BY
+    `mid`,
+    `u0`,
+    `u1`,
+    `u2`
+  HAVING
+    SUM(`cnt`) >= 50
+), `c__w0` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    SUM(`n`) AS `size`,
+    SUM(`cnt`) AS `rows`
+  FROM `f__w0` AS `f`
+  GROUP BY
+    `q0`,
+    `q1`,
+    `q2`
+), `pr__w0` AS (
+  SELECT DISTINCT
+    `fm`.`q0`,
+    `fm`.`q1`,
+    `fm`.`q2`,
+    `fm`.`mid`,
+    `fm`.`u0`,
+    `fm`.`u1`,
+    `fm`.`u2`
+  FROM `fm__w0` AS `fm`
+  JOIN `ssize__w0` AS `ssize`
+    USING (`mid`, `u0`, `u1`, `u2`)
+), `dist__w0` AS (
+  SELECT
+    `fm`.`q0`,
+    `fm`.`q1`,
+    `fm`.`q2`,
+    `fm`.`mid`,
+    SUM(GREATEST(`fm`.`n` / `c`.`size` - `sup`.`n` / `ssize`.`size`, 0.0)) AS `d`
+  FROM `fm__w0` AS `fm`
+  JOIN `ssize__w0` AS `ssize`
+    USING (`mid`, `u0`, `u1`, `u2`)
+  JOIN `sup__w0` AS `sup`
+    USING (`mid`, `u0`, `u1`, `u2`, `s`)
+  JOIN `c__w0` AS `c`
+    USING (`q0`, `q1`, `q2`)
+  GROUP BY
+    `fm`.`q0`,
+    `fm`.`q1`,
+    `fm`.`q2`,
+    `fm`.`mid`
+), `best__w0` AS (
+  SELECT
+    `q0`,
+    `q1`,
+    `q2`,
+    MIN(`d`) AS `d`
+  FROM `dist__w0` AS `dist`
+  GROUP BY
+    `q0`,
+    `q1`,
+    `q2`
+), `c1__w1` AS (
+  SELECT
+    `c`.`q0`,
+    `c`.`q1`,
+    `c`.`q2`,
+    `c`.`rows` AS `size`,
+    (
+      `best`.`d` IS NULL OR `best`.`d` > 0.3 + 1e-09
+    ) AS `bad`,
+    COALESCE(`best`.`d`, CAST('inf' AS DOUBLE)) AS `val`
+  FROM `c__w0` AS `c`
+  LEFT JOIN `best__w0` AS `best`
+    USING (`q0`, `q1`, `q2`)
+)
+SELECT
+  COUNT(*) AS `classes`,
+  COALESCE(SUM(`size`), 0) AS `rows`,
+  COUNT_IF(`bad`) AS `vc`,
+  COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`
+FROM (
+  SELECT
+    `c0`.`q0`,
+    `c0`.`q1`,
+    `c0`.`q2`,
+    `c0`.`size` AS `size`,
+    `c0`.`bad` AS `b0`,
+    `c0`.`val` AS `v0`,
+    `c1`.`bad` AS `b1`,
+    `c1`.`val` AS `v1`,
+    `c0`.`bad` OR `c1`.`bad` AS `bad`
+  FROM `c0__w1` AS `c0`
+  JOIN `c1__w1` AS `c1`
+    USING (`q0`, `q1`, `q2`)
+) AS `c`;

@@ -43,6 +43,213 @@ WITH `input` AS (
       CAST(`src`.`q2` + 1 AS INT)
     ),
     `src`.`s0`
+), `f__w0` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0` AS `s`,
+    CAST(SUM(`n`) AS DOUBLE) AS `n`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `cnt`
+  FROM `input`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0`
+  HAVING
+    SUM(`n`) > 0
+), `gc__w0` AS (
+  SELECT
+    `s`,
+    SUM(`cnt`) AS `qcnt`
+  FROM `f__w0` AS `f`
+  GROUP BY
+    `s`
+), `tot__w0` AS (
+  SELECT
+    CAST(SUM(`qcnt`) AS DECIMAL(38, 0)) AS `total`,
+    COUNT(*) AS `m`
+  FROM `gc__w0` AS `gc`
+), `e__w0` AS (
+  SELECT
+    `f`.`batch_node`,
+    `f`.`q0`,
+    `f`.`q1`,
+    `f`.`q2`,
+    `f`.`cnt`,
+    CAST(`gc`.`qcnt` AS DECIMAL(38, 0)) AS `qcnt`,
+    `tot`.`total`,
+    `tot`.`m`,
+    CAST(SUM(`f`.`cnt`) OVER (PARTITION BY `f`.`batch_node`, `f`.`q0`, `f`.`q1`, `f`.`q2`) AS DECIMAL(38, 0)) AS `size`
+  FROM `f__w0` AS `f`
+  JOIN `gc__w0` AS `gc`
+    ON `gc`.`s` = `f`.`s`
+  CROSS JOIN `tot__w0` AS `tot`
+), `x__w0` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `size`,
+    `qcnt`,
+    `total`,
+    `cnt` * `total` - `size` * `qcnt` AS `num`,
+    `size` * `qcnt` AS `den`
+  FROM `e__w0` AS `e`
+), `c__w0` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    MAX(`size`) AS `size`,
+    COALESCE(
+      BOOL_OR(
+        CAST(`num` > 0
+        AND CAST(`num` AS DOUBLE) / CAST(`den` AS DOUBLE) > LEAST(3.0, -LN(CAST(`qcnt` AS DOUBLE) / CAST(`total` AS DOUBLE))) + 1e-09 AS BOOLEAN)
+      ),
+      FALSE
+    ) AS `bad`,
+    GREATEST(MAX(CAST(`num` AS DOUBLE) / CAST(`den` AS DOUBLE)), 0.0) AS `val`
+  FROM `x__w0` AS `x`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`
+)
+SELECT
+  `a0`.`batch_node`,
+  `a0`.`classes`,
+  `a0`.`rows`,
+  `a0`.`vc`,
+  `a0`.`vr`,
+  `a0`.`worst`,
+  `a1`.`vc`,
+  `a1`.`vr`,
+  `a1`.`worst`
+FROM (
+  SELECT
+    `batch_node`,
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MIN(`val`) AS `worst`
+  FROM (
+    /* check_k_anonymity.sql: k-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
+    /* Params:   keys (QI columns of the node), k (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
+    /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
+    SELECT
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`,
+      CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+      SUM(`n`) < 5 AS `bad`,
+      CAST(SUM(`n`) AS DOUBLE) AS `val`
+    FROM `input`
+    GROUP BY
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`
+  ) AS `c`
+  GROUP BY
+    `batch_node`
+) AS `a0`
+JOIN (
+  SELECT
+    `batch_node`,
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MAX(`val`) AS `worst`
+  FROM (
+    /* check_beta_likeness.sql: beta-likeness (basic or enhanced), one row per equivalence class. */
+    /* Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input. */
+    /* Params:   keys, s, beta > 0, enhanced (boolean: enhanced beta-likeness), tol (absolute */
+    /*           tolerance on the relative gain). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= max(0, max over v of the relative */
+    /*           gain (p(E,v) - q(v)) / q(v)); worst = MAX). */
+    /* Formula:  g(v) = (p - q) / q is considered only where p > q (decided exactly: count(E,v) * N > */
+    /*           |E| * count(v) in 128-bit integers); only values present in E can have p > q. */
+    /*           basic: E passes iff g(v) <= beta + tol for every such v; */
+    /*           enhanced: E passes iff g(v) <= min(beta, -ln q(v)) + tol for every such v. */
+    /* Citation: Cao, Karras, Publishing Microdata with a Robust Privacy Guarantee, VLDB 2012 */
+    /*           (Definitions 2 and 4: basic and enhanced beta-likeness). */
+    /* People:   with people (_people_values.sql: person: set), p and q are the shares of the class's and */
+    /*           of the table's people who have v: an attacker's confidence that a person has v, after */
+    /*           and before learning their class (docs/people.md). */
+    SELECT
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`,
+      `size`,
+      `bad`,
+      `val`
+    FROM `c__w0` AS `c`
+  ) AS `c`
+  GROUP BY
+    `batch_node`
+) AS `a1`
+  USING (`batch_node`);
+
+WITH `input` AS (
+  SELECT
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ) AS `q0`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ) AS `q1`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ) AS `q2`,
+    `src`.`s0`,
+    SUM(`src`.`n`) AS `n`
+  FROM `__sqlanon_freq_N` AS `src`
+  CROSS JOIN (
+    SELECT
+      CAST(`range` AS INT) AS `batch_node`
+    FROM (
+      SELECT
+        EXPLODE(IF((
+          :nodes - 1
+        ) < 0, ARRAY(), SEQUENCE(0, (
+          :nodes - 1
+        )))) AS `range`
+    ) AS `range`
+  ) AS `b`
+  GROUP BY
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ),
+    `src`.`s0`
 ), `c0__w1` AS (
   SELECT
     `batch_node`,

@@ -43,6 +43,270 @@ WITH `input` AS (
       CAST(`src`.`q2` + 1 AS INT)
     ),
     `src`.`s0`
+), `f__w0` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0` AS `s`,
+    SUM(`n`) AS `n`
+  FROM `input`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0`
+  HAVING
+    SUM(`n`) > 0
+)
+SELECT
+  `a0`.`batch_node`,
+  `a0`.`classes`,
+  `a0`.`rows`,
+  `a0`.`vc`,
+  `a0`.`vr`,
+  `a0`.`worst`,
+  `a1`.`vc`,
+  `a1`.`vr`,
+  `a1`.`worst`
+FROM (
+  SELECT
+    `batch_node`,
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MIN(`val`) AS `worst`
+  FROM (
+    /* check_k_anonymity.sql: k-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
+    /* Params:   keys (QI columns of the node), k (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
+    /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
+    SELECT
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`,
+      CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+      SUM(`n`) < 5 AS `bad`,
+      CAST(SUM(`n`) AS DOUBLE) AS `val`
+    FROM `input`
+    GROUP BY
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`
+  ) AS `c`
+  GROUP BY
+    `batch_node`
+) AS `a0`
+JOIN (
+  SELECT
+    `batch_node`,
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MIN(`val`) AS `worst`
+  FROM (
+    /* check_l_distinct.sql: distinct l-diversity, one row per equivalence class. */
+    /* Inputs:   input (keys..., s, n): node frequency table; s is the sensitive attribute's column. */
+    /* Params:   keys, s, l (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= distinct values; worst = MIN). */
+    /* Formula:  E satisfies distinct l-diversity iff |{ s : n(E, s) > 0 }| >= l. With people */
+    /*           (_people_values.sql), also, for l > 1: E holds at least l people (SUM np) and no */
+    /*           value is held by all of them (MAX c < SUM np), as every l-diverse class of one row */
+    /*           per person does; so a class whose values are one person's several values fails */
+    /*           (docs/people.md). */
+    /* Citation: Machanavajjhala et al., l-Diversity (002), section 4.1 (distinct l-diversity). */
+    SELECT
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`,
+      CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+      COUNT(*) < 2 AS `bad`,
+      CAST(COUNT(*) AS DOUBLE) AS `val`
+    FROM `f__w0` AS `f`
+    GROUP BY
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`
+  ) AS `c`
+  GROUP BY
+    `batch_node`
+) AS `a1`
+  USING (`batch_node`);
+
+WITH `input` AS (
+  SELECT
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ) AS `q0`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ) AS `q1`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ) AS `q2`,
+    `src`.`s0`,
+    SUM(`src`.`n`) AS `n`
+  FROM `__sqlanon_freq_N` AS `src`
+  CROSS JOIN (
+    SELECT
+      CAST(`range` AS INT) AS `batch_node`
+    FROM (
+      SELECT
+        EXPLODE(IF((
+          :nodes - 1
+        ) < 0, ARRAY(), SEQUENCE(0, (
+          :nodes - 1
+        )))) AS `range`
+    ) AS `range`
+  ) AS `b`
+  GROUP BY
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ),
+    `src`.`s0`
+), `c0__w1` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+    SUM(`n`) < 5 AS `bad`,
+    CAST(SUM(`n`) AS DOUBLE) AS `val`
+  FROM `input`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`
+), `f__w0` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0` AS `s`,
+    SUM(`n`) AS `n`
+  FROM `input`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0`
+  HAVING
+    SUM(`n`) > 0
+), `c1__w1` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+    COUNT(*) < 2 AS `bad`,
+    CAST(COUNT(*) AS DOUBLE) AS `val`
+  FROM `f__w0` AS `f`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`
+)
+SELECT
+  `batch_node`,
+  COUNT(*) AS `classes`,
+  COALESCE(SUM(`size`), 0) AS `rows`,
+  COUNT_IF(`bad`) AS `vc`,
+  COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`
+FROM (
+  SELECT
+    `c0`.`batch_node`,
+    `c0`.`q0`,
+    `c0`.`q1`,
+    `c0`.`q2`,
+    `c0`.`size` AS `size`,
+    `c0`.`bad` AS `b0`,
+    `c0`.`val` AS `v0`,
+    `c1`.`bad` AS `b1`,
+    `c1`.`val` AS `v1`,
+    `c0`.`bad` OR `c1`.`bad` AS `bad`
+  FROM `c0__w1` AS `c0`
+  JOIN `c1__w1` AS `c1`
+    USING (`batch_node`, `q0`, `q1`, `q2`)
+) AS `c`
+GROUP BY
+  `batch_node`;
+
+WITH `input` AS (
+  SELECT
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ) AS `q0`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ) AS `q1`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ) AS `q2`,
+    `src`.`s0`,
+    SUM(`src`.`n`) AS `n`
+  FROM `__sqlanon_freq_N` AS `src`
+  CROSS JOIN (
+    SELECT
+      CAST(`range` AS INT) AS `batch_node`
+    FROM (
+      SELECT
+        EXPLODE(IF((
+          :nodes - 1
+        ) < 0, ARRAY(), SEQUENCE(0, (
+          :nodes - 1
+        )))) AS `range`
+    ) AS `range`
+  ) AS `b`
+  GROUP BY
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ),
+    `src`.`s0`
 ), `a0` AS (
   SELECT
     `batch_node`,

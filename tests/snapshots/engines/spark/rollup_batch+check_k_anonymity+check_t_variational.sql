@@ -43,6 +43,347 @@ WITH `input` AS (
       CAST(`src`.`q2` + 1 AS INT)
     ),
     `src`.`s0`
+), `f__w0` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0` AS `s`,
+    CAST(SUM(`n`) AS DOUBLE) AS `n`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `cnt`
+  FROM `input`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0`
+  HAVING
+    SUM(`n`) > 0
+), `gc__w0` AS (
+  SELECT
+    `s`,
+    SUM(`cnt`) AS `qcnt`
+  FROM `f__w0` AS `f`
+  GROUP BY
+    `s`
+), `tot__w0` AS (
+  SELECT
+    CAST(SUM(`qcnt`) AS DECIMAL(38, 0)) AS `total`,
+    COUNT(*) AS `m`
+  FROM `gc__w0` AS `gc`
+), `e__w0` AS (
+  SELECT
+    `f`.`batch_node`,
+    `f`.`q0`,
+    `f`.`q1`,
+    `f`.`q2`,
+    `f`.`cnt`,
+    CAST(`gc`.`qcnt` AS DECIMAL(38, 0)) AS `qcnt`,
+    `tot`.`total`,
+    `tot`.`m`,
+    CAST(SUM(`f`.`cnt`) OVER (PARTITION BY `f`.`batch_node`, `f`.`q0`, `f`.`q1`, `f`.`q2`) AS DECIMAL(38, 0)) AS `size`
+  FROM `f__w0` AS `f`
+  JOIN `gc__w0` AS `gc`
+    ON `gc`.`s` = `f`.`s`
+  CROSS JOIN `tot__w0` AS `tot`
+), `c__w0` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    MAX(`size`) AS `size`,
+    CAST(SUM(GREATEST(`cnt` * `total` - `size` * `qcnt`, 0)) AS DOUBLE) / CAST(MAX(`size`) * MAX(`total`) AS DOUBLE) AS `val`
+  FROM `e__w0` AS `e`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`
+)
+SELECT
+  `a0`.`batch_node`,
+  `a0`.`classes`,
+  `a0`.`rows`,
+  `a0`.`vc`,
+  `a0`.`vr`,
+  `a0`.`worst`,
+  `a1`.`vc`,
+  `a1`.`vr`,
+  `a1`.`worst`
+FROM (
+  SELECT
+    `batch_node`,
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MIN(`val`) AS `worst`
+  FROM (
+    /* check_k_anonymity.sql: k-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
+    /* Params:   keys (QI columns of the node), k (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
+    /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
+    SELECT
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`,
+      CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+      SUM(`n`) < 5 AS `bad`,
+      CAST(SUM(`n`) AS DOUBLE) AS `val`
+    FROM `input`
+    GROUP BY
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`
+  ) AS `c`
+  GROUP BY
+    `batch_node`
+) AS `a0`
+JOIN (
+  SELECT
+    `batch_node`,
+    COUNT(*) AS `classes`,
+    COALESCE(SUM(`size`), 0) AS `rows`,
+    COUNT_IF(`bad`) AS `vc`,
+    COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`,
+    MAX(`val`) AS `worst`
+  FROM (
+    /* check_t_variational.sql: t-closeness with the variational (total variation) distance. */
+    /* Inputs:   input (keys..., s, n). Q is the distribution of s over the whole input. */
+    /* Params:   keys, s, t in [0, 1], tol (absolute tolerance on the distance). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= V(P_E, Q); worst = MAX). */
+    /* Formula:  V = 1/2 sum_v |p_v - q_v| = sum over values v present in E of max(p_v - q_v, 0) */
+    /*           (values absent from E add nothing to the positive part), with */
+    /*           p_v - q_v = (count(E,v) N - |E| count(v)) / (|E| N): the numerators are summed */
+    /*           exactly in 128-bit integers, one division per class. E passes iff V <= t + tol. */
+    /*           V equals the EMD under the equal ground distance (check_t_equal.sql). */
+    /* Citation: survey (001), section 9.2 (alternative distances for t-closeness); Li, Li, */
+    /*           Venkatasubramanian, t-Closeness (003), section 4. */
+    /* People:   with people (_people_values.sql: person: set), P and Q are distributions in which each */
+    /*           person weighs one (n), and size counts people (docs/people.md). */
+    SELECT
+      `batch_node`,
+      `q0`,
+      `q1`,
+      `q2`,
+      `size`,
+      `val` > 0.3 + 1e-09 AS `bad`,
+      `val`
+    FROM `c__w0` AS `c`
+  ) AS `c`
+  GROUP BY
+    `batch_node`
+) AS `a1`
+  USING (`batch_node`);
+
+WITH `input` AS (
+  SELECT
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ) AS `q0`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ) AS `q1`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ) AS `q2`,
+    `src`.`s0`,
+    SUM(`src`.`n`) AS `n`
+  FROM `__sqlanon_freq_N` AS `src`
+  CROSS JOIN (
+    SELECT
+      CAST(`range` AS INT) AS `batch_node`
+    FROM (
+      SELECT
+        EXPLODE(IF((
+          :nodes - 1
+        ) < 0, ARRAY(), SEQUENCE(0, (
+          :nodes - 1
+        )))) AS `range`
+    ) AS `range`
+  ) AS `b`
+  GROUP BY
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ),
+    `src`.`s0`
+), `c0__w1` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `size`,
+    SUM(`n`) < 5 AS `bad`,
+    CAST(SUM(`n`) AS DOUBLE) AS `val`
+  FROM `input`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`
+), `f__w0` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0` AS `s`,
+    CAST(SUM(`n`) AS DOUBLE) AS `n`,
+    CAST(SUM(`n`) AS DECIMAL(38, 0)) AS `cnt`
+  FROM `input`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `s0`
+  HAVING
+    SUM(`n`) > 0
+), `gc__w0` AS (
+  SELECT
+    `s`,
+    SUM(`cnt`) AS `qcnt`
+  FROM `f__w0` AS `f`
+  GROUP BY
+    `s`
+), `tot__w0` AS (
+  SELECT
+    CAST(SUM(`qcnt`) AS DECIMAL(38, 0)) AS `total`,
+    COUNT(*) AS `m`
+  FROM `gc__w0` AS `gc`
+), `e__w0` AS (
+  SELECT
+    `f`.`batch_node`,
+    `f`.`q0`,
+    `f`.`q1`,
+    `f`.`q2`,
+    `f`.`cnt`,
+    CAST(`gc`.`qcnt` AS DECIMAL(38, 0)) AS `qcnt`,
+    `tot`.`total`,
+    `tot`.`m`,
+    CAST(SUM(`f`.`cnt`) OVER (PARTITION BY `f`.`batch_node`, `f`.`q0`, `f`.`q1`, `f`.`q2`) AS DECIMAL(38, 0)) AS `size`
+  FROM `f__w0` AS `f`
+  JOIN `gc__w0` AS `gc`
+    ON `gc`.`s` = `f`.`s`
+  CROSS JOIN `tot__w0` AS `tot`
+), `c__w0` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    MAX(`size`) AS `size`,
+    CAST(SUM(GREATEST(`cnt` * `total` - `size` * `qcnt`, 0)) AS DOUBLE) / CAST(MAX(`size`) * MAX(`total`) AS DOUBLE) AS `val`
+  FROM `e__w0` AS `e`
+  GROUP BY
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`
+), `c1__w1` AS (
+  SELECT
+    `batch_node`,
+    `q0`,
+    `q1`,
+    `q2`,
+    `size`,
+    `val` > 0.3 + 1e-09 AS `bad`,
+    `val`
+  FROM `c__w0` AS `c`
+)
+SELECT
+  `batch_node`,
+  COUNT(*) AS `classes`,
+  COALESCE(SUM(`size`), 0) AS `rows`,
+  COUNT_IF(`bad`) AS `vc`,
+  COALESCE(SUM(CASE WHEN `bad` THEN `size` ELSE 0 END), 0) AS `vr`
+FROM (
+  SELECT
+    `c0`.`batch_node`,
+    `c0`.`q0`,
+    `c0`.`q1`,
+    `c0`.`q2`,
+    `c0`.`size` AS `size`,
+    `c0`.`bad` AS `b0`,
+    `c0`.`val` AS `v0`,
+    `c1`.`bad` AS `b1`,
+    `c1`.`val` AS `v1`,
+    `c0`.`bad` OR `c1`.`bad` AS `bad`
+  FROM `c0__w1` AS `c0`
+  JOIN `c1__w1` AS `c1`
+    USING (`batch_node`, `q0`, `q1`, `q2`)
+) AS `c`
+GROUP BY
+  `batch_node`;
+
+WITH `input` AS (
+  SELECT
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ) AS `q0`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ) AS `q1`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ) AS `q2`,
+    `src`.`s0`,
+    SUM(`src`.`n`) AS `n`
+  FROM `__sqlanon_freq_N` AS `src`
+  CROSS JOIN (
+    SELECT
+      CAST(`range` AS INT) AS `batch_node`
+    FROM (
+      SELECT
+        EXPLODE(IF((
+          :nodes - 1
+        ) < 0, ARRAY(), SEQUENCE(0, (
+          :nodes - 1
+        )))) AS `range`
+    ) AS `range`
+  ) AS `b`
+  GROUP BY
+    `b`.`batch_node`,
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m0, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q0` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m1, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q1` + 1 AS INT)
+    ),
+    TRY_ELEMENT_AT(
+      TRY_ELEMENT_AT(:m2, CAST(`b`.`batch_node` + 1 AS INT)),
+      CAST(`src`.`q2` + 1 AS INT)
+    ),
+    `src`.`s0`
 ), `a0` AS (
   SELECT
     `batch_node`,
