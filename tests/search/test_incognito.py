@@ -169,12 +169,10 @@ ADULT_QIS = ["sex", "age", "race", "marital-status", "education", "native-countr
 )
 @pytest.mark.parametrize(
     ("project", "join", "suppression"),
-    [
-        (False, False, 0.0),
-        (True, True, 0.0),
-        (False, False, 0.03),
-        (True, True, 0.03),
-    ],
+    # the plain path, and projection, joins and suppression together: each is still run on and
+    # off; the two mixed cases (projected without suppression, suppressed without projection)
+    # were left out to keep CI within its 30 minutes (they cost 34 s of its 3,100 s of tests)
+    [(False, False, 0.0), (True, True, 0.03)],
 )
 @pytest.mark.slow
 def test_batched_evaluation_equals_one_node_at_a_time(
