@@ -111,6 +111,8 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
         ("spark.sql.catalog.dby.driver", "org.apache.derby.jdbc.EmbeddedDriver"),
         # Derby's log in the session's folder, not in the working directory
         ("spark.driver.extraJavaOptions", f"-Dderby.stream.error.file={folder / 'derby.log'}"),
+        # the test run's Spark Connect server (fixture spark_connect), in this JVM
+        *sparkconnect.plugin_conf(sparkconnect.free_port()),
     ]
     built, _ = session("local[2]", conf)
     try:
@@ -120,14 +122,13 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 @pytest.fixture(scope="session")
-def spark_connect(tmp_path_factory: pytest.TempPathFactory) -> Iterator[sparkconnect.Server]:
-    """One Spark Connect server for the whole test run (a local Spark of its own process, from
-    pyspark's jars: tests/support/sparkconnect.py) and a client session to it. In CI a server
-    that cannot start fails the tests; elsewhere they are skipped with the reason (no Java, no
-    pyspark's connect extra)."""
-    _spark_or_skip()
+def spark_connect(spark: Any) -> Iterator[sparkconnect.Server]:
+    """One Spark Connect server for the whole test run, the plugin of the shared session
+    :func:`spark` (its JVM: tests/support/sparkconnect.py), and a client session to it. In CI a
+    server that cannot be reached fails the tests; elsewhere they are skipped with the reason
+    (no pyspark's connect extra)."""
     try:
-        server = sparkconnect.start(tmp_path_factory.mktemp("spark_connect"))
+        server = sparkconnect.connect(int(spark.conf.get(sparkconnect.PORT)))
     except Exception as err:
         if os.environ.get("SQLANON_CI"):
             raise
@@ -164,8 +165,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     fast`` is the quick suite (docs/development.md).
 
     Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command) every test that
-    runs Spark goes to one worker, so the run starts one Spark session (one JVM) and one Spark
-    Connect server (a second JVM, fixture spark_connect), not one each per worker; the other tests are shared out one by one. The tests that open the HTML report in
+    runs Spark goes to one worker, so the run starts one Spark session (one JVM, which also
+    serves Spark Connect: fixture spark_connect), not one per worker; the other tests are shared
+    out one by one. The tests that open the HTML report in
     Chromium go to one worker too (one browser). A test takes one group: pytest-xdist names a
     test of several groups after all of them, a group of its own, so a module that groups its
     tests (pytestmark) must not hold a Spark test."""

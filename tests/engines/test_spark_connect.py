@@ -1,5 +1,5 @@
 """sqlanon on Spark Connect (``pyspark.sql.connect``), against the test run's Spark Connect
-server (tests/support/sparkconnect.py: a local Spark of its own process), compared with DuckDB
+server (tests/support/sparkconnect.py: the plugin of the shared Spark session), compared with DuckDB
 on the same random rows as the classic Spark session is (tests/engines/test_conformance.py's
 tests; few cases: the SQL is the classic path's, which those tests compare in depth, and what
 differs here is the session): check's figures in a session built by ``engine: {kind: spark,
