@@ -379,18 +379,19 @@ def validate(configs: tuple[str, ...], as_command: str, connect: bool) -> None:
         try:
             done = api.validate(path, command=as_command, connect=connect)
         except (ConfigError, DataError) as err:
-            hint = "" if explicit else _other_command(path)
+            hint = "" if explicit else _other_command(path, connect)
             if len(configs) == 1 and not hint:
                 raise
             raise type(err)(f"{path + ': ' if len(configs) > 1 else ''}{err}{hint}") from None
         _say_done(f"sqlanon: {done.line(path)}")
 
 
-def _other_command(path: str) -> str:
+def _other_command(path: str, connect: bool) -> str:
     """For a configuration that fails as anonymize reads it (``--command`` not given): the note
-    that it is one of ``check`` (a gate's, which needs no output), when it is; else ""."""
+    that it is one of ``check`` (a gate's, which needs no output), when it is, with the engine's
+    tables too when ``connect`` (a gate over a missing table is no valid one); else ""."""
     try:
-        api.validate(path, command="check")
+        api.validate(path, command="check", connect=connect)
     except (ConfigError, DataError):
         return ""
     return " (It is a valid configuration for check: sqlanon validate --command check.)"

@@ -156,6 +156,31 @@ def test_connect_names_a_missing_duckdb_table(demo: tuple[Path, dict[str, Any]])
     assert "there is no table 'staging.peple' in that database" in done.output
 
 
+def test_connect_says_a_gates_file_is_valid_for_check_only_when_its_table_is_there(
+    demo: tuple[Path, dict[str, Any]],
+) -> None:
+    """A gate's configuration (no output) read as anonymize reads it: with --connect, validate
+    adds that it is valid for check only when check's own validation, connecting too, passes:
+    not over a table the database lacks."""
+    path, config = demo
+    database = path.parent / "warehouse.duckdb"
+    with duckdb.connect(str(database)) as con:
+        con.execute(f"CREATE TABLE people AS SELECT * FROM read_csv('{path.parent / 'people.csv'}')")
+    config.pop("output")
+    config["source"] = {"database": "warehouse.duckdb", "table": "people"}
+    _write(path.parent, config, "anonymize.yaml")
+    there = run("validate", str(path), "--connect")
+    assert there.exit_code == 2 and "needs 'output'" in there.output
+    assert there.output.rstrip("\n").endswith(CHECK_HINT), there.output
+    config["source"]["table"] = "peple"
+    _write(path.parent, config, "anonymize.yaml")
+    missing = run("validate", str(path), "--connect")
+    assert missing.exit_code == 2 and "needs 'output'" in missing.output
+    assert CHECK_HINT not in missing.output, missing.output
+    checked = run("validate", str(path), "--connect", "--command", "check")
+    assert checked.exit_code == 2 and "there is no table 'peple' in that database" in checked.output
+
+
 def test_connect_on_postgres(postgres: Server) -> None:
     """A table of the server: missing, then present without a configured column."""
     engine = {"kind": "postgres", "url": postgres.url, "password_env": postgres.password_env}
