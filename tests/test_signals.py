@@ -267,6 +267,7 @@ STAGES = [
     ("encoding", signal.SIGTERM),
     ("searching the lattice", signal.SIGINT),
     ("ranking", signal.SIGTERM),
+    ("checking each column one level lower", signal.SIGINT),  # why_coarse
     ("writing the release", signal.SIGINT),
     ("gating the release", signal.SIGTERM),
 ]
