@@ -12,6 +12,7 @@ and a connection given with ``connection=`` is left usable, without the run's te
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import wraps
@@ -44,9 +45,26 @@ def _guarded(verb: Verb) -> Verb:
     return cast(Verb, run)
 
 
+#: where a mapping configuration's relative paths start: a folder as a path or text (default:
+#: the working directory)
+BaseDir = str | os.PathLike[str] | None
+
+
+def _base(base_dir: BaseDir) -> Path:
+    """``base_dir`` as a Path (the working directory when None)."""
+    if base_dir is None:
+        return Path.cwd()
+    if isinstance(base_dir, (str, os.PathLike)) and not isinstance(base_dir, bytes):
+        return Path(base_dir)
+    raise ConfigError(
+        f"base_dir must be a folder's path (text or a pathlib.Path), got a {type(base_dir).__name__}: it is "
+        "where the configuration's relative paths start."
+    )
+
+
 def _framed(
     config: str | Path | Mapping[str, Any] | Config,
-    base_dir: Path | None,
+    base_dir: BaseDir,
     connection: Any,
     run: Callable[[Config], R],
     *,
@@ -67,7 +85,7 @@ def _framed(
     if not frames.has_frame(config):
         return parsed(config, connection, False)
     assert isinstance(config, Mapping)
-    base = base_dir or Path.cwd()
+    base = _base(base_dir)
     with frames.frame_run(config, base, connection, _own_duckdb) as (data, con, kind):
         result = parsed(data, con, connection is None)
         if connection is None and kind is not None and getattr(result, "release", None) is not None:
@@ -87,7 +105,7 @@ def _own_duckdb(value: Any, base: Path) -> Any:
 def _config(
     config: str | Path | Mapping[str, Any] | Config,
     gate: bool,
-    base_dir: Path | None,
+    base_dir: BaseDir,
     connection: Any = None,
     need_output: bool = True,
     compile_only: bool = False,
@@ -103,7 +121,7 @@ def _config(
     if isinstance(config, Mapping):
         return parse_config(
             config,
-            base_dir or Path.cwd(),
+            _base(base_dir),
             gate=gate,
             connection=connection,
             need_output=need_output,
@@ -119,7 +137,7 @@ def _config(
 def anonymize(
     config: str | Path | Mapping[str, Any] | Config,
     *,
-    base_dir: Path | None = None,
+    base_dir: BaseDir = None,
     progress: Callable[[int, int], None] | None = None,
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
@@ -175,7 +193,7 @@ def apply(
     *,
     node: str | Mapping[str, int] | None = None,
     from_report: str | Path | None = None,
-    base_dir: Path | None = None,
+    base_dir: BaseDir = None,
     progress: Callable[[int, int], None] | None = None,
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
@@ -219,7 +237,7 @@ def apply(
 def check(
     config: str | Path | Mapping[str, Any] | Config,
     *,
-    base_dir: Path | None = None,
+    base_dir: BaseDir = None,
     show_violations: int = 0,
     stage: Callable[[str], None] | None = None,
     report: str | Path | None = None,
@@ -238,7 +256,7 @@ def check(
 def audit(
     config: str | Path | Mapping[str, Any] | Config,
     *,
-    base_dir: Path | None = None,
+    base_dir: BaseDir = None,
     progress: Callable[[int, int], None] | None = None,
     stage: Callable[[str], None] | None = None,
     report: str | Path | None = None,
@@ -270,7 +288,7 @@ def compile_sql(
     dialect: str | None = None,
     node: str | Mapping[str, int] | None = None,
     from_report: str | Path | None = None,
-    base_dir: Path | None = None,
+    base_dir: BaseDir = None,
 ) -> Compiled:
     """The gate of ``config``'s criteria on its source table as self-contained SQL statements,
     one per criterion, each returning that criterion's violating classes (no rows: it holds).
@@ -350,7 +368,7 @@ def validate(
     *,
     command: str = "anonymize",
     connect: bool = False,
-    base_dir: Path | None = None,
+    base_dir: BaseDir = None,
 ) -> Validation:
     """Check ``config`` as ``command`` reads it, without reading data: raise ConfigError as the
     command would. ``connect``: also open the configuration's engine and check that the source
