@@ -34,6 +34,8 @@ class Key:
     when: tuple[str, tuple[str, ...]] | None = None
     #: what a form that is not given is (the chooser's default), for ``when``
     default: Any = None
+    #: null (YAML's blank value, ``risk:`` with nothing after it) is taken as the key not given
+    blank: bool = False
 
     @property
     def choices(self) -> tuple[str, ...]:
@@ -113,7 +115,7 @@ def lookup(keys: Iterable[Key], name: str, params: Mapping[str, Any]) -> Key:
 
 
 def _described(k: Key) -> Schema:
-    prop = dict(k.schema)
+    prop = any_of(dict(k.schema), {"type": "null"}) if k.blank else dict(k.schema)
     if k.description:
         prop["description"] = k.description
     return prop

@@ -49,6 +49,7 @@ KEYS = (
         "distance",
         keys.any_of(keys.enum(DISTANCES), {"type": "object", "additionalProperties": keys.enum(DISTANCES)}),
         description="skewness's distance, or sensitive column -> distance",
+        blank=True,
     ),
     Key("similarity_level", keys.whole(1), default=SIMILARITY_LEVEL),
     Key("inference_gain", keys.number(0, 1), default=INFERENCE_GAIN),

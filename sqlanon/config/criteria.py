@@ -112,6 +112,7 @@ ATTRIBUTES = Key(
     "attributes",
     {"type": "array", "items": {"type": "string"}, "minItems": 2, "uniqueItems": True},
     description="the sensitive columns it reads, at least two",
+    blank=True,
 )
 _L_INTEGER = ("distinct", "recursive", "pd-recursive", "npd-recursive")
 _NOT_KL = tuple(d for d in DISTANCES if d != "kl")

@@ -55,7 +55,7 @@ CSV_KEYS = (
     Key("quote", _CHARACTER, default='"'),
     Key("escape", _CHARACTER, default='"'),
     Key("header", keys.boolean(), default=True),
-    Key("max_line_size", {**keys.whole(1), "maximum": MAX_LINE_SIZE}, description="bytes"),
+    Key("max_line_size", {**keys.whole(1), "maximum": MAX_LINE_SIZE}, description="bytes", blank=True),
 )
 #: ``{file: path, csv: {...}}``
 FILE_KEYS = (Key("file", FILE_PATH, required=True), Key("csv", {"$ref": "#/$defs/csv"}))
@@ -94,10 +94,21 @@ COLUMN_KEYS = (
         "order",
         {"type": "array", "minItems": 1, "items": {"type": ["string", "number", "boolean"]}},
         description="the column's values in order",
+        blank=True,
     ),
-    Key("split", keys.enum(SPLITS), description="search mondrian: how to cut the column"),
-    Key("max_level", keys.whole(0), description="the highest level of its hierarchy the release may use"),
-    Key("weight", keys.number(0, open_low=True), description="its weight in the precision and loss metrics"),
+    Key("split", keys.enum(SPLITS), description="search mondrian: how to cut the column", blank=True),
+    Key(
+        "max_level",
+        keys.whole(0),
+        description="the highest level of its hierarchy the release may use",
+        blank=True,
+    ),
+    Key(
+        "weight",
+        keys.number(0, open_low=True),
+        description="its weight in the precision and loss metrics",
+        blank=True,
+    ),
 )
 
 _NAMES: Schema = {"type": "array", "minItems": 1, "uniqueItems": True, "items": keys.text()}
@@ -105,7 +116,7 @@ _NAMES: Schema = {"type": "array", "minItems": 1, "uniqueItems": True, "items": 
 #: every key of the top level
 TOP_KEYS = (
     Key("source", {"$ref": "#/$defs/source"}, required=True, description="the table to read"),
-    Key("csv", {"$ref": "#/$defs/csv"}, description="the CSV options of a .csv source"),
+    Key("csv", {"$ref": "#/$defs/csv"}, description="the CSV options of a .csv source", blank=True),
     Key(
         "columns",
         {
@@ -134,23 +145,43 @@ TOP_KEYS = (
     Key("search_in", keys.enum(SEARCH_PLACES), default="auto"),
     Key("apply_fallback", keys.enum(APPLY_FALLBACKS), default="none"),
     Key("warn_suppressed", keys.number(0, 1), default=WARN_SUPPRESSED),
-    Key("risk", keys.mapping(risk.KEYS), description="the threshold of records at risk and the risk limits"),
-    Key("population", {"$ref": "#/$defs/source"}, description="the population the table is a sample of"),
     Key(
-        "audit", keys.mapping(audit.KEYS), description="the parameters of the attacks sqlanon audit measures"
+        "risk",
+        keys.mapping(risk.KEYS),
+        description="the threshold of records at risk and the risk limits",
+        blank=True,
     ),
-    Key("output", {"$ref": "#/$defs/output"}, description="where to write the release"),
+    Key(
+        "population",
+        {"$ref": "#/$defs/source"},
+        description="the population the table is a sample of",
+        blank=True,
+    ),
+    Key(
+        "audit",
+        keys.mapping(audit.KEYS),
+        description="the parameters of the attacks sqlanon audit measures",
+        blank=True,
+    ),
+    Key("output", {"$ref": "#/$defs/output"}, description="where to write the release", blank=True),
     Key("overwrite", keys.boolean(), default=False),
-    Key("engine", {"$ref": "#/$defs/engine"}, description="the engine that runs the SQL (default: DuckDB)"),
-    Key("max_lattice_nodes", keys.whole(1)),
+    Key(
+        "engine",
+        {"$ref": "#/$defs/engine"},
+        description="the engine that runs the SQL (default: DuckDB)",
+        blank=True,
+    ),
+    Key("max_lattice_nodes", keys.whole(1), blank=True),
     Key(
         "max_values_size",
         keys.any_of(keys.whole(MIN_VALUES_SIZE), {"type": "string", "pattern": r"^\s*[0-9]"}),
         description="a size such as 256MB or 1GiB",
+        blank=True,
     ),
     Key(
         "person",
         keys.any_of(keys.text(), _NAMES, keys.mapping(person.KEYS)),
         description="the column(s) identifying the individual a row is about",
+        blank=True,
     ),
 )

@@ -115,6 +115,7 @@ _OF_TYPE: dict[str, Any] = {
     "array": [["x"]],
     "object": {"bogus": 1},
     "boolean": True,
+    "null": None,  # YAML's blank value (`risk:` with nothing after it)
 }
 
 
@@ -149,7 +150,7 @@ def _types(schema: dict[str, Any]) -> set[str]:
 
 def _broken_values(k: Key) -> Iterator[tuple[str, Any]]:
     """Values ``k`` does not take, each with what is wrong with it."""
-    types = _types(k.schema)
+    types = _types(k.schema) | ({"null"} if k.blank else set())  # blank: test_a_blank_key_is_one_not_given
     for json_type, value in _OF_TYPE.items():
         if json_type not in types:
             yield f"a {json_type}", value
@@ -353,3 +354,48 @@ def test_schema_and_validator_agree_on_each_criterion_form() -> None:
     assert len(cases) > 200
     bad = _disagreements(cases)
     assert not bad, "\n".join(bad)
+
+
+def _blank_cases() -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """(name, the configuration with a blank key null, the same without the key) for every key
+    marked ``blank``, of every section and criterion form."""
+    for name, table, put in _sections():
+        for k in table:
+            if k.blank:
+                given = put({k.name: None})
+                left = {n: v for n, v in given.items() if n != k.name} if name == "top" else put({})
+                yield f"{name}: {k.name}", given, left
+    for kind, table in PARAMS.items():
+        for form in _forms(kind):
+            params = _criterion(kind, form)
+            for k in keys.applicable(
+                table, {**{t.name: t.default for t in table if t.default is not None}, **params}
+            ):
+                if k.blank and k.name not in params:
+                    given, left = _base(), _base()
+                    given["criteria"] = [{kind: {**params, k.name: None}}]
+                    left["criteria"] = [{kind: params}]
+                    yield f"{kind} {' '.join(map(str, form.values()))}: {k.name}", given, left
+
+
+def test_a_blank_key_is_one_not_given() -> None:
+    """YAML's blank value (``risk:`` with nothing after it) is null: for a key marked ``blank``
+    the schema and the validator each judge it as the key left out; every other key's null is
+    refused by both (the sections' broken values above)."""
+    cases = list(_blank_cases())
+    assert len(cases) >= 20
+    bad = []
+    for name, given, left in cases:
+        blank, absent = _verdicts(given), _verdicts(left)
+        if (blank[0], blank[2]) != (absent[0], absent[2]):
+            bad.append(f"{name}: null {blank}, left out {absent}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_configuration_docs_name_every_blank_key() -> None:
+    """docs/configuration.md lists the keys a blank value leaves out: each one marked ``blank``."""
+    text = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    paragraph = text[text.index("left blank") : text.index("by `validate` and by the schema alike")]
+    blank = {k.name for _, table, _ in _sections() for k in table if k.blank}
+    blank |= {k.name for table in PARAMS.values() for k in table if k.blank}
+    assert blank and not {name for name in blank if f"`{name}`" not in paragraph}

@@ -29,9 +29,10 @@ KEYS = (
             "pattern": r"^\s*\d+(\.\d+)?\s*([bB]|[kKmMgGtT][iI]?[bB])\s*$",
             "description": "such as 8GB",
         },
+        blank=True,
     ),
-    Key("threads", whole(1)),
-    Key("temp_directory", text(), description="the folder of its spill files"),
+    Key("threads", whole(1), blank=True),
+    Key("temp_directory", text(), description="the folder of its spill files", blank=True),
 )
 
 

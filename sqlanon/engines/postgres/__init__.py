@@ -33,6 +33,7 @@ KEYS = (
         "password_env",
         {"type": "string", "pattern": _ENV_NAME.pattern},
         description="the environment variable holding the password",
+        blank=True,
     ),
 )
 
