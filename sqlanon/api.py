@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -77,8 +77,11 @@ def _framed(
     without ``connection`` a returned release comes back in the source's type (pandas, Polars
     or PyArrow)."""
 
-    def parsed(data: str | Path | Mapping[str, Any] | Config, con: Any, own: bool) -> R:
-        return run(_config(data, gate, base_dir, con, need_output=need_output, own_connection=own))
+    def parsed(
+        data: str | Path | Mapping[str, Any] | Config, con: Any, own: bool, returned_as: str | None = None
+    ) -> R:
+        config = _config(data, gate, base_dir, con, need_output=need_output, own_connection=own)
+        return run(replace(config, returned_as=returned_as) if returned_as else config)
 
     if isinstance(config, Mapping):
         frames.check_frame_value(config)
@@ -87,11 +90,17 @@ def _framed(
     assert isinstance(config, Mapping)
     base = _base(base_dir)
     with frames.frame_run(config, base, connection, _own_duckdb) as (data, con, kind):
-        result = parsed(data, con, connection is None)
-        if connection is None and kind is not None and getattr(result, "release", None) is not None:
+        # the temp table of sqlanon's own connection is gone with it: the report (and its files)
+        # say where the rows are
+        returned_as = (
+            f"returned as report.release ({frames.TYPE_NAMES[kind]})"
+            if connection is None and kind is not None
+            else None
+        )
+        result = parsed(data, con, connection is None, returned_as)
+        if returned_as is not None and getattr(result, "release", None) is not None:
+            assert kind is not None
             result.release = frames.as_caller_type(kind, result.release)  # type: ignore[attr-defined]
-            # the temp table of sqlanon's own connection is gone with it: say where the rows are
-            result.output = f"returned as report.release ({frames.TYPE_NAMES[kind]})"  # type: ignore[attr-defined]
         return result
 
 

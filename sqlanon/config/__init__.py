@@ -244,6 +244,9 @@ class Config:
     #: the SHA-256 of the configuration mapping as given (:mod:`sqlanon.config.digest`): the
     #: report's ``metadata.config_sha256``
     sha256: str = ""
+    #: how the report names a release returned to the caller (no output): None, the temp table
+    #: of the caller's connection; the API's DataFrame runs say they return a DataFrame
+    returned_as: str | None = None
 
     @property
     def csv(self) -> CsvOptions:

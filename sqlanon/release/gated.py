@@ -79,7 +79,7 @@ def publish(
     staged: Staged | Returned = (
         write_staged(engine, release, config.output)
         if config.output is not None
-        else stage_returned(engine, release)
+        else stage_returned(engine, release, config.returned_as)
     )
     try:
         return _gate_and_commit(

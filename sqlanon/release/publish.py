@@ -644,11 +644,12 @@ class Returned:
                     pass
 
 
-def stage_returned(engine: Engine, release: exp.Expr) -> Returned:
-    """The release, sorted (:func:`sorted_release`), as a temp table to return to the caller."""
+def stage_returned(engine: Engine, release: exp.Expr, label: str | None = None) -> Returned:
+    """The release, sorted (:func:`sorted_release`), as a temp table to return to the caller
+    (``label``: how the report names it; default the temp table of the connection)."""
     name = f"sqlanon_release_{secrets.token_hex(4)}"
     returned = Returned(
-        TableRef("table", None, name, "", label=f"temporary table {name!r} of the connection")
+        TableRef("table", None, name, "", label=label or f"temporary table {name!r} of the connection")
     )
     try:
         engine.create_temp_as(name, sorted_release(engine, release))

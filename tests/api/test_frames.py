@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import importlib
+import json
 import os
 import random
 from collections import Counter
@@ -197,13 +198,16 @@ def test_a_frame_gives_the_release_of_the_same_parquet_in_its_own_type(
     frame = as_frame(library, table)
     before = snapshot(library, frame)
     without_output = {k: v for k, v in config.items() if k != "output"}
-    got = api.anonymize(without_output | {"source": frame}, base_dir=folder)
+    written = folder / f"report-{library}.json"
+    got = api.anonymize(without_output | {"source": frame}, base_dir=folder, report=written)
     same_verdicts(got, want)
     if want.passed:
         check_types(library, got.release, config_qis(config))
         assert rows_of(got.release) == want_rows
         kind = {"pandas": "pandas DataFrame", "polars": "Polars DataFrame"}.get(library, "PyArrow Table")
         assert got.output == f"returned as report.release (a {kind})"
+        # the report file says so too (not the temp table of sqlanon's own, closed, connection)
+        assert json.loads(written.read_text())["output"] == got.output
     else:
         assert got.release is None
     # the gate of the same frame gives the verdicts of the gate of the file
