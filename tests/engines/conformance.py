@@ -623,10 +623,21 @@ class SparkAdapter(Adapter):
         "spark.sql.constraintPropagation.enabled": "true",
     }
 
+    #: the databases the tests' tables are in
+    SCHEMAS = ("src", "rel", "gate", "conn")
+
     def __init__(self, folder: Path, server: Any) -> None:
         super().__init__(folder, server)
-        for schema in ("src", "rel", "gate", "conn"):
+        for schema in self.SCHEMAS:
             server.sql(f"CREATE DATABASE IF NOT EXISTS {schema}")
+
+    def close(self) -> None:
+        """Drop the databases with their tables: the Spark Connect tests' adapter
+        (test_spark_connect.py) shares this session's catalog (its server is the session's
+        plugin), and a table one left (``conn.release``) would be an output that exists for
+        the other."""
+        for schema in self.SCHEMAS:
+            self.server.sql(f"DROP DATABASE IF EXISTS {schema} CASCADE")
 
     def engine(self) -> dict[str, Any] | None:
         return {"kind": "spark"}

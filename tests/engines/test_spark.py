@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,9 +26,14 @@ ENGINE = {"kind": "spark"}
 
 
 @pytest.fixture(scope="module")
-def on(tmp_path_factory: pytest.TempPathFactory, spark: Any) -> SparkAdapter:
-    """The demo's files and configurations, and the session's databases src, rel, gate and conn."""
-    return SparkAdapter(tmp_path_factory.mktemp("sparkdemo"), spark)
+def on(tmp_path_factory: pytest.TempPathFactory, spark: Any) -> Iterator[SparkAdapter]:
+    """The demo's files and configurations, and the session's databases src, rel, gate and conn
+    (dropped afterwards)."""
+    adapter = SparkAdapter(tmp_path_factory.mktemp("sparkdemo"), spark)
+    try:
+        yield adapter
+    finally:
+        adapter.close()
 
 
 def test_a_leftover_folder_is_refused_before_the_search(on: SparkAdapter, spark: Any) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -84,8 +85,12 @@ class CatalogAdapter(SparkAdapter):
 
 
 @pytest.fixture(scope="module")
-def on(tmp_path_factory: pytest.TempPathFactory, spark: Any) -> CatalogAdapter:
-    return CatalogAdapter(tmp_path_factory.mktemp("sparkcatalogs"), spark)
+def on(tmp_path_factory: pytest.TempPathFactory, spark: Any) -> Iterator[CatalogAdapter]:
+    adapter = CatalogAdapter(tmp_path_factory.mktemp("sparkcatalogs"), spark)
+    try:
+        yield adapter
+    finally:
+        adapter.close()
 
 
 def test_check_of_a_v2_catalog_table_equals_duckdb(on: CatalogAdapter) -> None:
