@@ -93,8 +93,8 @@ class ExploreReport:
 
 def _reuse_line(reuse: Mapping[str, Any]) -> str:
     if reuse.get("applied"):
-        return f"verdicts reused across settings: {reuse.get('reused_verdicts', 0):,}"
-    return f"no verdict reused across settings: {reuse.get('why', '')}"
+        return f"Verdicts reused across settings: {reuse.get('reused_verdicts', 0):,}"
+    return f"No verdict reused across settings: {reuse.get('why', '')}"
 
 
 def _number(value: Any) -> str:

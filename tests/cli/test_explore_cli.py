@@ -29,7 +29,7 @@ def test_explore_prints_a_line_per_setting_and_writes_no_release(tmp_path: Path)
     assert lines[0].split()[:3] == ["k", "suppression_limit", "node"]
     assert [line.split()[:2] for line in lines[1:5]] == [["2", "0"], ["2", "0.2"], ["3", "0"], ["3", "0.2"]]
     assert all(line.rstrip().endswith("passes") for line in lines[1:5])
-    assert "nothing was written" in lines[5] and "verdicts reused" in lines[6]
+    assert "nothing was written" in lines[5] and "Verdicts reused" in lines[6]
     assert snapshot(tmp_path) == before  # no release, no report
 
 
