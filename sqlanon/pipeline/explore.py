@@ -18,7 +18,7 @@ from sqlanon.encode.source import read_table
 from sqlanon.errors import ConfigError, DataError
 from sqlanon.gate import check_parameters
 from sqlanon.gate.inputs import read_population
-from sqlanon.release.explore import Explored, decider, explore_setting, reuse_refused, row
+from sqlanon.release.explore import Explored, decider, explore_setting, monotone, reuse_refused, row
 from sqlanon.release.run import Progress, Stage, counted, prepare_report, record_costs, run_engine, say
 from sqlanon.report.explore import ExploreReport
 from sqlanon.report.files import ReportFiles
@@ -70,7 +70,10 @@ def explore(
             if stage is not None:
                 stage(f"setting {done} of {len(found)}")
             varied = _engine_config(setting.config, config)
-            known = Known(decider(varied, explored) if refused is None else _unknown)
+            needed = [c for c in criteria if c.severity == "error"]
+            known = Known(
+                decider(varied, explored, monotone(varied, needed)) if refused is None else _unknown
+            )
             report = explore_setting(engine, encoded, varied, criteria, population, known, progress)
             explored.append(Explored(varied, dict(known.verdicts)))
             reused += known.reused

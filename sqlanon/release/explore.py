@@ -12,8 +12,10 @@ violating classes, and lowering the suppression limit only lowers the allowance.
 settings that differ only in those (the k of each k-anonymity criterion, the suppression limit),
 a node that fails for the looser one fails for the stricter one, and a node that satisfies the
 stricter one satisfies the looser one; each search reuses those verdicts from the settings
-explored before it and asks the engine only about the others. It walks the same nodes, so its
-result is the one an independent run finds.
+explored before it and asks the engine only about the others. When the setting's requirement is
+monotone over the lattice (:func:`monotone`), a node below one that failed for a looser setting
+fails, and a node above one that satisfied a stricter setting satisfies. The search walks the
+same nodes, so its result is the one an independent run finds.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from sqlanon.engines import Engine
 from sqlanon.gate import run_gate
 from sqlanon.release.gated import gate_entries, risk_over, utility_warnings, without_person
 from sqlanon.release.lattice import lattice_release
-from sqlanon.release.run import Progress
+from sqlanon.release.run import Progress, say
 from sqlanon.report.model import Report
 from sqlanon.search.lattice import Node
 from sqlanon.search.reuse import Known, known_verdicts
@@ -80,19 +82,43 @@ def looser(a: Config, b: Config) -> bool:
     )
 
 
-def decider(config: Config, explored: list[Explored]) -> Callable[[Node], bool | None]:
-    """A node's verdict for ``config`` known from the settings ``explored`` (None: unknown)."""
+def monotone(config: Config, required: list[Criterion]) -> bool:
+    """Whether ``config``'s requirement is monotone over the lattice (a node satisfying it
+    implies every generalization does): every criterion monotone under generalization, and
+    under suppression when the limit allows any (the search then prunes with it alone)."""
+    return all(
+        c.monotone_generalization and (config.suppression_limit == 0 or c.monotone_suppression)
+        for c in required
+    )
+
+
+def decider(config: Config, explored: list[Explored], lattice: bool = False) -> Callable[[Node], bool | None]:
+    """A node's verdict for ``config`` known from the settings ``explored`` (None: unknown).
+    ``lattice``: ``config``'s requirement is monotone (:func:`monotone`), so a node below one
+    known to fail fails, and a node above one known to satisfy satisfies."""
     fails = [e.verdicts for e in explored if looser(e.config, config)]
     holds = [e.verdicts for e in explored if looser(config, e.config)]
+    if not lattice:
 
-    def decide(node: Node) -> bool | None:
-        if any(v.get(node) is False for v in fails):
+        def decide(node: Node) -> bool | None:
+            if any(v.get(node) is False for v in fails):
+                return False
+            if any(v.get(node) is True for v in holds):
+                return True
+            return None
+
+        return decide
+    failed = list({n for v in fails for n, ok in v.items() if not ok})
+    held = list({n for v in holds for n, ok in v.items() if ok})
+
+    def decide_by_lattice(node: Node) -> bool | None:
+        if any(all(a >= b for a, b in zip(m, node, strict=True)) for m in failed):
             return False
-        if any(v.get(node) is True for v in holds):
+        if any(all(a <= b for a, b in zip(m, node, strict=True)) for m in held):
             return True
         return None
 
-    return decide
+    return decide_by_lattice
 
 
 def explore_setting(
@@ -112,6 +138,7 @@ def explore_setting(
         base, release, levels = lattice_release(engine, encoded, required, config, progress)
     if release is None:
         return base
+    say(None, "gate", "gating the release")  # its statements counted under gate
     made: list[str] = []
     try:
         people = None
@@ -184,4 +211,4 @@ def row(values: dict[str, Any], report: Report, known: Known, reuse: bool) -> di
     }
 
 
-__all__ = ["Explored", "decider", "explore_setting", "looser", "reuse_refused", "row"]
+__all__ = ["Explored", "decider", "explore_setting", "looser", "monotone", "reuse_refused", "row"]
