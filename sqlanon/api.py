@@ -13,7 +13,7 @@ and a connection given with ``connection=`` is left usable, without the run's te
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import wraps
 from pathlib import Path
@@ -25,6 +25,7 @@ from sqlanon.config import Config, engine_settings, load_config, parse_config
 from sqlanon.config.node import node_from_report, parse_node, same_hierarchies
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.report.audit import AuditReport
+from sqlanon.report.explore import ExploreReport
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.html import require_packages
 from sqlanon.report.model import Report
@@ -287,6 +288,41 @@ def audit(
     files = _files(report, html)
     return _framed(
         config, base_dir, connection, lambda c: run_audit(c, progress, stage, files), need_output=False
+    )
+
+
+@_guarded
+def explore(
+    config: str | Path | Mapping[str, Any] | Config,
+    *,
+    vary: Mapping[str, Sequence[int | float]],
+    base_dir: BaseDir = None,
+    progress: Callable[[int, int], None] | None = None,
+    stage: Callable[[str], None] | None = None,
+    json: str | Path | None = None,
+    html: str | Path | None = None,
+    connection: Any = None,
+) -> ExploreReport:
+    """The trade-off between settings of ``config``, on one encoding of its source: for each
+    setting of ``vary`` (key -> values, their cartesian product, at most 100 settings) the node
+    ``anonymize`` would choose (or none, and why), its metrics, the rows (people) it suppresses,
+    the risk of its release and whether its gate would pass. A key is ``suppression_limit``,
+    ``k`` (the k of the configuration's one k-anonymity criterion) or ``criteria[i].PARAM`` (a
+    numeric parameter of the criterion at position i); a bad key or value raises the
+    ConfigError the configuration would give, naming the key. Nothing is published: explore
+    never writes a release (``output`` is not needed and never touched). ``json``, ``html``:
+    where to write the explore document and its page (checked as :func:`anonymize` checks its
+    reports). The lattice searches only (Mondrian is refused). The other arguments as in
+    :func:`anonymize`."""
+    from sqlanon.pipeline.explore import explore as run_explore
+
+    files = _files(json, html)
+    return _framed(
+        config,
+        base_dir,
+        connection,
+        lambda c: run_explore(c, vary, progress, stage, files),
+        need_output=False,
     )
 
 

@@ -334,6 +334,56 @@ def audit(config: str, report_path: str | None, html_path: str | None, verbose: 
     )
 
 
+@main.command()
+@click.argument("config", type=click.Path(dir_okay=False))
+@click.option(
+    "--vary",
+    "vary",
+    multiple=True,
+    required=True,
+    metavar="KEY=V1,V2,...",
+    help="A parameter and its values: suppression_limit, k (the k of the k-anonymity criterion) or "
+    "criteria[i].PARAM (a numeric parameter of the criterion at position i, from 0). Repeat it: the "
+    "settings are the cartesian product of the lists (at most 100).",
+)
+@click.option(
+    "--json",
+    "json_path",
+    type=click.Path(dir_okay=False),
+    help="Write the explore document (JSON, one entry per setting; sqlanon explore-schema) here.",
+)
+@html_option
+@verbose_option
+@_guard
+def explore(
+    config: str, vary: tuple[str, ...], json_path: str | None, html_path: str | None, verbose: bool
+) -> None:
+    """Explore the trade-off: for each setting of the --vary keys, the node anonymize would
+    choose for CONFIG, its loss, the rows suppressed, the risk of its release and whether its
+    gate would pass, as a table (one line per setting). The source is read and encoded once;
+    nothing is published (explore never writes a release). Lattice searches only. Exit 0 when
+    at least one setting's release would pass its gate, 1 when none would."""
+    from sqlanon.config.vary import parse_vary
+
+    report = api.explore(
+        config, vary=parse_vary(vary), progress=_progress(), stage=_stage(), json=json_path, html=html_path
+    )
+    if sys.stderr.isatty():
+        sys.stderr.write("\r\033[K")
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    _say_done(report.text(verbose=verbose, width=width))
+    sys.exit(0 if report.passed else 1)
+
+
+@main.command(name="explore-schema")
+def explore_schema() -> None:
+    """Print the JSON Schema (draft 2020-12) of the document sqlanon explore --json writes; its
+    version is the document's schema_version."""
+    from sqlanon.report.explore import schema_text
+
+    _say_done(schema_text().rstrip("\n"))
+
+
 @main.command(name="report-schema")
 def report_schema() -> None:
     """Print the JSON Schema (draft 2020-12) of the JSON report (--report, --format json) that

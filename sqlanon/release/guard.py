@@ -120,7 +120,7 @@ def check_output_files(out: TableRef, reads: Reads) -> None:
 
 
 #: the commands whose reports a later report may replace
-REPORT_COMMANDS = ("anonymize", "apply", "check", "audit")
+REPORT_COMMANDS = ("anonymize", "apply", "check", "audit", "explore")
 
 
 #: how an HTML report sqlanon wrote says so (report/html.py writes it in the page's head)

@@ -35,6 +35,7 @@ from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice, Node
 from sqlanon.search.local import local_copy, search_place
 from sqlanon.search.optimal import MAX_AHEAD, PATHS
+from sqlanon.search.reuse import with_known
 
 
 def node_map(encoded: Encoded, node: Node) -> dict[str, int]:
@@ -149,7 +150,7 @@ def run_search(
         result = search(
             config.search,
             lattice,
-            evaluator.satisfied,
+            with_known(evaluator.satisfied),  # verdicts explore reuses (none outside it)
             prune,
             progress,
             bound,

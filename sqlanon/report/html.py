@@ -219,6 +219,9 @@ def build(report: Report | AuditReport, alt: Any) -> Page:
     built with ``alt`` (altair; None: no chart)."""
     if report.command == "audit":
         return _audit_page(cast(AuditReport, report), alt)
+    own = getattr(report, "build_page", None)
+    if own is not None:  # a report that lays out its own page (explore's)
+        return cast(Page, own(alt))
     return _run_page(cast(Report, report), alt)
 
 
