@@ -228,14 +228,24 @@ def spelled(special: str) -> Callable[[exp.Expr], exp.Expr]:
 def bottom_up(tree: exp.Expr, transform: Callable[[exp.Expr], exp.Expr]) -> exp.Expr:
     """``tree`` with ``transform`` applied to every node, children before their parent (so a
     rewritten node's arguments are rewritten too, as in ``LIST_EXTRACT(LIST_EXTRACT(m, i), j)``)."""
-    for node in reversed(list(tree.walk(bfs=False))):
+    return _bottom_up(tree, list(tree.walk(bfs=False)), transform)[0]
+
+
+def _bottom_up(
+    tree: exp.Expr, nodes: list[exp.Expr], transform: Callable[[exp.Expr], exp.Expr]
+) -> tuple[exp.Expr, bool]:
+    """:func:`bottom_up` over ``nodes`` (``tree``'s nodes in depth-first order), and whether a
+    node was replaced (then ``nodes`` no longer lists the tree's)."""
+    changed = False
+    for node in reversed(nodes):
         new = transform(node)
         if new is not node:
+            changed = True
             if node is tree:
                 tree = new
             else:
                 node.replace(new)
-    return tree
+    return tree, changed
 
 
 #: constructs only DuckDB runs as meant, by name: a predicate per construct, for the engines
@@ -258,8 +268,13 @@ DUCKDB_ONLY: Mapping[str, Callable[[exp.Expr], bool]] = {
 def apply(tree: exp.Expr, rules: tuple[Rule, ...], copy: bool = True) -> exp.Expr:
     """A copy of ``tree`` with ``rules`` applied, in order (``copy=False``: ``tree`` itself)."""
     out = tree.copy() if copy else tree
+    nodes: list[exp.Expr] | None = None  # the tree's nodes, walked again only after a change
     for rule in rules:
-        out = bottom_up(out, rule.transform)
+        if nodes is None:
+            nodes = list(out.walk(bfs=False))
+        out, changed = _bottom_up(out, nodes, rule.transform)
+        if changed:
+            nodes = None
     return out
 
 
