@@ -50,13 +50,28 @@ def explain(
     summary = result.summary
     rows, allowed = summary.rows, evaluator.max_suppressed
     failing = [(c, o) for c, o in zip(required, summary.outcomes, strict=True) if not o.passed]
-    if not failing:
-        return None
-    violating = evaluator.violating_rows(caps) if len(failing) > 1 else failing[0][1].violating_rows
     node = {d.column: level for d, level in zip(encoded.qis, caps, strict=True)}
     named = ", ".join(f"{k}={v}" for k, v in node.items())
     capped = [(d.column, cap, d.height) for d, cap in zip(encoded.qis, caps, strict=True) if cap < d.height]
     where = "the most general node the max_level settings allow" if capped else "the most general node"
+    if result.risk:  # the criteria are met there, the risk limits are not
+        over = ", ".join(f"{key} {value:.3g} > {limit:g}" for key, value, limit in result.risk)
+        explanation = (
+            f"At {where} ({named}), the criteria are met, but the classes published there exceed the risk "
+            f"limit(s) {over}. What would help: a higher limit"
+            + (", a higher max_level" if capped else "")
+            + (
+                ", or a lower suppression_limit (suppressed small classes can raise the shares)"
+                if allowed
+                else ""
+            )
+            + "."
+        )
+        checks = check_entries(required, summary.outcomes, unit=encoded.unit)
+        return Unsatisfied(node, checks, result.suppressed_rows, allowed, explanation, encoded.unit)
+    if not failing:
+        return None
+    violating = evaluator.violating_rows(caps) if len(failing) > 1 else failing[0][1].violating_rows
     fails = "; ".join(_failure(c, o, encoded.unit) for c, o in failing)
     unit = encoded.unit
     if violating >= rows:
