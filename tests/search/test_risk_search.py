@@ -199,6 +199,11 @@ def test_a_limit_that_left_no_release_now_finds_a_coarser_node(tmp_path: Path) -
     risky = [s for s in stops if s["stop"] == "risk_limit"]
     assert risky and all(r["risk"][0]["limit"] == "prosecutor_average" for r in risky)
     assert all(r["risk"][0]["observed"] > r["risk"][0]["max"] == average / 2 for r in risky)
+    # the audit lists the criteria's minimal nodes: it marks none as anonymize's with a limit searched
+    audit = api.audit(dict(config, risk={"prosecutor_average": average / 2}), base_dir=folder)
+    assert audit.nodes and not any(n.chosen for n in audit.nodes)
+    assert "also meets the risk limits prosecutor_average" in audit.notes["chosen"]
+    assert any(n.chosen for n in api.audit(config, base_dir=folder).nodes)
 
 
 def test_prosecutor_highest_is_searched_as_k_anonymity_and_named_as_the_limit(tmp_path: Path) -> None:
