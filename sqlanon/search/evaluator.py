@@ -736,9 +736,13 @@ class NodeEvaluator:
     def risk_over(self, node: Node) -> list[tuple[str, float, float]]:
         """The risk limits the classes ``node`` publishes exceed (those left once its classes
         violating the criteria are suppressed): (key, figure, limit), in one statement."""
+        return over_limits(self.published_sizes(node), self.risk_threshold, self.risk_limits)
+
+    def published_sizes(self, node: Node) -> list[tuple[int, int]]:
+        """(size, classes) of the classes ``node`` publishes (those left once its classes
+        violating the criteria are suppressed), smallest first: what risk.measure reads."""
         rows = self.engine.fetchall(self._compiled("risk_sizes"), self.params(node))
-        sizes = sorted((int(size), int(n)) for size, n in rows if int(size) > 0)
-        return over_limits(sizes, self.risk_threshold, self.risk_limits)
+        return sorted((int(size), int(n)) for size, n in rows if int(size) > 0)
 
     def _evaluate_criteria(
         self, node: Node, summary: Summary | None = None, union: Sequence[Any] | None = None

@@ -199,6 +199,11 @@ def test_a_limit_that_left_no_release_now_finds_a_coarser_node(tmp_path: Path) -
     risky = [s for s in stops if s["stop"] == "risk_limit"]
     assert risky and all(r["risk"][0]["limit"] == "prosecutor_average" for r in risky)
     assert all(r["risk"][0]["observed"] > r["risk"][0]["max"] == average / 2 for r in risky)
+    words = " ".join(limited.text(verbose=True).split())
+    assert (
+        "the criteria are met, but the classes published there exceed the risk limit(s) prosecutor_average"
+        in words
+    )
     # the audit lists the criteria's minimal nodes: it marks none as anonymize's with a limit searched
     audit = api.audit(dict(config, risk={"prosecutor_average": average / 2}), base_dir=folder)
     assert audit.nodes and not any(n.chosen for n in audit.nodes)
@@ -283,3 +288,14 @@ def test_with_person_prosecutor_highest_is_searched_and_the_shares_checked_on_th
     gated = api.anonymize(dict(config, risk={"prosecutor_average": average / 2}), base_dir=tmp_path)
     assert not gated.passed and gated.node == free.node
     assert "With person:, the search meets prosecutor_highest only" in gated.message
+
+
+def test_a_limit_no_node_meets_is_named_as_the_limit(tmp_path: Path) -> None:
+    folder, config = _demo_case(tmp_path)
+    report = api.anonymize(dict(config, risk={"prosecutor_highest": 0.001}), base_dir=folder)
+    assert not report.passed and report.node is None
+    assert (
+        "risk prosecutor_highest (searched as k-anonymity, k=1000) fails in 1 class (300 rows)"
+        in report.message
+    )
+    assert "a prosecutor_highest limit of at least 1/300 (what the worst class there has)" in report.message
