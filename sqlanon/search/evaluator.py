@@ -738,6 +738,42 @@ class NodeEvaluator:
         violating the criteria are suppressed): (key, figure, limit), in one statement."""
         return over_limits(self.published_sizes(node), self.risk_threshold, self.risk_limits)
 
+    def risk_over_many(self, nodes: Sequence[Node]) -> list[list[tuple[str, float, float]]]:
+        """:meth:`risk_over` of each of ``nodes``: in one statement per MAX_BATCH nodes (rolled
+        up from the bottom table, the node part of the class key) on a batchable plan."""
+        if not self.batchable or self.needs_levels or len(nodes) < 2:
+            return [self.risk_over(node) for node in nodes]
+        out = []
+        for start in range(0, len(nodes), MAX_BATCH):
+            chunk = nodes[start : start + MAX_BATCH]
+            params = {"nodes": len(chunk), **self._bind(chunk, self.bottom, None, batch=True)}
+            sizes: list[list[tuple[int, int]]] = [[] for _ in chunk]
+            for index, size, n in self.engine.fetchall(self._risk_batch_sql(), params):
+                if int(size) > 0:
+                    sizes[int(index)].append((int(size), int(n)))
+            out += [over_limits(sorted(s), self.risk_threshold, self.risk_limits) for s in sizes]
+        return out
+
+    def _risk_batch_sql(self) -> str:
+        """Per node of a batch (rolled up from the bottom table): the size histogram of the
+        classes it publishes (batch_node, size, classes)."""
+        if "risk_batch" not in self._sql:
+            node = exp.column(exp.to_identifier("batch_node", quoted=True))
+            size = exp.column(exp.to_identifier("size", quoted=True))
+            plan = self.plan.with_keys(["batch_node", *self.keys])
+            query = (
+                exp.select(
+                    node,
+                    exp.alias_(exp.cast(size, "BIGINT"), "size", quoted=True),
+                    exp.alias_(exp.cast(exp.func("COUNT", exp.Star()), "BIGINT"), "classes", quoted=True),
+                )
+                .from_(plan.verdicts("input").subquery(exp.to_identifier("v", quoted=True)))
+                .where(exp.not_(exp.column(exp.to_identifier("bad", quoted=True))))
+                .group_by(node, size)
+            )
+            self._sql["risk_batch"] = self._with_input(query, "input", self.rollup_batch(), batch=True)
+        return self._sql["risk_batch"]
+
     def published_sizes(self, node: Node) -> list[tuple[int, int]]:
         """(size, classes) of the classes ``node`` publishes (those left once its classes
         violating the criteria are suppressed), smallest first: what risk.measure reads."""
@@ -787,10 +823,15 @@ class NodeEvaluator:
         results of the nodes that do are kept in :attr:`outcomes`: only those are asked for
         again, by the ranking; a failing node's result would be about 700 bytes per criterion
         held for nothing, and exhaustive checks every node of the lattice)."""
-        known = {n: self._with_risk(self._criteria_passed[n]) for n in nodes if n in self._criteria_passed}
-        rest = [n for n in nodes if n not in known]
-        results = dict(zip(rest, self.evaluate_many(rest), strict=True)) if rest else {}
-        results.update(known)
+        results = {n: self._criteria_passed[n] for n in nodes if n in self._criteria_passed}
+        rest = [n for n in nodes if n not in results]
+        if rest:
+            results.update(zip(rest, self.evaluate_many(rest, with_risk=False), strict=True))
+        if self.risk_limits:  # the limits of the nodes meeting the criteria, in batched statements
+            passing = list(dict.fromkeys(n for n in nodes if results[n].satisfied))
+            for node, over in zip(passing, self.risk_over_many(passing), strict=True):
+                if over:
+                    results[node] = replace(results[node], satisfied=False, risk=tuple(over))
         self.outcomes.update((n, r) for n, r in results.items() if r.satisfied)
         return [results[n].satisfied for n in nodes]
 

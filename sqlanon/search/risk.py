@@ -10,8 +10,9 @@ within the limits: exactly what the gate measures on the release at that node.
   (:func:`highest_k`), its smaller classes suppressed like any violating class. Monotone under
   generalization and suppression, as k-anonymity is.
 - ``prosecutor_average``, ``marketer``, ``records_at_risk`` and ``sample_uniques`` are shares of
-  the table published: checked on the classes left at each node that meets the criteria (one
-  statement per such node, :meth:`NodeEvaluator.risk_over`). Without suppression they are
+  the table published: checked on the classes left at each node that meets the criteria (the
+  size histogram of its published classes: one statement per batch of such nodes the search
+  asks about, :meth:`NodeEvaluator.risk_over_many`). Without suppression they are
   monotone under generalization (merging classes lowers the number of classes, of records
   alone in their class and of records in classes smaller than 1 / the threshold, over the same
   N). With suppression they are not: a node that suppresses its small classes can have lower
