@@ -22,6 +22,7 @@ from sqlanon.encode import NULL_VALUE, column_profile
 from sqlanon.errors import DataError
 from sqlanon.gate.supersets import JOURNALIST, published_level
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
+from sqlanon.search.risk import measure, observed, within
 from sqlanon.sql.render import render_template, values_table
 
 if TYPE_CHECKING:
@@ -36,29 +37,6 @@ def class_sizes(engine: Engine, freq: str, keys: Sequence[str]) -> list[tuple[in
     (classes by ``keys``), smallest first: the histogram every prosecutor figure derives from."""
     rows = engine.fetchall(render_template("risk.sql", part="sizes", freq=freq, keys=list(keys)))
     return [(int(size), int(n)) for size, n in rows]
-
-
-def measure(sizes: Sequence[tuple[int, int]], threshold: float) -> dict[str, Any]:
-    """The report's ``risk`` of a table from its :func:`class_sizes` (exact: integer sums over
-    the distinct sizes, a record's risk 1/|E| compared with the threshold t as |E| * t < 1 in
-    fractions): every figure null when it has no rows."""
-    t = Fraction(str(threshold))
-    rows = sum(size * n for size, n in sizes)
-    classes = sum(n for _, n in sizes)
-    at_risk = sum(size * n for size, n in sizes if size * t < 1)
-    uniques = sum(n for size, n in sizes if size == 1)
-    share = (lambda n: n / rows) if rows else (lambda n: None)
-    return {
-        "prosecutor": {
-            "highest": 1 / min(size for size, _ in sizes) if rows else None,
-            "average": share(classes),
-            "records_at_risk": share(at_risk),
-            "threshold": threshold,
-        },
-        "marketer": share(classes),
-        "sample_uniques": share(uniques),
-        "journalist": None,
-    }
 
 
 def population_maps(
@@ -147,18 +125,6 @@ def journalist(
     }
 
 
-def observed(risk: Mapping[str, Any], key: str) -> float | None:
-    """The figure a limit bounds."""
-    if key.startswith(("prosecutor_", "journalist_")):
-        model, figure = key.split("_", 1)
-        value = (risk[model] or {}).get(figure)
-    elif key == "records_at_risk":
-        value = risk["prosecutor"]["records_at_risk"]
-    else:
-        value = risk[key]
-    return None if value is None else float(value)
-
-
 def limit_entries(risk: Mapping[str, Any], settings: RiskSettings) -> list[dict[str, Any]]:
     """One check entry per limit of ``settings``: passed when the figure is at most the limit
     (an empty table passes: it discloses no one)."""
@@ -174,7 +140,7 @@ def limit_entries(risk: Mapping[str, Any], settings: RiskSettings) -> list[dict[
                     **({"threshold": settings.threshold} if key.endswith("records_at_risk") else {}),
                 },
                 "severity": "error",
-                "passed": value is None or value <= limit + 1e-12,
+                "passed": within(value, limit),
                 "observed": value,
                 "violating_classes": None,
                 "violating_rows": None,

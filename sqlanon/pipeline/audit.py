@@ -42,6 +42,7 @@ from sqlanon.report.entries import label
 from sqlanon.report.files import ReportFiles
 from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice, Node
+from sqlanon.search.risk import SEARCHED
 from sqlanon.sql.render import column, render_template, with_first
 
 #: the attacks' short columns in audit_attacks.sql
@@ -281,6 +282,11 @@ def _columns(encoded: Encoded) -> list[str]:
     return names
 
 
+def _searched_limits(config: Config) -> list[str]:
+    """The risk limits anonymize's lattice search meets (sqlanon.search.risk)."""
+    return [key for key in config.risk.limits if key in SEARCHED]
+
+
 def _notes(encoded: Encoded, config: Config) -> dict[str, Any]:
     """What the audit did not measure or mark, and why."""
     notes: dict[str, Any] = {}
@@ -291,6 +297,11 @@ def _notes(encoded: Encoded, config: Config) -> dict[str, Any]:
         notes["chosen"] = (
             "anonymize partitions the table (search: mondrian) and publishes no lattice node, so no node is "
             "marked as its release"
+        )
+    elif _searched_limits(config):
+        notes["chosen"] = (
+            f"anonymize's search also meets the risk limits {', '.join(_searched_limits(config))}, which the "
+            "audit's lattice leaves out (it lists the criteria's minimal nodes): no node is marked as its release"
         )
     elif config.risk.limits:
         notes["chosen"] = (
@@ -371,7 +382,9 @@ def _audit(
     skewness: Mapping[str, Skewness],
 ) -> AuditReport:
     say(stage, "search", "searching the lattice (every minimal node)")
-    searched = replace(config, search="incognito")
+    # the minimal nodes of the criteria: the risk limits anonymize's search also meets are not
+    # part of the audit's lattice (its report measures each node's risk itself)
+    searched = replace(config, search="incognito", risk=replace(config.risk, limits={}))
     result, evaluator = run_search(engine, encoded, required, searched, progress)
     lattice = Lattice(max_levels(encoded, config))
     report = AuditReport(
@@ -408,7 +421,9 @@ def _audit(
     with engine.threads(search_threads(encoded)):
         say(stage, "rank", f"ranking {len(nodes)} minimal nodes")
         chosen = (
-            None if config.search == "mondrian" else best_node(engine, encoded, evaluator, nodes, config)[0]
+            None
+            if config.search == "mondrian" or _searched_limits(config)
+            else best_node(engine, encoded, evaluator, nodes, config)[0]
         )
         for done, node in enumerate(nodes, 1):
             say(stage, "audit", f"auditing minimal node {done} of {len(nodes)}")

@@ -24,6 +24,7 @@ from sqlanon.release.run import Stage, record_costs, say, written
 from sqlanon.report.entries import check_entries, identifier_entry
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import DeferredSql, Report
+from sqlanon.search.risk import SEARCHED, SHARES
 from sqlanon.sql.render import column, table
 
 
@@ -137,11 +138,7 @@ def _gate_and_commit(
         staged.abort(engine)
         base.message = "the release failed its own gate; nothing was written"
         if gate.criteria_passed and not gate.identifiers_left:
-            how = (
-                "The node was applied as given"
-                if base.search.get("strategy") == "apply"
-                else "The search chooses its node by the criteria, not the risk limits"
-            )
+            how = unsearched(base.search.get("strategy"), config, [key for key, _, _ in _exceeded(gate)])
             base.message = (
                 f"the release exceeds its risk limit(s) {risk_over(gate)}; nothing was written. {how}: "
                 + "; ".join(risk_advice(gate, config))
@@ -245,6 +242,23 @@ def _exceeded(gate: GateResult) -> list[tuple[str, float, float]]:
         if not c["passed"]
         for key, limit in list(c["params"].items())[:1]
     ]
+
+
+def unsearched(strategy: Any, config: Config, keys: Sequence[str]) -> str:
+    """Why the node chosen can exceed the risk limits ``keys``: the sentence before the advice."""
+    if strategy == "apply":
+        return "The node was applied as given"
+    if strategy == "mondrian":
+        return "Mondrian chooses its partitions by the criteria; the risk limits are checked on the release, not searched"
+    journalist = [key for key in keys if key not in SEARCHED]
+    if journalist:
+        return f"The journalist limits ({', '.join(journalist)}) are checked on the release, not searched"
+    if config.person and any(key in SHARES for key in keys):
+        return (
+            "With person:, the search meets prosecutor_highest only; the other risk limits are checked on "
+            "the release, not searched"
+        )
+    return "No node the search may reach meets them"
 
 
 def risk_over(gate: GateResult) -> str:

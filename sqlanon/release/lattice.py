@@ -12,7 +12,7 @@ from sqlglot import exp
 from sqlanon.config import Config
 from sqlanon.config.limits import QiLevels, check_lattice
 from sqlanon.config.node import hierarchy_fingerprints
-from sqlanon.criteria import Criterion
+from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
@@ -36,6 +36,14 @@ from sqlanon.search.lattice import Lattice, Node
 from sqlanon.search.local import local_copy, search_place
 from sqlanon.search.optimal import MAX_AHEAD, PATHS
 from sqlanon.search.reuse import with_known
+from sqlanon.search.risk import highest_spec, monotone_limits
+
+
+def searched_criteria(required: list[Criterion], config: Config) -> list[Criterion]:
+    """The criteria a search meets: ``required``, and k-anonymity for ``risk.prosecutor_highest``
+    (a class-level limit, its small classes suppressed; see sqlanon.search.risk)."""
+    spec = highest_spec(config.risk.limits)
+    return required if spec is None else [*required, make_criterion(spec)]
 
 
 def node_map(encoded: Encoded, node: Node) -> dict[str, int]:
@@ -98,12 +106,17 @@ def run_search(
     lattice = Lattice(max_levels(encoded, config))
     levels = [QiLevels(d.column, d.height, config.column(d.column).max_level) for d in encoded.qis]
     check_lattice(levels, config.max_lattice_nodes, config.search)
-    evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit)
+    evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit, config.risk)
     prune = None
     monotone = [c for c in criteria if c.monotone_generalization]
     if config.suppression_limit > 0:
         monotone = [c for c in monotone if c.monotone_suppression]
-    if len(monotone) < len(criteria):
+    if len(monotone) == len(criteria) and evaluator.risk_limits:
+        if not monotone_limits(evaluator.risk_limits, config.suppression_limit):
+            # the criteria are monotone, the risk limits with suppression are not
+            # (sqlanon.search.risk): prune with the criteria, ask the limits of what passes
+            prune = evaluator.criteria_satisfied
+    elif len(monotone) < len(criteria):
         # Only part of the requirement is monotone (some models are not monotone under
         # generalization, others not under suppression): prune with that part alone and
         # evaluate the full requirement on every node that passes it.
@@ -174,6 +187,7 @@ def lattice_release(
     and its levels. Where a server engine's search runs: :func:`search_place`. Locally, the
     search and the ranking run in embedded DuckDB on a copy of the encoded tables, and only the
     chosen node is evaluated again in the engine, for the verdicts its release is built from."""
+    required = searched_criteria(required, config)
     place, why = search_place(engine, encoded, config)
     if place == "local":
         say(stage, "copy", "copying the frequency table to this machine")
@@ -187,7 +201,7 @@ def lattice_release(
             return base, None, None
         node = best[0]
         verdicts = materialize_verdicts(
-            engine, NodeEvaluator(engine, encoded, required, config.suppression_limit), node
+            engine, NodeEvaluator(engine, encoded, required, config.suppression_limit, config.risk), node
         )
     else:
         say(stage, "search", "searching the lattice")

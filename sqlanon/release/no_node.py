@@ -14,6 +14,7 @@ from sqlanon.criteria.checks import Outcome
 from sqlanon.encode import Encoded
 from sqlanon.report.entries import check_entries, label
 from sqlanon.search.evaluator import Node, NodeEvaluator
+from sqlanon.search.risk import HIGHEST_ORIGIN
 
 
 @dataclass(frozen=True)
@@ -50,13 +51,28 @@ def explain(
     summary = result.summary
     rows, allowed = summary.rows, evaluator.max_suppressed
     failing = [(c, o) for c, o in zip(required, summary.outcomes, strict=True) if not o.passed]
-    if not failing:
-        return None
-    violating = evaluator.violating_rows(caps) if len(failing) > 1 else failing[0][1].violating_rows
     node = {d.column: level for d, level in zip(encoded.qis, caps, strict=True)}
     named = ", ".join(f"{k}={v}" for k, v in node.items())
     capped = [(d.column, cap, d.height) for d, cap in zip(encoded.qis, caps, strict=True) if cap < d.height]
     where = "the most general node the max_level settings allow" if capped else "the most general node"
+    if result.risk:  # the criteria are met there, the risk limits are not
+        over = ", ".join(f"{key} {value:.3g} > {limit:g}" for key, value, limit in result.risk)
+        explanation = (
+            f"At {where} ({named}), the criteria are met, but the classes published there exceed the risk "
+            f"limit(s) {over}. What would help: a higher limit"
+            + (", a higher max_level" if capped else "")
+            + (
+                ", or a lower suppression_limit (suppressed small classes can raise the shares)"
+                if allowed
+                else ""
+            )
+            + "."
+        )
+        checks = check_entries(required, summary.outcomes, unit=encoded.unit)
+        return Unsatisfied(node, checks, result.suppressed_rows, allowed, explanation, encoded.unit)
+    if not failing:
+        return None
+    violating = evaluator.violating_rows(caps) if len(failing) > 1 else failing[0][1].violating_rows
     fails = "; ".join(_failure(c, o, encoded.unit) for c, o in failing)
     unit = encoded.unit
     if violating >= rows:
@@ -92,6 +108,8 @@ def explain(
 
 def _title(crit: Criterion) -> str:
     """The criterion with its parameters and columns, as the checks table names it."""
+    if crit.spec.origin == HIGHEST_ORIGIN:  # the k-anonymity a prosecutor_highest limit stands for
+        return f"risk prosecutor_highest (searched as k-anonymity, k={crit.spec.params['k']})"
     on = f" on {', '.join(repr(a) for a in crit.attributes)}" if crit.attributes else ""
     return label(crit.kind, crit.report_params()) + on
 
@@ -112,6 +130,10 @@ def _weaker(crit: Criterion, outcome: Outcome) -> str:
     counts = crit.kind == "k-anonymity" or (crit.kind == "l-diversity" and variant in ("distinct", "entropy"))
     if counts and (observed is None or observed < 2):
         return ""
+    if crit.spec.origin == HIGHEST_ORIGIN:
+        return (
+            f"a prosecutor_highest limit of at least 1/{int(observed or 0)} (what the worst class there has)"
+        )
     if crit.kind == "k-anonymity" or (crit.kind == "l-diversity" and variant == "distinct"):
         key = "k" if crit.kind == "k-anonymity" else "l"
         return f"{key} at most {int(observed or 0)} in {title} (what the worst class there has)"

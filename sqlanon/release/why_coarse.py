@@ -9,8 +9,11 @@ the whole table's distribution (t-closeness) failing on what would be left. The 
 The chosen node is a minimal satisfying node, so with the lattice searches every neighbour below
 fails; should one satisfy the criteria (a search over criteria that are not monotone, or a node
 that is not the search's), the entry says so, with its loss beside the chosen node's.
-``risk:`` limits are not part of the search (the gate checks them on the release): they stop no
-neighbour here.
+The ``risk:`` limits the search meets (sqlanon.search.risk) stop a neighbour too:
+``prosecutor_highest`` as the k-anonymity it stands for (named as the limit, its small classes
+counted with the violating ones), a share limit with ``stop: risk_limit`` and each limit the
+published classes exceed there, its figure against the limit. The journalist limits are checked
+on the release only: they stop no neighbour here.
 """
 
 from __future__ import annotations
@@ -24,9 +27,12 @@ from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.release.metrics import DATA_FREE_METRICS, data_free_metric, materialize_verdicts, node_metrics
 from sqlanon.search.evaluator import Node, NodeEvaluator, NodeResult
+from sqlanon.search.risk import HIGHEST_ORIGIN
 
 #: why a neighbour below fails (its ``stop``)
 SUPPRESSION, EVERYTHING, REMAINING, NONE = "suppression_limit", "all_suppressed", "remaining_rows", "none"
+#: a neighbour meets the criteria, but its published classes exceed a risk limit
+RISK = "risk_limit"
 
 
 def why_coarse(
@@ -63,8 +69,15 @@ def why_coarse(
     }
 
 
-def _named(crit: Criterion) -> dict[str, Any]:
-    """A criterion as the report's checks name it."""
+def _named(crit: Criterion, config: Config) -> dict[str, Any]:
+    """A criterion as the report's checks name it (the k-anonymity standing for
+    ``risk.prosecutor_highest``: as that limit)."""
+    if crit.spec.origin == HIGHEST_ORIGIN:
+        return {
+            "criterion": "risk",
+            "attribute": None,
+            "params": {"prosecutor_highest": config.risk.limits["prosecutor_highest"]},
+        }
     return {
         "criterion": crit.kind,
         "attribute": crit.attribute if len(crit.attributes) <= 1 else list(crit.attributes),
@@ -86,7 +99,7 @@ def _lower(
 ) -> dict[str, Any]:
     summary = result.summary
     criteria = [
-        {**_named(c), "violating_classes": o.violating_classes, "violating": o.violating_rows}
+        {**_named(c, config), "violating_classes": o.violating_classes, "violating": o.violating_rows}
         for c, o in zip(required, summary.outcomes, strict=True)
         if not o.passed
     ]
@@ -105,13 +118,16 @@ def _lower(
             "metric": config.metric,
             "lower": _loss(engine, encoded, evaluator, config, neighbour, result.suppressed_rows, weights),
         }
+    elif result.risk:
+        entry["stop"] = RISK
+        entry["risk"] = [{"limit": key, "observed": value, "max": limit} for key, value, limit in result.risk]
     elif violating > evaluator.max_suppressed:
         entry["stop"] = SUPPRESSION
     elif violating == summary.rows:
         entry["stop"] = EVERYTHING
     else:  # the violating rows fit, but a whole-distribution criterion fails on the rows left
         entry["stop"] = REMAINING
-        entry["remaining"] = [_named(required[i]) for i in evaluator.remaining_failures(neighbour)]
+        entry["remaining"] = [_named(required[i], config) for i in evaluator.remaining_failures(neighbour)]
     return entry
 
 

@@ -116,6 +116,9 @@ def why_reason(entry: Mapping[str, Any], unit: str, allowed: int) -> str:
         rows = (
             f"every one of the {total:,} {unit} is in a violating class: suppressing them publishes nothing"
         )
+    elif lower["stop"] == "risk_limit":
+        over = ", ".join(f"{r['limit']} {r['observed']:.3g} > {r['max']:g}" for r in lower["risk"])
+        rows = f"the criteria are met, but the classes published there exceed the risk limit(s) {over}"
     else:
         left = ", ".join(_named(c) for c in lower["remaining"]) or "a criterion over the whole table"
         rows = f"its {violating:,} violating {unit} fit the suppression limit ({allowed:,}), but {left} fails on the {unit} left"

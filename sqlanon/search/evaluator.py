@@ -23,12 +23,14 @@ from typing import Any
 
 from sqlglot import exp
 
+from sqlanon.config.risk import RiskSettings
 from sqlanon.criteria import Criterion
 from sqlanon.criteria.checks import ROWS, CheckPlan, Summary, parse_summary
 from sqlanon.encode import Encoded
 from sqlanon.encode.people import holders
 from sqlanon.engines import Engine
 from sqlanon.search.batching import StatementCosts
+from sqlanon.search.risk import over_limits, share_limits
 from sqlanon.sql.render import DIALECT, Part, render_template, with_first
 
 Node = tuple[int, ...]
@@ -43,6 +45,9 @@ class NodeResult:
     satisfied: bool
     summary: Summary
     suppressed_rows: int
+    #: the ``risk:`` limits the node's published classes exceed: (key, figure, limit); a node
+    #: that meets the criteria but exceeds one does not satisfy
+    risk: tuple[tuple[str, float, float], ...] = ()
 
 
 def max_suppressed_rows(limit: float, rows: int) -> int:
@@ -106,11 +111,23 @@ class NodeEvaluator:
     """Evaluates criteria at lattice nodes of an encoded source."""
 
     def __init__(
-        self, engine: Engine, encoded: Encoded, criteria: Sequence[Criterion], suppression_limit: float
+        self,
+        engine: Engine,
+        encoded: Encoded,
+        criteria: Sequence[Criterion],
+        suppression_limit: float,
+        risk: RiskSettings | None = None,
     ) -> None:
         self.engine = engine
         self.encoded = encoded
         self.criteria = list(criteria)
+        #: the ``risk:`` limits a satisfying node's published classes must meet (the shares of
+        #: sqlanon.search.risk; not with people, whose limits the gate alone checks), and the
+        #: threshold of records at risk
+        self.risk_limits = share_limits(risk.limits) if risk is not None and not encoded.person else {}
+        self.risk_threshold = risk.threshold if risk is not None else 0.2
+        #: nodes that met the criteria when asked without the limits (criteria_satisfied)
+        self._criteria_passed: dict[Node, NodeResult] = {}
         self.keys = [f"q{i}" for i in range(len(encoded.qis))]
         #: the sensitive columns of every frequency table (s0, s1, ...): none when no criterion
         #: reads one (then the roll-ups read the bottom table projected on the QIs, see freq)
@@ -282,6 +299,17 @@ class NodeEvaluator:
                 return self._sql[name]
             elif name == "union":
                 query = self.plan.union_summary("input")
+            elif name == "risk_sizes":  # the published classes' size histogram (risk.measure)
+                size = exp.column(exp.to_identifier("size", quoted=True))
+                query = (
+                    exp.select(
+                        exp.alias_(exp.cast(size, "BIGINT"), "size", quoted=True),
+                        exp.alias_(exp.cast(exp.func("COUNT", exp.Star()), "BIGINT"), "classes", quoted=True),
+                    )
+                    .from_(self.plan.verdicts("input").subquery(exp.to_identifier("v", quoted=True)))
+                    .where(exp.not_(exp.column(exp.to_identifier("bad", quoted=True))))
+                    .group_by(size)
+                )
             elif name == "resummary":
                 kept = (
                     exp.select(*(exp.column(exp.to_identifier(k, quoted=True)) for k in self.keys))
@@ -556,12 +584,13 @@ class NodeEvaluator:
         return params
 
     # -- evaluation ------------------------------------------------------------------------
-    def evaluate_many(self, nodes: Sequence[Node]) -> list[NodeResult]:
+    def evaluate_many(self, nodes: Sequence[Node], with_risk: bool = True) -> list[NodeResult]:
         """Evaluate several nodes in batched statements: the criteria's summaries of all of
-        them, then what suppression would remove from those that fail within the allowance."""
+        them, then what suppression would remove from those that fail within the allowance
+        (``with_risk``: and the risk limits of those that meet the criteria)."""
         if not self.batchable:
-            return [self.evaluate(node) for node in nodes]
-        return [result for result, _ in self._batched(nodes, explain=False)]
+            return [self.evaluate(node, with_risk=with_risk) for node in nodes]
+        return [result for result, _ in self._batched(nodes, explain=False, with_risk=with_risk)]
 
     def explain_many(self, nodes: Sequence[Node]) -> list[tuple[NodeResult, int]]:
         """Each node's result, decided exactly as the search decides it (:meth:`evaluate`), with
@@ -600,7 +629,9 @@ class NodeEvaluator:
         )
         return [i for i, o in zip(self.global_criteria, again.outcomes, strict=True) if not o.passed]
 
-    def _batched(self, nodes: Sequence[Node], explain: bool) -> list[tuple[NodeResult, int]]:
+    def _batched(
+        self, nodes: Sequence[Node], explain: bool, with_risk: bool = True
+    ) -> list[tuple[NodeResult, int]]:
         """The batched evaluation of :meth:`evaluate_many` (``explain``: of :meth:`explain_many`,
         unscreened, with each node's violating rows; else those rows are 0)."""
         by_source: dict[str, list[int]] = {}
@@ -632,7 +663,7 @@ class NodeEvaluator:
         self._pinned.clear()
         out = []
         for i, node in enumerate(nodes):
-            result = self.evaluate(node, summaries.get(i), unions.get(i))
+            result = self.evaluate(node, summaries.get(i), unions.get(i), with_risk=with_risk)
             bad = self._union_rows(node, result.summary, unions.get(i)) if explain else 0
             out.append((result, bad))
         return out
@@ -684,10 +715,74 @@ class NodeEvaluator:
         )
 
     def evaluate(
-        self, node: Node, summary: Summary | None = None, union: Sequence[Any] | None = None
+        self,
+        node: Node,
+        summary: Summary | None = None,
+        union: Sequence[Any] | None = None,
+        with_risk: bool = True,
     ) -> NodeResult:
         """Evaluate ``node`` (``summary`` and ``union``: its first checks, when already computed
-        in a batch)."""
+        in a batch; ``with_risk``: and, when it meets the criteria, the risk limits)."""
+        result = self._evaluate_criteria(node, summary, union)
+        return self._with_risk(result) if with_risk else result
+
+    def _with_risk(self, result: NodeResult) -> NodeResult:
+        """``result`` (a node's criteria) with the risk limits its published classes exceed."""
+        if not result.satisfied or not self.risk_limits:
+            return result
+        over = self.risk_over(result.node)
+        return replace(result, satisfied=False, risk=tuple(over)) if over else result
+
+    def risk_over(self, node: Node) -> list[tuple[str, float, float]]:
+        """The risk limits the classes ``node`` publishes exceed (those left once its classes
+        violating the criteria are suppressed): (key, figure, limit), in one statement."""
+        return over_limits(self.published_sizes(node), self.risk_threshold, self.risk_limits)
+
+    def risk_over_many(self, nodes: Sequence[Node]) -> list[list[tuple[str, float, float]]]:
+        """:meth:`risk_over` of each of ``nodes``: in one statement per MAX_BATCH nodes (rolled
+        up from the bottom table, the node part of the class key) on a batchable plan."""
+        if not self.batchable or self.needs_levels or len(nodes) < 2:
+            return [self.risk_over(node) for node in nodes]
+        out = []
+        for start in range(0, len(nodes), MAX_BATCH):
+            chunk = nodes[start : start + MAX_BATCH]
+            params = {"nodes": len(chunk), **self._bind(chunk, self.bottom, None, batch=True)}
+            sizes: list[list[tuple[int, int]]] = [[] for _ in chunk]
+            for index, size, n in self.engine.fetchall(self._risk_batch_sql(), params):
+                if int(size) > 0:
+                    sizes[int(index)].append((int(size), int(n)))
+            out += [over_limits(sorted(s), self.risk_threshold, self.risk_limits) for s in sizes]
+        return out
+
+    def _risk_batch_sql(self) -> str:
+        """Per node of a batch (rolled up from the bottom table): the size histogram of the
+        classes it publishes (batch_node, size, classes)."""
+        if "risk_batch" not in self._sql:
+            node = exp.column(exp.to_identifier("batch_node", quoted=True))
+            size = exp.column(exp.to_identifier("size", quoted=True))
+            plan = self.plan.with_keys(["batch_node", *self.keys])
+            query = (
+                exp.select(
+                    node,
+                    exp.alias_(exp.cast(size, "BIGINT"), "size", quoted=True),
+                    exp.alias_(exp.cast(exp.func("COUNT", exp.Star()), "BIGINT"), "classes", quoted=True),
+                )
+                .from_(plan.verdicts("input").subquery(exp.to_identifier("v", quoted=True)))
+                .where(exp.not_(exp.column(exp.to_identifier("bad", quoted=True))))
+                .group_by(node, size)
+            )
+            self._sql["risk_batch"] = self._with_input(query, "input", self.rollup_batch(), batch=True)
+        return self._sql["risk_batch"]
+
+    def published_sizes(self, node: Node) -> list[tuple[int, int]]:
+        """(size, classes) of the classes ``node`` publishes (those left once its classes
+        violating the criteria are suppressed), smallest first: what risk.measure reads."""
+        rows = self.engine.fetchall(self._compiled("risk_sizes"), self.params(node))
+        return sorted((int(size), int(n)) for size, n in rows if int(size) > 0)
+
+    def _evaluate_criteria(
+        self, node: Node, summary: Summary | None = None, union: Sequence[Any] | None = None
+    ) -> NodeResult:
         self.evaluations += 1
         params = self.params(node)
         if summary is None:
@@ -728,8 +823,24 @@ class NodeEvaluator:
         results of the nodes that do are kept in :attr:`outcomes`: only those are asked for
         again, by the ranking; a failing node's result would be about 700 bytes per criterion
         held for nothing, and exhaustive checks every node of the lattice)."""
-        results = self.evaluate_many(nodes)
-        self.outcomes.update((r.node, r) for r in results if r.satisfied)
+        results = {n: self._criteria_passed[n] for n in nodes if n in self._criteria_passed}
+        rest = [n for n in nodes if n not in results]
+        if rest:
+            results.update(zip(rest, self.evaluate_many(rest, with_risk=False), strict=True))
+        if self.risk_limits:  # the limits of the nodes meeting the criteria, in batched statements
+            passing = list(dict.fromkeys(n for n in nodes if results[n].satisfied))
+            for node, over in zip(passing, self.risk_over_many(passing), strict=True):
+                if over:
+                    results[node] = replace(results[node], satisfied=False, risk=tuple(over))
+        self.outcomes.update((n, r) for n, r in results.items() if r.satisfied)
+        return [results[n].satisfied for n in nodes]
+
+    def criteria_satisfied(self, nodes: Sequence[Node]) -> list[bool]:
+        """The criteria's part of :meth:`satisfied`, without the risk limits (the monotone part
+        a search prunes with when the limits are not monotone, see sqlanon.search.risk); the
+        nodes that pass are kept, so that :meth:`satisfied` then checks only their limits."""
+        results = self.evaluate_many(nodes, with_risk=False)
+        self._criteria_passed.update((r.node, r) for r in results if r.satisfied)
         return [r.satisfied for r in results]
 
     def verdicts_sql(self) -> str:

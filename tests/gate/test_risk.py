@@ -35,6 +35,8 @@ from tests.support.cases import seeds
 QIS = ("zip", "age", "sex")
 #: floating-point figures are compared within this (they are quotients of exact counts)
 TOL = 1e-12
+#: Mondrian's settings in the demo's configuration
+MONDRIAN: dict[str, Any] = {"search": "mondrian", "metric": "gcp", "suppression_limit": 0}
 
 
 def _expected(rows: list[dict[str, Any]], qis: tuple[str, ...], threshold: float) -> dict[str, Any]:
@@ -162,29 +164,39 @@ def test_risk_on_spark_equals_duckdbs(demo: tuple[Path, dict[str, Any]], spark: 
 def test_a_risk_limit_fails_check_and_anonymize_publishes_nothing(tmp_path: Path) -> None:
     folder, base = _anonymize_demo(tmp_path)
     config = dict(base, criteria=[{"k-anonymity": {"k": 2}}])
-    free = api.anonymize(config, base_dir=folder)
+    # Mondrian checks the limits on its release only (the lattice searches meet them, see
+    # tests/search/test_risk_search.py)
+    free = api.anonymize(dict(config, **MONDRIAN), base_dir=folder)
     assert free.passed and free.risk is not None
     highest = free.risk["prosecutor"]["highest"]
     # a limit below the release's highest risk: the gate refuses it, nothing is written
     output = folder / config["output"]
     output.unlink()
-    limited = dict(config, risk={"prosecutor_highest": highest / 2, "marketer": 1})
+    limited = dict(config, **MONDRIAN, risk={"prosecutor_highest": highest / 2, "marketer": 1})
     report = api.anonymize(limited, base_dir=folder)
     assert not report.passed and not output.exists()
     assert "exceeds its risk limit(s) prosecutor_highest" in report.message
     # the message says which criterion meets the limit exceeded, and only for it
     k = math.ceil(2 / highest - 1e-9)
     assert (
-        f"The search chooses its node by the criteria, not the risk limits: for prosecutor_highest, k-anonymity with k >= {k} meets it."
-        in report.message
+        "Mondrian chooses its partitions by the criteria; the risk limits are checked on the release, not "
+        f"searched: for prosecutor_highest, k-anonymity with k >= {k} meets it." in report.message
     )
     assert "marketer" not in report.message.split("nothing was written")[1]
-    averages = api.anonymize(dict(config, risk={"marketer": 0.0001}), base_dir=folder)
+    averages = api.anonymize(dict(config, **MONDRIAN, risk={"marketer": 0.0001}), base_dir=folder)
     assert "for marketer, fewer, larger classes lower it" in averages.message
     assert "k-anonymity" not in averages.message
+    # the lattice search meets the limits: the same limit publishes a coarser node ...
+    searched = api.anonymize(dict(config, risk={"prosecutor_highest": highest / 2}), base_dir=folder)
+    assert searched.passed and searched.risk["prosecutor"]["highest"] <= highest / 2 + TOL
+    # ... or says that no node it may reach meets them (a marketer risk below 1 / rows)
+    none = api.anonymize(dict(config, risk={"marketer": 0.0001}), base_dir=folder)
+    assert not none.passed and "exceed the risk limit(s) marketer" in none.message
     # apply searches nothing: its message says the node was applied as given
     applied = api.apply(
-        dict(config, risk={"sample_uniques": 0.0, "prosecutor_highest": 0.0}), node=free.node, base_dir=folder
+        dict(config, risk={"sample_uniques": 0.0, "prosecutor_highest": 0.0}),
+        node=searched.node,
+        base_dir=folder,
     )
     assert "The node was applied as given: for " in applied.message and "The search" not in applied.message
     (over,) = [c for c in report.checks if c["criterion"] == "risk" and not c["passed"]]
@@ -193,7 +205,9 @@ def test_a_risk_limit_fails_check_and_anonymize_publishes_nothing(tmp_path: Path
     )
     assert [c["passed"] for c in report.checks if c["criterion"] == "risk"] == [False, True]
     # at the limit it passes (within the comparison's tolerance)
-    assert api.anonymize(dict(config, risk={"prosecutor_highest": highest}), base_dir=folder).passed
+    assert api.anonymize(
+        dict(config, **MONDRIAN, risk={"prosecutor_highest": highest}), base_dir=folder
+    ).passed
     # check: exit 1, the report's checks and message say which limit
     path = folder / "limited.yaml"
     path.write_text(
