@@ -35,7 +35,7 @@ from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice, Node
 from sqlanon.search.local import local_copy, search_place
 from sqlanon.search.optimal import MAX_AHEAD, PATHS
-from sqlanon.search.reuse import with_known
+from sqlanon.search.reuse import Known, with_known
 from sqlanon.search.risk import highest_spec, monotone_limits
 
 
@@ -99,10 +99,16 @@ def _metric_entry(config: Config, encoded: Encoded, values: Mapping[str, Any]) -
 
 
 def run_search(
-    engine: Engine, encoded: Encoded, criteria: list[Criterion], config: Config, progress: Progress | None
+    engine: Engine,
+    encoded: Encoded,
+    criteria: list[Criterion],
+    config: Config,
+    progress: Progress | None,
+    known: Known | None = None,
 ) -> tuple[SearchResult, NodeEvaluator]:
     """Find every minimal node satisfying the criteria within the suppression limit (``optimal``
-    with a data-free metric: the minimal nodes that can be the best, the best among them)."""
+    with a data-free metric: the minimal nodes that can be the best, the best among them).
+    ``known``: verdicts known beforehand (``sqlanon explore``), and where the search's go."""
     lattice = Lattice(max_levels(encoded, config))
     levels = [QiLevels(d.column, d.height, config.column(d.column).max_level) for d in encoded.qis]
     check_lattice(levels, config.max_lattice_nodes, config.search)
@@ -163,7 +169,7 @@ def run_search(
         result = search(
             config.search,
             lattice,
-            with_known(evaluator.satisfied),  # verdicts explore reuses (none outside it)
+            with_known(evaluator.satisfied, known),
             prune,
             progress,
             bound,
@@ -182,18 +188,20 @@ def lattice_release(
     config: Config,
     progress: Progress | None,
     stage: Stage | None = None,
+    known: Known | None = None,
 ) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
     """A lattice search: the pending report, the best minimal node's release (None: no node)
     and its levels. Where a server engine's search runs: :func:`search_place`. Locally, the
     search and the ranking run in embedded DuckDB on a copy of the encoded tables, and only the
-    chosen node is evaluated again in the engine, for the verdicts its release is built from."""
+    chosen node is evaluated again in the engine, for the verdicts its release is built from.
+    ``known``: verdicts the search reuses and records (``sqlanon explore``)."""
     required = searched_criteria(required, config)
     place, why = search_place(engine, encoded, config)
     if place == "local":
         say(stage, "copy", "copying the frequency table to this machine")
         with local_copy(engine, encoded) as copy:
             say(stage, "search", "searching the lattice (on this machine)")
-            base, best = _search_and_rank(copy.engine, encoded, required, config, progress, stage)
+            base, best = _search_and_rank(copy.engine, encoded, required, config, progress, stage, known)
             base.search["search_in"] = "local"
             base.search["search_in_why"] = why
             base.search["copied_rows"] = copy.rows
@@ -205,7 +213,7 @@ def lattice_release(
         )
     else:
         say(stage, "search", "searching the lattice")
-        base, best = _search_and_rank(engine, encoded, required, config, progress, stage)
+        base, best = _search_and_rank(engine, encoded, required, config, progress, stage, known)
         if why:  # a server engine: where its search ran, and why
             base.search["search_in"] = "engine"
             base.search["search_in_why"] = why
@@ -223,12 +231,13 @@ def _search_and_rank(
     config: Config,
     progress: Progress | None,
     stage: Stage | None,
+    known: Known | None = None,
 ) -> tuple[Report, tuple[Node, str] | None]:
     """The search and the ranking of its minimal nodes in ``engine``: the pending report (with
     the chosen node, its metrics and suppressed rows) and the node with its verdicts table
     (None: no node satisfies the criteria). Both with the search's threads (set once for both)."""
     with engine.threads(search_threads(encoded)):
-        result, evaluator = run_search(engine, encoded, required, config, progress)
+        result, evaluator = run_search(engine, encoded, required, config, progress, known)
         lattice = Lattice(max_levels(encoded, config))
         search_info: dict[str, Any] = {
             "strategy": config.search,
