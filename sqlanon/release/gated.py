@@ -147,6 +147,7 @@ def _gate_and_commit(
         return written(base, reports)
     base.passed = True
     base.output = (config.output or staged.staged).describe()
+    base.returned = isinstance(staged, Returned)
     base.warnings = ([first_warning] if first_warning else []) + utility_warnings(config, encoded, base)
     warned = sum(1 for o in gate.outcomes if not o.passed)
     if warned:

@@ -148,7 +148,7 @@ def template(name: str) -> jinja2.Template:
 #: how the page names a source that is not a file or a table (its text or data never shown)
 _SOURCE_NAMES = {
     "query": "the source query (its text is not shown)",
-    "relation": "the relation or DataFrame given as source",
+    "relation": "the relation given as source",
 }
 
 
