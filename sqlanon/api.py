@@ -394,6 +394,7 @@ VALIDATE_AS: dict[str, tuple[bool, bool, bool]] = {
     "check": (True, True, False),
     "audit": (False, False, False),
     "compile": (True, True, True),
+    "explore": (False, False, False),
 }
 
 
@@ -436,6 +437,10 @@ def validate(
                 "validate checks a configuration file or mapping; a DataFrame source is checked when it runs."
             )
     parsed = _config(config, gate, base_dir, need_output=need_output, compile_only=compile_only)
+    if command == "explore":
+        from sqlanon.config.vary import check_explorable
+
+        check_explorable(parsed)
     _hierarchy_files(parsed)
     if not connect:
         return Validation(parsed, command)
