@@ -194,7 +194,7 @@ def test_a_risk_limit_fails_check_and_anonymize_publishes_nothing(tmp_path: Path
     assert not none.passed and "exceed the risk limit(s) marketer" in none.message
     # apply searches nothing: its message says the node was applied as given
     applied = api.apply(
-        dict(config, risk={"sample_uniques": 0.0, "prosecutor_highest": 0.0}),
+        dict(config, risk={"sample_uniques": 0.0, "prosecutor_highest": 1e-9}),
         node=searched.node,
         base_dir=folder,
     )
@@ -448,8 +448,11 @@ def test_population_settings_are_checked(tmp_path: Path) -> None:
         api.check(
             dict(config, population={"query": f"SELECT * FROM read_csv('{pp1}') LIMIT 0"}), base_dir=tmp_path
         )
-    limited = api.check(dict(config, risk={"journalist_highest": 0.0}), base_dir=tmp_path)
+    limited = api.check(dict(config, risk={"journalist_highest": 1e-9}), base_dir=tmp_path)
     assert not limited.passed and "journalist_highest" in limited.message
+    # a limit of 0 no table with a row meets is refused before anything is read
+    with pytest.raises(ConfigError, match=r"risk\.journalist_highest must be greater than 0"):
+        api.check(dict(config, risk={"journalist_highest": 0.0}), base_dir=tmp_path)
     # labels of two levels: the message says the journalist risk needs one level, and why
     rows = [r for r in _rows(1) if r["zip"] is not None]
     mixed = [dict(r, zip=_zip_label(r["zip"], 0 if i == 0 else 2)) for i, r in enumerate(rows)]
