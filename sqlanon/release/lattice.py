@@ -4,6 +4,7 @@ nodes that satisfy the criteria, rank them by the metric, and build the best one
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from fractions import Fraction
 from typing import Any
 
@@ -33,7 +34,7 @@ from sqlanon.report.model import Report
 from sqlanon.search import SearchResult, search
 from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice, Node
-from sqlanon.search.local import local_copy, search_place
+from sqlanon.search.local import LocalCopy, local_copy, search_place
 from sqlanon.search.optimal import MAX_AHEAD, PATHS
 from sqlanon.search.reuse import Known, with_known
 from sqlanon.search.risk import highest_spec, monotone_limits
@@ -189,22 +190,25 @@ def lattice_release(
     progress: Progress | None,
     stage: Stage | None = None,
     known: Known | None = None,
+    copy: LocalCopy | None = None,
 ) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
     """A lattice search: the pending report, the best minimal node's release (None: no node)
     and its levels. Where a server engine's search runs: :func:`search_place`. Locally, the
     search and the ranking run in embedded DuckDB on a copy of the encoded tables, and only the
     chosen node is evaluated again in the engine, for the verdicts its release is built from.
-    ``known``: verdicts the search reuses and records (``sqlanon explore``)."""
+    ``known``: verdicts the search reuses and records, and ``copy`` a local copy of the encoded
+    tables made already, for a local search (``sqlanon explore``, one copy for its settings)."""
     required = searched_criteria(required, config)
     place, why = search_place(engine, encoded, config)
     if place == "local":
-        say(stage, "copy", "copying the frequency table to this machine")
-        with local_copy(engine, encoded) as copy:
+        if copy is None:
+            say(stage, "copy", "copying the frequency table to this machine")
+        with local_copy(engine, encoded) if copy is None else nullcontext(copy) as held:
             say(stage, "search", "searching the lattice (on this machine)")
-            base, best = _search_and_rank(copy.engine, encoded, required, config, progress, stage, known)
+            base, best = _search_and_rank(held.engine, encoded, required, config, progress, stage, known)
             base.search["search_in"] = "local"
             base.search["search_in_why"] = why
-            base.search["copied_rows"] = copy.rows
+            base.search["copied_rows"] = held.rows
         if best is None:
             return base, None, None
         node = best[0]
