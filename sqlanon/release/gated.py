@@ -249,9 +249,9 @@ def unsearched(strategy: Any, config: Config, keys: Sequence[str]) -> str:
     """Why the node chosen can exceed the risk limits ``keys``: the sentence before the advice."""
     if strategy == "apply":
         return "The node was applied as given"
-    if strategy == "mondrian":
-        return "Mondrian chooses its partitions by the criteria; the risk limits are checked on the release, not searched"
     journalist = [key for key in keys if key not in SEARCHED]
+    if strategy == "mondrian" and not journalist:
+        return "Mondrian keeps within them every cut it makes; even the whole table as one class exceeds them"
     if journalist:
         return f"The journalist limits ({', '.join(journalist)}) are checked on the release, not searched"
     if config.person and any(key in SHARES for key in keys):

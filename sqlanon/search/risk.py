@@ -22,6 +22,9 @@ within the limits: exactly what the gate measures on the release at that node.
   nodes that pass them (:func:`monotone_limits`), as for t-closeness.
 - The journalist limits (they need ``population:``) are not searched: the gate checks them on
   the release.
+
+Mondrian meets ``prosecutor_highest`` as the same k-anonymity and the share limits as budgets of
+its cuts (:mod:`sqlanon.search.mondrian_risk`).
 """
 
 from __future__ import annotations
