@@ -24,7 +24,7 @@ from sqlanon.release.run import Stage, record_costs, say, written
 from sqlanon.report.entries import check_entries, identifier_entry
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import DeferredSql, Report
-from sqlanon.search.risk import SEARCHED, SHARES
+from sqlanon.search.risk import SEARCHED
 from sqlanon.sql.render import column, table
 
 
@@ -254,11 +254,6 @@ def unsearched(strategy: Any, config: Config, keys: Sequence[str]) -> str:
         return "Mondrian keeps within them every cut it makes; even the whole table as one class exceeds them"
     if journalist:
         return f"The journalist limits ({', '.join(journalist)}) are checked on the release, not searched"
-    if config.person and any(key in SHARES for key in keys):
-        return (
-            "With person:, the search meets prosecutor_highest only; the other risk limits are checked on "
-            "the release, not searched"
-        )
     return "No node the search may reach meets them"
 
 

@@ -122,9 +122,9 @@ class NodeEvaluator:
         self.encoded = encoded
         self.criteria = list(criteria)
         #: the ``risk:`` limits a satisfying node's published classes must meet (the shares of
-        #: sqlanon.search.risk; not with people, whose limits the gate alone checks), and the
-        #: threshold of records at risk
-        self.risk_limits = share_limits(risk.limits) if risk is not None and not encoded.person else {}
+        #: sqlanon.search.risk; with people, over the people of the classes), and the threshold
+        #: of records at risk
+        self.risk_limits = share_limits(risk.limits) if risk is not None else {}
         self.risk_threshold = risk.threshold if risk is not None else 0.2
         #: nodes that met the criteria when asked without the limits (criteria_satisfied)
         self._criteria_passed: dict[Node, NodeResult] = {}

@@ -276,7 +276,19 @@ def run_mondrian(
     counts = limits.start(encoded.rows) if limits is not None else {}
     compiled = {
         (a, b): _round_sql(
-            a, b, names, params, sensitive, columns, global_q, verdicts, expand, min_size, tree, fanout, limits
+            a,
+            b,
+            names,
+            params,
+            sensitive,
+            columns,
+            global_q,
+            verdicts,
+            expand,
+            min_size,
+            tree,
+            fanout,
+            limits,
         )
         for a, b in ((work, nxt), (nxt, work))
     }
@@ -295,7 +307,10 @@ def run_mondrian(
             statements += 1
             added = engine.fetchone(sql.spent)
             statements += 1
-            counts = {name: counts[name] + int(n) for name, n in zip(("classes", "at_risk", "uniques"), added, strict=True)}
+            counts = {
+                name: counts[name] + int(n)
+                for name, n in zip(("classes", "at_risk", "uniques"), added, strict=True)
+            }
         run(sql.finals)  # partitions not cut this round are final
         (cut,) = engine.fetchone(sql.count_split)
         if not cut:

@@ -54,7 +54,8 @@ class Budget:
         """How much each count may still grow (the template's bound parameters)."""
         most = {"classes": self.classes, "at_risk": self.at_risk, "uniques": self.uniques}
         return {
-            name: UNLIMITED if limit is None else max(limit - counts[name], -1) for name, limit in most.items()
+            name: UNLIMITED if limit is None else max(limit - counts[name], -1)
+            for name, limit in most.items()
         }
 
 
