@@ -7,9 +7,9 @@ whole table's distribution or the classes' natural supersets (t-closeness and it
 delta-disclosure, beta-likeness: ``global_distribution``, ``needs_levels``) and the
 configuration has no ``risk:`` limits, a node's verdict depends on its classes alone: a class
 violates the criteria or not, and the node satisfies them when the rows (people) of the
-violating classes fit the suppression limit. Raising a k-anonymity criterion's k only adds
-violating classes, and lowering the suppression limit only lowers the allowance. So for two
-settings that differ only in those (the k of each k-anonymity criterion, the suppression limit),
+violating classes fit the suppression limit. Raising a k-anonymity criterion's k (or an
+l-diversity's l, :data:`ORDERED`) only adds violating classes, and lowering the suppression
+limit only lowers the allowance. So for two settings that differ only in those,
 a node that fails for the looser one fails for the stricter one, and a node that satisfies the
 stricter one satisfies the looser one; each search reuses those verdicts from the settings
 explored before it and asks the engine only about the others. When the setting's requirement is
@@ -60,25 +60,54 @@ def reuse_refused(config: Config, required: list[Criterion]) -> str | None:
     return None
 
 
+#: per criterion (kind, and variant for l-diversity), the parameters whose change only adds or
+#: removes violating classes: 1 when a larger value asks more (a class violating at a value
+#: violates at every larger one), -1 when a smaller one does. k-anonymity's k; l-diversity's l
+#: (distinct values, entropy >= ln l, and r_1 < c (r_l + ... + r_m): fewer terms) and the
+#: recursive variant's c; (alpha,k)-anonymity's k and alpha (the largest value share allowed).
+ORDERED: dict[tuple[str, str | None], dict[str, int]] = {
+    ("k-anonymity", None): {"k": 1},
+    ("l-diversity", "distinct"): {"l": 1},
+    ("l-diversity", "entropy"): {"l": 1},
+    ("l-diversity", "recursive"): {"l": 1, "c": -1},
+    ("alpha-k-anonymity", None): {"k": 1, "alpha": -1},
+}
+
+
+def _ordered(spec: CriterionSpec) -> dict[str, int]:
+    """The ordered parameters of ``spec`` (:data:`ORDERED`; none for the others)."""
+    variant = spec.params.get("variant", "distinct") if spec.kind == "l-diversity" else None
+    return ORDERED.get((spec.kind, variant), {})
+
+
 def _rest(config: Config) -> tuple[tuple[CriterionSpec, ...], Config]:
-    """``config`` without what the reuse compares: the k of each k-anonymity criterion and the
-    suppression limit (two settings whose rests are equal differ only in those)."""
+    """``config`` without what the reuse compares: the ordered parameters of its criteria
+    (:data:`ORDERED`) and the suppression limit (two settings whose rests are equal differ only
+    in those)."""
     criteria = tuple(
-        replace(c, params={**c.params, "k": 0}) if c.kind == "k-anonymity" else c for c in config.criteria
+        replace(c, params={**c.params, **dict.fromkeys(_ordered(c), 0)}) if _ordered(c) else c
+        for c in config.criteria
     )
     return criteria, replace(config, criteria=(), suppression_limit=0.0)
 
 
-def _ks(config: Config) -> list[int]:
-    return [int(c.params["k"]) for c in config.criteria if c.kind == "k-anonymity"]
+def _asks(config: Config) -> list[float]:
+    """The ordered parameters of ``config``'s criteria, each signed so that larger asks more."""
+    return [
+        direction * float(c.params[name])
+        for c in config.criteria
+        for name, direction in _ordered(c).items()
+        if name in c.params
+    ]
 
 
 def looser(a: Config, b: Config) -> bool:
-    """Whether ``a`` asks at most what ``b`` asks, differing only in k and the suppression
-    limit: every k of ``a`` at most ``b``'s, its suppression limit at least ``b``'s."""
+    """Whether ``a`` asks at most what ``b`` asks, differing only in ordered parameters and the
+    suppression limit: each of ``a``'s asks at most ``b``'s, its suppression limit is at least
+    ``b``'s."""
     return (
         _rest(a) == _rest(b)
-        and all(x <= y for x, y in zip(_ks(a), _ks(b), strict=True))
+        and all(x <= y for x, y in zip(_asks(a), _asks(b), strict=True))
         and a.suppression_limit >= b.suppression_limit
     )
 

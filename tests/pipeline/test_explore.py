@@ -81,12 +81,14 @@ def equals_independent_runs(
     return found
 
 
-def _grid(rng: random.Random, rows: int, with_l: bool) -> dict[str, list[Any]]:
+def _grid(rng: random.Random, rows: int, with_l: str | None) -> dict[str, list[Any]]:
     vary: dict[str, list[Any]] = {"k": sorted(rng.sample(range(1, min(rows, 9) + 1), rng.randint(2, 3)))}
     if rng.random() < 0.7:
         vary["suppression_limit"] = sorted(rng.sample([0, 0.04, 0.1, 0.3], rng.randint(1, 2)))
-    if with_l:
-        vary["criteria[1].l"] = [1, 2]
+    if with_l is not None:
+        vary["criteria[1].l"] = [1.3, 1.7, 2] if with_l == "entropy" else [1, 2]
+    if with_l == "recursive" and rng.random() < 0.5:
+        vary["criteria[1].c"] = [1.5, 3]
     keys = list(vary)
     rng.shuffle(keys)
     return {k: vary[k] for k in keys}
@@ -97,9 +99,14 @@ def test_each_setting_equals_an_anonymize_run(seed: int, tmp_path: Path) -> None
     rng = random.Random(seed)
     case = random_case(seed, tmp_path, n_qis=rng.randint(2, 3), max_rows=60)
     criteria: list[dict[str, Any]] = [{"k-anonymity": {"k": 2}}]
-    with_l = seed % 2 == 1
-    if with_l:
-        criteria.append({"l-diversity": {"l": 2, "attribute": case.sensitive}})
+    # l-diversity's l (and the recursive variant's c) are reused across as k is
+    with_l = rng.choice(["distinct", "entropy", "recursive"]) if seed % 2 == 1 else None
+    if with_l == "recursive":
+        criteria.append(
+            {"l-diversity": {"variant": "recursive", "l": 2, "c": 2, "attribute": case.sensitive}}
+        )
+    elif with_l is not None:
+        criteria.append({"l-diversity": {"variant": with_l, "l": 2, "attribute": case.sensitive}})
     if seed % 4 == 2:  # a criterion over the whole table's distribution: no reuse
         criteria.append({"t-closeness": {"t": 0.6, "attribute": case.sensitive}})
     config = case.config(criteria, search=["optimal", "incognito"][seed % 3 == 1])
@@ -113,6 +120,15 @@ def test_each_setting_equals_an_anonymize_run_over_people(seed: int, tmp_path: P
     config = people_config(case, [{"k-anonymity": {"k": 2}}])
     found = equals_independent_runs(config, {"k": [1, 2, 4], "suppression_limit": [0, 0.2]}, tmp_path)
     assert found.unit == "people" and all(r["people"] is not None for r in found.rows if r["node"])
+
+
+def test_verdicts_are_reused_across_l_as_across_k(tmp_path: Path) -> None:
+    """Settings differing in l-diversity's l alone reuse each other's verdicts (a larger l only
+    adds violating classes), and still equal independent runs."""
+    case = random_case(13, tmp_path, n_qis=3, max_rows=80)
+    config = case.config([{"l-diversity": {"variant": "entropy", "l": 2, "attribute": case.sensitive}}])
+    found = equals_independent_runs(config, {"criteria[0].l": [1.2, 1.8, 2.5, 3]}, tmp_path)
+    assert found.reuse["applied"] and found.reuse["reused_verdicts"] > 0
 
 
 def _stage(report: dict[str, Any], name: str) -> int:
