@@ -419,6 +419,11 @@ def _given_supersets(
 
 def unsupported(c: Criterion) -> str | None:
     """Why compile cannot write criterion ``c`` (None: it can)."""
+    if c.kind == "k-map":
+        return (
+            "compile cannot write k-map: its class sizes come from the population table or from a size k' "
+            "derived in Python (sqlanon's report gives derived_k: compile k-anonymity with that k instead)."
+        )
     if type(c).setup is not BaseCriterion.setup:  # pragma: no cover - no criterion has one yet
         return f"compile cannot write {c.kind} yet: it builds lookup tables in Python."
     return None

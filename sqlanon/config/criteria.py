@@ -22,6 +22,8 @@ EMD_DISTANCES = ("equal", "ordered", "hierarchical")
 DISTANCES = (*EMD_DISTANCES, "variational", "kl", "js", "smoothed-js")
 DISSIMILARITY_DISTANCES = ("numeric", "ordered", "hierarchical", "variational")
 BETA_VARIANTS = ("basic", "enhanced")
+#: how k-map estimates the population's class sizes from the sample (sqlanon.criteria.kmap)
+KMAP_ESTIMATORS = ("poisson", "zero-truncated-poisson")
 SEVERITIES = ("error", "warn")
 
 
@@ -171,6 +173,32 @@ PARAMS: dict[str, tuple[Key, ...]] = {
         Key("variant", keys.enum(BETA_VARIANTS), default="basic"),
         ATTRIBUTE,
     ),
+    "k-map": (
+        Key(
+            "k",
+            keys.whole(1),
+            required=True,
+            description="the fewest persons of the population a class matches",
+        ),
+        Key(
+            "estimator",
+            keys.enum(KMAP_ESTIMATORS),
+            required=True,
+            description="how the population's class sizes are estimated from the sample (El Emam and Dankar 2008)",
+        ),
+        Key(
+            "significance",
+            keys.number(0, 1),
+            required=True,
+            description="the probability allowed that a class of the derived size matches fewer than k persons",
+        ),
+        Key(
+            "sampling_fraction",
+            keys.number(0, 1, open_low=True),
+            required=True,
+            description="the share of the population the table holds: its rows / the population's persons",
+        ),
+    ),
 }
 #: what every criterion takes beside its parameters
 SEVERITY = Key(
@@ -304,6 +332,13 @@ def _k_anonymity(c: _Checker) -> None:
     c.integer("k")
 
 
+def _k_map(c: _Checker) -> None:
+    c.integer("k")
+    c.choice("estimator", "k-map estimator")
+    c.number("significance")
+    c.number("sampling_fraction")
+
+
 #: every privacy model the configuration takes, the one list of them on this side: its name and
 #: its parameters' checker (``sqlanon.criteria.MODELS`` names the same models, a test says so)
 CHECKERS: dict[str, Callable[[_Checker], None]] = {
@@ -315,8 +350,11 @@ CHECKERS: dict[str, Callable[[_Checker], None]] = {
     "dissimilarity": _dissimilarity,
     "delta-disclosure": _delta_disclosure,
     "beta-likeness": _beta_likeness,
+    "k-map": _k_map,
 }
 CRITERIA = tuple(CHECKERS)
+#: the models that protect no sensitive column (they bound the classes' sizes)
+NO_ATTRIBUTE = ("k-anonymity", "k-map")
 
 
 def _attributes(
@@ -396,7 +434,7 @@ def parse_criterion(
     checker = _Checker(kind, params, where)
     CHECKERS[kind](checker)
     attributes: tuple[str, ...] = ()
-    if kind != "k-anonymity":
+    if kind not in NO_ATTRIBUTE:
         sensitive = [name for name, role in roles.items() if role == "sensitive"]
         attributes = _attributes(kind, params, sensitive, roles, where)
     unknown = set(params) - checker.allowed

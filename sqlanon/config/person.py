@@ -26,6 +26,7 @@ PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
     "dissimilarity": ("numeric", "ordered", "hierarchical", "variational"),
     "delta-disclosure": None,
     "beta-likeness": None,
+    "k-map": None,
 }
 
 _NAMES = keys.any_of(keys.text(), {"type": "array", "minItems": 1, "uniqueItems": True, "items": keys.text()})

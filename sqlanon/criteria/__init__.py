@@ -8,6 +8,7 @@ from sqlanon.config.criteria import CriterionSpec
 from sqlanon.criteria.base import TOL, Criterion
 from sqlanon.criteria.disclosure import AlphaK, BetaLikeness, DeltaDisclosure
 from sqlanon.criteria.kanonymity import KAnonymity
+from sqlanon.criteria.kmap import KMapEstimated
 from sqlanon.criteria.ldiversity import (
     DistinctL,
     EntropyL,
@@ -46,6 +47,7 @@ MODELS: dict[str, Callable[[CriterionSpec], Criterion]] = {
     "dissimilarity": Dissimilarity,
     "delta-disclosure": DeltaDisclosure,
     "beta-likeness": BetaLikeness,
+    "k-map": KMapEstimated,
 }
 
 

@@ -93,6 +93,15 @@ def check_parameters(
     ``reveal``: a message may name the column's values (the user asked for them)."""
     for c in criteria:
         p = c.spec.params
+        if c.kind == "k-map":  # k counts the population's persons; the table's classes need k'
+            derived = int(c.template_params(None)["k"])
+            if derived > rows:
+                raise DataError(
+                    f"k-map: the derived class size k' = {derived} (k = {p['k']}, {p['estimator']} estimator) is "
+                    f"larger than the table ({rows} {unit}); no release can satisfy it. Lower k, or raise "
+                    "significance."
+                )
+            continue
         for key in ("k", "n"):
             if key in p and int(p[key]) > rows:
                 raise DataError(

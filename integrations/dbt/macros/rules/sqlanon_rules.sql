@@ -1234,6 +1234,160 @@
       }
     },
     'hierarchies': false
+  },
+  'k-map': {
+    'test': 'k_map',
+    'axis': none,
+    'default': none,
+    'variants': {
+      '': {
+        'params': [
+          {
+            'type': 'integer',
+            'key': 'k',
+            'low': 1,
+            'high': none,
+            'open_low': false,
+            'choices': [],
+            'default': none,
+            'empty': none
+          },
+          {
+            'type': 'choice',
+            'key': 'estimator',
+            'low': none,
+            'high': none,
+            'open_low': false,
+            'choices': ['poisson', 'zero-truncated-poisson'],
+            'default': none,
+            'empty': none
+          },
+          {
+            'type': 'number',
+            'key': 'significance',
+            'low': 0,
+            'high': 1,
+            'open_low': false,
+            'choices': [],
+            'default': none,
+            'empty': none
+          },
+          {
+            'type': 'number',
+            'key': 'sampling_fraction',
+            'low': 0,
+            'high': 1,
+            'open_low': true,
+            'choices': [],
+            'default': none,
+            'empty': none
+          }
+        ],
+        'why': none,
+        'macro': none,
+        'multi': {},
+        'quasi': {},
+        'people': none,
+        'sub': {
+          'key': 'estimator',
+          'items': {
+            'poisson': {
+              'params': [
+                {
+                  'type': 'integer',
+                  'key': 'k',
+                  'low': 1,
+                  'high': none,
+                  'open_low': false,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                },
+                {
+                  'type': 'number',
+                  'key': 'significance',
+                  'low': 0,
+                  'high': 1,
+                  'open_low': false,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                },
+                {
+                  'type': 'number',
+                  'key': 'sampling_fraction',
+                  'low': 0,
+                  'high': 1,
+                  'open_low': true,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                }
+              ],
+              'why': 'compile cannot write k-map: its class sizes come from the population table or from a size k\' derived in Python (sqlanon\'s report gives derived_k: compile k-anonymity with that k instead).',
+              'macro': 'sqlanon_k_map_poisson',
+              'multi': {},
+              'quasi': {},
+              'sub': none,
+              'people': {
+                'macro': none,
+                'quasi': {},
+                'why': 'compile cannot write k-map: its class sizes come from the population table or from a size k\' derived in Python (sqlanon\'s report gives derived_k: compile k-anonymity with that k instead).',
+                'multi': {},
+                'several': none
+              }
+            },
+            'zero-truncated-poisson': {
+              'params': [
+                {
+                  'type': 'integer',
+                  'key': 'k',
+                  'low': 1,
+                  'high': none,
+                  'open_low': false,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                },
+                {
+                  'type': 'number',
+                  'key': 'significance',
+                  'low': 0,
+                  'high': 1,
+                  'open_low': false,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                },
+                {
+                  'type': 'number',
+                  'key': 'sampling_fraction',
+                  'low': 0,
+                  'high': 1,
+                  'open_low': true,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                }
+              ],
+              'why': 'compile cannot write k-map: its class sizes come from the population table or from a size k\' derived in Python (sqlanon\'s report gives derived_k: compile k-anonymity with that k instead).',
+              'macro': 'sqlanon_k_map_zero_truncated_poisson',
+              'multi': {},
+              'quasi': {},
+              'sub': none,
+              'people': {
+                'macro': none,
+                'quasi': {},
+                'why': 'compile cannot write k-map: its class sizes come from the population table or from a size k\' derived in Python (sqlanon\'s report gives derived_k: compile k-anonymity with that k instead).',
+                'multi': {},
+                'several': none
+              }
+            }
+          }
+        }
+      }
+    },
+    'hierarchies': false
   }
 }) -}}
 {% endmacro %}
