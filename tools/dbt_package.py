@@ -338,6 +338,8 @@ def _config(form: Form, which: int, count: int = 1, quasi: int = 0, people: bool
             **{name: sensitive for name in names},
         },
         "criteria": [{kind: params}],
+        # k-map with the population table and delta-presence read one (compile writes neither)
+        **({"population": {"table": "population"}} if kind in ("k-map", "delta-presence") else {}),
         **({"person": PERSON} if people else {}),
     }
     return parse_config(data, Path.cwd(), gate=True)

@@ -310,6 +310,8 @@ def _criterion_cases() -> list[tuple[str, dict[str, Any], bool]]:
     def case(name: str, kind: str, params: dict[str, Any], valid: bool) -> None:
         config = _base()
         config["criteria"] = [{kind: params}]
+        if kind in ("k-map", "delta-presence"):  # k-map's default estimator reads the population
+            config["population"] = "population.csv"
         cases.append((name, config, valid))
 
     for kind, table in PARAMS.items():

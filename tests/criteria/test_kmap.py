@@ -189,7 +189,10 @@ GOOD = {"k": 5, "estimator": "poisson", "significance": 0.05, "sampling_fraction
     ("params", "needles"),
     [
         ({k: v for k, v in GOOD.items() if k != "significance"}, ["'significance'"]),
-        ({k: v for k, v in GOOD.items() if k != "estimator"}, ["'estimator'"]),
+        (
+            {k: v for k, v in GOOD.items() if k != "estimator"},
+            ["significance", "applies only to an estimator"],
+        ),
         ({**GOOD, "estimator": "binomial"}, ["estimator", "'binomial'"]),
         ({**GOOD, "sampling_fraction": 0}, ["sampling_fraction", "(0, 1]"]),
         ({**GOOD, "significance": 1.5}, ["significance", "[0, 1]"]),
