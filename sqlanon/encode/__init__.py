@@ -625,8 +625,10 @@ def encode(
     encoded = Encoded(
         source, units, tuple(qis), tuple(sensitive), freq, int(freq_rows), rows, tuple(config.person)
     )
-    if config.population is not None and any(reads_population(c) for c in config.criteria):
-        # k-map with the population table, delta-presence: its persons at the leaves' codes
+    counted = any(reads_population(c) for c in config.criteria) or "journalist_highest" in config.risk.limits
+    if config.population is not None and counted:
+        # k-map with the population table, delta-presence, journalist_highest (searched as k-map):
+        # the population's persons at the leaves' codes
         population = read_table(engine, config.population, what="population")
         coded_population = encode_population(engine, population, [(q.dim, q.column) for q in qis], freq)
         encoded = replace(encoded, population=coded_population)

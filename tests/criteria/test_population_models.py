@@ -347,3 +347,53 @@ def test_bounds_are_inclusive_and_exact(tmp_path: Path) -> None:
             base_dir=tmp_path,
         )
         assert run.passed and run.node == {"a": level}, run.message
+
+
+@pytest.mark.parametrize("seed", seeds(6, fast=2))
+def test_journalist_highest_is_searched_as_k_map(seed: int, tmp_path: Path) -> None:
+    """``risk: {journalist_highest: t}`` steers the search (issue 40, item 1): its satisfying
+    nodes are the reference's for k-map with the smallest F whose 1/F meets t, the release's
+    journalist risk meets the limit, and the checks name the limit, not a k-map."""
+    rng = random.Random(2000 + seed)
+    case = random_case(seed, tmp_path, n_qis=rng.choice([2, 3]), max_rows=40)
+    people = with_population(case, rng, rng.randint(0, 3 * len(case.rows)))
+    limit_t = rng.choice([0.5, 0.3, 0.2, 0.12])
+    k = next(f for f in range(1, 100) if Fraction(1, f) <= Fraction(str(limit_t)))
+    suppression = rng.choice([0.0, 0.2])
+    expected = brute_force(case, people, [{"k-map": {"k": k}}], suppression)
+    risk = {"journalist_highest": limit_t}
+    cfg = parse_config(
+        case.config(
+            [{"k-anonymity": {"k": 1}}],
+            search="exhaustive",
+            suppression_limit=suppression,
+            population="population.csv",
+            risk=risk,
+        ),
+        case.folder,
+    )
+    engine = DuckDBEngine()
+    try:
+        encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
+        required = searched_criteria([make_criterion(c) for c in cfg.criteria], cfg)
+        found, _ = run_search(engine, encoded, required, cfg, None)
+    finally:
+        engine.close()
+    assert set(found.satisfying) == expected
+    report = api.anonymize(
+        case.config(
+            [{"k-anonymity": {"k": 1}}],
+            suppression_limit=suppression,
+            population="population.csv",
+            risk=risk,
+            overwrite=True,
+        ),
+        base_dir=tmp_path,
+    )
+    assert report.passed == bool(expected), report.message
+    if expected:
+        assert tuple(report.node[q] for q in case.qis) in ref.minimal_nodes(expected)
+        assert report.risk["journalist"]["highest"] <= limit_t
+        assert [c["criterion"] for c in report.checks] == ["k-anonymity", "risk"]
+    else:
+        assert "risk journalist_highest (searched as k-map with the population" in report.message
