@@ -283,6 +283,11 @@ def test_postgres_equals_duckdb(tmp_path: Path, postgres: Any) -> None:
     at_duckdb = api.anonymize(local, base_dir=tmp_path)
     assert at_pg.passed == at_duckdb.passed
     assert at_pg.node == at_duckdb.node and at_pg.checks == at_duckdb.checks
+    # searched in embedded DuckDB from PostgreSQL's encoded tables (the population's among them)
+    copied = api.anonymize(
+        dict(on_pg, search_in="local", output={"table": "popmodels.release2"}), base_dir=tmp_path
+    )
+    assert copied.node == at_duckdb.node and copied.checks == at_duckdb.checks
     expected = brute_force(case, people, criteria, 0.1)
     assert at_duckdb.passed == bool(expected)
 
