@@ -786,9 +786,10 @@ def parse_config(
         _check_engine_tables(engine, population, None, "population", compile_only, own_connection)
         if search == "mondrian" and not gate:
             raise ConfigError(
-                "population (the journalist risk) needs the release's quasi-identifiers at levels of their "
-                "hierarchies; search mondrian publishes partitions, which no hierarchy describes. Use a lattice "
-                "search (search: optimal, the default) for a journalist risk."
+                "population (the journalist risk, k-map with the population table, delta-presence) needs the "
+                "release's quasi-identifiers at levels of their hierarchies; search mondrian publishes partitions, "
+                "which no hierarchy describes. Use a lattice search (search: optimal, the default) with a "
+                "population."
             )
     risk = parse_risk(data.get("risk"))
     journalist = [key for key in risk.limits if key.startswith("journalist_")]
