@@ -42,13 +42,13 @@ def _reference(k: int, alpha: float, fraction: float, estimator: str) -> int | N
     lam, threshold = fraction * k, 1 - alpha
     dist = stats.poisson(lam)
     if estimator == POISSON:
-        cdf = [float(dist.cdf(j)) for j in range(k)]
+        cdf = [float(c) for c in dist.cdf(range(k))]
         reached = [j for j in range(k) if cdf[j] >= threshold]
         if any(abs(c - threshold) < 1e-9 for c in cdf):
             return None
         return min(k, reached[0] + 2) if reached else k
     zero = float(dist.pmf(0))
-    truncated = [(float(dist.cdf(j)) - zero) / (1 - zero) for j in range(1, k)]
+    truncated = [(float(c) - zero) / (1 - zero) for c in dist.cdf(range(1, k))]
     if any(abs(c - threshold) < 1e-9 for c in truncated):
         return None
     reached = [j for j, c in zip(range(1, k), truncated, strict=True) if c >= threshold]
