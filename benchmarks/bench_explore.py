@@ -5,7 +5,9 @@ searching, writing and gating its release).
 
 Printed: per criteria set, the settings, the median seconds of one ``explore`` and of the
 ``anonymize`` runs of its settings, and the verdicts explore reused. Run
-``python benchmarks/bench_explore.py --repeat 3``.
+``python benchmarks/bench_explore.py --repeat 3``; ``--census 1000000`` runs a smaller grid
+(k = 10, 20, 50 by suppression 0 and 1 %) on that many generated census-like rows
+(generate.py; bench_census.py's hierarchies, a 21,600-node lattice) instead of Adult.
 """
 
 from __future__ import annotations
@@ -35,8 +37,64 @@ def _with(config: Any, k: int, limit: float) -> Any:
     return replace(config, criteria=criteria, suppression_limit=float(limit))
 
 
+#: the census grid and criteria sets (--census): fewer settings, each run costs more
+CENSUS_GRID: dict[str, list[Any]] = {"k": [10, 20, 50], "suppression_limit": [0, 0.01]}
+CENSUS_SETS: dict[str, list[dict[str, Any]]] = {
+    "k": [{"k-anonymity": {"k": 10}}],
+    "k + distinct l=2": [{"k-anonymity": {"k": 10}}, {"l-diversity": {"l": 2, "attribute": "disease"}}],
+}
+
+
+def census(rows: int, repeat: int, memory_limit: str) -> None:
+    """The census grid on ``rows`` generated rows (configurations as mappings)."""
+    from bench_census import config as census_config
+    from generate import generate
+
+    print(f"# {machine()}; {rows:,} generated rows, search optimal, metric precision")
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        source = generate(Path(folder) / "census.parquet", rows)
+        for name, criteria in CENSUS_SETS.items():
+            base = census_config(source, Path(folder) / "out.parquet", "optimal", memory_limit)
+            base = dict(base, criteria=criteria)
+            explore_times, anonymize_times, reused = [], [], 0
+            for _ in range(repeat):
+                start = time.perf_counter()
+                found = api.explore(base, vary=CENSUS_GRID)
+                explore_times.append(time.perf_counter() - start)
+                reused = found.reuse.get("reused_verdicts", 0)
+                start = time.perf_counter()
+                for k in CENSUS_GRID["k"]:
+                    for limit in CENSUS_GRID["suppression_limit"]:
+                        changed = [{"k-anonymity": {"k": k}}, *criteria[1:]]
+                        api.anonymize(dict(base, criteria=changed, suppression_limit=limit))
+                anonymize_times.append(time.perf_counter() - start)
+            settings = len(CENSUS_GRID["k"]) * len(CENSUS_GRID["suppression_limit"])
+            explored, separate = median(explore_times), median(anonymize_times)
+            out.append(
+                [
+                    name,
+                    str(settings),
+                    f"{explored:.1f}",
+                    f"{separate:.1f}",
+                    f"{explored / separate:.2f}",
+                    f"{reused:,}",
+                ]
+            )
+    print(
+        table(
+            ["criteria", "settings", "explore s", "anonymize per setting s", "ratio", "verdicts reused"], out
+        )
+    )
+
+
 def main() -> None:
-    args = base_parser(__doc__ or "", repeat=1).parse_args()
+    parser = base_parser(__doc__ or "", repeat=1)
+    parser.add_argument("--census", type=int, default=0, help="rows of a generated table instead of Adult")
+    args = parser.parse_args()
+    if args.census:
+        census(args.census, args.repeat, args.memory_limit)
+        return
     print(f"# {machine()}; Adult, {len(QUASI)} quasi-identifiers, search optimal, metric precision")
     rows = []
     for name, criteria in SETS.items():

@@ -79,9 +79,15 @@ def _framed(
     or PyArrow)."""
 
     def parsed(
-        data: str | Path | Mapping[str, Any] | Config, con: Any, own: bool, returned_as: str | None = None
+        data: str | Path | Mapping[str, Any] | Config,
+        con: Any,
+        own: bool,
+        returned_as: str | None = None,
+        source_type: str | None = None,
     ) -> R:
         config = _config(data, gate, base_dir, con, need_output=need_output, own_connection=own)
+        if source_type is not None and config.source.kind == "relation":  # named by its own type
+            config = replace(config, source=replace(config.source, label=source_type))
         return run(replace(config, returned_as=returned_as) if returned_as else config)
 
     if isinstance(config, Mapping):
@@ -98,7 +104,8 @@ def _framed(
             if connection is None and kind is not None
             else None
         )
-        result = parsed(data, con, connection is None, returned_as)
+        source_type = frames.TYPE_NAMES[kind] if kind is not None else None
+        result = parsed(data, con, connection is None, returned_as, source_type)
         if returned_as is not None and getattr(result, "release", None) is not None:
             assert kind is not None
             result.release = frames.as_caller_type(kind, result.release)  # type: ignore[attr-defined]
@@ -387,6 +394,7 @@ VALIDATE_AS: dict[str, tuple[bool, bool, bool]] = {
     "check": (True, True, False),
     "audit": (False, False, False),
     "compile": (True, True, True),
+    "explore": (False, False, False),
 }
 
 
@@ -429,6 +437,10 @@ def validate(
                 "validate checks a configuration file or mapping; a DataFrame source is checked when it runs."
             )
     parsed = _config(config, gate, base_dir, need_output=need_output, compile_only=compile_only)
+    if command == "explore":
+        from sqlanon.config.vary import check_explorable
+
+        check_explorable(parsed)
     _hierarchy_files(parsed)
     if not connect:
         return Validation(parsed, command)

@@ -29,7 +29,7 @@ from sqlglot import exp
 from sqlglot.errors import ErrorLevel, UnsupportedError
 
 from sqlanon.compile import people
-from sqlanon.config import ADOPTED_RELATION, Config, TableRef
+from sqlanon.config import Config, TableRef
 from sqlanon.config.source_query import parse_query
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import Criterion as BaseCriterion
@@ -459,7 +459,7 @@ def refuse_unsupported(criteria: Sequence[Criterion]) -> None:
 
 def source_relation(ref: TableRef, engine_kind: str, dialect: str) -> exp.Expr:
     """The relation a statement reads for ``ref``, in DuckDB's dialect (canonical SQL)."""
-    if ref.kind == "relation" or ref.label == ADOPTED_RELATION:
+    if ref.kind == "relation" or ref.adopted:
         # a relation of the caller's connection (adopted as a temp view for the run only)
         raise ConfigError(
             "The gate's SQL reads a table by its name; the source is a relation of the caller's connection, "

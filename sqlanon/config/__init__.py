@@ -68,6 +68,17 @@ accepted_hook: Callable[[Mapping[str, Any]], None] | None = None
 ADOPTED_RELATION = "relation"
 
 
+def relation_label(relation: Any) -> str:
+    """How messages and the report's page name a relation given as source: by its type (a
+    DuckDB relation, a Spark DataFrame), never by its contents."""
+    module = type(relation).__module__.split(".")[0]
+    if module == "duckdb":
+        return "a DuckDB relation"
+    if module == "pyspark":
+        return "a Spark DataFrame"
+    return ADOPTED_RELATION
+
+
 @dataclass(frozen=True)
 class TableRef:
     """A CSV or Parquet file, a table in a DuckDB database file, or a table of the engine's own
@@ -97,6 +108,9 @@ class TableRef:
     folder: bool = False
     #: the catalog of a Spark table named ``catalog.schema.table`` ("": the current one)
     catalog: str = ""
+    #: a relation source adopted as a temp view of the run's engine (it has no name of its own
+    #: a statement outside the run could read)
+    adopted: bool = False
 
     @property
     def file(self) -> Path:
@@ -691,7 +705,7 @@ def parse_config(
         )
     raw_source = data["source"]
     if connection is not None and raw_source is not None and not isinstance(raw_source, (str, Mapping)):
-        source = TableRef("relation", None, schema="", relation=raw_source)
+        source = TableRef("relation", None, schema="", relation=raw_source, label=relation_label(raw_source))
     else:
         source = _table_ref(raw_source, base_dir, "source", _csv_options(data.get("csv")))
     if "csv" in data and source.kind in ("table", "query", "relation"):

@@ -25,6 +25,16 @@ LIMITS = {
     "journalist_records_at_risk": "the share of records whose journalist risk exceeds the threshold",
 }
 
+#: the limits whose figure is above 0 for every table with a row (a risk 1/size, an average
+#: of such): a limit of 0 no release meets
+POSITIVE = (
+    "prosecutor_highest",
+    "prosecutor_average",
+    "marketer",
+    "journalist_highest",
+    "journalist_average",
+)
+
 #: the keys of ``risk:`` (every one optional): the threshold, and a limit per :data:`LIMITS`
 KEYS = (
     Key(
@@ -33,7 +43,10 @@ KEYS = (
         default=THRESHOLD,
         description="the threshold of records at risk",
     ),
-    *(Key(name, keys.number(0, 1), description=f"the largest {what}") for name, what in LIMITS.items()),
+    *(
+        Key(name, keys.number(0, 1, open_low=name in POSITIVE), description=f"the largest {what}")
+        for name, what in LIMITS.items()
+    ),
 )
 
 
@@ -70,6 +83,11 @@ def parse_risk(value: Any) -> RiskSettings:
             raise ConfigError(f"risk.{key} must be a share in [0, 1], got {given!r}.")
         if key == "threshold" and given == 0:
             raise ConfigError("risk.threshold must be greater than 0: every record's risk is above 0.")
+        if key in POSITIVE and given == 0:
+            raise ConfigError(
+                f"risk.{key} must be greater than 0: {LIMITS[key]}, is above 0 for any table with a row, so no "
+                f"release would meet it. Give the largest risk you accept, e.g. {key}: 0.05 (1 in 20)."
+            )
         out[key] = float(given)
     threshold = out.pop("threshold", THRESHOLD)
     return RiskSettings(threshold, out)

@@ -140,17 +140,22 @@ def _with(config: Config, goal: Target, value: int | float, criteria: list[Any])
     return config
 
 
+def check_explorable(config: Config) -> None:
+    """ConfigError when explore cannot run ``config`` whatever it varies (its search)."""
+    if config.search == "mondrian":
+        raise ConfigError(
+            "explore runs the lattice searches (optimal, incognito, exhaustive), whose settings share one "
+            "encoding; the configuration's search is mondrian. Use a lattice search, or run anonymize per setting."
+        )
+
+
 def settings(config: Config, vary: Mapping[str, Sequence[int | float]]) -> list[Setting]:
     """The settings of ``vary`` (key -> values): the cartesian product of the values, in order
     (the last key varying fastest), each with its configuration. ConfigError naming the key for
     an unknown key or a bad value, and when there are more than :data:`MAX_SETTINGS`."""
     if not vary:
         raise ConfigError("explore needs at least one --vary KEY=V1,V2,... (e.g. --vary k=5,10,20).")
-    if config.search == "mondrian":
-        raise ConfigError(
-            "explore runs the lattice searches (optimal, incognito, exhaustive), whose settings share one "
-            "encoding; the configuration's search is mondrian. Use a lattice search, or run anonymize per setting."
-        )
+    check_explorable(config)
     goals = [target(config, key) for key in vary]
     seen: dict[tuple[int | None, str], str] = {}
     for goal in goals:

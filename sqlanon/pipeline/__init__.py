@@ -34,6 +34,7 @@ from sqlanon.release.lattice import (
     node_map,
     qi_weights,
     record_choice,
+    searched_criteria,
 )
 from sqlanon.release.metrics import materialize_verdicts, node_metrics
 from sqlanon.release.publish import build_release, prepare_output, stage_returned
@@ -300,7 +301,8 @@ def _mondrian(
             progress(done, -1)  # -1: a Mondrian round, not a count of lattice nodes
 
     with engine.threads(search_threads(encoded)):
-        result = run_mondrian(engine, encoded, required, config, rounds)
+        # prosecutor_highest as k-anonymity; the share limits are budgets (search.mondrian_risk)
+        result = run_mondrian(engine, encoded, searched_criteria(required, config), config, rounds)
     base = pending(
         encoded,
         {

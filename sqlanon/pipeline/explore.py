@@ -8,6 +8,7 @@ setting's search reuses the node verdicts of the settings before it
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import replace
 
 from sqlanon.config import Config
@@ -23,6 +24,7 @@ from sqlanon.release.run import Progress, Stage, counted, prepare_report, record
 from sqlanon.report.explore import ExploreReport
 from sqlanon.report.files import ReportFiles
 from sqlanon.search.lattice import Node
+from sqlanon.search.local import local_copy, search_place
 from sqlanon.search.reuse import Known
 
 
@@ -66,18 +68,24 @@ def explore(
         explored: list[Explored] = []
         rows = []
         reused = 0
-        for done, (setting, criteria) in enumerate(zip(found, made, strict=True), 1):
-            if stage is not None:
-                stage(f"setting {done} of {len(found)}")
-            varied = _engine_config(setting.config, config)
-            needed = [c for c in criteria if c.severity == "error"]
-            known = Known(
-                decider(varied, explored, monotone(varied, needed)) if refused is None else _unknown
-            )
-            report = explore_setting(engine, encoded, varied, criteria, population, known, progress)
-            explored.append(Explored(varied, dict(known.verdicts)))
-            reused += known.reused
-            rows.append(row(setting.values, report, known, refused is None))
+        held = ExitStack()
+        copy = None
+        if search_place(engine, encoded, config)[0] == "local":  # one copy for every setting's search
+            say(stage, "copy", "copying the frequency table to this machine")
+            copy = held.enter_context(local_copy(engine, encoded))
+        with held:
+            for done, (setting, criteria) in enumerate(zip(found, made, strict=True), 1):
+                if stage is not None:
+                    stage(f"setting {done} of {len(found)}")
+                varied = _engine_config(setting.config, config)
+                needed = [c for c in criteria if c.severity == "error"]
+                known = Known(
+                    decider(varied, explored, monotone(varied, needed)) if refused is None else _unknown
+                )
+                report = explore_setting(engine, encoded, varied, criteria, population, known, progress, copy)
+                explored.append(Explored(varied, dict(known.verdicts)))
+                reused += known.reused
+                rows.append(row(setting.values, report, known, refused is None))
         result = ExploreReport(
             keys=list(vary),
             rows=rows,

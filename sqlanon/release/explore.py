@@ -35,7 +35,8 @@ from sqlanon.release.lattice import lattice_release
 from sqlanon.release.run import Progress, say
 from sqlanon.report.model import Report
 from sqlanon.search.lattice import Node
-from sqlanon.search.reuse import Known, known_verdicts
+from sqlanon.search.local import LocalCopy
+from sqlanon.search.reuse import Known
 
 
 @dataclass(frozen=True)
@@ -129,13 +130,15 @@ def explore_setting(
     population: str | None,
     known: Known,
     progress: Progress | None = None,
+    copy: LocalCopy | None = None,
 ) -> Report:
     """The report ``anonymize`` would make for ``config`` on ``encoded``, without writing
     anything: the search (reusing ``known``'s verdicts), the chosen node's release gated on a
     temp table, dropped again. ``population``: the population's temp table (read once)."""
     required = [c for c in criteria if c.severity == "error"]
-    with known_verdicts(known):
-        base, release, levels = lattice_release(engine, encoded, required, config, progress)
+    base, release, levels = lattice_release(
+        engine, encoded, required, config, progress, known=known, copy=copy
+    )
     if release is None:
         return base
     say(None, "gate", "gating the release")  # its statements counted under gate

@@ -24,7 +24,7 @@ from sqlanon.release.run import Stage, record_costs, say, written
 from sqlanon.report.entries import check_entries, identifier_entry
 from sqlanon.report.files import ReportFiles
 from sqlanon.report.model import DeferredSql, Report
-from sqlanon.search.risk import SEARCHED, SHARES
+from sqlanon.search.risk import SEARCHED
 from sqlanon.sql.render import column, table
 
 
@@ -147,6 +147,7 @@ def _gate_and_commit(
         return written(base, reports)
     base.passed = True
     base.output = (config.output or staged.staged).describe()
+    base.returned = isinstance(staged, Returned)
     base.warnings = ([first_warning] if first_warning else []) + utility_warnings(config, encoded, base)
     warned = sum(1 for o in gate.outcomes if not o.passed)
     if warned:
@@ -248,16 +249,11 @@ def unsearched(strategy: Any, config: Config, keys: Sequence[str]) -> str:
     """Why the node chosen can exceed the risk limits ``keys``: the sentence before the advice."""
     if strategy == "apply":
         return "The node was applied as given"
-    if strategy == "mondrian":
-        return "Mondrian chooses its partitions by the criteria; the risk limits are checked on the release, not searched"
     journalist = [key for key in keys if key not in SEARCHED]
+    if strategy == "mondrian" and not journalist:
+        return "Mondrian keeps within them every cut it makes; even the whole table as one class exceeds them"
     if journalist:
         return f"The journalist limits ({', '.join(journalist)}) are checked on the release, not searched"
-    if config.person and any(key in SHARES for key in keys):
-        return (
-            "With person:, the search meets prosecutor_highest only; the other risk limits are checked on "
-            "the release, not searched"
-        )
     return "No node the search may reach meets them"
 
 

@@ -4,6 +4,7 @@ nodes that satisfy the criteria, rank them by the metric, and build the best one
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from fractions import Fraction
 from typing import Any
 
@@ -33,9 +34,9 @@ from sqlanon.report.model import Report
 from sqlanon.search import SearchResult, search
 from sqlanon.search.evaluator import NodeEvaluator, search_threads
 from sqlanon.search.lattice import Lattice, Node
-from sqlanon.search.local import local_copy, search_place
+from sqlanon.search.local import LocalCopy, local_copy, search_place
 from sqlanon.search.optimal import MAX_AHEAD, PATHS
-from sqlanon.search.reuse import with_known
+from sqlanon.search.reuse import Known, with_known
 from sqlanon.search.risk import highest_spec, journalist_spec, monotone_limits
 
 
@@ -100,10 +101,16 @@ def _metric_entry(config: Config, encoded: Encoded, values: Mapping[str, Any]) -
 
 
 def run_search(
-    engine: Engine, encoded: Encoded, criteria: list[Criterion], config: Config, progress: Progress | None
+    engine: Engine,
+    encoded: Encoded,
+    criteria: list[Criterion],
+    config: Config,
+    progress: Progress | None,
+    known: Known | None = None,
 ) -> tuple[SearchResult, NodeEvaluator]:
     """Find every minimal node satisfying the criteria within the suppression limit (``optimal``
-    with a data-free metric: the minimal nodes that can be the best, the best among them)."""
+    with a data-free metric: the minimal nodes that can be the best, the best among them).
+    ``known``: verdicts known beforehand (``sqlanon explore``), and where the search's go."""
     lattice = Lattice(max_levels(encoded, config))
     levels = [QiLevels(d.column, d.height, config.column(d.column).max_level) for d in encoded.qis]
     check_lattice(levels, config.max_lattice_nodes, config.search)
@@ -164,7 +171,7 @@ def run_search(
         result = search(
             config.search,
             lattice,
-            with_known(evaluator.satisfied),  # verdicts explore reuses (none outside it)
+            with_known(evaluator.satisfied, known),
             prune,
             progress,
             bound,
@@ -183,21 +190,26 @@ def lattice_release(
     config: Config,
     progress: Progress | None,
     stage: Stage | None = None,
+    known: Known | None = None,
+    copy: LocalCopy | None = None,
 ) -> tuple[Report, exp.Expr | None, dict[str, int] | None]:
     """A lattice search: the pending report, the best minimal node's release (None: no node)
     and its levels. Where a server engine's search runs: :func:`search_place`. Locally, the
     search and the ranking run in embedded DuckDB on a copy of the encoded tables, and only the
-    chosen node is evaluated again in the engine, for the verdicts its release is built from."""
+    chosen node is evaluated again in the engine, for the verdicts its release is built from.
+    ``known``: verdicts the search reuses and records, and ``copy`` a local copy of the encoded
+    tables made already, for a local search (``sqlanon explore``, one copy for its settings)."""
     required = searched_criteria(required, config)
     place, why = search_place(engine, encoded, config)
     if place == "local":
-        say(stage, "copy", "copying the frequency table to this machine")
-        with local_copy(engine, encoded) as copy:
+        if copy is None:
+            say(stage, "copy", "copying the frequency table to this machine")
+        with local_copy(engine, encoded) if copy is None else nullcontext(copy) as held:
             say(stage, "search", "searching the lattice (on this machine)")
-            base, best = _search_and_rank(copy.engine, encoded, required, config, progress, stage)
+            base, best = _search_and_rank(held.engine, encoded, required, config, progress, stage, known)
             base.search["search_in"] = "local"
             base.search["search_in_why"] = why
-            base.search["copied_rows"] = copy.rows
+            base.search["copied_rows"] = held.rows
         if best is None:
             return base, None, None
         node = best[0]
@@ -206,7 +218,7 @@ def lattice_release(
         )
     else:
         say(stage, "search", "searching the lattice")
-        base, best = _search_and_rank(engine, encoded, required, config, progress, stage)
+        base, best = _search_and_rank(engine, encoded, required, config, progress, stage, known)
         if why:  # a server engine: where its search ran, and why
             base.search["search_in"] = "engine"
             base.search["search_in_why"] = why
@@ -224,12 +236,13 @@ def _search_and_rank(
     config: Config,
     progress: Progress | None,
     stage: Stage | None,
+    known: Known | None = None,
 ) -> tuple[Report, tuple[Node, str] | None]:
     """The search and the ranking of its minimal nodes in ``engine``: the pending report (with
     the chosen node, its metrics and suppressed rows) and the node with its verdicts table
     (None: no node satisfies the criteria). Both with the search's threads (set once for both)."""
     with engine.threads(search_threads(encoded)):
-        result, evaluator = run_search(engine, encoded, required, config, progress)
+        result, evaluator = run_search(engine, encoded, required, config, progress, known)
         lattice = Lattice(max_levels(encoded, config))
         search_info: dict[str, Any] = {
             "strategy": config.search,

@@ -47,7 +47,8 @@ def run_engine(config: Config) -> tuple[Engine, Config]:
     except BaseException:
         engine.close()
         raise
-    return engine, replace(config, source=TableRef("table", None, name, "", label=ADOPTED_RELATION))
+    label = config.source.label or ADOPTED_RELATION
+    return engine, replace(config, source=TableRef("table", None, name, "", label=label, adopted=True))
 
 
 def say(stage: Stage | None, key: str, name: str) -> None:

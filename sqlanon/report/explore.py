@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from sqlanon.report import charts
-from sqlanon.report.html import Cell, HtmlTable, Page
+from sqlanon.report.html import Cell, HtmlTable, Page, number
 from sqlanon.report.model import _finite
 
 #: the version of the explore document's shape: the major number changes when a field is
@@ -98,13 +98,7 @@ def _reuse_line(reuse: Mapping[str, Any]) -> str:
 
 
 def _number(value: Any) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, float):
-        return f"{value:.4g}"
-    if isinstance(value, int):
-        return f"{value:,}"
-    return str(value)
+    return number(value, 4, "-")
 
 
 def node_text(node: Mapping[str, int] | None) -> str:

@@ -148,7 +148,7 @@ def template(name: str) -> jinja2.Template:
 #: how the page names a source that is not a file or a table (its text or data never shown)
 _SOURCE_NAMES = {
     "query": "the source query (its text is not shown)",
-    "relation": "the relation or DataFrame given as source",
+    "relation": "the relation given as source",
 }
 
 
@@ -204,11 +204,13 @@ class Page:
         return template("page.html.j2").render(**self.context(), specs=self.specs, bundle=_bundle())
 
 
-def _fmt(value: Any) -> str:
+def number(value: Any, digits: int = 6, missing: str = "unbounded") -> str:
+    """A figure as the pages show it: a float to ``digits`` significant digits, an int with
+    thousands separators, None as ``missing``."""
     if value is None:
-        return "unbounded"
+        return missing
     if isinstance(value, float):
-        return f"{value:.6g}"
+        return f"{value:.{digits}g}"
     if isinstance(value, int):
         return f"{value:,}"
     return str(value)
@@ -277,7 +279,7 @@ def _checks_section(page: Page, report: Report) -> None:
     s = page.section("Verdict per criterion")
     rows = []
     for c in report.checks:
-        status, title, on, observed, classes, violating = check_row(c, show=_fmt)
+        status, title, on, observed, classes, violating = check_row(c, show=number)
         rows.append(
             [
                 Cell(status, _STATUS_CSS[status]),
@@ -295,7 +297,7 @@ def _checks_section(page: Page, report: Report) -> None:
             head = [*c["violations"][0]["class"], unit, "observed"]
             listed = [
                 [Cell("NULL" if v is None else str(v)) for v in entry["class"].values()]
-                + [Cell(_fmt(entry[unit]), "num"), Cell(_fmt(entry["observed"]), "num")]
+                + [Cell(number(entry[unit]), "num"), Cell(number(entry["observed"]), "num")]
                 for entry in c["violations"]
             ]
             title = label(c["criterion"], c.get("params") or {})
@@ -478,7 +480,7 @@ def _risk_section(page: Page, risk: Mapping[str, Any], checks: Sequence[Mapping[
         rows.append(
             [
                 Cell(name),
-                Cell(_fmt(v), "num"),
+                Cell(number(v), "num"),
                 Cell("" if limit is None else f"{limit:g}", "num"),
                 Cell(
                     "" if limit is None else ("within" if passed else "EXCEEDED"), "ok" if passed else "fail"
@@ -520,14 +522,14 @@ def _risk_section(page: Page, risk: Mapping[str, Any], checks: Sequence[Mapping[
 
 def _cost_section(page: Page, report: Report) -> None:
     s = page.section("What the release cost")
-    rows = [[Cell("rows in"), Cell(_fmt(report.rows_in), "num")]]
+    rows = [[Cell("rows in"), Cell(number(report.rows_in), "num")]]
     if report.rows_out is not None:
-        rows.append([Cell("rows out"), Cell(_fmt(report.rows_out), "num")])
+        rows.append([Cell("rows out"), Cell(number(report.rows_out), "num")])
     if report.suppressed_rows is not None:
-        rows.append([Cell("rows suppressed"), Cell(_fmt(report.suppressed_rows), "num")])
+        rows.append([Cell("rows suppressed"), Cell(number(report.suppressed_rows), "num")])
     for key, name in (("in", "people in"), ("out", "people out"), ("suppressed", "people suppressed")):
         if report.people is not None and key in report.people:
-            rows.append([Cell(name), Cell(_fmt(report.people[key]), "num")])
+            rows.append([Cell(name), Cell(number(report.people[key]), "num")])
     for name, value in report.metrics.items():
         if not isinstance(value, Mapping):
             rows.append(
@@ -536,7 +538,7 @@ def _cost_section(page: Page, report: Report) -> None:
                         name
                         + (" (the metric chosen)" if report.metric and report.metric["name"] == name else "")
                     ),
-                    Cell(_fmt(value), "num"),
+                    Cell(number(value), "num"),
                 ]
             )
     s.tables.append(HtmlTable(["", ""], rows))
@@ -552,9 +554,9 @@ def _audit_page(report: AuditReport, alt: Any) -> Page:
             [
                 [Cell("criteria"), Cell("; ".join(report.criteria))],
                 [Cell("suppression limit"), Cell(f"{report.suppression_limit:g}")],
-                [Cell("rows"), Cell(_fmt(report.rows_in))],
-                *([[Cell("people"), Cell(_fmt(report.people["in"]))]] if report.people is not None else []),
-                [Cell("minimal nodes"), Cell(_fmt(len(report.nodes)))],
+                [Cell("rows"), Cell(number(report.rows_in))],
+                *([[Cell("people"), Cell(number(report.people["in"]))]] if report.people is not None else []),
+                [Cell("minimal nodes"), Cell(number(len(report.nodes)))],
             ],
         )
     )
@@ -588,7 +590,7 @@ def _audit_page(report: AuditReport, alt: Any) -> Page:
         values = []
         for n in report.nodes:
             name = "(" + ",".join(str(v) for v in n.node.values()) + ")" + (" *" if n.chosen else "")
-            published = _fmt(n.rows) + (f" ({n.suppressed_rows:,} suppressed)" if n.suppressed_rows else "")
+            published = number(n.rows) + (f" ({n.suppressed_rows:,} suppressed)" if n.suppressed_rows else "")
             cells = [Cell("chosen" if n.chosen else ""), Cell(name, "nowrap"), Cell(published, "num")]
             for attack in ATTACKS:
                 entry = n.attacks[attack]

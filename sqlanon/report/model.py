@@ -61,6 +61,9 @@ class Report:
     metric: dict[str, Any] | None = None
     metrics: dict[str, Any] = field(default_factory=dict)
     output: str | None = None
+    #: ``output`` names a release returned to the caller (no output configured), not one
+    #: written; not in the JSON report, whose ``output`` says it in words
+    returned: bool = field(default=False, compare=False)
     message: str = ""
     search: dict[str, Any] = field(default_factory=dict)
     #: the gate as ``compile`` writes it ({"gate": text}, or why it cannot be written): a

@@ -39,6 +39,7 @@ class Report(Protocol):
     metric: dict[str, Any] | None
     metrics: dict[str, Any]
     output: str | None
+    returned: bool
     search: dict[str, Any]
     why_coarse: dict[str, Any] | None
     warnings: list[str]
@@ -154,6 +155,10 @@ def why_lines(why: Mapping[str, Any]) -> list[tuple[str, str]]:
     ]
 
 
+#: the facts whose value is printed whole (a path or name to be copied)
+_WHOLE = ("written", "returned")
+
+
 def print_facts(console: Console, facts: list[tuple[str, str]]) -> None:
     """Aligned ``key  value`` lines, two spaces in; values wrap at words to the console's
     width, except where the release was written (a path stays whole, to be copied)."""
@@ -161,9 +166,9 @@ def print_facts(console: Console, facts: list[tuple[str, str]]) -> None:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True, min_width=longest)
     grid.add_column(overflow="fold")
-    whole = [(k, v) for k, v in facts if k == "written"]
+    whole = [(k, v) for k, v in facts if k in _WHOLE]
     for key, value in facts:
-        if key != "written":
+        if key not in _WHOLE:
             grid.add_row(shown(key), shown(value))
     console.print(indented(grid))
     for key, value in whole:
@@ -313,7 +318,7 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
         facts.extend(("risk", line) for line in summary_lines(report.risk))
     facts.extend(("warning", w) for w in report.warnings)
     if report.output:
-        facts.append(("written", report.output))
+        facts.append(("returned" if report.returned else "written", report.output))
     return facts
 
 

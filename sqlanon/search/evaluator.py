@@ -123,9 +123,9 @@ class NodeEvaluator:
         self.encoded = encoded
         self.criteria = list(criteria)
         #: the ``risk:`` limits a satisfying node's published classes must meet (the shares of
-        #: sqlanon.search.risk; not with people, whose limits the gate alone checks), and the
-        #: threshold of records at risk
-        self.risk_limits = share_limits(risk.limits) if risk is not None and not encoded.person else {}
+        #: sqlanon.search.risk; with people, over the people of the classes), and the threshold
+        #: of records at risk
+        self.risk_limits = share_limits(risk.limits) if risk is not None else {}
         self.risk_threshold = risk.threshold if risk is not None else 0.2
         #: nodes that met the criteria when asked without the limits (criteria_satisfied)
         self._criteria_passed: dict[Node, NodeResult] = {}
@@ -308,16 +308,7 @@ class NodeEvaluator:
             elif name == "union":
                 query = self.plan.union_summary("input")
             elif name == "risk_sizes":  # the published classes' size histogram (risk.measure)
-                size = exp.column(exp.to_identifier("size", quoted=True))
-                query = (
-                    exp.select(
-                        exp.alias_(exp.cast(size, "BIGINT"), "size", quoted=True),
-                        exp.alias_(exp.cast(exp.func("COUNT", exp.Star()), "BIGINT"), "classes", quoted=True),
-                    )
-                    .from_(self.plan.verdicts("input").subquery(exp.to_identifier("v", quoted=True)))
-                    .where(exp.not_(exp.column(exp.to_identifier("bad", quoted=True))))
-                    .group_by(size)
-                )
+                query = _size_histogram(self.plan)
             elif name == "resummary":
                 kept = (
                     exp.select(*(exp.column(exp.to_identifier(k, quoted=True)) for k in self.keys))
@@ -766,19 +757,7 @@ class NodeEvaluator:
         """Per node of a batch (rolled up from the bottom table): the size histogram of the
         classes it publishes (batch_node, size, classes)."""
         if "risk_batch" not in self._sql:
-            node = exp.column(exp.to_identifier("batch_node", quoted=True))
-            size = exp.column(exp.to_identifier("size", quoted=True))
-            plan = self.plan.with_keys(["batch_node", *self.keys])
-            query = (
-                exp.select(
-                    node,
-                    exp.alias_(exp.cast(size, "BIGINT"), "size", quoted=True),
-                    exp.alias_(exp.cast(exp.func("COUNT", exp.Star()), "BIGINT"), "classes", quoted=True),
-                )
-                .from_(plan.verdicts("input").subquery(exp.to_identifier("v", quoted=True)))
-                .where(exp.not_(exp.column(exp.to_identifier("bad", quoted=True))))
-                .group_by(node, size)
-            )
+            query = _size_histogram(self.plan.with_keys(["batch_node", *self.keys]), "batch_node")
             self._sql["risk_batch"] = self._with_input(query, "input", self.rollup_batch(), batch=True)
         return self._sql["risk_batch"]
 
@@ -860,3 +839,20 @@ class NodeEvaluator:
         if self._verdicts_tree is None:
             self._verdicts_tree = self._tree_with_input(self.plan.verdicts("input"), "input")
         return self._verdicts_tree
+
+
+def _size_histogram(plan: CheckPlan, *by: str) -> exp.Select:
+    """(``by``..., size, classes): how many classes of each size ``plan`` publishes (its classes
+    that violate no criterion), per value of the ``by`` columns (a batch's node index)."""
+    size = exp.column(exp.to_identifier("size", quoted=True))
+    group = [exp.column(exp.to_identifier(name, quoted=True)) for name in by]
+    return (
+        exp.select(
+            *group,
+            exp.alias_(exp.cast(size, "BIGINT"), "size", quoted=True),
+            exp.alias_(exp.cast(exp.func("COUNT", exp.Star()), "BIGINT"), "classes", quoted=True),
+        )
+        .from_(plan.verdicts("input").subquery(exp.to_identifier("v", quoted=True)))
+        .where(exp.not_(exp.column(exp.to_identifier("bad", quoted=True))))
+        .group_by(*group, size)
+    )

@@ -38,6 +38,7 @@ from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError, DataError, brief
+from sqlanon.search.mondrian_risk import Budget, budget
 from sqlanon.sql.render import DIALECT, Part, render_template, with_first
 from sqlanon.sql.render import column as _col
 from sqlanon.sql.render import quoted as _q
@@ -182,6 +183,10 @@ class _RoundSql:
     check_first: str
     check_rest: str
     split: str
+    #: with share limits (:mod:`sqlanon.search.mondrian_risk`): the cuts within the budget, and
+    #: what they add to each count ("": no limit)
+    keep: str
+    spent: str
     finals: str
     count_split: str
     advance: str
@@ -216,6 +221,7 @@ def run_mondrian(
             "va",
             "vb",
             "split",
+            "cuts",
             "parts",
             "anc",
             "pdist",
@@ -271,9 +277,23 @@ def run_mondrian(
         + [int(c.template_params(None)["k"]) for c in criteria if c.kind == "k-map"]
         + [1]
     )
+    limits = budget(config.risk.limits, config.risk.threshold, encoded.rows)
+    counts = limits.start(encoded.rows) if limits is not None else {}
     compiled = {
         (a, b): _round_sql(
-            a, b, names, params, sensitive, columns, global_q, verdicts, expand, min_size, tree, fanout
+            a,
+            b,
+            names,
+            params,
+            sensitive,
+            columns,
+            global_q,
+            verdicts,
+            expand,
+            min_size,
+            tree,
+            fanout,
+            limits,
         )
         for a, b in ((work, nxt), (nxt, work))
     }
@@ -287,6 +307,15 @@ def run_mondrian(
         run(sql.check_rest)  # the other candidates of the partitions whose first one failed
         engine.execute(sql.split, {"offset": next_id})
         statements += 1
+        if limits is not None:  # the cuts the risk limits still allow, cheapest first
+            engine.execute(sql.keep, limits.left(counts))
+            statements += 1
+            added = engine.fetchone(sql.spent)
+            statements += 1
+            counts = {
+                name: counts[name] + int(n)
+                for name, n in zip(("classes", "at_risk", "uniques"), added, strict=True)
+            }
         run(sql.finals)  # partitions not cut this round are final
         (cut,) = engine.fetchone(sql.count_split)
         if not cut:
@@ -302,6 +331,8 @@ def run_mondrian(
 
     for name in (names["wa"], names["wb"], names["cand"], names["split"], names["va"], names["vb"]):
         engine.drop(name)
+    if limits is not None:
+        engine.drop(names["cuts"])
     parts = names["parts"]
     run(_create(parts, render_template("mondrian_partitions.sql", final=final, qis=params)))
     metrics = partition_metrics(engine, parts, encoded.rows, len(qis))
@@ -343,8 +374,16 @@ def _round_sql(
     min_size: int,
     tree: bool,
     fanout: int,
+    limits: Budget | None = None,
 ) -> _RoundSql:
     cand, split = names["cand"], names["split"]
+    # with share limits the round's allowable cuts go to "cuts", and those kept to split
+    cuts = names["cuts"] if limits is not None else split
+    budgeted = {
+        "cuts": cuts,
+        "at_risk_below": None if limits is None else limits.at_risk_below,
+        "limited": [] if limits is None else limits.limited,
+    }
     first = exp.select(exp.Star()).from_(_table(cand)).where(_col("r").eq(1))
     failed = exp.select(_col("pid")).from_(_table(names["va"])).where(_col("bad"))
     rest = (
@@ -369,11 +408,19 @@ def _round_sql(
         check_first=_create(names["va"], _check(work, first, names, params, sensitive, global_q, verdicts)),
         check_rest=_create(names["vb"], _check(work, rest, names, params, sensitive, global_q, verdicts)),
         split=_create(
-            split,
+            cuts,
             render_template(
                 "mondrian_split.sql", verdicts=[names["va"], names["vb"]], cand=cand, fanout=fanout
             ),
         ),
+        keep=_create(split, render_template("mondrian_budget.sql", part="keep", **budgeted))
+        if limits is not None
+        else "",
+        spent=render_template("mondrian_budget.sql", part="spent", **{**budgeted, "cuts": split}).sql(
+            dialect=DIALECT
+        )
+        if limits is not None
+        else "",
         finals=finals.sql(dialect=DIALECT),
         count_split=exp.select(exp.func("COUNT", exp.Distinct(expressions=[_col("pid")])))
         .from_(_table(split))
@@ -406,7 +453,8 @@ def _check(
     global_q: bool,
     verdicts: exp.Select,
 ) -> exp.Select:
-    """Verdict rows (r, pid, child, bad) of the children of ``candidates`` (a query on cand)."""
+    """Verdict rows (r, pid, child, size, bad) of the children of ``candidates`` (a query on
+    cand)."""
     check_input = render_template(
         "mondrian_check_input.sql",
         work=work,
@@ -422,6 +470,7 @@ def _check(
             exp.alias_(_col("batch_node"), "r", quoted=True),
             exp.alias_(_col("q0"), "pid", quoted=True),
             exp.alias_(_col("q1"), "child", quoted=True),
+            _col("size"),
             _col("bad"),
         )
         .from_(tree.subquery(_q("v")))

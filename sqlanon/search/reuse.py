@@ -2,18 +2,15 @@
 setting on the same encoded tables, and where monotonicity allows, a node decided for one
 setting is decided for another (the rule: :mod:`sqlanon.release.explore`).
 
-:func:`known_verdicts` sets, for the searches run inside it, the verdicts to reuse;
-:func:`with_known` wraps a search's oracle so that it answers those nodes without evaluating
-them and records every verdict of the search. Outside :func:`known_verdicts` the oracle is
-returned as it is. The search walks the same nodes either way: a reused verdict is the verdict
-the oracle would give.
+:func:`with_known` wraps a search's oracle so that it answers the nodes a :class:`Known`
+decides without evaluating them and records every verdict of the search in it; without a
+:class:`Known` the oracle is returned as it is. The search walks the same nodes either way: a
+reused verdict is the verdict the oracle would give.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Sequence
 
 from sqlanon.search.lattice import Node
 from sqlanon.search.result import Oracle
@@ -30,23 +27,9 @@ class Known:
         self.reused = 0
 
 
-_known: ContextVar[Known | None] = ContextVar("sqlanon_known_verdicts", default=None)
-
-
-@contextmanager
-def known_verdicts(known: Known) -> Iterator[Known]:
-    """The searches run inside reuse ``known``'s verdicts and record theirs in it."""
-    token = _known.set(known)
-    try:
-        yield known
-    finally:
-        _known.reset(token)
-
-
-def with_known(oracle: Oracle) -> Oracle:
-    """``oracle``, answering the nodes whose verdict is known without it (inside
-    :func:`known_verdicts`; outside, ``oracle`` itself)."""
-    known = _known.get()
+def with_known(oracle: Oracle, known: Known | None) -> Oracle:
+    """``oracle``, answering the nodes whose verdict ``known`` holds or decides without it
+    (``known`` None: ``oracle`` itself)."""
     if known is None:
         return oracle
 
@@ -73,4 +56,4 @@ def with_known(oracle: Oracle) -> Oracle:
     return decide
 
 
-__all__ = ["Known", "known_verdicts", "with_known"]
+__all__ = ["Known", "with_known"]

@@ -26,6 +26,9 @@ within the limits: exactly what the gate measures on the release at that node.
   its failing classes suppressed. Monotone under generalization and suppression, as k-map is.
   Not with ``person:`` (k-map with the population table is not counted over people). The
   other journalist limits (average, records at risk) are not searched: the gate checks them.
+
+Mondrian meets ``prosecutor_highest`` as the same k-anonymity and the share limits as budgets of
+its cuts (:mod:`sqlanon.search.mondrian_risk`).
 """
 
 from __future__ import annotations

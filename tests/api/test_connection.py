@@ -157,6 +157,7 @@ def test_check_and_apply_on_a_connection(demo: tuple[Path, dict[str, Any]], tmp_
             ]
         else:  # a relation has no name the SQL could read
             assert "relation of the caller's connection" in got.sql["gate_not_written"]
+            assert got.source == "a DuckDB relation"  # named by its type on the page
     first = api.anonymize(config, base_dir=folder, report=tmp_path / "first.json")
     assert first.passed
     on_con = {k: v for k, v in config.items() if k != "output"} | {"source": {"table": "people"}}

@@ -204,22 +204,31 @@ def test_a_frame_gives_the_release_of_the_same_parquet_in_its_own_type(
     if want.passed:
         check_types(library, got.release, config_qis(config))
         assert rows_of(got.release) == want_rows
-        kind = {"pandas": "pandas DataFrame", "polars": "Polars DataFrame"}.get(library, "PyArrow Table")
-        assert got.output == f"returned as report.release (a {kind})"
+        assert got.output == f"returned as report.release (a {kind_name(library)})"
         # the report file says so too (not the temp table of sqlanon's own, closed, connection)
         assert json.loads(written.read_text())["output"] == got.output
+        # the text says the release was returned, not written
+        said = {line.split()[0] for line in got.text(width=200).splitlines() if got.output in line}
+        assert said == {"returned"}
     else:
         assert got.release is None
     # the gate of the same frame gives the verdicts of the gate of the file
     frame = as_frame(library, table) if library == "reader" else frame
     gate = {k: v for k, v in without_output.items() if k != "suppression_limit"}
-    same_verdicts(api.check(gate | {"source": frame}, base_dir=folder), want_check)
+    checked = api.check(gate | {"source": frame}, base_dir=folder)
+    same_verdicts(checked, want_check)
+    # the page names the source by its type (not by its rows, nor as a temp view of the run)
+    assert checked.source == f"a {kind_name(library)}"
     if library == "pandas":
         assert frame.equals(before) and list(frame.dtypes) == list(before.dtypes)
     elif library == "polars":
         assert frame.equals(before) and frame.schema == before.schema
     elif library != "reader":
         assert (frame.table if library == "stream" else frame).equals(table)
+
+
+def kind_name(library: str) -> str:
+    return {"pandas": "pandas DataFrame", "polars": "Polars DataFrame"}.get(library, "PyArrow Table")
 
 
 def config_qis(config: dict[str, Any]) -> list[str]:

@@ -109,6 +109,21 @@ def test_as_another_command(demo: tuple[Path, dict[str, Any]]) -> None:
     assert refused.exit_code == 2 and "needs a hierarchy" in refused.output
 
 
+def test_as_explore(demo: tuple[Path, dict[str, Any]]) -> None:
+    """explore needs no output, as audit; a Mondrian search is refused with explore's own message."""
+    path, config = demo
+    config.pop("output")
+    _write(path.parent, config, "anonymize.yaml")
+    assert run("validate", str(path), "--command", "explore").exit_code == 0
+    assert run("validate", str(path)).exit_code == 2  # anonymize needs an output
+    config.update(search="mondrian", metric="ncp", suppression_limit=0)
+    _write(path.parent, config, "anonymize.yaml")
+    refused = run("validate", str(path), "--command", "explore")
+    explored = run("explore", str(path), "--vary", "k=2,3")
+    assert refused.exit_code == explored.exit_code == 2
+    assert "search is mondrian" in refused.output and refused.output == explored.output
+
+
 def test_several_files_each_named(demo: tuple[Path, dict[str, Any]]) -> None:
     path, config = demo
     config["search"] = "genetic"

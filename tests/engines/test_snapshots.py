@@ -128,7 +128,10 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str
         for model in MODELS:
             config = dict(base, criteria=[{"k-anonymity": {"k": 5}}, model], suppression_limit=0.02)
             api.anonymize(config, base_dir=folder)
-        api.anonymize(dict(base, search="mondrian", metric="gcp", suppression_limit=0), base_dir=folder)
+        mondrian = dict(base, search="mondrian", metric="gcp", suppression_limit=0)
+        api.anonymize(
+            dict(mondrian, risk={"prosecutor_average": 0.05, "records_at_risk": 0.5}), base_dir=folder
+        )
         api.anonymize(dict(base, search="incognito", suppression_limit=0), base_dir=folder)
         api.check(yaml.safe_load(check_yaml.read_text()), base_dir=folder)
         api.audit(dict(base, suppression_limit=0.02), base_dir=folder)
@@ -288,6 +291,7 @@ def test_recorded_runs_touch_the_templates(recorded: dict[str, str]) -> None:
         "publish",
         "gate_frequencies",
         "mondrian_split",
+        "mondrian_budget",
         "person_profile",
         "person_codes",
         "rollup_people",

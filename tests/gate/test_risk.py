@@ -164,50 +164,50 @@ def test_risk_on_spark_equals_duckdbs(demo: tuple[Path, dict[str, Any]], spark: 
 def test_a_risk_limit_fails_check_and_anonymize_publishes_nothing(tmp_path: Path) -> None:
     folder, base = _anonymize_demo(tmp_path)
     config = dict(base, criteria=[{"k-anonymity": {"k": 2}}])
-    # Mondrian checks the limits on its release only (the lattice searches meet them, see
-    # tests/search/test_risk_search.py)
+    # Mondrian meets the limits (tests/search/test_mondrian_risk.py): a limit below its free
+    # release's highest risk gives larger partitions ...
     free = api.anonymize(dict(config, **MONDRIAN), base_dir=folder)
     assert free.passed and free.risk is not None
     highest = free.risk["prosecutor"]["highest"]
-    # a limit below the release's highest risk: the gate refuses it, nothing is written
-    output = folder / config["output"]
-    output.unlink()
-    limited = dict(config, **MONDRIAN, risk={"prosecutor_highest": highest / 2, "marketer": 1})
-    report = api.anonymize(limited, base_dir=folder)
-    assert not report.passed and not output.exists()
-    assert "exceeds its risk limit(s) prosecutor_highest" in report.message
-    # the message says which criterion meets the limit exceeded, and only for it
-    k = math.ceil(2 / highest - 1e-9)
-    assert (
-        "Mondrian chooses its partitions by the criteria; the risk limits are checked on the release, not "
-        f"searched: for prosecutor_highest, k-anonymity with k >= {k} meets it." in report.message
-    )
-    assert "marketer" not in report.message.split("nothing was written")[1]
+    met = api.anonymize(dict(config, **MONDRIAN, risk={"prosecutor_highest": highest / 2}), base_dir=folder)
+    assert met.passed and met.risk["prosecutor"]["highest"] <= highest / 2 + TOL
+    # ... and says so when even the whole table exceeds one (a marketer risk below 1 / rows)
     averages = api.anonymize(dict(config, **MONDRIAN, risk={"marketer": 0.0001}), base_dir=folder)
+    assert not averages.passed and "even the whole table as one class exceeds them" in averages.message
     assert "for marketer, fewer, larger classes lower it" in averages.message
     assert "k-anonymity" not in averages.message
-    # the lattice search meets the limits: the same limit publishes a coarser node ...
-    searched = api.anonymize(dict(config, risk={"prosecutor_highest": highest / 2}), base_dir=folder)
-    assert searched.passed and searched.risk["prosecutor"]["highest"] <= highest / 2 + TOL
-    # ... or says that no node it may reach meets them (a marketer risk below 1 / rows)
-    none = api.anonymize(dict(config, risk={"marketer": 0.0001}), base_dir=folder)
-    assert not none.passed and "exceed the risk limit(s) marketer" in none.message
-    # apply searches nothing: its message says the node was applied as given
-    applied = api.apply(
-        dict(config, risk={"sample_uniques": 0.0, "prosecutor_highest": 0.0}),
-        node=searched.node,
-        base_dir=folder,
+    # apply publishes the node it is given: a limit below its release's highest risk fails the
+    # gate, nothing is written, and the message says which criterion meets the limit exceeded
+    plain = api.anonymize(config, base_dir=folder)
+    assert plain.passed and plain.risk is not None
+    highest = plain.risk["prosecutor"]["highest"]
+    output = folder / config["output"]
+    output.unlink()
+    limited = dict(config, risk={"prosecutor_highest": highest / 2, "marketer": 1})
+    report = api.apply(limited, node=plain.node, base_dir=folder)
+    assert not report.passed and not output.exists()
+    assert "exceeds its risk limit(s) prosecutor_highest" in report.message
+    k = math.ceil(2 / highest - 1e-9)
+    assert (
+        f"The node was applied as given: for prosecutor_highest, k-anonymity with k >= {k} meets it."
+        in report.message
     )
-    assert "The node was applied as given: for " in applied.message and "The search" not in applied.message
+    assert "marketer" not in report.message.split("nothing was written")[1]
     (over,) = [c for c in report.checks if c["criterion"] == "risk" and not c["passed"]]
     assert over["params"] == {"prosecutor_highest": highest / 2} and over["observed"] == pytest.approx(
         highest
     )
     assert [c["passed"] for c in report.checks if c["criterion"] == "risk"] == [False, True]
     # at the limit it passes (within the comparison's tolerance)
-    assert api.anonymize(
-        dict(config, **MONDRIAN, risk={"prosecutor_highest": highest}), base_dir=folder
+    assert api.apply(
+        dict(config, risk={"prosecutor_highest": highest}), node=plain.node, base_dir=folder
     ).passed
+    # the lattice search meets the limits: the same limit publishes a coarser node ...
+    searched = api.anonymize(dict(config, risk={"prosecutor_highest": highest / 2}), base_dir=folder)
+    assert searched.passed and searched.risk["prosecutor"]["highest"] <= highest / 2 + TOL
+    # ... or says that no node it may reach meets them (a marketer risk below 1 / rows)
+    none = api.anonymize(dict(config, risk={"marketer": 0.0001}), base_dir=folder)
+    assert not none.passed and "exceed the risk limit(s) marketer" in none.message
     # check: exit 1, the report's checks and message say which limit
     path = folder / "limited.yaml"
     path.write_text(
@@ -448,8 +448,11 @@ def test_population_settings_are_checked(tmp_path: Path) -> None:
         api.check(
             dict(config, population={"query": f"SELECT * FROM read_csv('{pp1}') LIMIT 0"}), base_dir=tmp_path
         )
-    limited = api.check(dict(config, risk={"journalist_highest": 0.0}), base_dir=tmp_path)
+    limited = api.check(dict(config, risk={"journalist_highest": 1e-9}), base_dir=tmp_path)
     assert not limited.passed and "journalist_highest" in limited.message
+    # a limit of 0 no table with a row meets is refused before anything is read
+    with pytest.raises(ConfigError, match=r"risk\.journalist_highest must be greater than 0"):
+        api.check(dict(config, risk={"journalist_highest": 0.0}), base_dir=tmp_path)
     # labels of two levels: the message says the journalist risk needs one level, and why
     rows = [r for r in _rows(1) if r["zip"] is not None]
     mixed = [dict(r, zip=_zip_label(r["zip"], 0 if i == 0 else 2)) for i, r in enumerate(rows)]

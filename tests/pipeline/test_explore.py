@@ -185,6 +185,14 @@ def test_explore_on_postgres_equals_duckdbs(compiled_pg: Any, postgres: Any, tmp
     for pg, duck in zip(on_pg.rows, on_duckdb.rows, strict=True):
         assert pg == duck
     assert on_pg.reuse == on_duckdb.reuse and on_pg.reuse["reused_verdicts"] > 0
+    # the search ran on this machine, on one copy of the encoded tables for all four settings:
+    # the copy's statements are those of a single setting's explore
+    single = api.explore(
+        dict(config, source={"table": "compiled.explore_case"}, engine=engine),
+        vary={"k": [2]},
+        base_dir=tmp_path,
+    )
+    assert _stage(on_pg.to_dict(), "copy") == _stage(single.to_dict(), "copy") > 0
 
 
 def test_explore_on_a_connection_leaves_it_as_it_was(tmp_path: Path) -> None:

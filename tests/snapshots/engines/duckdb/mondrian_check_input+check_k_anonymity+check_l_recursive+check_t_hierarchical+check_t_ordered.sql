@@ -3,6 +3,7 @@ SELECT
   "batch_node" AS "r",
   "q0" AS "pid",
   "q1" AS "child",
+  "size",
   "bad"
 FROM (
   WITH "__cand" AS (
@@ -318,6 +319,7 @@ SELECT
   "batch_node" AS "r",
   "q0" AS "pid",
   "q1" AS "child",
+  "size",
   "bad"
 FROM (
   WITH "__cand" AS (
@@ -633,6 +635,7 @@ SELECT
   "batch_node" AS "r",
   "q0" AS "pid",
   "q1" AS "child",
+  "size",
   "bad"
 FROM (
   WITH "__cand" AS (
@@ -955,6 +958,7 @@ SELECT
   "batch_node" AS "r",
   "q0" AS "pid",
   "q1" AS "child",
+  "size",
   "bad"
 FROM (
   WITH "__cand" AS (

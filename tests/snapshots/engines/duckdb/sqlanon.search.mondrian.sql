@@ -17,6 +17,8 @@ GROUP BY
 
 DROP TABLE IF EXISTS "__sqlanon_mcand_N";
 
+DROP TABLE IF EXISTS "__sqlanon_mcuts_N";
+
 DROP TABLE IF EXISTS "__sqlanon_msplit_N";
 
 DROP TABLE IF EXISTS "__sqlanon_mva_N";

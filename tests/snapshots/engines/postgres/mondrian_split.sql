@@ -1,9 +1,10 @@
-CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_msplit_N" AS
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mcuts_N" AS
 WITH "v" AS (
   SELECT
     "r",
     "pid",
     "child",
+    "size",
     "bad"
   FROM "__sqlanon_mva_N"
   UNION ALL
@@ -11,6 +12,7 @@ WITH "v" AS (
     "r",
     "pid",
     "child",
+    "size",
     "bad"
   FROM "__sqlanon_mvb_N"
 ), "best" AS (
@@ -42,7 +44,8 @@ SELECT
   "c"."lca",
   "best"."base",
   "v"."child",
-  "best"."base" + "v"."child" AS "npid"
+  "best"."base" + "v"."child" AS "npid",
+  CAST("v"."size" AS BIGINT) AS "size"
 FROM "best"
 JOIN "__sqlanon_mcand_N" AS "c"
   ON "c"."pid" = "best"."pid" AND "c"."r" = "best"."r"
