@@ -62,7 +62,7 @@ from sqlanon import keys
 from sqlanon.compile import compile_gate, render, unsupported
 from sqlanon.compile import people as compile_people
 from sqlanon.config import Config, parse_config
-from sqlanon.config.criteria import CHECKERS, CRITERIA, _Checker
+from sqlanon.config.criteria import CHECKERS, CRITERIA, NO_ATTRIBUTE, _Checker
 from sqlanon.config.person import counted_over_people
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.base import TOL
@@ -324,7 +324,7 @@ def _config(form: Form, which: int, count: int = 1, quasi: int = 0, people: bool
         params["attributes"] = names
         if kind == "l-diversity":
             params["multi_attribute"] = True
-    elif kind != "k-anonymity":
+    elif kind not in NO_ATTRIBUTE:
         params["attribute"] = SENSITIVE
     # a hierarchy for hierarchical distances: the test's own replaces it (of heights 2 and 3,
     # so that a value depending on the height outside its placeholder shows)
@@ -338,6 +338,8 @@ def _config(form: Form, which: int, count: int = 1, quasi: int = 0, people: bool
             **{name: sensitive for name in names},
         },
         "criteria": [{kind: params}],
+        # k-map with the population table and delta-presence read one (compile writes neither)
+        **({"population": {"table": "population"}} if kind in ("k-map", "delta-presence") else {}),
         **({"person": PERSON} if people else {}),
     }
     return parse_config(data, Path.cwd(), gate=True)

@@ -419,6 +419,15 @@ def _given_supersets(
 
 def unsupported(c: Criterion) -> str | None:
     """Why compile cannot write criterion ``c`` (None: it can)."""
+    if c.kind == "delta-presence" or (c.kind == "k-map" and c.spec.params.get("estimator") == "population"):
+        return (
+            f"compile cannot write {c.kind} with the population table: its statements read the table alone."
+        )
+    if c.kind == "k-map":
+        return (
+            "compile cannot write k-map with an estimator: its class size k' is derived in Python (sqlanon's "
+            "report gives derived_k: compile k-anonymity with that k instead)."
+        )
     if type(c).setup is not BaseCriterion.setup:  # pragma: no cover - no criterion has one yet
         return f"compile cannot write {c.kind} yet: it builds lookup tables in Python."
     return None

@@ -20,7 +20,7 @@ import sqlglot
 from sqlanon import keys
 from sqlanon.config import yamlfile
 from sqlanon.config.audit import AuditSettings, parse_audit
-from sqlanon.config.criteria import CriterionSpec, _choice, parse_criterion
+from sqlanon.config.criteria import CriterionSpec, _choice, parse_criterion, reads_population
 from sqlanon.config.digest import config_sha256
 from sqlanon.config.limits import (
     DEFAULT_MAX_LATTICE_NODES,
@@ -800,12 +800,25 @@ def parse_config(
         _check_engine_tables(engine, population, None, "population", compile_only, own_connection)
         if search == "mondrian" and not gate:
             raise ConfigError(
-                "population (the journalist risk) needs the release's quasi-identifiers at levels of their "
-                "hierarchies; search mondrian publishes partitions, which no hierarchy describes. Use a lattice "
-                "search (search: optimal, the default) for a journalist risk."
+                "population (the journalist risk, k-map with the population table, delta-presence) needs the "
+                "release's quasi-identifiers at levels of their hierarchies; search mondrian publishes partitions, "
+                "which no hierarchy describes. Use a lattice search (search: optimal, the default) with a "
+                "population."
             )
     risk = parse_risk(data.get("risk"))
     journalist = [key for key in risk.limits if key.startswith("journalist_")]
+    counting = [i for i, c in enumerate(criteria) if reads_population(c)]
+    if counting and population is None:
+        i = counting[0]
+        raise ConfigError(
+            f"criteria[{i}] {criteria[i].kind} counts the persons of the population: it needs population: the "
+            "table of persons the table is a sample of"
+            + (
+                " (or, for k-map, an estimator: poisson or zero-truncated-poisson)."
+                if criteria[i].kind == "k-map"
+                else "."
+            )
+        )
     if journalist and population is None:
         raise ConfigError(
             f"risk.{journalist[0]} needs population: the table of persons the table is a sample of, whose "

@@ -22,6 +22,10 @@ EMD_DISTANCES = ("equal", "ordered", "hierarchical")
 DISTANCES = (*EMD_DISTANCES, "variational", "kl", "js", "smoothed-js")
 DISSIMILARITY_DISTANCES = ("numeric", "ordered", "hierarchical", "variational")
 BETA_VARIANTS = ("basic", "enhanced")
+#: how k-map knows the population's class sizes: counted in the ``population:`` table
+#: (sqlanon.criteria.population), or estimated from the sample (sqlanon.criteria.kmap)
+KMAP_ESTIMATORS = ("population", "poisson", "zero-truncated-poisson")
+_ESTIMATED = KMAP_ESTIMATORS[1:]
 SEVERITIES = ("error", "warn")
 
 
@@ -171,6 +175,49 @@ PARAMS: dict[str, tuple[Key, ...]] = {
         Key("variant", keys.enum(BETA_VARIANTS), default="basic"),
         ATTRIBUTE,
     ),
+    "k-map": (
+        Key(
+            "k",
+            keys.whole(1),
+            required=True,
+            description="the fewest persons of the population a class matches",
+        ),
+        Key(
+            "estimator",
+            keys.enum(KMAP_ESTIMATORS),
+            default="population",
+            description="population: count the persons in the population table; poisson, zero-truncated-poisson: "
+            "estimate them from the sample (El Emam and Dankar 2008)",
+        ),
+        Key(
+            "significance",
+            keys.number(0, 1),
+            required=True,
+            when=("estimator", _ESTIMATED),
+            description="the probability allowed that a class of the derived size matches fewer than k persons",
+        ),
+        Key(
+            "sampling_fraction",
+            keys.number(0, 1, open_low=True),
+            required=True,
+            when=("estimator", _ESTIMATED),
+            description="the share of the population the table holds: its rows / the population's persons",
+        ),
+    ),
+    "delta-presence": (
+        Key(
+            "delta_min",
+            keys.number(0, 1),
+            default=0,
+            description="the smallest share of a class's persons in the table",
+        ),
+        Key(
+            "delta_max",
+            keys.number(0, 1),
+            required=True,
+            description="the largest share of a class's persons in the table",
+        ),
+    ),
 }
 #: what every criterion takes beside its parameters
 SEVERITY = Key(
@@ -304,6 +351,27 @@ def _k_anonymity(c: _Checker) -> None:
     c.integer("k")
 
 
+def _k_map(c: _Checker) -> None:
+    c.integer("k")
+    estimator = c.choice("estimator", "k-map estimator")
+    if estimator != "population":
+        c.number("significance")
+        c.number("sampling_fraction")
+    for key in c.conditional():
+        raise ConfigError(
+            f"{c.where}: {key} applies only to an estimator (poisson, zero-truncated-poisson); with estimator "
+            "population (the default) the population table gives the class sizes."
+        )
+
+
+def _delta_presence(c: _Checker) -> None:
+    c.params.setdefault("delta_min", 0)
+    low = c.number("delta_min")
+    high = c.number("delta_max")
+    if low > high:
+        raise ConfigError(f"{c.where}: delta_min ({low:g}) must be at most delta_max ({high:g}).")
+
+
 #: every privacy model the configuration takes, the one list of them on this side: its name and
 #: its parameters' checker (``sqlanon.criteria.MODELS`` names the same models, a test says so)
 CHECKERS: dict[str, Callable[[_Checker], None]] = {
@@ -315,8 +383,20 @@ CHECKERS: dict[str, Callable[[_Checker], None]] = {
     "dissimilarity": _dissimilarity,
     "delta-disclosure": _delta_disclosure,
     "beta-likeness": _beta_likeness,
+    "k-map": _k_map,
+    "delta-presence": _delta_presence,
 }
 CRITERIA = tuple(CHECKERS)
+#: the models that protect no sensitive column (they bound the classes' sizes)
+NO_ATTRIBUTE = ("k-anonymity", "k-map", "delta-presence")
+
+
+def reads_population(spec: CriterionSpec) -> bool:
+    """Whether the criterion counts the persons of the ``population:`` table (k-map with the
+    population table, delta-presence)."""
+    return spec.kind == "delta-presence" or (
+        spec.kind == "k-map" and spec.params.get("estimator", "population") == "population"
+    )
 
 
 def _attributes(
@@ -396,7 +476,7 @@ def parse_criterion(
     checker = _Checker(kind, params, where)
     CHECKERS[kind](checker)
     attributes: tuple[str, ...] = ()
-    if kind != "k-anonymity":
+    if kind not in NO_ATTRIBUTE:
         sensitive = [name for name, role in roles.items() if role == "sensitive"]
         attributes = _attributes(kind, params, sensitive, roles, where)
     unknown = set(params) - checker.allowed

@@ -26,6 +26,7 @@ PERSON_MODELS: dict[str, tuple[str, ...] | None] = {
     "dissimilarity": ("numeric", "ordered", "hierarchical", "variational"),
     "delta-disclosure": None,
     "beta-likeness": None,
+    "k-map": ("poisson", "zero-truncated-poisson"),
 }
 
 _NAMES = keys.any_of(keys.text(), {"type": "array", "minItems": 1, "uniqueItems": True, "items": keys.text()})
@@ -45,9 +46,11 @@ def counted_over_people(c: CriterionSpec) -> str | None:
     if c.kind not in PERSON_MODELS:
         return f"{c.kind} is not evaluated over people in this version of sqlanon"
     allowed = PERSON_MODELS[c.kind]
-    form = c.params.get("variant") or c.params.get("distance")
+    what = next((key for key in ("variant", "distance", "estimator") if key in c.params), "variant")
+    form = c.params.get(what)
+    if c.kind == "k-map":  # the population table counts rows, one per person, not the people's sets
+        what, form = "estimator", c.params.get("estimator", "population")
     if allowed is not None and form not in allowed:
-        what = "variant" if "variant" in c.params else "distance"
         return (
             f"{c.kind} with {what} {form} is not evaluated over people in this version of sqlanon (over people: "
             f"{what} {', '.join(allowed)})"

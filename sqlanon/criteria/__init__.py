@@ -8,6 +8,7 @@ from sqlanon.config.criteria import CriterionSpec
 from sqlanon.criteria.base import TOL, Criterion
 from sqlanon.criteria.disclosure import AlphaK, BetaLikeness, DeltaDisclosure
 from sqlanon.criteria.kanonymity import KAnonymity
+from sqlanon.criteria.kmap import KMapEstimated
 from sqlanon.criteria.ldiversity import (
     DistinctL,
     EntropyL,
@@ -16,6 +17,7 @@ from sqlanon.criteria.ldiversity import (
     PdRecursive,
     RecursiveCL,
 )
+from sqlanon.criteria.population import DeltaPresence, KMapPopulation
 from sqlanon.criteria.proximity import Dissimilarity
 from sqlanon.criteria.tcloseness import NtCloseness, TCloseness
 
@@ -35,6 +37,12 @@ def _l_diversity(spec: CriterionSpec) -> Criterion:
     return L_DIVERSITY[str(spec.params["variant"])](spec)
 
 
+def _k_map(spec: CriterionSpec) -> Criterion:
+    if spec.params.get("estimator", "population") == "population":
+        return KMapPopulation(spec)
+    return KMapEstimated(spec)
+
+
 #: every privacy model, the one list of them on this side: its name (as the configuration's
 #: ``config.criteria.CHECKERS`` names it, a test says so) and how its criterion is made
 MODELS: dict[str, Callable[[CriterionSpec], Criterion]] = {
@@ -46,6 +54,8 @@ MODELS: dict[str, Callable[[CriterionSpec], Criterion]] = {
     "dissimilarity": Dissimilarity,
     "delta-disclosure": DeltaDisclosure,
     "beta-likeness": BetaLikeness,
+    "k-map": _k_map,
+    "delta-presence": DeltaPresence,
 }
 
 

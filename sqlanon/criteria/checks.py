@@ -82,6 +82,9 @@ class CheckPlan:
     #: name + suffix): multi-attribute l-diversity over people reads the classes' people and
     #: their rows (people_subblocks.sql: gate_people.sql part rows, rollup_people.sql rows)
     inputs: Mapping[int, str] = field(default_factory=dict)
+    #: the population the table is a sample of, for the models that read it (k-map with the
+    #: population table, delta-presence: _population.sql's ``population``), or None
+    population: Mapping[str, Any] | None = None
 
     def __post_init__(self) -> None:
         # The templates name their own columns (s, n, size, node, q, ...): class keys must not
@@ -105,6 +108,8 @@ class CheckPlan:
                     extra["sets"] = self._sets(i)
         if self.prepared.get(i) is not None:
             extra["prepared"] = self.prepared[i]
+        if self.population is not None:
+            extra["population"] = self.population
         own = self._holder(i)
         if own is None:
             return self.criteria[i].render(input_name, self.keys, self.domains, extra)
@@ -154,6 +159,7 @@ class CheckPlan:
         supersets: Mapping[str, Any] | None = None,
         people: bool = False,
         sets: Mapping[str, Any] | None = None,
+        population: Mapping[str, Any] | None = None,
     ) -> CheckPlan:
         """A plan with each criterion's domain lookup tables (:meth:`Criterion.setup`) built."""
         plain = {a: d for a, (d, _) in domains.items()}
@@ -167,6 +173,7 @@ class CheckPlan:
             supersets=supersets,
             people=people,
             sets=sets,
+            population=population,
         )
 
     def with_prepared(self, engine: Engine, input_name: str) -> CheckPlan:

@@ -15,14 +15,16 @@ every quasi-identifier's rows, told apart by ``q INT``, the QI's index, and a QI
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
-from sqlanon.config.criteria import CriterionSpec
+from sqlanon.config.criteria import CriterionSpec, reads_population
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
 from sqlanon.encode.people import check_tuple_ids, crossed, holders, person_weight, profile_people
+from sqlanon.encode.population import encode_population
+from sqlanon.encode.source import read_table
 from sqlanon.engines import Engine, Load
 from sqlanon.errors import DataError, EngineError, HierarchyError, InputError, brief
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy, load_hierarchy
@@ -98,6 +100,9 @@ class Encoded:
     #: then classed by their sets of tuples (``by_sets``) even when the tuples are constant
     person_rows: str | None = None
     person_rows_count: int = 0
+    #: the population's persons per level-0 combination (population_frequencies.sql: q0.., n),
+    #: when a criterion reads the population table (sqlanon.encode.population); else None
+    population: str | None = None
 
     @property
     def by_sets(self) -> bool:
@@ -617,9 +622,17 @@ def encode(
             f"Encoding lost rows: the source has {units} {'rows' if people is None else 'people'} but its "
             f"frequency table counts {coded}. This is a bug in sqlanon; please report it with the configuration."
         )
-    return Encoded(
+    encoded = Encoded(
         source, units, tuple(qis), tuple(sensitive), freq, int(freq_rows), rows, tuple(config.person)
     )
+    counted = any(reads_population(c) for c in config.criteria) or "journalist_highest" in config.risk.limits
+    if config.population is not None and counted:
+        # k-map with the population table, delta-presence, journalist_highest (searched as k-map):
+        # the population's persons at the leaves' codes
+        population = read_table(engine, config.population, what="population")
+        coded_population = encode_population(engine, population, [(q.dim, q.column) for q in qis], freq)
+        encoded = replace(encoded, population=coded_population)
+    return encoded
 
 
 def _encode_members(

@@ -16,6 +16,7 @@ from sqlglot import exp
 
 from sqlanon import redact
 from sqlanon.config import Config
+from sqlanon.config.criteria import reads_population
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.criteria.checks import ROWS, CheckPlan, Outcome, parse_summary
 from sqlanon.criteria.ldiversity import MultiAttributeL
@@ -24,6 +25,7 @@ from sqlanon.encode.people import crossed, holders, person_weight, profile_peopl
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError
 from sqlanon.gate.inputs import sensitive_hierarchies
+from sqlanon.gate.population import population_classes
 from sqlanon.gate.risk import class_sizes, journalist, limit_entries, measure, population_maps
 from sqlanon.gate.supersets import generalization_tables
 from sqlanon.hierarchy import Hierarchy
@@ -93,6 +95,15 @@ def check_parameters(
     ``reveal``: a message may name the column's values (the user asked for them)."""
     for c in criteria:
         p = c.spec.params
+        if c.kind == "k-map":  # k counts the population's persons; the table's classes need k'
+            derived = int(c.template_params(None)["k"]) if "sampling_fraction" in p else 0
+            if derived > rows:
+                raise DataError(
+                    f"k-map: the derived class size k' = {derived} (k = {p['k']}, {p['estimator']} estimator) is "
+                    f"larger than the table ({rows} {unit}); no release can satisfy it. Lower k, or raise "
+                    "significance."
+                )
+            continue
         for key in ("k", "n"):
             if key in p and int(p[key]) > rows:
                 raise DataError(
@@ -305,6 +316,18 @@ def run_gate(
         # people whose quasi-identifiers vary: (n,t)-closeness's supersets from their tuples
         read = sorted({c.attribute for c in criteria if c.needs_levels and c.attribute is not None})
         sets = _people_sets(engine, counted, qis, config.person, tuples, [domains[a] for a in read], weight)
+    counted_in_population = None
+    if population is not None and any(reads_population(c.spec) for c in criteria):
+        # k-map with the population table, delta-presence: the population's classes at the labels
+        counted_in_population = population_classes(
+            engine,
+            published,
+            population,
+            qis,
+            population_hierarchies if population_hierarchies is not None else qi_hierarchies or {},
+            qi_levels or {},
+            limit=config.max_values_size,
+        )
     plan = CheckPlan.build(
         engine,
         criteria,
@@ -314,6 +337,7 @@ def run_gate(
         supersets,
         people=weight is not None,
         sets=sets,
+        population=counted_in_population,
     )
     multi = [i for i, c in enumerate(criteria) if isinstance(c, MultiAttributeL)]
     if multi and weight is not None:  # over people: the classes' people and their rows

@@ -37,14 +37,15 @@ from sqlanon.search.lattice import Lattice, Node
 from sqlanon.search.local import LocalCopy, local_copy, search_place
 from sqlanon.search.optimal import MAX_AHEAD, PATHS
 from sqlanon.search.reuse import Known, with_known
-from sqlanon.search.risk import highest_spec, monotone_limits
+from sqlanon.search.risk import highest_spec, journalist_spec, monotone_limits
 
 
 def searched_criteria(required: list[Criterion], config: Config) -> list[Criterion]:
-    """The criteria a search meets: ``required``, and k-anonymity for ``risk.prosecutor_highest``
-    (a class-level limit, its small classes suppressed; see sqlanon.search.risk)."""
-    spec = highest_spec(config.risk.limits)
-    return required if spec is None else [*required, make_criterion(spec)]
+    """The criteria a search meets: ``required``, k-anonymity for ``risk.prosecutor_highest`` and
+    k-map with the population table for ``risk.journalist_highest`` (class-level limits, their
+    failing classes suppressed; see sqlanon.search.risk)."""
+    specs = (highest_spec(config.risk.limits), journalist_spec(config.risk.limits, bool(config.person)))
+    return [*required, *(make_criterion(spec) for spec in specs if spec is not None)]
 
 
 def node_map(encoded: Encoded, node: Node) -> dict[str, int]:

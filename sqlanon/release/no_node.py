@@ -14,7 +14,7 @@ from sqlanon.criteria.checks import Outcome
 from sqlanon.encode import Encoded
 from sqlanon.report.entries import check_entries, label
 from sqlanon.search.evaluator import Node, NodeEvaluator
-from sqlanon.search.risk import HIGHEST_ORIGIN
+from sqlanon.search.risk import HIGHEST_ORIGIN, JOURNALIST_ORIGIN, LIMIT_ORIGINS
 
 
 @dataclass(frozen=True)
@@ -110,6 +110,8 @@ def _title(crit: Criterion) -> str:
     """The criterion with its parameters and columns, as the checks table names it."""
     if crit.spec.origin == HIGHEST_ORIGIN:  # the k-anonymity a prosecutor_highest limit stands for
         return f"risk prosecutor_highest (searched as k-anonymity, k={crit.spec.params['k']})"
+    if crit.spec.origin == JOURNALIST_ORIGIN:  # the k-map a journalist_highest limit stands for
+        return f"risk journalist_highest (searched as k-map with the population, k={crit.spec.params['k']})"
     on = f" on {', '.join(repr(a) for a in crit.attributes)}" if crit.attributes else ""
     return label(crit.kind, crit.report_params()) + on
 
@@ -130,9 +132,10 @@ def _weaker(crit: Criterion, outcome: Outcome) -> str:
     counts = crit.kind == "k-anonymity" or (crit.kind == "l-diversity" and variant in ("distinct", "entropy"))
     if counts and (observed is None or observed < 2):
         return ""
-    if crit.spec.origin == HIGHEST_ORIGIN:
+    if crit.spec.origin in LIMIT_ORIGINS:
         return (
-            f"a prosecutor_highest limit of at least 1/{int(observed or 0)} (what the worst class there has)"
+            f"a {LIMIT_ORIGINS[crit.spec.origin]} limit of at least 1/{int(observed or 0)} (what the worst class "
+            "there has)"
         )
     if crit.kind == "k-anonymity" or (crit.kind == "l-diversity" and variant == "distinct"):
         key = "k" if crit.kind == "k-anonymity" else "l"

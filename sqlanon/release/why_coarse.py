@@ -27,7 +27,7 @@ from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.release.metrics import DATA_FREE_METRICS, data_free_metric, materialize_verdicts, node_metrics
 from sqlanon.search.evaluator import Node, NodeEvaluator, NodeResult
-from sqlanon.search.risk import HIGHEST_ORIGIN
+from sqlanon.search.risk import LIMIT_ORIGINS
 
 #: why a neighbour below fails (its ``stop``)
 SUPPRESSION, EVERYTHING, REMAINING, NONE = "suppression_limit", "all_suppressed", "remaining_rows", "none"
@@ -72,12 +72,9 @@ def why_coarse(
 def _named(crit: Criterion, config: Config) -> dict[str, Any]:
     """A criterion as the report's checks name it (the k-anonymity standing for
     ``risk.prosecutor_highest``: as that limit)."""
-    if crit.spec.origin == HIGHEST_ORIGIN:
-        return {
-            "criterion": "risk",
-            "attribute": None,
-            "params": {"prosecutor_highest": config.risk.limits["prosecutor_highest"]},
-        }
+    if crit.spec.origin in LIMIT_ORIGINS:  # prosecutor_highest, journalist_highest
+        key = LIMIT_ORIGINS[crit.spec.origin]
+        return {"criterion": "risk", "attribute": None, "params": {key: config.risk.limits[key]}}
     return {
         "criterion": crit.kind,
         "attribute": crit.attribute if len(crit.attributes) <= 1 else list(crit.attributes),

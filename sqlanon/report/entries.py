@@ -50,7 +50,7 @@ def check_entries(
     out = []
     for i, (crit, outcome) in enumerate(zip(criteria, outcomes, strict=True)):
         observed: float | int | None = outcome.observed
-        if crit.kind == "k-anonymity" or crit.spec.params.get("variant") == "distinct":
+        if crit.kind in ("k-anonymity", "k-map") or crit.spec.params.get("variant") == "distinct":
             observed = None if observed is None else int(observed)
         entry: dict[str, Any] = {
             "criterion": crit.kind,

@@ -28,6 +28,7 @@ from sqlanon.criteria import Criterion
 from sqlanon.criteria.checks import ROWS, CheckPlan, Summary, parse_summary
 from sqlanon.encode import Encoded
 from sqlanon.encode.people import holders
+from sqlanon.encode.population import population_plan
 from sqlanon.engines import Engine
 from sqlanon.search.batching import StatementCosts
 from sqlanon.search.risk import over_limits, share_limits
@@ -173,7 +174,14 @@ class NodeEvaluator:
             else None
         )
         self.raw_plan = CheckPlan.build(
-            engine, self.criteria, self.keys, domains, generalization, people=self.people, sets=sets
+            engine,
+            self.criteria,
+            self.keys,
+            domains,
+            generalization,
+            people=self.people,
+            sets=sets,
+            population=population_plan(encoded.population),
         )
         if encoded.person_rows is not None and self.people:
             # multi-attribute l-diversity over people reads the classes' people and their rows

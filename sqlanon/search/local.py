@@ -113,6 +113,8 @@ def search_tables(encoded: Encoded) -> list[str]:
         names.append(encoded.values)
     if encoded.person_rows is not None:  # each person's rows' codes (multi-attribute l-diversity)
         names.append(encoded.person_rows)
+    if encoded.population is not None:  # the population's persons (k-map, delta-presence)
+        names.append(encoded.population)
     for q in encoded.qis:
         names += [t for t in (q.up.table, q.labels.table) if t not in names]
     for s in encoded.sensitive:

@@ -271,7 +271,12 @@ def run_mondrian(
     # tables of mostly distinct rows), a cumulative-count window otherwise (few, heavy rows)
     expand = encoded.rows <= EXPAND_RATIO * max(1, encoded.freq_rows)
     # every part of a cut needs k rows under k-anonymity and (alpha,k)-anonymity
-    min_size = 2 * max([int(c.spec.params["k"]) for c in criteria if c.kind in MIN_SIZE_KINDS] + [1])
+    # (k-map with an estimator: its derived k', the k of the k-anonymity it is checked as)
+    min_size = 2 * max(
+        [int(c.spec.params["k"]) for c in criteria if c.kind in MIN_SIZE_KINDS]
+        + [int(c.template_params(None)["k"]) for c in criteria if c.kind == "k-map"]
+        + [1]
+    )
     limits = budget(config.risk.limits, config.risk.threshold, encoded.rows)
     counts = limits.start(encoded.rows) if limits is not None else {}
     compiled = {

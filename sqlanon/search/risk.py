@@ -20,8 +20,12 @@ within the limits: exactly what the gate measures on the release at that node.
   allowed publish one class of 5: average 1/5; merging the two uniques publishes 5 and 2:
   average 2/7). The search then prunes with the criteria alone and asks the limits of the
   nodes that pass them (:func:`monotone_limits`), as for t-closeness.
-- The journalist limits (they need ``population:``) are not searched: the gate checks them on
-  the release.
+- ``journalist_highest <= x`` (it needs ``population:``) is class-level too, every published
+  class with ``1/F_E <= x``, F_E the persons of the population in it: it is searched as k-map
+  with the population table and the smallest such F (:func:`journalist_spec`; issue 40, item 2),
+  its failing classes suppressed. Monotone under generalization and suppression, as k-map is.
+  Not with ``person:`` (k-map with the population table is not counted over people). The
+  other journalist limits (average, records at risk) are not searched: the gate checks them.
 
 Mondrian meets ``prosecutor_highest`` as the same k-anonymity and the share limits as budgets of
 its cuts (:mod:`sqlanon.search.mondrian_risk`).
@@ -37,10 +41,15 @@ from sqlanon.config.criteria import CriterionSpec
 
 #: the limits the search asks of a node's published classes (each one statement per node)
 SHARES = ("prosecutor_average", "records_at_risk", "marketer", "sample_uniques")
-#: the limits the search meets: the shares, and prosecutor_highest as k-anonymity
-SEARCHED = ("prosecutor_highest", *SHARES)
+#: the limits the search meets: the shares, prosecutor_highest as k-anonymity and
+#: journalist_highest as k-map with the population table
+SEARCHED = ("prosecutor_highest", "journalist_highest", *SHARES)
 #: a criterion's origin when it stands for ``risk.prosecutor_highest``
 HIGHEST_ORIGIN = "risk.prosecutor_highest"
+#: a criterion's origin when it stands for ``risk.journalist_highest``
+JOURNALIST_ORIGIN = "risk.journalist_highest"
+#: the origins of the criteria that stand for a risk limit -> the limit
+LIMIT_ORIGINS = {HIGHEST_ORIGIN: "prosecutor_highest", JOURNALIST_ORIGIN: "journalist_highest"}
 
 
 def measure(sizes: Sequence[tuple[int, int]], threshold: float) -> dict[str, Any]:
@@ -121,6 +130,17 @@ def highest_spec(limits: Mapping[str, float]) -> CriterionSpec | None:
     return CriterionSpec("k-anonymity", {"k": k}, origin=HIGHEST_ORIGIN)
 
 
+def journalist_spec(limits: Mapping[str, float], person: bool = False) -> CriterionSpec | None:
+    """The k-map with the population table that ``journalist_highest`` asks for: every published
+    class with at least :func:`highest_k` persons of the population (None without that limit,
+    with a limit of 0 or 1 or more, or with ``person:``: then the gate alone checks it)."""
+    limit = limits.get("journalist_highest")
+    k = None if limit is None or person else highest_k(limit)
+    if k is None or k <= 1:
+        return None
+    return CriterionSpec("k-map", {"k": k, "estimator": "population"}, origin=JOURNALIST_ORIGIN)
+
+
 def share_limits(limits: Mapping[str, float]) -> dict[str, float]:
     """The limits of ``limits`` the search checks on each node's published classes."""
     return {key: value for key, value in limits.items() if key in SHARES}
@@ -134,10 +154,13 @@ def monotone_limits(limits: Mapping[str, float], suppression_limit: float) -> bo
 
 __all__ = [
     "HIGHEST_ORIGIN",
+    "JOURNALIST_ORIGIN",
+    "LIMIT_ORIGINS",
     "SEARCHED",
     "SHARES",
     "highest_k",
     "highest_spec",
+    "journalist_spec",
     "measure",
     "monotone_limits",
     "observed",

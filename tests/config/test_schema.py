@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 
 from sqlanon import keys
 from sqlanon.config import audit, parse_config, person, risk
-from sqlanon.config.criteria import PARAMS, SEVERITY
+from sqlanon.config.criteria import NO_ATTRIBUTE, PARAMS, SEVERITY
 from sqlanon.config.schema import config_schema, generated_text, schema_text
 from sqlanon.config.sections import COLUMN_KEYS, CSV_KEYS, TOP_KEYS
 from sqlanon.demo import demo_config, visits_config
@@ -299,7 +299,7 @@ def _criterion(kind: str, form: dict[str, Any]) -> dict[str, Any]:
             params[k.name] = _valid_value(k)
     if kind == "dissimilarity" and params.get("distance") == "variational":
         params["attributes"] = ["disease", "salary"]
-    elif kind != "k-anonymity":
+    elif kind not in NO_ATTRIBUTE:
         params["attribute"] = "disease"
     return params
 
@@ -310,6 +310,8 @@ def _criterion_cases() -> list[tuple[str, dict[str, Any], bool]]:
     def case(name: str, kind: str, params: dict[str, Any], valid: bool) -> None:
         config = _base()
         config["criteria"] = [{kind: params}]
+        if kind in ("k-map", "delta-presence"):  # k-map's default estimator reads the population
+            config["population"] = "population.csv"
         cases.append((name, config, valid))
 
     for kind, table in PARAMS.items():

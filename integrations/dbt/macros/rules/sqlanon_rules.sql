@@ -1234,6 +1234,210 @@
       }
     },
     'hierarchies': false
+  },
+  'k-map': {
+    'test': 'k_map',
+    'axis': none,
+    'default': none,
+    'variants': {
+      '': {
+        'params': [
+          {
+            'type': 'integer',
+            'key': 'k',
+            'low': 1,
+            'high': none,
+            'open_low': false,
+            'choices': [],
+            'default': none,
+            'empty': none
+          },
+          {
+            'type': 'choice',
+            'key': 'estimator',
+            'low': none,
+            'high': none,
+            'open_low': false,
+            'choices': ['population', 'poisson', 'zero-truncated-poisson'],
+            'default': 'population',
+            'empty': none
+          }
+        ],
+        'why': none,
+        'macro': none,
+        'multi': {},
+        'quasi': {},
+        'people': none,
+        'sub': {
+          'key': 'estimator',
+          'items': {
+            'population': {
+              'params': [
+                {
+                  'type': 'integer',
+                  'key': 'k',
+                  'low': 1,
+                  'high': none,
+                  'open_low': false,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                }
+              ],
+              'why': 'compile cannot write k-map with the population table: its statements read the table alone.',
+              'macro': 'sqlanon_k_map_population',
+              'multi': {},
+              'quasi': {},
+              'sub': none,
+              'people': {
+                'macro': none,
+                'quasi': {},
+                'why': 'compile cannot write k-map with the population table: its statements read the table alone.',
+                'multi': {},
+                'several': none
+              }
+            },
+            'poisson': {
+              'params': [
+                {
+                  'type': 'integer',
+                  'key': 'k',
+                  'low': 1,
+                  'high': none,
+                  'open_low': false,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                },
+                {
+                  'type': 'number',
+                  'key': 'significance',
+                  'low': 0,
+                  'high': 1,
+                  'open_low': false,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                },
+                {
+                  'type': 'number',
+                  'key': 'sampling_fraction',
+                  'low': 0,
+                  'high': 1,
+                  'open_low': true,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                }
+              ],
+              'why': 'compile cannot write k-map with an estimator: its class size k\' is derived in Python (sqlanon\'s report gives derived_k: compile k-anonymity with that k instead).',
+              'macro': 'sqlanon_k_map_poisson',
+              'multi': {},
+              'quasi': {},
+              'sub': none,
+              'people': {
+                'macro': none,
+                'quasi': {},
+                'why': 'compile cannot write k-map with an estimator: its class size k\' is derived in Python (sqlanon\'s report gives derived_k: compile k-anonymity with that k instead).',
+                'multi': {},
+                'several': none
+              }
+            },
+            'zero-truncated-poisson': {
+              'params': [
+                {
+                  'type': 'integer',
+                  'key': 'k',
+                  'low': 1,
+                  'high': none,
+                  'open_low': false,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                },
+                {
+                  'type': 'number',
+                  'key': 'significance',
+                  'low': 0,
+                  'high': 1,
+                  'open_low': false,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                },
+                {
+                  'type': 'number',
+                  'key': 'sampling_fraction',
+                  'low': 0,
+                  'high': 1,
+                  'open_low': true,
+                  'choices': [],
+                  'default': none,
+                  'empty': none
+                }
+              ],
+              'why': 'compile cannot write k-map with an estimator: its class size k\' is derived in Python (sqlanon\'s report gives derived_k: compile k-anonymity with that k instead).',
+              'macro': 'sqlanon_k_map_zero_truncated_poisson',
+              'multi': {},
+              'quasi': {},
+              'sub': none,
+              'people': {
+                'macro': none,
+                'quasi': {},
+                'why': 'compile cannot write k-map with an estimator: its class size k\' is derived in Python (sqlanon\'s report gives derived_k: compile k-anonymity with that k instead).',
+                'multi': {},
+                'several': none
+              }
+            }
+          }
+        }
+      }
+    },
+    'hierarchies': false
+  },
+  'delta-presence': {
+    'test': 'delta_presence',
+    'axis': none,
+    'default': none,
+    'variants': {
+      '': {
+        'params': [
+          {
+            'type': 'number',
+            'key': 'delta_min',
+            'low': 0,
+            'high': 1,
+            'open_low': false,
+            'choices': [],
+            'default': none,
+            'empty': none
+          },
+          {
+            'type': 'number',
+            'key': 'delta_max',
+            'low': 0,
+            'high': 1,
+            'open_low': false,
+            'choices': [],
+            'default': none,
+            'empty': none
+          }
+        ],
+        'why': 'compile cannot write delta-presence with the population table: its statements read the table alone.',
+        'macro': 'sqlanon_delta_presence',
+        'multi': {},
+        'quasi': {},
+        'sub': none,
+        'people': {
+          'macro': none,
+          'quasi': {},
+          'why': 'compile cannot write delta-presence with the population table: its statements read the table alone.',
+          'multi': {},
+          'several': none
+        }
+      }
+    },
+    'hierarchies': false
   }
 }) -}}
 {% endmacro %}
