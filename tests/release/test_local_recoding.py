@@ -140,6 +140,25 @@ def test_local_recoding_equals_the_reference(seed: int, tmp_path: Path) -> None:
     criteria = CRITERIA[seed % len(CRITERIA)]
     limit = rng.choice([0.1, 0.2, 0.3])
     most = rng.choice([1, 3])
+    _same_as_reference(case, criteria, limit, most, tmp_path)
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_an_iteration_failing_t_closeness_is_not_kept(seed: int, tmp_path: Path) -> None:
+    """Cases whose recoded rows, with their own node, would move the published distribution
+    (or sit too far from it): the iteration is refused (the reference refuses it too) and the
+    release written is the global one, which passes its gate."""
+    case = random_case(seed, tmp_path, n_qis=3, max_rows=150)
+    criteria = [{"k-anonymity": {"k": 3}}, {"t-closeness": {"t": 0.35, "distance": "equal"}}]
+    report = _same_as_reference(case, criteria, 0.1, 5, tmp_path)
+    (step,) = report.local_recoding["iterations"]
+    assert "t-closeness" in step["rejected"] and report.local_recoding["recoded_rows"] == 0
+
+
+def _same_as_reference(
+    case: RandomCase, criteria: list[dict[str, Any]], limit: float, most: int, tmp_path: Path
+) -> Any:
+    """anonymize with local_recoding writes the reference's release (and says so); its report."""
     base = case.config(criteria, suppression_limit=limit, overwrite=True)
     expected_rows, expected_nodes, expected_left, parts = reference_release(case, criteria, limit, most)
     glob = api.anonymize(dict(base, output="global.csv"), base_dir=tmp_path)
@@ -160,7 +179,7 @@ def test_local_recoding_equals_the_reference(seed: int, tmp_path: Path) -> None:
     # metrics of the mixed release: precision by definition, each row at its own node's levels
     if not expected_nodes:
         assert local.metrics == glob.metrics
-        return
+        return local
     heights = _heights(case)
     cells = Fraction(expected_left * len(heights))
     for node, count in parts:
@@ -170,6 +189,7 @@ def test_local_recoding_equals_the_reference(seed: int, tmp_path: Path) -> None:
     )
     assert local.metrics["nu-entropy"] is None
     assert local.local_recoding["global_metrics"] == glob.metrics
+    return local
 
 
 def test_local_recoding_on_postgres_equals_duckdb(compiled_pg: Any, postgres: Any, tmp_path: Path) -> None:
