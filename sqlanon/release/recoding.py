@@ -147,6 +147,17 @@ def local_recode(
     assert settings is not None and base.node is not None
     criteria = searched_criteria(required, config)
     node0 = tuple(base.node[d.column] for d in encoded.qis)
+    if not base.suppressed_rows:  # nothing to recode: the node's own release, no statement
+        base.local_recoding = {
+            "max_iterations": settings.max_iterations,
+            "iterations": [],
+            "recoded_rows": 0,
+            "suppressed_rows": 0,
+            "global_suppressed_rows": 0,
+            "global_metrics": dict(base.metrics),
+            "stopped": "nothing suppressed",
+        }
+        return None
     say(stage, "recode", "recoding the suppressed rows")
     with engine.threads(search_threads(encoded)):
         evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit, config.risk)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import itertools
+import json
 import math
 import random
 from collections import Counter
@@ -26,6 +27,7 @@ from sqlanon.cli import main
 from tests.oracles import reference as ref
 from tests.search.test_incognito import _ref_results, _violating_keys
 from tests.support.cases import seeds
+from tests.support.contract import problems
 from tests.support.randomdata import RandomCase, random_case
 
 CRITERIA: list[list[dict[str, Any]]] = [
@@ -164,6 +166,7 @@ def _same_as_reference(
     glob = api.anonymize(dict(base, output="global.csv"), base_dir=tmp_path)
     local = api.anonymize(dict(base, local_recoding={"max_iterations": most}), base_dir=tmp_path)
     assert glob.passed and local.passed, local.message  # the gate passes on the mixed release
+    assert not problems(json.loads(local.to_json()))  # the report's local_recoding in its schema
     columns = [*case.qis, case.sensitive]
     assert _written(tmp_path / "out.csv", columns) == Counter(
         tuple(r[c] for c in columns) for r in expected_rows
