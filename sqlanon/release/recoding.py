@@ -52,23 +52,29 @@ class Part:
 def _split(engine: Engine, encoded: Encoded, source: str, node: Node, verdicts: str) -> tuple[str, str]:
     """``source``'s rows published at ``node`` and those it suppresses (two temp tables)."""
     others = [name for name, _ in engine.columns(source) if not (name[:1] == "q" and name[1:].isdigit())]
-    split = engine.temp_name("recode_split")
+    coded = engine.temp_name("recode_coded")
     engine.create_temp_as(
-        split,
+        coded,
         render_template(
             "recode_split.sql",
             source=source,
             columns=others,
             qis=[{"up": d.up, "level": level} for d, level in zip(encoded.qis, node, strict=True)],
-            verdicts=verdicts,
         ),
     )
-    keep = [column(f"q{i}") for i in range(len(encoded.qis))] + [column(c) for c in others]
-    bad = column("recode_bad")
+    count = len(encoded.qis)
+    keep = [column(f"q{i}", "g") for i in range(count)] + [column(c, "g") for c in others]
+    on = exp.and_(*(exp.EQ(this=column(f"q{i}", "v"), expression=column(f"g{i}", "g")) for i in range(count)))
+    joined = (
+        exp.select(*keep)
+        .from_(exp.alias_(table(coded), "g", quoted=True))
+        .join(exp.alias_(table(verdicts), "v", quoted=True), on=on)
+    )
+    bad = column("bad", "v")
     kept, dropped = engine.temp_name("recode_kept"), engine.temp_name("recode_left")
-    engine.create_temp_as(kept, exp.select(*keep).from_(table(split)).where(exp.not_(bad)))
-    engine.create_temp_as(dropped, exp.select(*keep).from_(table(split)).where(bad))
-    engine.drop(split)
+    engine.create_temp_as(kept, joined.where(exp.not_(bad)))
+    engine.create_temp_as(dropped, joined.where(bad))
+    engine.drop(coded)
     return kept, dropped
 
 
@@ -168,10 +174,15 @@ def local_recode(
         sensitive = _sensitive_columns(engine, encoded)
         left_rows, left_units = _units(engine, left)
         iterations: list[dict[str, Any]] = []
+        # no node publishes fewer rows than a k-anonymity's k (nor all of them suppressed)
+        smallest = max((int(c.spec.params["k"]) for c in criteria if c.kind == "k-anonymity"), default=1)
         stopped = "nothing suppressed" if left_units == 0 else "max_iterations reached"
         combined: Combined | None = None
         while left_units > 0:
             if len(iterations) >= settings.max_iterations:
+                break
+            if left_units < smallest:  # every published class holds at least k rows
+                stopped = f"fewer rows still suppressed ({left_units:,}) than k ({smallest})"
                 break
             sub = replace(encoded, freq=left, freq_rows=left_rows, rows=left_units, source_rows=None)
             result, sub_evaluator = run_search(engine, sub, criteria, config, None)
