@@ -257,13 +257,25 @@ def test_refusals_exit_2_naming_the_key(extra: dict[str, Any], named: str, tmp_p
     assert not (tmp_path / "out.csv").exists()
 
 
-def test_apply_refuses_local_recoding(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["apply", "--node", "NODE"], "local_recoding does not apply to apply"),
+        (["compile", "--node", "NODE"], "local_recoding does not apply to compile --node"),
+        (["explore", "--vary", "k=2,3"], "local_recoding does not apply to explore"),
+    ],
+)
+def test_the_commands_of_one_node_refuse_local_recoding(
+    command: list[str], said: str, tmp_path: Path
+) -> None:
     import yaml
 
     case = random_case(1, tmp_path, n_qis=2, max_rows=30)
     config = case.config([{"k-anonymity": {"k": 2}}], local_recoding=True)
     (tmp_path / "c.yaml").write_text(yaml.safe_dump(config))
     node = ",".join(f"{q}=1" for q in case.qis)
-    result = CliRunner().invoke(main, ["apply", str(tmp_path / "c.yaml"), "--node", node])
+    args = [command[0], str(tmp_path / "c.yaml"), *(node if a == "NODE" else a for a in command[1:])]
+    result = CliRunner().invoke(main, args)
     assert result.exit_code == 2, result.output
-    assert "local_recoding does not apply to apply" in " ".join(result.output.split())
+    assert said in " ".join(result.output.split())
+    assert not (tmp_path / "out.csv").exists()
