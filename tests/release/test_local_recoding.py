@@ -135,8 +135,14 @@ def _written(path: Path, columns: list[str]) -> Counter[tuple[str, ...]]:
         return Counter(tuple(r[c] for c in columns) for r in csv.DictReader(f))
 
 
-@pytest.mark.parametrize("seed", seeds(24, fast=16, least=4))
-def test_local_recoding_equals_the_reference(seed: int, tmp_path: Path) -> None:
+#: the cases in the order they run: first those whose suppressed rows are recoded (8, 13, 14, 15)
+#: or stay suppressed for want of a node (6, 21), so that the fast share covers both
+ORDER = [8, 13, 14, 15, 6, 21, *(s for s in range(24) if s not in (8, 13, 14, 15, 6, 21))]
+
+
+@pytest.mark.parametrize("index", seeds(24, fast=6, least=4))
+def test_local_recoding_equals_the_reference(index: int, tmp_path: Path) -> None:
+    seed = ORDER[index]
     rng = random.Random(seed)
     case = random_case(seed, tmp_path, n_qis=rng.choice([2, 3]), max_rows=70)
     criteria = CRITERIA[seed % len(CRITERIA)]
