@@ -66,6 +66,12 @@ def compile_release(
             "compile --node writes a lattice node's release; the configuration's search is mondrian, whose "
             "releases are partitions, not nodes. Use a lattice search (optimal, the default)."
         )
+    if config.local_recoding is not None:
+        raise ConfigError(
+            "local_recoding does not apply to compile --node: its SELECT publishes one node, and a locally "
+            "recoded release mixes the nodes a search finds for the data at hand. Remove local_recoding to "
+            "compile the node's release, or run anonymize."
+        )
     required = [make_criterion(c) for c in config.criteria if c.severity == "error"]
     refuse_unsupported(required)  # the release suppresses what they find
     if not required:

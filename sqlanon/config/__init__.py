@@ -29,6 +29,7 @@ from sqlanon.config.limits import (
     parse_values_size,
 )
 from sqlanon.config.person import check_person_use, parse_constant, parse_person
+from sqlanon.config.recoding import RecodingSettings, check_recoding, parse_recoding
 from sqlanon.config.risk import RiskSettings, parse_risk
 from sqlanon.config.sections import (
     COLUMN_KEYS,
@@ -261,6 +262,9 @@ class Config:
     #: how the report names a release returned to the caller (no output): None, the temp table
     #: of the caller's connection; the API's DataFrame runs say they return a DataFrame
     returned_as: str | None = None
+    #: ``local_recoding:``: the rows a lattice node suppresses are searched again, with their own
+    #: node (sqlanon.release.recoding); None: off
+    local_recoding: RecodingSettings | None = None
 
     @property
     def csv(self) -> CsvOptions:
@@ -852,6 +856,9 @@ def parse_config(
     apply_fallback = _choice(
         data.get("apply_fallback", _APPLY_FALLBACK.default), _APPLY_FALLBACK.choices, "apply_fallback"
     )
+    local_recoding = parse_recoding(data.get("local_recoding"))
+    if not gate:
+        check_recoding(local_recoding, search, person, population is not None, criteria)
     warn_suppressed = data.get("warn_suppressed", WARN_SUPPRESSED)
     if (
         isinstance(warn_suppressed, bool)
@@ -881,6 +888,7 @@ def parse_config(
         max_values_size=parse_values_size(data.get("max_values_size")),
         person=person,
         person_constant=person_constant,
+        local_recoding=local_recoding,
     )
     if accepted_hook is not None:
         accepted_hook(data)

@@ -7,7 +7,7 @@ JSON Schema from them. The other sections' tables live beside their parsers: ``c
 from __future__ import annotations
 
 from sqlanon import keys
-from sqlanon.config import audit, person, risk
+from sqlanon.config import audit, person, recoding, risk
 from sqlanon.config.limits import MIN_VALUES_SIZE
 from sqlanon.engines.settings import MAX_LINE_SIZE
 from sqlanon.keys import Key, Schema
@@ -145,6 +145,12 @@ TOP_KEYS = (
     Key("search_in", keys.enum(SEARCH_PLACES), default="auto"),
     Key("apply_fallback", keys.enum(APPLY_FALLBACKS), default="none"),
     Key("warn_suppressed", keys.number(0, 1), default=WARN_SUPPRESSED),
+    Key(
+        "local_recoding",
+        keys.any_of(keys.boolean(), keys.mapping(recoding.KEYS)),
+        description="search the rows a node suppresses again, with their own node",
+        blank=True,
+    ),
     Key(
         "risk",
         keys.mapping(risk.KEYS),

@@ -38,6 +38,7 @@ from sqlanon.release.lattice import (
 )
 from sqlanon.release.metrics import materialize_verdicts, node_metrics
 from sqlanon.release.publish import build_release, prepare_output, stage_returned
+from sqlanon.release.recoding import local_recode
 from sqlanon.release.run import Progress, Stage, counted, prepare_report, run_engine, say, written
 from sqlanon.report.entries import check_entries
 from sqlanon.report.files import ReportFiles
@@ -76,6 +77,10 @@ def anonymize(
             base, release, tree = _mondrian(engine, encoded, required, config, progress)
         else:
             base, release, levels = lattice_release(engine, encoded, required, config, progress, stage)
+            if release is not None and config.local_recoding is not None:
+                mixed = local_recode(engine, encoded, required, config, base, stage)
+                if mixed is not None:  # each row at its own node's levels: no levels for the gate
+                    release, levels = mixed, None
         if release is None:
             return written(base, reports)
         return publish(
@@ -153,6 +158,12 @@ def apply(
         raise ConfigError(
             "apply publishes a lattice node (a level per quasi-identifier); the configuration's search is "
             "mondrian, whose releases are partitions, not nodes. Use a lattice search (optimal, the default)."
+        )
+    if config.local_recoding is not None:
+        raise ConfigError(
+            "local_recoding does not apply to apply: apply publishes one node, and a locally recoded release "
+            "mixes the nodes its search found for this data. Remove local_recoding to apply the node, or run "
+            "anonymize."
         )
     fingerprints = same_hierarchies(config, hierarchies, origin)
     prepare_report(reports, config)

@@ -40,6 +40,11 @@ def explore(
     encoding of ``config``'s source: its chosen node, metrics, suppressed rows, risk and gate
     verdict, as ``anonymize`` would find them; nothing is written but the reports."""
     found = vary_settings(config, vary)  # every key and value checked before any work
+    if config.local_recoding is not None:
+        raise ConfigError(
+            "local_recoding does not apply to explore: explore reports each setting's node as the global search "
+            "finds it. Remove local_recoding from the configuration to explore it."
+        )
     if all(c.severity == "warn" for c in config.criteria):
         raise ConfigError(
             "explore needs at least one criterion with severity error (the default): warn-severity criteria "

@@ -97,6 +97,10 @@ class Report:
     #: after a lattice search: per quasi-identifier, what stops it one level lower at the chosen
     #: node (:mod:`sqlanon.release.why_coarse`); None otherwise (apply's node, check, Mondrian)
     why_coarse: dict[str, Any] | None = None
+    #: with ``local_recoding:``: the rows recoded per iteration, at which node, those still
+    #: suppressed, and the search's node's own suppressed rows and metrics
+    #: (:mod:`sqlanon.release.recoding`); None otherwise (not in the JSON report then)
+    local_recoding: dict[str, Any] | None = None
     #: which sqlanon wrote the report, its schema's version, when, from which configuration,
     #: on which engine (:mod:`sqlanon.report.metadata`); differs from run to run, so reports
     #: are compared without it
@@ -121,7 +125,7 @@ class Report:
         return notebook_html(self)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "metadata": self.metadata,
             "command": self.command,
             "passed": self.passed,
@@ -146,6 +150,9 @@ class Report:
             "sql": dict(self.sql),
             "costs": self.costs,
         }
+        if self.local_recoding is not None:
+            out["local_recoding"] = self.local_recoding
+        return out
 
     def to_json(self) -> str:
         return json.dumps(_finite(self.to_dict()), indent=2, ensure_ascii=False)

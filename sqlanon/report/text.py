@@ -148,6 +148,24 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
 
 
+def recoding_text(recoding: Mapping[str, Any]) -> str:
+    """The report's ``local_recoding`` in a sentence: rows recoded per iteration and at which
+    node, the rows still suppressed, and why it stopped."""
+    steps = []
+    for step in recoding["iterations"]:
+        node = ", ".join(f"{k}={v}" for k, v in step.get("node", {}).items())
+        if "rejected" in step:
+            steps.append(f"iteration {step['iteration']} at ({node}) not kept: {step['rejected']}")
+        else:
+            steps.append(f"iteration {step['iteration']}: {step['recoded_rows']:,} at ({node})")
+    return (
+        f"{recoding['recoded_rows']:,} suppressed rows recoded"
+        + (f" ({'; '.join(steps)})" if steps else "")
+        + f", {recoding['suppressed_rows']:,} still suppressed (the search's node alone: "
+        f"{recoding['global_suppressed_rows']:,}); stopped: {recoding['stopped']}"
+    )
+
+
 def why_lines(why: Mapping[str, Any]) -> list[tuple[str, str]]:
     """The report's ``why_coarse`` as (column, reason) lines: one per quasi-identifier."""
     return [
@@ -282,6 +300,9 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
     else:
         rows = f"{report.rows_in:,} in, {report.rows_out:,} out, {report.suppressed_rows:,} suppressed"
     facts.append(("rows", rows))
+    recoding = getattr(report, "local_recoding", None)
+    if recoding is not None:
+        facts.append(("local recoding", recoding_text(recoding)))
     if report.people is not None:
         people = report.people
         facts.append(
