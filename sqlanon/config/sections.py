@@ -136,6 +136,7 @@ TOP_KEYS = (
         "differential_privacy",
         keys.mapping(dp.KEYS),
         description="(epsilon, delta)-differential privacy as SafePub defines it, instead of criteria",
+        blank=True,
     ),
     Key(
         "suppression_limit",
