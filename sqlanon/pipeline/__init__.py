@@ -86,6 +86,7 @@ def anonymize(
                 show_violations,
                 stage,
                 reports,
+                first_warning=" ".join(base.warnings) or None,  # the seed's and hierarchies' caveats
             )
         lattice = None if config.search == "mondrian" else config.search
         encoded, criteria, required = _encoded(engine, config, show_violations, stage, lattice)

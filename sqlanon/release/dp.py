@@ -27,6 +27,7 @@ from sqlanon.encode.dp_sample import draw_sample
 from sqlanon.encode.source import read_table
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError
+from sqlanon.hierarchy import built_from_values
 from sqlanon.release.gated import pending
 from sqlanon.release.lattice import max_levels, node_map, qi_weights, record_choice
 from sqlanon.release.metrics import materialize_verdicts, node_metrics
@@ -129,6 +130,17 @@ def dp_release(
         "differential privacy: the report holds the seed, with which whoever holds the source can tell "
         "which rows were sampled; keep the report as private as the source."
     )
+    built = [
+        c.name
+        for c in config.by_role("quasi")
+        if c.hierarchy is not None and built_from_values(c.hierarchy, config.base_dir)
+    ]
+    if built:
+        base.warnings.append(
+            f"differential privacy: the hierarchies of {', '.join(repr(c) for c in built)} are built from the "
+            "sample's values (a builder); SafePub's guarantee assumes hierarchies that do not depend on the "
+            "data. Give them as files (a CSV or a tree) for the guarantee to hold."
+        )
     release = build_release(engine, config, encoded, node, verdicts, suppressed=outcome.suppressed_rows)
     return encoded, criteria, base, release, node_map(encoded, node)
 

@@ -49,6 +49,8 @@ def test_release_is_k_anonymous_from_the_sample_and_repeatable(tmp_path: Path) -
     assert report.passed and report.search["strategy"] == "safepub"
     k, beta, seed = info["k"], info["beta"], info["seed"]
     assert seed == 7 and info["source_rows"] == 1500 and info["steps_taken"] <= 20
+    assert any("keep the report as private as the source" in w for w in report.warnings)
+    assert any("'zip'" in w and "built from the sample's values" in w for w in report.warnings)
     published = _rows(folder / "out" / "dp.csv")
     sizes = Counter(tuple(r[q] for q in QIS) for r in published)
     assert published and min(sizes.values()) >= k
@@ -103,6 +105,8 @@ def test_apply_explore_and_compile_with_a_node_are_refused(tmp_path: Path) -> No
     config, folder = _config(tmp_path, rows=200)
     path = folder / "dp.yaml"
     path.write_text(yaml.safe_dump(config))
+    done = CliRunner().invoke(main, ["anonymize", str(path)])
+    assert done.exit_code == 0 and "differential privacy: k=" in done.stdout and "seed 7" in done.stdout
     for args in (
         ["apply", str(path), "--node", "zip=5,age=4,sex=1"],
         ["explore", str(path), "--vary", "k=5,10"],
