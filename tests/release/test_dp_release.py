@@ -101,7 +101,7 @@ def test_what_it_does_not_define_exits_2_naming_the_key(
 
 
 @pytest.mark.fast
-def test_apply_explore_and_compile_with_a_node_are_refused(tmp_path: Path) -> None:
+def test_apply_explore_audit_and_compile_with_a_node_are_refused(tmp_path: Path) -> None:
     config, folder = _config(tmp_path, rows=200)
     path = folder / "dp.yaml"
     path.write_text(yaml.safe_dump(config))
@@ -111,6 +111,7 @@ def test_apply_explore_and_compile_with_a_node_are_refused(tmp_path: Path) -> No
         ["apply", str(path), "--node", "zip=5,age=4,sex=1"],
         ["explore", str(path), "--vary", "k=5,10"],
         ["compile", str(path), "--node", "zip=5,age=4,sex=1"],
+        ["audit", str(path)],
     ):
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 2 and "Traceback" not in result.output, (args, result.output)
