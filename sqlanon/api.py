@@ -22,6 +22,7 @@ from typing import Any, TypeVar, cast
 from sqlanon import frames, interrupt, pipeline
 from sqlanon.compile import Compiled
 from sqlanon.config import Config, engine_settings, load_config, parse_config
+from sqlanon.config.dp import refuse_command
 from sqlanon.config.node import node_from_report, parse_node, same_hierarchies
 from sqlanon.errors import ConfigError, InputError
 from sqlanon.report.audit import AuditReport
@@ -374,6 +375,13 @@ def compile_sql(
     if node is None and from_report is None:
         return compile_gate(parsed, chosen)
     from sqlanon.compile.release import compile_release
+
+    refuse_command(
+        parsed.differential_privacy,
+        "compile with a node",
+        "the release of a node without SafePub's sample and search is not differentially private. Compile "
+        "without a node (the gate's statements), or run anonymize.",
+    )
 
     if from_report is not None:
         origin = f"the node of report {str(from_report)!r}"

@@ -22,6 +22,7 @@ from sqlanon.config import yamlfile
 from sqlanon.config.audit import AuditSettings, parse_audit
 from sqlanon.config.criteria import CriterionSpec, _choice, parse_criterion, reads_population
 from sqlanon.config.digest import config_sha256
+from sqlanon.config.dp import DPSettings, parse_dp, refuse_beside
 from sqlanon.config.limits import (
     DEFAULT_MAX_LATTICE_NODES,
     DEFAULT_MAX_VALUES_SIZE,
@@ -265,6 +266,9 @@ class Config:
     #: ``local_recoding:``: the rows a lattice node suppresses are searched again, with their own
     #: node (sqlanon.release.recoding); None: off
     local_recoding: RecodingSettings | None = None
+    #: ``differential_privacy:``: SafePub's parameters and what they derive (None: not asked);
+    #: then ``criteria`` is k-anonymity with the derived k and ``suppression_limit`` 1
+    differential_privacy: DPSettings | None = None
 
     @property
     def csv(self) -> CsvOptions:
@@ -736,16 +740,31 @@ def parse_config(
                 )
     if not any(c.role == "quasi" for c in columns):
         raise ConfigError("At least one column needs role quasi (a quasi-identifier).")
-    raw_criteria = data.get("criteria")
+    dp = None
+    raw_criteria: Any
+    if data.get("differential_privacy") is not None:
+        refuse_beside(data)
+        weighted_dp = [c.name for c in columns if c.weight is not None]
+        if weighted_dp:
+            raise ConfigError(
+                f"Column {weighted_dp[0]!r}: weight does not apply with differential_privacy (SafePub's scores weigh "
+                "every quasi-identifier the same). Remove it."
+            )
+        dp = parse_dp(data["differential_privacy"])
+        raw_criteria = [{"k-anonymity": {"k": dp.k}}]
+    else:
+        raw_criteria = data.get("criteria")
     if not isinstance(raw_criteria, list) or not raw_criteria:
-        raise ConfigError("criteria must be a non-empty list, e.g. [{k-anonymity: {k: 5}}].")
+        raise ConfigError(
+            "criteria must be a non-empty list, e.g. [{k-anonymity: {k: 5}}] (or give differential_privacy)."
+        )
     roles = {c.name: c.role for c in columns}
     has_hierarchy = {c.name: c.hierarchy is not None for c in columns}
     criteria = tuple(parse_criterion(item, roles, has_hierarchy, i) for i, item in enumerate(raw_criteria))
     person = parse_person(data.get("person"), roles)
     person_constant = parse_constant(data.get("person"), roles)
     check_person_use(person, criteria, search if not gate else "optimal")
-    limit = data.get("suppression_limit", 0.0)
+    limit = data.get("suppression_limit", 0.0 if dp is None else 1.0)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not 0 <= limit <= 1:
         raise ConfigError(f"suppression_limit must be a fraction of rows in [0, 1], got {limit!r}.")
     metric_key = keys.lookup(TOP_KEYS, "metric", {"search": search})
@@ -889,6 +908,7 @@ def parse_config(
         person=person,
         person_constant=person_constant,
         local_recoding=local_recoding,
+        differential_privacy=dp,
     )
     if accepted_hook is not None:
         accepted_hook(data)

@@ -7,7 +7,7 @@ JSON Schema from them. The other sections' tables live beside their parsers: ``c
 from __future__ import annotations
 
 from sqlanon import keys
-from sqlanon.config import audit, person, recoding, risk
+from sqlanon.config import audit, dp, person, recoding, risk
 from sqlanon.config.limits import MIN_VALUES_SIZE
 from sqlanon.engines.settings import MAX_LINE_SIZE
 from sqlanon.keys import Key, Schema
@@ -130,8 +130,13 @@ TOP_KEYS = (
     Key(
         "criteria",
         {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/criterion"}},
-        required=True,
-        description="the privacy models the release must satisfy",
+        description="the privacy models the release must satisfy (required unless differential_privacy)",
+    ),
+    Key(
+        "differential_privacy",
+        keys.mapping(dp.KEYS),
+        description="(epsilon, delta)-differential privacy as SafePub defines it, instead of criteria",
+        blank=True,
     ),
     Key(
         "suppression_limit",

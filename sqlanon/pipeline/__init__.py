@@ -12,6 +12,7 @@ from sqlglot import exp
 
 from sqlanon.compile import report_sql
 from sqlanon.config import Config
+from sqlanon.config.dp import refuse_command
 from sqlanon.config.node import resolve_node, same_hierarchies
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, check_columns, column_profile, encode
@@ -26,6 +27,7 @@ from sqlanon.gate.inputs import (
     sensitive_hierarchies,
 )
 from sqlanon.hierarchy import Hierarchy, built_from_values, load_hierarchy
+from sqlanon.release.dp import dp_release
 from sqlanon.release.gated import gate_entries, pending, publish, risk_over
 from sqlanon.release.lattice import (
     capped,
@@ -68,10 +70,28 @@ def anonymize(
     prepare_report(reports, config)
     engine, config = run_engine(config)
     try:
-        lattice = None if config.search == "mondrian" else config.search
-        encoded, criteria, required = _encoded(engine, config, show_violations, stage, lattice)
         tree = None
         levels = None
+        if config.differential_privacy is not None:  # SafePub: sample, then its own search
+            encoded, criteria, base, dp_release_query, levels = dp_release(
+                engine, config, stage, show_violations
+            )
+            return publish(
+                engine,
+                config,
+                encoded,
+                criteria,
+                base,
+                dp_release_query,
+                levels,
+                None,
+                show_violations,
+                stage,
+                reports,
+                first_warning=" ".join(base.warnings) or None,  # the seed's and hierarchies' caveats
+            )
+        lattice = None if config.search == "mondrian" else config.search
+        encoded, criteria, required = _encoded(engine, config, show_violations, stage, lattice)
         if config.search == "mondrian":
             say(stage, "partition", "partitioning (Mondrian)")
             base, release, tree = _mondrian(engine, encoded, required, config, progress)
@@ -154,6 +174,12 @@ def apply(
     messages; ``hierarchies``: the fingerprints of the report it came from, which the
     configuration's hierarchies must match (None: the node comes from no report)."""
     _needs_release(config, "apply")
+    refuse_command(
+        config.differential_privacy,
+        "apply",
+        "a given node published without SafePub's sample and search is not differentially private. Run "
+        "anonymize, or remove differential_privacy and give criteria.",
+    )
     if config.search == "mondrian":
         raise ConfigError(
             "apply publishes a lattice node (a level per quasi-identifier); the configuration's search is "

@@ -25,6 +25,7 @@ from sqlglot import exp
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.audit import ATTACKS, AuditSettings, T
 from sqlanon.config.criteria import CriterionSpec
+from sqlanon.config.dp import refuse_command
 from sqlanon.criteria import Criterion, make_criterion
 from sqlanon.encode import Encoded, column_profile, encode
 from sqlanon.encode.people import holder
@@ -331,6 +332,12 @@ def audit(
     """Find every minimal node satisfying ``config.criteria`` within the suppression limit
     (Incognito, whatever ``search`` says) and measure each one's release against the attacks.
     Writes nothing but the reports (where ``reports`` says, checked before any work)."""
+    refuse_command(
+        config.differential_privacy,
+        "audit",
+        "it measures the releases of every minimal node of the whole table, which SafePub never publishes. "
+        "Remove differential_privacy and give criteria to audit them.",
+    )
     if not config.by_role("sensitive"):
         raise ConfigError(
             "audit measures attacks on sensitive columns, and the configuration has none: give at least one "

@@ -12,6 +12,7 @@ from contextlib import ExitStack
 from dataclasses import replace
 
 from sqlanon.config import Config
+from sqlanon.config.dp import refuse_command
 from sqlanon.config.vary import settings as vary_settings
 from sqlanon.criteria import make_criterion
 from sqlanon.encode import encode
@@ -39,6 +40,12 @@ def explore(
     """Each setting of ``vary`` (key -> values; their cartesian product) explored on one
     encoding of ``config``'s source: its chosen node, metrics, suppressed rows, risk and gate
     verdict, as ``anonymize`` would find them; nothing is written but the reports."""
+    refuse_command(
+        config.differential_privacy,
+        "explore",
+        "each setting would spend its own privacy budget on the same rows. Run anonymize once with the "
+        "setting chosen.",
+    )
     found = vary_settings(config, vary)  # every key and value checked before any work
     if config.local_recoding is not None:
         raise ConfigError(

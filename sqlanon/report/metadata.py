@@ -12,7 +12,7 @@ from importlib import metadata as importlib_metadata
 from typing import Any
 
 #: the version of the report's shape (its JSON Schema); see the module for when it changes
-SCHEMA_VERSION = "1.1"
+SCHEMA_VERSION = "1.2"
 
 
 def sqlanon_version() -> str:

@@ -303,6 +303,16 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
     recoding = getattr(report, "local_recoding", None)
     if recoding is not None:
         facts.append(("local recoding", recoding_text(recoding)))
+    dp = search.get("differential_privacy")
+    if dp is not None:  # SafePub (docs/models.md#differential-privacy-safepub)
+        facts.append(
+            (
+                "privacy",
+                f"(epsilon={dp['epsilon']:g}, delta={dp['delta']:g})-differential privacy: k={dp['k']}, "
+                f"{dp['rows_sampled']:,} of {dp['source_rows']:,} rows sampled (beta={dp['beta']:.4g}), "
+                f"{dp['steps_taken']} steps, seed {dp['seed']}",
+            )
+        )
     if report.people is not None:
         people = report.people
         facts.append(

@@ -133,6 +133,14 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str
             dict(mondrian, risk={"prosecutor_average": 0.05, "records_at_risk": 0.5}), base_dir=folder
         )
         api.anonymize(dict(base, search="incognito", suppression_limit=0), base_dir=folder)
+        # differential privacy: the sample (dp_sample.sql), then SafePub's walk
+        dp = {
+            key: value
+            for key, value in base.items()
+            if key not in ("criteria", "suppression_limit", "search")
+        }
+        dp["differential_privacy"] = {"epsilon": 2.0, "delta": 1e-3, "steps": 3, "seed": 1}
+        api.anonymize(dp, base_dir=folder)
         api.check(yaml.safe_load(check_yaml.read_text()), base_dir=folder)
         api.audit(dict(base, suppression_limit=0.02), base_dir=folder)
         # person: counted over people (anonymize and check): quasi-identifiers constant per

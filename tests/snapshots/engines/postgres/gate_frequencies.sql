@@ -299,3 +299,40 @@ FROM (
     2,
     3
 ) AS "g";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_gate_freq_N" AS
+SELECT
+  CASE
+    WHEN "g"."q0" IS NULL
+    THEN 'NULL'
+    WHEN "g"."q0" LIKE '%'
+    THEN '' || "g"."q0"
+    ELSE "g"."q0"
+  END AS "q0",
+  CASE
+    WHEN "g"."q1" IS NULL
+    THEN 'NULL'
+    WHEN "g"."q1" LIKE '%'
+    THEN '' || "g"."q1"
+    ELSE "g"."q1"
+  END AS "q1",
+  CASE
+    WHEN "g"."q2" IS NULL
+    THEN 'NULL'
+    WHEN "g"."q2" LIKE '%'
+    THEN '' || "g"."q2"
+    ELSE "g"."q2"
+  END AS "q2",
+  "g"."n"
+FROM (
+  SELECT
+    CAST("p"."zip" AS TEXT) AS "q0",
+    CAST("p"."age" AS TEXT) AS "q1",
+    CAST("p"."sex" AS TEXT) AS "q2",
+    CAST(COUNT(*) AS BIGINT) AS "n"
+  FROM "__sqlanon_release_N" AS "p"
+  GROUP BY
+    1,
+    2,
+    3
+) AS "g";

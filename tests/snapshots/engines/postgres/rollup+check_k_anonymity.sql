@@ -45,3 +45,168 @@ SELECT
   "c0"."val" AS "v0",
   "c0"."bad" AS "bad"
 FROM c0;
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_verdicts_N" AS
+WITH "input" AS (
+  SELECT
+    (
+      %(m0)s
+    )["src"."q0" + 1] AS "q0",
+    (
+      %(m1)s
+    )["src"."q1" + 1] AS "q1",
+    (
+      %(m2)s
+    )["src"."q2" + 1] AS "q2",
+    CAST(SUM("src"."n") AS BIGINT) AS "n"
+  FROM "__sqlanon_freq_N" AS "src"
+  GROUP BY
+    (
+      %(m0)s
+    )["src"."q0" + 1],
+    (
+      %(m1)s
+    )["src"."q1" + 1],
+    (
+      %(m2)s
+    )["src"."q2" + 1]
+), "c0" AS (
+  SELECT
+    "q0",
+    "q1",
+    "q2",
+    CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+    SUM("n") < 51 AS "bad",
+    CAST(SUM("n") AS DOUBLE PRECISION) AS "val"
+  FROM "input"
+  GROUP BY
+    "q0",
+    "q1",
+    "q2"
+)
+SELECT
+  "c0"."q0",
+  "c0"."q1",
+  "c0"."q2",
+  "c0"."size" AS "size",
+  "c0"."bad" AS "b0",
+  "c0"."val" AS "v0",
+  "c0"."bad" AS "bad"
+FROM c0;
+
+WITH "input" AS (
+  SELECT
+    (
+      %(m0)s
+    )["src"."q0" + 1] AS "q0",
+    (
+      %(m1)s
+    )["src"."q1" + 1] AS "q1",
+    (
+      %(m2)s
+    )["src"."q2" + 1] AS "q2",
+    CAST(SUM("src"."n") AS BIGINT) AS "n"
+  FROM "__sqlanon_freq_N" AS "src"
+  GROUP BY
+    (
+      %(m0)s
+    )["src"."q0" + 1],
+    (
+      %(m1)s
+    )["src"."q1" + 1],
+    (
+      %(m2)s
+    )["src"."q2" + 1]
+)
+SELECT
+  "a0"."classes",
+  "a0"."rows",
+  "a0"."vc",
+  "a0"."vr",
+  "a0"."worst"
+FROM (
+  SELECT
+    COUNT(*) AS "classes",
+    COALESCE(SUM("size"), 0) AS "rows",
+    SUM(CASE WHEN "bad" THEN 1 ELSE 0 END) AS "vc",
+    COALESCE(SUM(CASE WHEN "bad" THEN "size" ELSE 0 END), 0) AS "vr",
+    MIN("val") AS "worst"
+  FROM (
+    /* check_k_anonymity.sql: k-anonymity, one row per equivalence class. */
+    /* Inputs:   input (keys..., n): frequency table of the node (any extra columns are ignored). */
+    /* Params:   keys (QI columns of the node), k (integer >= 1). */
+    /* Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= class size; worst = MIN). */
+    /* Formula:  a class E satisfies k-anonymity iff |E| >= k (with people: the input's np, its */
+    /*           people, _people_values.sql; k counts people). */
+    /* Citation: Sweeney, k-anonymity (2002); l-diversity paper (002) Definition 2.1. */
+    SELECT
+      "q0",
+      "q1",
+      "q2",
+      CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+      SUM("n") < 51 AS "bad",
+      CAST(SUM("n") AS DOUBLE PRECISION) AS "val"
+    FROM "input"
+    GROUP BY
+      "q0",
+      "q1",
+      "q2"
+  ) AS "c"
+) AS "a0";
+
+WITH "input" AS (
+  SELECT
+    (
+      %(m0)s
+    )["src"."q0" + 1] AS "q0",
+    (
+      %(m1)s
+    )["src"."q1" + 1] AS "q1",
+    (
+      %(m2)s
+    )["src"."q2" + 1] AS "q2",
+    CAST(SUM("src"."n") AS BIGINT) AS "n"
+  FROM "__sqlanon_freq_N" AS "src"
+  GROUP BY
+    (
+      %(m0)s
+    )["src"."q0" + 1],
+    (
+      %(m1)s
+    )["src"."q1" + 1],
+    (
+      %(m2)s
+    )["src"."q2" + 1]
+)
+SELECT
+  CAST("size" AS BIGINT) AS "size",
+  CAST(COUNT(*) AS BIGINT) AS "classes"
+FROM (
+  WITH "c0" AS (
+    SELECT
+      "q0",
+      "q1",
+      "q2",
+      CAST(SUM("n") AS DECIMAL(38, 0)) AS "size",
+      SUM("n") < 51 AS "bad",
+      CAST(SUM("n") AS DOUBLE PRECISION) AS "val"
+    FROM "input"
+    GROUP BY
+      "q0",
+      "q1",
+      "q2"
+  )
+  SELECT
+    "c0"."q0",
+    "c0"."q1",
+    "c0"."q2",
+    "c0"."size" AS "size",
+    "c0"."bad" AS "b0",
+    "c0"."val" AS "v0",
+    "c0"."bad" AS "bad"
+  FROM c0
+) AS "v"
+WHERE
+  NOT "bad"
+GROUP BY
+  "size";
