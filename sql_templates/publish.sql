@@ -7,7 +7,9 @@
 --           suppress (whether some class of verdicts is bad), people (none, or for people whose
 --           quasi-identifiers vary: {members: encode_members.sql's table, persons:
 --           person_codes.sql's, person: the person columns, radix: the tuple numbers' radixes}:
---           then the verdicts' q0 is a class's signature, rollup_people.sql's).
+--           then the verdicts' q0 is a class's signature, rollup_people.sql's), aggregated
+--           (microaggregation, [{column, value}]: each such QI's original value is published
+--           too, as trimmed text ('' as NULL) named value, for microaggregate.sql; else empty).
 -- Output:   the published rows, in the source's column order (publish.stage sorts them).
 -- Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed
 --           (with people: iff its person's class, the set of their generalized tuples, is not);
@@ -58,7 +60,10 @@ WITH
 {%- endif %}
 SELECT
 {%- for c in columns %}
-  {% if c.qi is not none and qis[c.qi].top is not none %}CAST({{ qis[c.qi].top|literal }} AS VARCHAR){% elif c.qi is not none %}{{ ('m' ~ c.qi)|ident }}."label"{% else %}"src".{{ c.name|ident }}{% endif %} AS {{ c.name|ident }}{% if not loop.last %},{% endif %}
+  {% if c.qi is not none and qis[c.qi].top is not none %}CAST({{ qis[c.qi].top|literal }} AS VARCHAR){% elif c.qi is not none %}{{ ('m' ~ c.qi)|ident }}."label"{% else %}"src".{{ c.name|ident }}{% endif %} AS {{ c.name|ident }}{% if not loop.last or aggregated %},{% endif %}
+{%- endfor %}
+{%- for a in aggregated %}
+  NULLIF(TRIM(CAST("src".{{ a.column|ident }} AS VARCHAR)), '') AS {{ a.value|ident }}{% if not loop.last %},{% endif %}
 {%- endfor %}
 FROM {{ source|ident }} AS "src"
 {%- for q in qis if q.top is none %}

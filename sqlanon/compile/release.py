@@ -72,6 +72,13 @@ def compile_release(
             "recoded release mixes the nodes a search finds for the data at hand. Remove local_recoding to "
             "compile the node's release, or run anonymize."
         )
+    aggregated = [c.name for c in config.columns if c.aggregate is not None]
+    if aggregated:
+        raise ConfigError(
+            f"Column {aggregated[0]!r}: aggregate does not apply to compile --node: its SELECT publishes the "
+            "hierarchy labels. Remove aggregate to compile the node's release, or run sqlanon apply with the "
+            "node, which publishes the aggregates."
+        )
     required = [make_criterion(c) for c in config.criteria if c.severity == "error"]
     refuse_unsupported(required)  # the release suppresses what they find
     if not required:

@@ -29,6 +29,7 @@ from sqlanon.config.limits import (
     parse_lattice_limit,
     parse_values_size,
 )
+from sqlanon.config.micro import check_aggregate
 from sqlanon.config.person import check_person_use, parse_constant, parse_person
 from sqlanon.config.recoding import RecodingSettings, check_recoding, parse_recoding
 from sqlanon.config.risk import RiskSettings, parse_risk
@@ -165,6 +166,9 @@ class ColumnSpec:
     max_level: int | None = None
     #: the column's weight in the precision and loss metrics (None: 1, as every other column)
     weight: float | None = None
+    #: microaggregation: the published value is this aggregate (mean, median, mode, interval) of
+    #: the class's original values instead of the hierarchy's label (None: the label)
+    aggregate: str | None = None
 
 
 def _engine_settings(value: Any, base: Path) -> EngineSettings:
@@ -557,8 +561,31 @@ def _columns(value: Any) -> tuple[ColumnSpec, ...]:
                 raise ConfigError(
                     f"Column {name!r}: weight must be a finite number greater than 0, got {weight!r}."
                 )
+        aggregate = spec.get("aggregate")
+        if aggregate is not None:
+            if role != "quasi":
+                raise ConfigError(
+                    f"Column {name!r}: aggregate applies to quasi-identifiers only (its role is {role})."
+                )
+            aggregate = _choice(
+                aggregate, keys.key(COLUMN_KEYS, "aggregate").choices, f"aggregate for column {name!r}"
+            )
+            if hier is None:
+                raise ConfigError(
+                    f"Column {name!r}: aggregate needs a hierarchy for the column (its levels form the classes "
+                    "whose original values are aggregated)."
+                )
         out.append(
-            ColumnSpec(name, role, hier, order, split, max_level, None if weight is None else float(weight))
+            ColumnSpec(
+                name,
+                role,
+                hier,
+                order,
+                split,
+                max_level,
+                None if weight is None else float(weight),
+                aggregate,
+            )
         )
     return tuple(out)
 
@@ -878,6 +905,16 @@ def parse_config(
     local_recoding = parse_recoding(data.get("local_recoding"))
     if not gate:
         check_recoding(local_recoding, search, person, population is not None, criteria)
+        check_aggregate(
+            [c.name for c in columns if c.aggregate is not None],
+            search,
+            person,
+            population is not None,
+            criteria,
+            local_recoding is not None,
+            dp is not None,
+            bool(journalist),
+        )
     warn_suppressed = data.get("warn_suppressed", WARN_SUPPRESSED)
     if (
         isinstance(warn_suppressed, bool)

@@ -32,6 +32,8 @@ APPLY_FALLBACKS = ("none", "search")
 WARN_SUPPRESSED = 0.05
 #: how Mondrian cuts a quasi-identifier: at the median of its values, or one hierarchy level down
 SPLITS = ("median", "hierarchy")
+#: microaggregation functions of a quasi-identifier (ARX's MicroAggregationFunction, less geometric mean)
+AGGREGATES = ("mean", "median", "mode", "interval")
 FORMATS = {".csv": "csv", ".parquet": "parquet", ".pq": "parquet"}
 #: the formats of a folder source or output (``{path: folder, format: ...}``)
 FOLDER_FORMATS = ("parquet", "csv")
@@ -107,6 +109,12 @@ COLUMN_KEYS = (
         "weight",
         keys.number(0, open_low=True),
         description="its weight in the precision and loss metrics",
+        blank=True,
+    ),
+    Key(
+        "aggregate",
+        keys.enum(AGGREGATES),
+        description="microaggregation: publish this aggregate of the class's original values instead of the label",
         blank=True,
     ),
 )

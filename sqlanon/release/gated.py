@@ -18,6 +18,7 @@ from sqlanon.engines import Engine
 from sqlanon.gate import GateResult, run_gate
 from sqlanon.gate.inputs import read_population
 from sqlanon.gate.risk import limit_advice
+from sqlanon.release import micro
 from sqlanon.release.publish import Returned, Staged, stage_returned
 from sqlanon.release.publish import stage as write_staged
 from sqlanon.release.run import Stage, record_costs, say, written
@@ -72,6 +73,7 @@ def publish(
     A stop signal (SIGINT, SIGTERM) during the commit waits for its moves to end, then undoes
     them (:mod:`sqlanon.interrupt`); once the commit is final, stop signals are ignored."""
     say(stage, "write", "writing the release")
+    base.microaggregation = micro.loss(engine, release)
     people = None
     if config.person:  # the release with its person columns, which the gate counts people by
         people = engine.temp_name("people")

@@ -27,7 +27,7 @@ from sqlanon.engines import Engine
 from sqlanon.engines.duckdb import catalog
 from sqlanon.errors import EngineError, InputError
 from sqlanon.release import folder as folder_output
-from sqlanon.release import guard
+from sqlanon.release import guard, micro
 from sqlanon.release import table as publish_table
 from sqlanon.search.lattice import Node
 from sqlanon.sql.render import DIALECT, column, render_template, table
@@ -258,8 +258,12 @@ def build_release(
         some = suppressed > 0  # a bad class has rows
     else:
         (some,) = engine.fetchone(exp.select(some_bad).from_(table(verdicts)))
-    return render_template(
+    aggregated = micro.aggregated(config, encoded)
+    if aggregated:
+        micro.check_numeric(engine, encoded.source, aggregated)
+    release = render_template(
         "publish.sql",
+        aggregated=[{"column": a.column, "value": a.value} for a in aggregated],
         source=encoded.source,
         columns=columns,
         qis=qis,
@@ -274,6 +278,12 @@ def build_release(
             "radix": encoded.radix,
         },
     )
+    if not aggregated:
+        return release
+    wrapped = micro.wrap(release, columns, qis, aggregated)
+    # the loss of the aggregation, for the report (gated.publish runs it)
+    wrapped.meta[micro.LOSS] = (micro.loss_query(release, columns, qis, aggregated), aggregated)
+    return wrapped
 
 
 @dataclass

@@ -101,6 +101,10 @@ class Report:
     #: suppressed, and the search's node's own suppressed rows and metrics
     #: (:mod:`sqlanon.release.recoding`); None otherwise (not in the JSON report then)
     local_recoding: dict[str, Any] | None = None
+    #: with ``aggregate:`` on quasi-identifiers (microaggregation): per aggregated column, its
+    #: function, the published rows with a value and the loss of the aggregation (sse, mae)
+    #: (:mod:`sqlanon.release.micro`); None otherwise (not in the JSON report then)
+    microaggregation: dict[str, Any] | None = None
     #: which sqlanon wrote the report, its schema's version, when, from which configuration,
     #: on which engine (:mod:`sqlanon.report.metadata`); differs from run to run, so reports
     #: are compared without it
@@ -152,6 +156,8 @@ class Report:
         }
         if self.local_recoding is not None:
             out["local_recoding"] = self.local_recoding
+        if self.microaggregation is not None:
+            out["microaggregation"] = self.microaggregation
         return out
 
     def to_json(self) -> str:

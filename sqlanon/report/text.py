@@ -148,6 +148,17 @@ def render(report: Report, verbose: bool = False, width: int | None = None) -> s
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").splitlines())
 
 
+def micro_text(micro: Mapping[str, Any]) -> str:
+    """The report's ``microaggregation`` in a sentence: per column its function and its loss."""
+    parts = []
+    for name, m in micro.items():
+        loss = (
+            "" if m["mae"] is None else f", mean absolute error {m['mae']:.4g}, squared errors {m['sse']:.4g}"
+        )
+        parts.append(f"{name!r} {m['function']}{loss}")
+    return "; ".join(parts)
+
+
 def recoding_text(recoding: Mapping[str, Any]) -> str:
     """The report's ``local_recoding`` in a sentence: rows recoded per iteration and at which
     node, the rows still suppressed, and why it stopped."""
@@ -303,6 +314,9 @@ def facts(report: Report, verbose: bool) -> list[tuple[str, str]]:
     recoding = getattr(report, "local_recoding", None)
     if recoding is not None:
         facts.append(("local recoding", recoding_text(recoding)))
+    micro = getattr(report, "microaggregation", None)
+    if micro:
+        facts.append(("microaggregation", micro_text(micro)))
     dp = search.get("differential_privacy")
     if dp is not None:  # SafePub (docs/models.md#differential-privacy-safepub)
         facts.append(

@@ -90,7 +90,9 @@ COPY (
     /*           suppress (whether some class of verdicts is bad), people (none, or for people whose */
     /*           quasi-identifiers vary: {members: encode_members.sql's table, persons: */
     /*           person_codes.sql's, person: the person columns, radix: the tuple numbers' radixes}: */
-    /*           then the verdicts' q0 is a class's signature, rollup_people.sql's). */
+    /*           then the verdicts' q0 is a class's signature, rollup_people.sql's), aggregated */
+    /*           (microaggregation, [{column, value}]: each such QI's original value is published */
+    /*           too, as trimmed text ('' as NULL) named value, for microaggregate.sql; else empty). */
     /* Output:   the published rows, in the source's column order (publish.stage sorts them). */
     /* Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed */
     /*           (with people: iff its person's class, the set of their generalized tuples, is not); */
@@ -186,7 +188,9 @@ COPY (
     /*           suppress (whether some class of verdicts is bad), people (none, or for people whose */
     /*           quasi-identifiers vary: {members: encode_members.sql's table, persons: */
     /*           person_codes.sql's, person: the person columns, radix: the tuple numbers' radixes}: */
-    /*           then the verdicts' q0 is a class's signature, rollup_people.sql's). */
+    /*           then the verdicts' q0 is a class's signature, rollup_people.sql's), aggregated */
+    /*           (microaggregation, [{column, value}]: each such QI's original value is published */
+    /*           too, as trimmed text ('' as NULL) named value, for microaggregate.sql; else empty). */
     /* Output:   the published rows, in the source's column order (publish.stage sorts them). */
     /* Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed */
     /*           (with people: iff its person's class, the set of their generalized tuples, is not); */
@@ -282,7 +286,9 @@ COPY (
     /*           suppress (whether some class of verdicts is bad), people (none, or for people whose */
     /*           quasi-identifiers vary: {members: encode_members.sql's table, persons: */
     /*           person_codes.sql's, person: the person columns, radix: the tuple numbers' radixes}: */
-    /*           then the verdicts' q0 is a class's signature, rollup_people.sql's). */
+    /*           then the verdicts' q0 is a class's signature, rollup_people.sql's), aggregated */
+    /*           (microaggregation, [{column, value}]: each such QI's original value is published */
+    /*           too, as trimmed text ('' as NULL) named value, for microaggregate.sql; else empty). */
     /* Output:   the published rows, in the source's column order (publish.stage sorts them). */
     /* Formula:  row r is published iff its class (gen(r.qi_0), ..., gen(r.qi_k-1)) is not suppressed */
     /*           (with people: iff its person's class, the set of their generalized tuples, is not); */
