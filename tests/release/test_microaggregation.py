@@ -300,3 +300,28 @@ def test_values_that_are_not_numbers_are_counted_not_shown(tmp_path: Path) -> No
     assert f"{len(case.rows):,} row(s)" in result.output and "'cat'" in result.output
     assert "c0" not in result.output and "c1" not in result.output
     assert not (tmp_path / "out.csv").exists()
+
+
+def test_apply_publishes_the_aggregates_and_check_passes_them(tmp_path: Path) -> None:
+    """apply at the node anonymize chose writes the same release; compile --node refuses
+    aggregate; check of the written release (its values as published) passes."""
+    case = next(
+        c
+        for c in (Case(s, tmp_path) for s in range(40))
+        if api.anonymize(c.config(), base_dir=tmp_path).passed
+    )
+    searched = _read(tmp_path / "out.csv")
+    report = api.anonymize(case.config(), base_dir=tmp_path)
+    node = ",".join(f"{q}={level}" for q, level in report.node.items())
+    (tmp_path / "c.yaml").write_text(yaml.safe_dump(case.config()))
+    result = CliRunner().invoke(main, ["apply", str(tmp_path / "c.yaml"), "--node", node])
+    assert result.exit_code == 0, result.output
+    assert _read(tmp_path / "out.csv") == searched
+    result = CliRunner().invoke(main, ["compile", str(tmp_path / "c.yaml"), "--node", node])
+    assert result.exit_code == 2 and "aggregate" in result.output and "compile --node" in result.output
+    check = case.config()
+    check["source"] = "out.csv"
+    del check["output"], check["overwrite"]
+    (tmp_path / "check.yaml").write_text(yaml.safe_dump(check))
+    result = CliRunner().invoke(main, ["check", str(tmp_path / "check.yaml")])
+    assert result.exit_code == 0, result.output
