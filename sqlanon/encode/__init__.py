@@ -22,6 +22,7 @@ from sqlanon import redact
 from sqlanon.config import ColumnSpec, Config
 from sqlanon.config.criteria import CriterionSpec, reads_population
 from sqlanon.config.limits import DEFAULT_MAX_VALUES_SIZE, PER_ITEM, QiLevels, check_lattice, size_text
+from sqlanon.encode.numeric import check_numeric
 from sqlanon.encode.people import check_tuple_ids, crossed, holders, person_weight, profile_people
 from sqlanon.encode.population import encode_population
 from sqlanon.encode.source import read_table
@@ -512,6 +513,9 @@ def encode(
     the frequency table are made (:func:`sqlanon.config.limits.check_lattice`).
     """
     check_columns(engine, source, config, "source")
+    aggregated = [(c.name, c.aggregate) for c in config.columns if c.aggregate is not None]
+    if aggregated:  # microaggregation's numbers, before any search
+        check_numeric(engine, source, aggregated)
     referenced = {a for c in config.criteria for a in c.attributes}
     quasi = config.by_role("quasi")
     checked = [s for s in config.by_role("sensitive") if s.name in referenced]

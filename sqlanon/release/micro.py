@@ -10,7 +10,6 @@ published vs the original values) is computed by the same template (``metrics``)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,18 +19,9 @@ from sqlglot import exp
 from sqlanon.config import Config
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
-from sqlanon.errors import DataError
 from sqlanon.sql.render import render_template
 
-#: the column types whose values are numbers (DuckDB's, PostgreSQL's and Spark's names)
-_NUMERIC = re.compile(
-    r"^(TINYINT|SMALLINT|INTEGER|INT|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|INT[248]|"
-    r"FLOAT[48]?|REAL|DOUBLE( PRECISION)?|DECIMAL|NUMERIC|LONG|SHORT|BYTE)\b",
-    re.IGNORECASE,
-)
 _PLACEHOLDER = "__sqlanon_release"
-#: a number as text (what CAST(... AS DOUBLE) reads on every engine): decimal, optional exponent
-NUMBER = r"^[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?$"
 #: the key of a wrapped release's ``meta`` that holds (its loss query, the aggregated columns)
 LOSS = "sqlanon_microaggregation_loss"
 
@@ -59,30 +49,6 @@ def aggregated(config: Config, encoded: Encoded) -> list[Aggregated]:
         for i, d in enumerate(encoded.qis)
         if d.column in functions
     ]
-
-
-def check_numeric(engine: Engine, source: str, columns: Sequence[Aggregated]) -> None:
-    """A clear error when an aggregated column has values that are not numbers (how many rows,
-    never a value): a numeric column passes; a text column's trimmed values must read as a
-    decimal number (an empty one is a missing value, as NULL)."""
-    table = exp.Table(this=exp.to_identifier(source, quoted=True))
-    cols = [exp.column(exp.to_identifier(a.column, quoted=True)) for a in columns]
-    types = engine.describe(exp.select(*cols).from_(table))
-    for a, col, (_, typ) in zip(columns, cols, types, strict=True):
-        if _NUMERIC.match(typ.strip()) is not None:
-            continue
-        text = exp.func("NULLIF", exp.Trim(this=exp.cast(col.copy(), "VARCHAR")), exp.Literal.string(""))
-        bad = exp.and_(
-            exp.Not(this=exp.Is(this=text, expression=exp.null())),
-            exp.Not(this=exp.RegexpLike(this=text.copy(), expression=exp.Literal.string(NUMBER))),
-        )
-        (count,) = engine.fetchone(exp.select(exp.func("COUNT", exp.Star())).from_(table.copy()).where(bad))
-        if count:
-            raise DataError(
-                f"Column {a.column!r}: aggregate: {a.function} needs numbers, and {int(count):,} row(s) hold a value "
-                "that is not a number. Clean or cast the column in the source (source: {query: ...}), or remove "
-                "aggregate."
-            )
 
 
 def _params(
@@ -158,4 +124,4 @@ def loss(engine: Engine, release: exp.Expr) -> dict[str, dict[str, Any]] | None:
     return out
 
 
-__all__ = ["LOSS", "Aggregated", "aggregated", "check_numeric", "loss", "loss_query", "wrap"]
+__all__ = ["LOSS", "Aggregated", "aggregated", "loss", "loss_query", "wrap"]

@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from sqlanon import api
 from sqlanon.cli import main
+from sqlanon.errors import DataError
 from tests.support.cases import seeds
 from tests.support.randomdata import random_hierarchy
 
@@ -328,6 +329,11 @@ def test_values_that_are_not_numbers_are_counted_not_shown(tmp_path: Path) -> No
     assert f"{len(case.rows):,} row(s)" in result.output and "'cat'" in result.output
     assert "c0" not in result.output and "c1" not in result.output
     assert not (tmp_path / "out.csv").exists()
+    # found while encoding, before the search spends its work
+    stages: list[str] = []
+    with pytest.raises(DataError, match="needs numbers"):
+        api.anonymize(config, base_dir=tmp_path, stage=stages.append)
+    assert stages and not any("search" in s for s in stages), stages
 
 
 def test_apply_publishes_the_aggregates_and_check_passes_them(tmp_path: Path) -> None:
