@@ -53,9 +53,8 @@ def _limits(rng: random.Random) -> tuple[dict[str, float], float]:
     return {key: rng.choice(LIMITS[key]) for key in keys}, rng.choice([0.2, 0.34, 0.5])
 
 
-def _meets(kept: list[dict[str, str]], qis: list[str], limits: dict[str, float], threshold: float) -> bool:
-    """Whether the rows ``kept`` (a release) meet ``limits``, in fractions from their classes' sizes."""
-    sizes = Counter(tuple(r[q] for q in qis) for r in kept).values()
+def _sizes_meet(sizes: list[int], limits: dict[str, float], threshold: float) -> bool:
+    """Whether classes of ``sizes`` (rows, or people) meet ``limits``, in fractions."""
     n, t = sum(sizes), Fraction(str(threshold))
     figures = {
         "prosecutor_highest": Fraction(1, min(sizes)),
@@ -65,6 +64,11 @@ def _meets(kept: list[dict[str, str]], qis: list[str], limits: dict[str, float],
         "sample_uniques": Fraction(sum(1 for s in sizes if s == 1), n),
     }
     return all(figures[key] <= Fraction(str(limit)) for key, limit in limits.items())
+
+
+def _meets(kept: list[dict[str, str]], qis: list[str], limits: dict[str, float], threshold: float) -> bool:
+    """Whether the rows ``kept`` (a release) meet ``limits``, from their classes' sizes."""
+    return _sizes_meet(list(Counter(tuple(r[q] for q in qis) for r in kept).values()), limits, threshold)
 
 
 def brute_force(
@@ -313,7 +317,6 @@ def brute_force_people(
     people = len({r[PERSON] for r in case.rows})
     allowed = math.floor(Fraction(str(limit)) * people)
     highest = limits.get("prosecutor_highest")
-    t = Fraction(str(threshold))
     out = set()
     for node in itertools.product(*(range(h + 1) for h in heights)):
         classes = rp.people_classes(rp.generalized(case.rows, case.hierarchies, node), [PERSON], case.qis)
@@ -326,15 +329,7 @@ def brute_force_people(
             for s in sizes
             if not (s < k or (highest is not None and Fraction(1, s) > Fraction(str(highest))))
         ]
-        n = sum(kept)
-        figures = {
-            "prosecutor_highest": Fraction(1, min(kept)),
-            "prosecutor_average": Fraction(len(kept), n),
-            "marketer": Fraction(len(kept), n),
-            "records_at_risk": Fraction(sum(s for s in kept if Fraction(1, s) > t), n),
-            "sample_uniques": Fraction(sum(1 for s in kept if s == 1), n),
-        }
-        if all(figures[key] <= Fraction(str(value)) for key, value in limits.items()):
+        if _sizes_meet(kept, limits, threshold):
             out.add(node)
     return out
 
