@@ -7,7 +7,9 @@ Printed: per criteria set, the settings, the median seconds of one ``explore`` a
 ``anonymize`` runs of its settings, and the verdicts explore reused. Run
 ``python benchmarks/bench_explore.py --repeat 3``; ``--census 1000000`` runs a smaller grid
 (k = 10, 20, 50 by suppression 0 and 1 %) on that many generated census-like rows
-(generate.py; bench_census.py's hierarchies, a 21,600-node lattice) instead of Adult.
+(generate.py; bench_census.py's hierarchies, a 21,600-node lattice) instead of Adult, and prints
+each criteria set's row as soon as it is measured (a set costs tens of minutes there);
+``--sets k`` measures only the named criteria sets.
 """
 
 from __future__ import annotations
@@ -45,16 +47,19 @@ CENSUS_SETS: dict[str, list[dict[str, Any]]] = {
 }
 
 
-def census(rows: int, repeat: int, memory_limit: str) -> None:
+def census(rows: int, repeat: int, memory_limit: str, names: list[str]) -> None:
     """The census grid on ``rows`` generated rows (configurations as mappings)."""
     from bench_census import config as census_config
     from generate import generate
 
     print(f"# {machine()}; {rows:,} generated rows, search optimal, metric precision")
+    header = ["criteria", "settings", "explore s", "anonymize per setting s", "ratio", "verdicts reused"]
     out = []
     with tempfile.TemporaryDirectory() as folder:
         source = generate(Path(folder) / "census.parquet", rows)
         for name, criteria in CENSUS_SETS.items():
+            if name not in names:
+                continue
             base = census_config(source, Path(folder) / "out.parquet", "optimal", memory_limit)
             base = dict(base, criteria=criteria)
             explore_times, anonymize_times, reused = [], [], 0
@@ -81,23 +86,35 @@ def census(rows: int, repeat: int, memory_limit: str) -> None:
                     f"{reused:,}",
                 ]
             )
-    print(
-        table(
-            ["criteria", "settings", "explore s", "anonymize per setting s", "ratio", "verdicts reused"], out
-        )
-    )
+            print(table(header, out[-1:]), flush=True)
+    if len(out) > 1:
+        print(table(header, out))
 
 
 def main() -> None:
     parser = base_parser(__doc__ or "", repeat=1)
     parser.add_argument("--census", type=int, default=0, help="rows of a generated table instead of Adult")
+    parser.add_argument(
+        "--sets",
+        nargs="+",
+        metavar="NAME",
+        help="only these criteria sets (default: all); quote names with spaces",
+    )
     args = parser.parse_args()
+    chosen = args.sets or list(CENSUS_SETS if args.census else SETS)
+    unknown = sorted(set(chosen) - set(CENSUS_SETS if args.census else SETS))
+    if unknown:
+        parser.error(
+            f"unknown criteria set {unknown[0]!r}; choose from {sorted(CENSUS_SETS if args.census else SETS)}"
+        )
     if args.census:
-        census(args.census, args.repeat, args.memory_limit)
+        census(args.census, args.repeat, args.memory_limit, chosen)
         return
     print(f"# {machine()}; Adult, {len(QUASI)} quasi-identifiers, search optimal, metric precision")
     rows = []
     for name, criteria in SETS.items():
+        if name not in chosen:
+            continue
         explore_times, anonymize_times, reused = [], [], 0
         for _ in range(args.repeat):
             with tempfile.TemporaryDirectory() as folder:

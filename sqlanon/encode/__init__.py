@@ -629,10 +629,11 @@ def encode(
     encoded = Encoded(
         source, units, tuple(qis), tuple(sensitive), freq, int(freq_rows), rows, tuple(config.person)
     )
-    counted = any(reads_population(c) for c in config.criteria) or "journalist_highest" in config.risk.limits
+    journalist = any(key.startswith("journalist_") for key in config.risk.limits)
+    counted = any(reads_population(c) for c in config.criteria) or journalist
     if config.population is not None and counted:
-        # k-map with the population table, delta-presence, journalist_highest (searched as k-map):
-        # the population's persons at the leaves' codes
+        # k-map with the population table, delta-presence, the journalist limits (searched with
+        # a k-map, sqlanon.search.risk): the population's persons at the leaves' codes
         population = read_table(engine, config.population, what="population")
         coded_population = encode_population(engine, population, [(q.dim, q.column) for q in qis], freq)
         encoded = replace(encoded, population=coded_population)

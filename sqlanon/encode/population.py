@@ -23,6 +23,24 @@ def population_plan(table: str | None, rollup: bool = True) -> Mapping[str, Any]
     return {"table": table, "rollup": rollup, "null_label": NULL_VALUE}
 
 
+def refuse_uncovered(columns: Sequence[str], counts: Sequence[Any]) -> None:
+    """A DataError when some person of the population holds a value its quasi-identifier's
+    hierarchy does not cover: per column of ``columns`` its count of such persons (``counts``,
+    in the same order), never a value. The search (k-map, delta-presence, the journalist limits)
+    and the gate (the same, and the journalist risk) read the population so."""
+    uncovered = [f"{int(n):,} of {column!r}" for column, n in zip(columns, counts, strict=True) if n]
+    if uncovered:
+        raise DataError(
+            f"Persons of the population hold values that the quasi-identifiers' hierarchies do not cover: "
+            f"{', '.join(uncovered)}. The population is compared with the table's classes through those "
+            "hierarchies, from its original values (k-map, delta-presence and the journalist risk read it so): "
+            "give hierarchies that cover every value of the population (NULL counts too: a hierarchy maps it "
+            "with its leaf whose value is empty; a hierarchy a builder makes holds only the values of the table "
+            "it is built from: give a file or a tree that lists the population's values too), or remove those "
+            "persons."
+        )
+
+
 def encode_population(engine: Engine, population: str, qis: Sequence[tuple[Part, str]], freq: str) -> str:
     """The population's persons per level-0 combination (q0.., n) in a new temp table, from the
     temp table ``population`` and the quasi-identifiers' (dimension table, column) ``qis``.
@@ -40,15 +58,7 @@ def encode_population(engine: Engine, population: str, qis: Sequence[tuple[Part,
         )
     common = {"population": population, "qis": [{"dim": d, "column": c} for d, c in qis]}
     counts = engine.fetchone(render_template("population_frequencies.sql", part="uncovered", **common))
-    uncovered = [f"{int(n):,} of {column!r}" for (_, column), n in zip(qis, counts, strict=True) if n]
-    if uncovered:
-        raise DataError(
-            f"Persons of the population hold values that the quasi-identifiers' hierarchies do not cover: "
-            f"{', '.join(uncovered)}. k-map and delta-presence read the population at the hierarchies' leaves, "
-            "as the source: give hierarchies that cover every value of the population (a hierarchy built from "
-            "the values, a builder, is built from the source's: give a file or a tree that lists the "
-            "population's values too), or remove those persons."
-        )
+    refuse_uncovered([column for _, column in qis], counts)
     table = engine.temp_name("population_freq")
     engine.create_temp_as(table, render_template("population_frequencies.sql", part="freq", **common))
     cells, rows = engine.fetchone(
@@ -64,4 +74,4 @@ def encode_population(engine: Engine, population: str, qis: Sequence[tuple[Part,
     return table
 
 
-__all__ = ["encode_population", "population_plan"]
+__all__ = ["encode_population", "population_plan", "refuse_uncovered"]

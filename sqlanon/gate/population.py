@@ -9,9 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlanon.encode import NULL_VALUE
-from sqlanon.encode.population import population_plan
+from sqlanon.encode.population import population_plan, refuse_uncovered
 from sqlanon.engines import Engine
-from sqlanon.errors import DataError
 from sqlanon.gate.risk import population_maps
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
 from sqlanon.sql.render import render_template
@@ -44,14 +43,7 @@ def population_classes(
             "risk.sql", part="uncovered", freq=None, keys=[], threshold_num=0, threshold_den=1, **common
         )
     )
-    uncovered = [f"{int(n):,} of {name!r}" for name, n in zip(qis, counts, strict=True) if n]
-    if uncovered:
-        raise DataError(
-            f"Persons of the population hold values that the quasi-identifiers' hierarchies do not cover: "
-            f"{', '.join(uncovered)}. k-map and delta-presence compare the population with the table's classes "
-            "through those hierarchies: give hierarchies that cover every value of the population, or remove "
-            "those persons."
-        )
+    refuse_uncovered(qis, counts)
     table = engine.temp_name("population_classes")
     engine.create_temp_as(table, render_template("population_classes.sql", **common))
     return population_plan(table, rollup=False)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlanon.config.risk import RiskSettings
 from sqlanon.encode import NULL_VALUE, column_profile
+from sqlanon.encode.population import refuse_uncovered
 from sqlanon.errors import DataError
 from sqlanon.gate.supersets import JOURNALIST, published_level
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
@@ -97,14 +98,7 @@ def journalist(
         "threshold_den": t.denominator,
     }
     counts = engine.fetchone(render_template("risk.sql", part="uncovered", **common))
-    uncovered = [f"{int(n):,} of {name!r}" for name, n in zip(qis, counts, strict=True) if n]
-    if uncovered:
-        raise DataError(
-            f"Rows of the population hold values that the quasi-identifiers' hierarchies do not cover: "
-            f"{', '.join(uncovered)}. The population's quasi-identifiers are read at their original level, as "
-            "the source's: give hierarchies that cover every value of the population (NULL counts too: a "
-            "hierarchy maps it with its leaf whose value is empty), or remove those rows."
-        )
+    refuse_uncovered(qis, counts)
     rows, smallest, short, at_risk, average = engine.fetchone(
         render_template("risk.sql", part="journalist", **common)
     )

@@ -251,8 +251,8 @@ def unsearched(strategy: Any, config: Config, keys: Sequence[str]) -> str:
     """Why the node chosen can exceed the risk limits ``keys``: the sentence before the advice."""
     if strategy == "apply":
         return "The node was applied as given"
-    # the journalist limits the search does not meet (journalist_highest is searched as k-map,
-    # but not over people)
+    # the journalist limits the search does not meet: with person: (k-map with the population
+    # table is not counted over people)
     journalist = [
         key for key in keys if key not in SEARCHED or (config.person and key.startswith("journalist_"))
     ]

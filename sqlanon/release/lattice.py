@@ -14,6 +14,7 @@ from sqlanon.config import Config
 from sqlanon.config.limits import QiLevels, check_lattice
 from sqlanon.config.node import hierarchy_fingerprints
 from sqlanon.criteria import Criterion, make_criterion
+from sqlanon.criteria.population import KMapPopulation
 from sqlanon.encode import Encoded
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError
@@ -43,8 +44,12 @@ from sqlanon.search.risk import highest_spec, journalist_spec, monotone_limits
 def searched_criteria(required: list[Criterion], config: Config) -> list[Criterion]:
     """The criteria a search meets: ``required``, k-anonymity for ``risk.prosecutor_highest`` and
     k-map with the population table for ``risk.journalist_highest`` (class-level limits, their
-    failing classes suppressed; see sqlanon.search.risk)."""
-    specs = (highest_spec(config.risk.limits), journalist_spec(config.risk.limits, bool(config.person)))
+    failing classes suppressed) or for the journalist shares' F_E (see sqlanon.search.risk)."""
+    has_k_map = any(isinstance(c, KMapPopulation) for c in required)
+    specs = (
+        highest_spec(config.risk.limits),
+        journalist_spec(config.risk.limits, bool(config.person), has_k_map),
+    )
     return [*required, *(make_criterion(spec) for spec in specs if spec is not None)]
 
 

@@ -5,16 +5,17 @@ help (a higher ``max_level``, a higher ``suppression_limit``, a weaker parameter
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from sqlanon.criteria import Criterion
-from sqlanon.criteria.checks import Outcome
+from sqlanon.criteria.checks import Outcome, Summary
 from sqlanon.encode import Encoded
 from sqlanon.report.entries import check_entries, label
 from sqlanon.search.evaluator import Node, NodeEvaluator
-from sqlanon.search.risk import HIGHEST_ORIGIN, JOURNALIST_ORIGIN, LIMIT_ORIGINS
+from sqlanon.search.risk import HIGHEST_ORIGIN, JOURNALIST_ORIGIN, JOURNALIST_SHARES_ORIGIN, LIMIT_ORIGINS
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def explain(
             )
             + "."
         )
-        checks = check_entries(required, summary.outcomes, unit=encoded.unit)
+        checks = _checks(required, summary, encoded.unit)
         return Unsatisfied(node, checks, result.suppressed_rows, allowed, explanation, encoded.unit)
     if not failing:
         return None
@@ -102,8 +103,20 @@ def explain(
     if not helps:  # only a k or an l of 1 would do
         helps = [_weakened(c, o) for c, o in failing]
     explanation = f"At {where} ({named}), {fails}; {rows_text}. What would help: " + "; or ".join(helps) + "."
-    checks = check_entries(required, summary.outcomes, unit=encoded.unit)
+    checks = _checks(required, summary, encoded.unit)
     return Unsatisfied(node, checks, violating, allowed, explanation, encoded.unit)
+
+
+def _checks(required: Sequence[Criterion], summary: Summary, unit: str) -> list[dict[str, Any]]:
+    """The node's check entries, but for the k-map (k = 1) that only gives the journalist
+    shares each class's persons of the population: the configuration did not ask for it, and it
+    never fails on a sample of the population."""
+    shown = [
+        (c, o)
+        for c, o in zip(required, summary.outcomes, strict=True)
+        if c.spec.origin != JOURNALIST_SHARES_ORIGIN
+    ]
+    return check_entries([c for c, _ in shown], [o for _, o in shown], unit=unit)
 
 
 def _title(crit: Criterion) -> str:

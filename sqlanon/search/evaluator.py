@@ -26,6 +26,7 @@ from sqlglot import exp
 from sqlanon.config.risk import RiskSettings
 from sqlanon.criteria import Criterion
 from sqlanon.criteria.checks import ROWS, CheckPlan, Summary, parse_summary
+from sqlanon.criteria.population import KMapPopulation
 from sqlanon.encode import Encoded
 from sqlanon.encode.people import holders
 from sqlanon.encode.population import population_plan
@@ -125,7 +126,15 @@ class NodeEvaluator:
         #: the ``risk:`` limits a satisfying node's published classes must meet (the shares of
         #: sqlanon.search.risk; with people, over the people of the classes), and the threshold
         #: of records at risk
-        self.risk_limits = share_limits(risk.limits) if risk is not None else {}
+        #: the criterion whose value is each class's persons of the population (a k-map with
+        #: the population table), when the journalist shares are searched (not over people)
+        self.population_index = next(
+            (i for i, c in enumerate(self.criteria) if isinstance(c, KMapPopulation)), None
+        )
+        if encoded.weight is not None:
+            self.population_index = None
+        journalist = self.population_index is not None
+        self.risk_limits = share_limits(risk.limits, journalist) if risk is not None else {}
         self.risk_threshold = risk.threshold if risk is not None else 0.2
         #: nodes that met the criteria when asked without the limits (criteria_satisfied)
         self._criteria_passed: dict[Node, NodeResult] = {}
@@ -308,7 +317,7 @@ class NodeEvaluator:
             elif name == "union":
                 query = self.plan.union_summary("input")
             elif name == "risk_sizes":  # the published classes' size histogram (risk.measure)
-                query = _size_histogram(self.plan)
+                query = _size_histogram(self.plan, population=self.population_index)
             elif name == "resummary":
                 kept = (
                     exp.select(*(exp.column(exp.to_identifier(k, quoted=True)) for k in self.keys))
@@ -735,7 +744,16 @@ class NodeEvaluator:
     def risk_over(self, node: Node) -> list[tuple[str, float, float]]:
         """The risk limits the classes ``node`` publishes exceed (those left once its classes
         violating the criteria are suppressed): (key, figure, limit), in one statement."""
-        return over_limits(self.published_sizes(node), self.risk_threshold, self.risk_limits)
+        rows = self.engine.fetchall(self._compiled("risk_sizes"), self.params(node))
+        return self._over(rows)
+
+    def _over(self, rows: Sequence[Sequence[Any]]) -> list[tuple[str, float, float]]:
+        """The risk limits exceeded by the published classes of one node's histogram rows
+        (size, classes; with the journalist shares: size, F_E, classes)."""
+        if self.population_index is None:
+            return over_limits(_sizes(rows), self.risk_threshold, self.risk_limits)
+        population = sorted((int(size), int(f), int(n)) for size, f, n in rows if int(size) > 0)
+        return over_limits(_sizes(rows), self.risk_threshold, self.risk_limits, population)
 
     def risk_over_many(self, nodes: Sequence[Node]) -> list[list[tuple[str, float, float]]]:
         """:meth:`risk_over` of each of ``nodes``: in one statement per MAX_BATCH nodes (rolled
@@ -746,26 +764,28 @@ class NodeEvaluator:
         for start in range(0, len(nodes), MAX_BATCH):
             chunk = nodes[start : start + MAX_BATCH]
             params = {"nodes": len(chunk), **self._bind(chunk, self.bottom, None, batch=True)}
-            sizes: list[list[tuple[int, int]]] = [[] for _ in chunk]
-            for index, size, n in self.engine.fetchall(self._risk_batch_sql(), params):
-                if int(size) > 0:
-                    sizes[int(index)].append((int(size), int(n)))
-            out += [over_limits(sorted(s), self.risk_threshold, self.risk_limits) for s in sizes]
+            rows: list[list[Sequence[Any]]] = [[] for _ in chunk]
+            for index, *row in self.engine.fetchall(self._risk_batch_sql(), params):
+                rows[int(index)].append(row)
+            out += [self._over(r) for r in rows]
         return out
 
     def _risk_batch_sql(self) -> str:
         """Per node of a batch (rolled up from the bottom table): the size histogram of the
         classes it publishes (batch_node, size, classes)."""
         if "risk_batch" not in self._sql:
-            query = _size_histogram(self.plan.with_keys(["batch_node", *self.keys]), "batch_node")
+            query = _size_histogram(
+                self.plan.with_keys(["batch_node", *self.keys]),
+                "batch_node",
+                population=self.population_index,
+            )
             self._sql["risk_batch"] = self._with_input(query, "input", self.rollup_batch(), batch=True)
         return self._sql["risk_batch"]
 
     def published_sizes(self, node: Node) -> list[tuple[int, int]]:
         """(size, classes) of the classes ``node`` publishes (those left once its classes
         violating the criteria are suppressed), smallest first: what risk.measure reads."""
-        rows = self.engine.fetchall(self._compiled("risk_sizes"), self.params(node))
-        return sorted((int(size), int(n)) for size, n in rows if int(size) > 0)
+        return _sizes(self.engine.fetchall(self._compiled("risk_sizes"), self.params(node)))
 
     def _evaluate_criteria(
         self, node: Node, summary: Summary | None = None, union: Sequence[Any] | None = None
@@ -841,18 +861,37 @@ class NodeEvaluator:
         return self._verdicts_tree
 
 
-def _size_histogram(plan: CheckPlan, *by: str) -> exp.Select:
+def _sizes(rows: Sequence[Sequence[Any]]) -> list[tuple[int, int]]:
+    """(size, classes) of a size histogram's rows (size, classes or size, F_E, classes), the
+    sizes added up over F_E, smallest first (what risk.measure reads)."""
+    out: dict[int, int] = {}
+    for row in rows:
+        size, n = int(row[0]), int(row[-1])
+        if size > 0:
+            out[size] = out.get(size, 0) + n
+    return sorted(out.items())
+
+
+def _size_histogram(plan: CheckPlan, *by: str, population: int | None = None) -> exp.Select:
     """(``by``..., size, classes): how many classes of each size ``plan`` publishes (its classes
-    that violate no criterion), per value of the ``by`` columns (a batch's node index)."""
+    that violate no criterion), per value of the ``by`` columns (a batch's node index);
+    ``population``: the index of a criterion whose value is the class's persons of the
+    population (k-map with the population table): (``by``..., size, f, classes)."""
     size = exp.column(exp.to_identifier("size", quoted=True))
     group = [exp.column(exp.to_identifier(name, quoted=True)) for name in by]
+    keys = [exp.alias_(exp.cast(size, "BIGINT"), "size", quoted=True)]
+    grouped: list[exp.Expr] = [size]
+    if population is not None:
+        persons = exp.column(exp.to_identifier(f"v{population}", quoted=True))
+        keys.append(exp.alias_(exp.cast(persons, "BIGINT"), "f", quoted=True))
+        grouped.append(persons)
     return (
         exp.select(
             *group,
-            exp.alias_(exp.cast(size, "BIGINT"), "size", quoted=True),
+            *keys,
             exp.alias_(exp.cast(exp.func("COUNT", exp.Star()), "BIGINT"), "classes", quoted=True),
         )
         .from_(plan.verdicts("input").subquery(exp.to_identifier("v", quoted=True)))
         .where(exp.not_(exp.column(exp.to_identifier("bad", quoted=True))))
-        .group_by(*group, size)
+        .group_by(*group, *grouped)
     )

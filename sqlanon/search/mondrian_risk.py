@@ -9,7 +9,8 @@ than their parent), so a round keeps the prefix of its allowable cuts, cheapest 
 counts stay within what is left (``mondrian_budget.sql``); the partitions whose cut does not
 fit are final. The release meets the limits by construction, and the gate checks them again.
 ``prosecutor_highest`` is k-anonymity (:func:`sqlanon.search.risk.highest_spec`), a criterion
-of every cut; the journalist limits are checked on the release only.
+of every cut. The journalist limits need ``population:``, which Mondrian refuses (the population
+is compared with the classes through the hierarchies' levels, and partitions are none).
 """
 
 from __future__ import annotations

@@ -24,8 +24,17 @@ within the limits: exactly what the gate measures on the release at that node.
   class with ``1/F_E <= x``, F_E the persons of the population in it: it is searched as k-map
   with the population table and the smallest such F (:func:`journalist_spec`; issue 40, item 2),
   its failing classes suppressed. Monotone under generalization and suppression, as k-map is.
-  Not with ``person:`` (k-map with the population table is not counted over people). The
-  other journalist limits (average, records at risk) are not searched: the gate checks them.
+  Not with ``person:`` (k-map with the population table is not counted over people).
+- ``journalist_average`` and ``journalist_records_at_risk`` (with ``population:``) are shares
+  of the table published, as the prosecutor's are, over each published class's (|E|, F_E):
+  the average sum |E| / F_E / N, the records of classes with 1/F_E above the threshold / N
+  (:func:`journalist_measure`). F_E is the value of a k-map with the population table in the
+  search's criteria (the one ``journalist_highest`` asks for or the table's own k-map, else
+  one with k = 1, which a sample of the population always meets: :func:`journalist_spec`),
+  so the same statement that gives the size histogram gives (size, F_E). Without suppression
+  they are monotone under generalization: a merged class's F is the sum of its parts', so no
+  record's 1/F grows, and its |E| / F (the mediant of its parts') is at most the sum of
+  theirs; with suppression they are not, as the prosecutor's shares. Not with ``person:``.
 
 Mondrian meets ``prosecutor_highest`` as the same k-anonymity and the share limits as budgets of
 its cuts (:mod:`sqlanon.search.mondrian_risk`).
@@ -41,13 +50,18 @@ from sqlanon.config.criteria import CriterionSpec
 
 #: the limits the search asks of a node's published classes (each one statement per node)
 SHARES = ("prosecutor_average", "records_at_risk", "marketer", "sample_uniques")
+#: the journalist limits the search asks of a node's published classes with their persons of
+#: the population (one statement per node, with the population's roll-up)
+JOURNALIST_SHARES = ("journalist_average", "journalist_records_at_risk")
 #: the limits the search meets: the shares, prosecutor_highest as k-anonymity and
 #: journalist_highest as k-map with the population table
-SEARCHED = ("prosecutor_highest", "journalist_highest", *SHARES)
+SEARCHED = ("prosecutor_highest", "journalist_highest", *SHARES, *JOURNALIST_SHARES)
 #: a criterion's origin when it stands for ``risk.prosecutor_highest``
 HIGHEST_ORIGIN = "risk.prosecutor_highest"
 #: a criterion's origin when it stands for ``risk.journalist_highest``
 JOURNALIST_ORIGIN = "risk.journalist_highest"
+#: a criterion's origin when it is the k-map (k = 1) that gives the journalist shares their F_E
+JOURNALIST_SHARES_ORIGIN = "risk.journalist"
 #: the origins of the criteria that stand for a risk limit -> the limit
 LIMIT_ORIGINS = {HIGHEST_ORIGIN: "prosecutor_highest", JOURNALIST_ORIGIN: "journalist_highest"}
 
@@ -76,6 +90,23 @@ def measure(sizes: Sequence[tuple[int, int]], threshold: float) -> dict[str, Any
     }
 
 
+def journalist_measure(classes: Sequence[tuple[int, int, int]], threshold: float) -> dict[str, Any]:
+    """The report's ``journalist`` risk of a table from its classes' (size |E|, persons of the
+    population F_E, classes) (exact sums in fractions, as :func:`measure`; the gate's
+    ``sqlanon.gate.risk.journalist`` computes the same figures in SQL): null figures when it
+    has no rows."""
+    t = Fraction(str(threshold))
+    rows = sum(size * n for size, _, n in classes)
+    if not rows:
+        return {"highest": None, "average": None, "records_at_risk": None, "threshold": threshold}
+    return {
+        "highest": 1 / min(f for _, f, _ in classes),
+        "average": float(sum(Fraction(size * n, f) for size, f, n in classes) / rows),
+        "records_at_risk": sum(size * n for size, f, n in classes if f * t < 1) / rows,
+        "threshold": threshold,
+    }
+
+
 def observed(risk: Mapping[str, Any], key: str) -> float | None:
     """The figure of :func:`measure`'s ``risk`` a limit bounds."""
     if key.startswith(("prosecutor_", "journalist_")):
@@ -94,10 +125,16 @@ def within(value: float | None, limit: float) -> bool:
 
 
 def over_limits(
-    sizes: Sequence[tuple[int, int]], threshold: float, limits: Mapping[str, float]
+    sizes: Sequence[tuple[int, int]],
+    threshold: float,
+    limits: Mapping[str, float],
+    population: Sequence[tuple[int, int, int]] | None = None,
 ) -> list[tuple[str, float, float]]:
-    """The limits of ``limits`` a table of class sizes ``sizes`` exceeds: (key, figure, limit)."""
+    """The limits of ``limits`` a table of class sizes ``sizes`` exceeds: (key, figure, limit);
+    ``population``: its classes' (size, F_E, classes), for the journalist limits."""
     risk = measure(sizes, threshold)
+    if population is not None:
+        risk["journalist"] = journalist_measure(population, threshold)
     out = []
     for key, limit in limits.items():
         value = observed(risk, key)
@@ -130,20 +167,31 @@ def highest_spec(limits: Mapping[str, float]) -> CriterionSpec | None:
     return CriterionSpec("k-anonymity", {"k": k}, origin=HIGHEST_ORIGIN)
 
 
-def journalist_spec(limits: Mapping[str, float], person: bool = False) -> CriterionSpec | None:
-    """The k-map with the population table that ``journalist_highest`` asks for: every published
-    class with at least :func:`highest_k` persons of the population (None without that limit,
-    with a limit of 0 or 1 or more, or with ``person:``: then the gate alone checks it)."""
-    limit = limits.get("journalist_highest")
-    k = None if limit is None or person else highest_k(limit)
-    if k is None or k <= 1:
+def journalist_spec(
+    limits: Mapping[str, float], person: bool = False, has_population_k_map: bool = False
+) -> CriterionSpec | None:
+    """The k-map with the population table that the journalist limits ask for: every published
+    class with at least :func:`highest_k` persons of the population for ``journalist_highest``;
+    with k = 1 for the journalist shares alone (their F_E, see the module), unless the criteria
+    have such a k-map already (``has_population_k_map``). None without those limits, with a
+    ``journalist_highest`` of 0 and no share, or with ``person:``: then the gate alone checks
+    them."""
+    if person:
         return None
-    return CriterionSpec("k-map", {"k": k, "estimator": "population"}, origin=JOURNALIST_ORIGIN)
+    limit = limits.get("journalist_highest")
+    k = None if limit is None else highest_k(limit)
+    if k is not None and k > 1:
+        return CriterionSpec("k-map", {"k": k, "estimator": "population"}, origin=JOURNALIST_ORIGIN)
+    if any(key in limits for key in JOURNALIST_SHARES) and not has_population_k_map:
+        return CriterionSpec("k-map", {"k": 1, "estimator": "population"}, origin=JOURNALIST_SHARES_ORIGIN)
+    return None
 
 
-def share_limits(limits: Mapping[str, float]) -> dict[str, float]:
-    """The limits of ``limits`` the search checks on each node's published classes."""
-    return {key: value for key, value in limits.items() if key in SHARES}
+def share_limits(limits: Mapping[str, float], journalist: bool = False) -> dict[str, float]:
+    """The limits of ``limits`` the search checks on each node's published classes
+    (``journalist``: the journalist shares too, when the criteria give each class's F_E)."""
+    keys = (*SHARES, *JOURNALIST_SHARES) if journalist else SHARES
+    return {key: value for key, value in limits.items() if key in keys}
 
 
 def monotone_limits(limits: Mapping[str, float], suppression_limit: float) -> bool:
@@ -155,11 +203,14 @@ def monotone_limits(limits: Mapping[str, float], suppression_limit: float) -> bo
 __all__ = [
     "HIGHEST_ORIGIN",
     "JOURNALIST_ORIGIN",
+    "JOURNALIST_SHARES",
+    "JOURNALIST_SHARES_ORIGIN",
     "LIMIT_ORIGINS",
     "SEARCHED",
     "SHARES",
     "highest_k",
     "highest_spec",
+    "journalist_measure",
     "journalist_spec",
     "measure",
     "monotone_limits",
