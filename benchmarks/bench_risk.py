@@ -12,6 +12,12 @@ Run ``python benchmarks/bench_risk.py --repeat 3``. ``--census 1000000`` runs th
 ``optimal`` on that many generated census-like rows instead (generate.py; bench_census.py's
 hierarchies, a 21,600-node lattice; k=10 + distinct l=2 on disease, 1 % suppression), with
 prosecutor_average at half the plain release's.
+
+``--journalist`` measures the journalist limits instead (``population:``): the source is every
+tenth row of Adult (or of the generated rows with ``--census``), the population the whole table;
+limit sets journalist_highest 0.02 (searched as k-map, F >= 50), journalist_average at half the
+plain release's, and journalist_records_at_risk 0 with threshold 0.05 (every class F >= 20),
+search optimal.
 """
 
 from __future__ import annotations
@@ -99,10 +105,114 @@ def census(rows: int, repeat: int, memory_limit: str) -> None:
     print(table(["risk limits", "median s", "vs none", "search statements", "node", "gate"], out))
 
 
+#: the journalist limit sets (--journalist): the average's is set from the plain release's
+JOURNALIST: dict[str, dict[str, float]] = {
+    "none": {},
+    "journalist_highest 0.02": {"journalist_highest": 0.02},
+    "journalist_average (half the plain's)": {},
+    "journalist_records_at_risk 0, threshold 0.05": {"journalist_records_at_risk": 0.0, "threshold": 0.05},
+}
+HEADER = ["risk limits", "median s", "vs none", "search statements", "node", "suppressed", "gate"]
+
+
+def _sample(con: Any, whole: Path, target: Path, every: int = 10) -> Path:
+    """Every ``every``-th row of the parquet file ``whole`` as a parquet file."""
+    con.execute(
+        f"COPY (SELECT * EXCLUDE (__i) FROM (SELECT *, row_number() OVER () AS __i FROM read_parquet('{whole}')) "
+        f"WHERE __i % {every} = 0) TO '{target}' (FORMAT parquet)"
+    )
+    return target
+
+
+def _journalist_base(folder: Path, rows: int, memory_limit: str) -> tuple[Any, str]:
+    """The configuration of the journalist runs (a mapping with ``--census``, else a Config)
+    and what it runs on."""
+    import duckdb
+    from common import ADULT_CSV
+
+    con = duckdb.connect()
+    try:
+        if rows:
+            from bench_census import config as census_config
+            from generate import generate
+
+            whole = generate(folder / "census.parquet", rows)
+            sample = _sample(con, whole, folder / "sample.parquet")
+            criteria = [
+                {"k-anonymity": {"k": 10}},
+                {"l-diversity": {"variant": "distinct", "l": 2, "attribute": "disease"}},
+            ]
+            base = dict(
+                census_config(sample, folder / "out.parquet", "optimal", memory_limit),
+                criteria=criteria,
+                suppression_limit=0.01,
+                population=str(whole),
+            )
+            return base, f"{rows // 10:,} of {rows:,} generated rows, k=10 + distinct l=2 on disease, 1 %"
+        whole = folder / "adult.parquet"
+        con.execute(
+            f"COPY (SELECT * FROM read_csv('{ADULT_CSV}', delim=';', header=true, all_varchar=true)) "
+            f"TO '{whole}' (FORMAT parquet)"
+        )
+        sample = _sample(con, whole, folder / "sample.parquet")
+    finally:
+        con.close()
+    config = adult_config(
+        CRITERIA,
+        source=sample,
+        output=folder / "out.csv",
+        search="optimal",
+        suppression_limit=SUPPRESSION,
+        population=whole,
+    )
+    return config, f"a tenth of Adult, population Adult, k=5 + distinct l=2 on {SENSITIVE}, {SUPPRESSION:.0%}"
+
+
+def journalist(rows: int, repeat: int, memory_limit: str) -> None:
+    """The journalist limits, a tenth of Adult (or of ``rows`` generated rows) a sample of the
+    whole, search optimal; each row printed as it is measured."""
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        base, what = _journalist_base(Path(folder), rows, memory_limit)
+        print(f"# {machine()}; {what}, optimal", flush=True)
+        plain = average = None
+        for name, limit in JOURNALIST.items():
+            if name.startswith("journalist_average"):
+                assert average is not None
+                limit = {"journalist_average": round(average / 2, 6)}
+                name = f"journalist_average {limit['journalist_average']:g}"
+            times, report = [], None
+            for _ in range(repeat):
+                start = time.perf_counter()
+                if isinstance(base, dict):
+                    report = api.anonymize(dict(base, risk=limit) if limit else base)
+                else:
+                    limits = {k: v for k, v in limit.items() if k != "threshold"}
+                    risk = RiskSettings(limits=limits, threshold=limit.get("threshold", 0.2))
+                    report = api.anonymize(replace(base, risk=risk))
+                times.append(time.perf_counter() - start)
+            assert report is not None
+            seconds = median(times)
+            if plain is None:
+                plain, average = seconds, report.risk["journalist"]["average"]
+            node = ",".join(str(v) for v in report.node.values()) if report.node else "none"
+            gate = "passes" if report.passed else "no release"
+            row = [name, f"{seconds:.2f}", f"{seconds / plain:.2f}", str(_statements(report, "search"))]
+            out.append([*row, node, str(report.suppressed_rows), gate])
+            print(table(HEADER, out[-1:]), flush=True)
+    print(table(HEADER, out))
+
+
 def main() -> None:
     parser = base_parser(__doc__ or "", repeat=3)
     parser.add_argument("--census", type=int, default=0, help="rows of a generated table instead of Adult")
+    parser.add_argument(
+        "--journalist", action="store_true", help="the journalist limits, a tenth of the table a sample of it"
+    )
     args = parser.parse_args()
+    if args.journalist:
+        journalist(args.census, args.repeat, args.memory_limit)
+        return
     if args.census:
         census(args.census, args.repeat, args.memory_limit)
         return

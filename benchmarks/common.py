@@ -90,8 +90,10 @@ def adult_config(
     suppression_limit: float = 0.0,
     search: str = "incognito",
     metric: str = "precision",
+    population: str | Path | None = None,
 ) -> Config:
-    """A validated configuration for Adult (or a copy of its schema at ``source``)."""
+    """A validated configuration for Adult (or a copy of its schema at ``source``; ``population``:
+    the table it is a sample of)."""
     columns: dict[str, Any] = {c: {"role": "quasi", "hierarchy": str(hierarchy_path(c))} for c in QUASI}
     sensitive: dict[str, Any] = {"role": "sensitive"}
     params = [p for c in criteria for p in c.values() if isinstance(p, Mapping)]
@@ -117,6 +119,8 @@ def adult_config(
     if output is not None:
         data["output"] = str(output)
         data["overwrite"] = True
+    if population is not None:
+        data["population"] = str(population)
     return parse_config(data, ADULT_DIR, need_output=output is not None)
 
 

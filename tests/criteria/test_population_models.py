@@ -123,10 +123,14 @@ def brute_force(
     return out
 
 
-def _search(case: RandomCase, criteria: list[Item], limit: float, strategy: str) -> Any:
+def _search(case: RandomCase, criteria: list[Item], limit: float, strategy: str, **more: Any) -> Any:
+    """The search result of ``strategy`` on the case with its population (``more``: further
+    configuration keys, such as ``risk``)."""
     extra = {"metric": "loss"} if strategy == "optimal" else {}
     cfg = parse_config(
-        case.config(criteria, search=strategy, suppression_limit=limit, population="population.csv", **extra),
+        case.config(
+            criteria, search=strategy, suppression_limit=limit, population="population.csv", **extra, **more
+        ),
         case.folder,
     )
     engine = DuckDBEngine()

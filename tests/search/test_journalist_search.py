@@ -22,14 +22,8 @@ from typing import Any
 import pytest
 
 from sqlanon import api
-from sqlanon.config import parse_config
-from sqlanon.criteria import make_criterion
-from sqlanon.encode import encode
-from sqlanon.encode.source import read_table
-from sqlanon.engines.duckdb.engine import DuckDBEngine
-from sqlanon.release.lattice import run_search, searched_criteria
 from sqlanon.search.risk import journalist_measure
-from tests.criteria.test_population_models import _classes, reference_bad, with_population
+from tests.criteria.test_population_models import _classes, _search, reference_bad, with_population
 from tests.oracles import reference as ref
 from tests.support.cases import seeds
 from tests.support.randomdata import RandomCase, random_case
@@ -118,35 +112,12 @@ def _draw(
     return case, people, criteria, rng.choice([0.0, 0.1, 0.3]), risk
 
 
-def _search(case: RandomCase, criteria: list[Item], limit: float, risk: dict[str, Any], strategy: str) -> Any:
-    extra = {"metric": "loss"} if strategy == "optimal" else {}
-    cfg = parse_config(
-        case.config(
-            criteria,
-            search=strategy,
-            suppression_limit=limit,
-            population="population.csv",
-            risk=risk,
-            **extra,
-        ),
-        case.folder,
-    )
-    engine = DuckDBEngine()
-    try:
-        encoded = encode(engine, cfg, read_table(engine, cfg.source, cfg.csv))
-        required = searched_criteria([make_criterion(c) for c in cfg.criteria], cfg)
-        found, _ = run_search(engine, encoded, required, cfg, None)
-    finally:
-        engine.close()
-    return found
-
-
 @pytest.mark.parametrize("seed", seeds(15, fast=3))
 def test_searches_with_journalist_limits_equal_brute_force(seed: int, tmp_path: Path) -> None:
     case, people, criteria, limit, risk = _draw(seed, tmp_path)
     limits = {key: value for key, value in risk.items() if key != "threshold"}
     expected = brute_force(case, people, criteria, limit, limits, risk["threshold"])
-    found = {s: _search(case, criteria, limit, risk, s) for s in ("exhaustive", "incognito", "optimal")}
+    found = {s: _search(case, criteria, limit, s, risk=risk) for s in ("exhaustive", "incognito", "optimal")}
     assert set(found["exhaustive"].satisfying) == set(expected)
     assert set(found["incognito"].satisfying) <= set(expected)
     for strategy, result in found.items():
