@@ -1,9 +1,9 @@
 -- check_delta_presence.sql: delta-presence, one row per equivalence class of the table.
 -- Inputs:   input (keys..., n): frequency table of the node; the population's persons as
 --           _population.sql reads them (population.table).
--- Params:   keys (QI columns of the node), dmin_num / dmin_den, dmax_num / dmax_den (delta_min
---           and delta_max as exact fractions), population ({table, rollup, null_label}),
---           generalization (the search: per key {table, level}).
+-- Params:   keys (QI columns of the node; in a batch led by batch_node, each node's classes
+--           then decided apart), dmin_num / dmin_den, dmax_num / dmax_den (delta_min and
+--           delta_max as exact fractions), population ({table, codes, null_label}).
 -- Output:   keys..., size HUGEINT, bad BOOLEAN, val DOUBLE (= delta_E = |E| / F_E, the share
 --           of the class's persons in the table; worst = MAX), for the classes of the table.
 -- Formula:  every class E of the population at the node (with or without rows of the table)
@@ -16,11 +16,11 @@
 -- Citation: Nergiz, Atzori, Clifton, "Hiding the presence of individuals from shared
 --           databases", SIGMOD 2007, Definition 4 (delta-presence).
 {% import "_population.sql" as pop %}
-WITH {{ pop.classes(population, keys, generalization|default([])) }},
+WITH {{ pop.classes(population, keys) }},
 {{ pop.sample(input, keys, population) }},
 "j" AS (
   SELECT
-  {%- for key in keys %} "c".{{ key|ident }},{% endfor %}
+  {%- for key in keys %} COALESCE("c".{{ key|ident }}, "pc".{{ key|ident }}) AS {{ key|ident }},{% endfor %}
     COALESCE("c"."size", 0) AS "size",
     COALESCE("pc"."f", 0) AS "f",
     NOT (COALESCE("c"."size", 0) * {{ dmin_den|literal }} >= {{ dmin_num|literal }} * COALESCE("pc"."f", 0)
@@ -28,7 +28,7 @@ WITH {{ pop.classes(population, keys, generalization|default([])) }},
   FROM "pc"
   FULL OUTER JOIN "c" ON {{ pop.on(keys) }}
 ), "w" AS (
-  SELECT *, MAX(CASE WHEN "bad" THEN 1 ELSE 0 END) OVER () AS "any_bad" FROM "j"
+  SELECT *, MAX(CASE WHEN "bad" THEN 1 ELSE 0 END) OVER ({% if "batch_node" in keys %}PARTITION BY "batch_node"{% endif %}) AS "any_bad" FROM "j"
 )
 SELECT
 {%- for key in keys %} {{ key|ident }},{% endfor %}

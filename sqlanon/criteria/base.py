@@ -45,6 +45,8 @@ class Criterion:
     needs_levels: ClassVar[bool] = False
     #: can be evaluated for several lattice nodes in one statement
     batchable: ClassVar[bool] = True
+    #: reads the persons of the population at the node (the plan's ``population``)
+    counts_population: ClassVar[bool] = False
     #: template values named after another parameter than the one they come from: template
     #: name (without _num / _den) -> the configuration's parameter
     param_names: ClassVar[Mapping[str, str]] = {}

@@ -3,10 +3,11 @@ the population's class sizes, and delta-presence (issue 40, item 2).
 
 Both compare each class E of the table, at the node's levels, with F_E, the persons of the
 population whose quasi-identifiers generalize to E's labels. The search reads the population's
-level-0 codes (``sqlanon.encode.population``) and generalizes them to each node with the QIs'
-dimension tables, one node per statement (``needs_levels``: the node's levels are bound); the
-gate reads the population's classes at the published labels (``sqlanon.gate.population``).
-Either way the template gets ``population`` ({table, rollup, null_label}) from the plan.
+level-0 codes (``sqlanon.encode.population``) rolled up to each node by the same roll-up and
+code maps as the table's bottom frequency table, batched as the table's nodes are (the
+evaluator's population CTE); the gate reads the population's classes at the published labels
+(``sqlanon.gate.population``). Either way the template gets ``population`` ({table, codes,
+null_label}) from the plan.
 
 - k-map (Sweeney 2002): F_E >= k. Under generalization classes merge and F_E adds up, so it is
   monotone; a merged class fails only when all its parts do, so the rows of failing classes only
@@ -38,8 +39,7 @@ from sqlanon.encode import SensitiveDomain
 
 
 class _PopulationModel(Criterion):
-    needs_levels = True
-    batchable = False
+    counts_population = True
 
     def render(
         self,

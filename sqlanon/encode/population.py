@@ -14,13 +14,14 @@ from sqlanon.sql.labels import NULL_VALUE
 from sqlanon.sql.render import Part, render_template
 
 
-def population_plan(table: str | None, rollup: bool = True) -> Mapping[str, Any] | None:
-    """The templates' ``population`` (_population.sql) for the population table ``table``:
-    level-0 codes rolled up to each node (the search), or classes at the published labels (the
-    gate, ``rollup`` false); None without one."""
+def population_plan(table: str | None, codes: bool) -> Mapping[str, Any] | None:
+    """The templates' ``population`` (_population.sql) for the relation ``table``: the
+    population's persons per class as codes (the search: its level-0 codes rolled up to the
+    node), or per class at the published labels (the gate, ``codes`` false); None without
+    one."""
     if table is None:
         return None
-    return {"table": table, "rollup": rollup, "null_label": NULL_VALUE}
+    return {"table": table, "codes": codes, "null_label": NULL_VALUE}
 
 
 def refuse_uncovered(columns: Sequence[str], counts: Sequence[Any]) -> None:

@@ -46,7 +46,7 @@ def population_classes(
     refuse_uncovered(qis, counts)
     table = engine.temp_name("population_classes")
     engine.create_temp_as(table, render_template("population_classes.sql", **common))
-    return population_plan(table, rollup=False)
+    return population_plan(table, codes=False)
 
 
 __all__ = ["population_classes"]

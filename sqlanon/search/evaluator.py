@@ -99,6 +99,10 @@ def level_maps(engine: Engine, up: str) -> dict[int, dict[tuple[int, int], list[
 ROW_GROUP = 122_880
 
 
+#: the check statements' CTE of the population's persons at the node (population models)
+POPULATION_INPUT = "population_at_node"
+
+
 def search_threads(encoded: Encoded) -> int | None:
     """DuckDB threads for the search's statements: 1 when the bottom table fits one row group.
 
@@ -126,6 +130,11 @@ class NodeEvaluator:
         #: the ``risk:`` limits a satisfying node's published classes must meet (the shares of
         #: sqlanon.search.risk; with people, over the people of the classes), and the threshold
         #: of records at risk
+        #: the encoded population (its persons per level-0 combination) when a criterion counts
+        #: them: rolled up with the table's rows in every check statement (POPULATION_INPUT)
+        self.population_source = (
+            encoded.population if any(c.counts_population for c in self.criteria) else None
+        )
         #: the criterion whose value is each class's persons of the population (a k-map with
         #: the population table), when the journalist shares are searched (not over people)
         self.population_index = next(
@@ -190,7 +199,7 @@ class NodeEvaluator:
             generalization,
             people=self.people,
             sets=sets,
-            population=population_plan(encoded.population),
+            population=population_plan(POPULATION_INPUT if self.population_source else None, codes=True),
         )
         if encoded.person_rows is not None and self.people:
             # multi-attribute l-diversity over people reads the classes' people and their rows
@@ -243,6 +252,10 @@ class NodeEvaluator:
             # people whose quasi-identifiers vary: every node's classes are compared as sets of
             # each person's tuples, from the bottom table of their tuples (rollup_people.sql); a
             # coarser node's classes cannot be rolled up from a finer node's, so nothing is cached
+            self.project_from_rows = sys.maxsize
+        if self.population_source is not None:
+            # the population's level-0 codes are rolled up by the maps bound for the table's
+            # rows: those rows are rolled up from the bottom table too (nothing is cached)
             self.project_from_rows = sys.maxsize
 
     # -- SQL -----------------------------------------------------------------------------
@@ -535,6 +548,14 @@ class NodeEvaluator:
         self, query: exp.Select, name: str, rollup: exp.Expr | None = None, batch: bool = False
     ) -> exp.Select:
         ctes = [(name, rollup if rollup is not None else self.rollup())]
+        if self.population_source is not None:  # the population at the node (each node of a batch)
+            population = render_template(
+                "rollup_batch.sql" if batch else "rollup.sql",
+                source=self.population_source,
+                qis=self._generalizers(),
+                sensitive=[],
+            )
+            ctes.append((POPULATION_INPUT, population))
         if self.raw_plan.inputs:  # the classes' people and their rows (rollup_people.sql rows)
             ctes.append(
                 (

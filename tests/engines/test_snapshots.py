@@ -133,6 +133,15 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str
             dict(mondrian, risk={"prosecutor_average": 0.05, "records_at_risk": 0.5}), base_dir=folder
         )
         api.anonymize(dict(base, search="incognito", suppression_limit=0), base_dir=folder)
+        # the population models and the journalist limits, batched (the table a sample of itself)
+        population = [{"k-anonymity": {"k": 5}}, {"k-map": {"k": 10}}, {"delta-presence": {"delta_max": 1}}]
+        journalist = {"journalist_average": 0.2, "journalist_records_at_risk": 0.5}
+        api.anonymize(
+            dict(
+                base, population=base["source"], criteria=population, suppression_limit=0.02, risk=journalist
+            ),
+            base_dir=folder,
+        )
         # differential privacy: the sample (dp_sample.sql), then SafePub's walk
         dp = {
             key: value

@@ -131,6 +131,23 @@ def test_verdicts_are_reused_across_l_as_across_k(tmp_path: Path) -> None:
     assert found.reuse["applied"] and found.reuse["reused_verdicts"] > 0
 
 
+@pytest.mark.parametrize("seed", seeds(4, fast=1))
+def test_k_map_with_a_population_is_reused_across_k(seed: int, tmp_path: Path) -> None:
+    """k-map with the population table decides each class at a node by its persons of the
+    population alone (the suppression of other classes does not change them): settings differing
+    in k-anonymity's k and the suppression limit reuse each other's verdicts, and still equal
+    independent runs."""
+    from tests.criteria.test_population_models import with_population
+
+    rng = random.Random(500 + seed)
+    case = random_case(500 + seed, tmp_path, n_qis=rng.randint(2, 3), max_rows=60)
+    with_population(case, rng, rng.randint(0, 2 * len(case.rows)))
+    criteria = [{"k-anonymity": {"k": 2}}, {"k-map": {"k": rng.choice([3, 5, 8])}}]
+    config = case.config(criteria, population="population.csv")
+    found = equals_independent_runs(config, {"k": [1, 2, 4], "suppression_limit": [0, 0.1]}, tmp_path)
+    assert found.reuse["applied"] and found.reuse["reused_verdicts"] > 0
+
+
 def _stage(report: dict[str, Any], name: str) -> int:
     return sum(s["statements"] for s in report["costs"]["stages"] if s["stage"] == name)
 

@@ -1,3 +1,21 @@
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_population_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/people.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = {'name': 'VARCHAR', 'zip': 'VARCHAR', 'age': 'VARCHAR', 'sex': 'VARCHAR', 'disease': 'VARCHAR', 'salary': 'VARCHAR'},
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_population_N";
+
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
 SELECT
   *

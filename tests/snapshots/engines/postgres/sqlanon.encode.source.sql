@@ -1,4 +1,30 @@
 -- DuckDB-only, no rule yet: file reader function
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_population_N" AS
+SELECT
+  *
+FROM READ_CSV(
+  '<demo>/people.csv',
+  delim = ',',
+  quote = '"',
+  escape = '"',
+  header = TRUE,
+  "columns" = STRUCT(
+    'VARCHAR' AS name,
+    'VARCHAR' AS zip,
+    'VARCHAR' AS age,
+    'VARCHAR' AS sex,
+    'VARCHAR' AS disease,
+    'VARCHAR' AS salary
+  ),
+  auto_detect = FALSE,
+  strict_mode = TRUE,
+  null_padding = FALSE
+);
+SELECT
+  COUNT(*)
+FROM "__sqlanon_population_N";
+
+-- DuckDB-only, no rule yet: file reader function
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_release_N" AS
 SELECT
   *
