@@ -104,6 +104,7 @@ class Encoded:
     #: the population's persons per level-0 combination (population_frequencies.sql: q0.., n),
     #: when a criterion reads the population table (sqlanon.encode.population); else None
     population: str | None = None
+    population_rows: int = 0
 
     @property
     def by_sets(self) -> bool:
@@ -635,8 +636,8 @@ def encode(
         # k-map with the population table, delta-presence, the journalist limits (searched with
         # a k-map, sqlanon.search.risk): the population's persons at the leaves' codes
         population = read_table(engine, config.population, what="population")
-        coded_population = encode_population(engine, population, [(q.dim, q.column) for q in qis], freq)
-        encoded = replace(encoded, population=coded_population)
+        coded, coded_rows = encode_population(engine, population, [(q.dim, q.column) for q in qis], freq)
+        encoded = replace(encoded, population=coded, population_rows=coded_rows)
     return encoded
 
 

@@ -42,9 +42,12 @@ def refuse_uncovered(columns: Sequence[str], counts: Sequence[Any]) -> None:
         )
 
 
-def encode_population(engine: Engine, population: str, qis: Sequence[tuple[Part, str]], freq: str) -> str:
-    """The population's persons per level-0 combination (q0.., n) in a new temp table, from the
-    temp table ``population`` and the quasi-identifiers' (dimension table, column) ``qis``.
+def encode_population(
+    engine: Engine, population: str, qis: Sequence[tuple[Part, str]], freq: str
+) -> tuple[str, int]:
+    """The population's persons per level-0 combination (q0.., n) in a new temp table, and its
+    rows, from the temp table ``population`` and the quasi-identifiers' (dimension table,
+    column) ``qis``.
 
     A DataError when some person's value is no leaf of its quasi-identifier's hierarchy (the
     column and how many persons, never the value), or when the source (bottom frequency table
@@ -61,7 +64,9 @@ def encode_population(engine: Engine, population: str, qis: Sequence[tuple[Part,
     counts = engine.fetchone(render_template("population_frequencies.sql", part="uncovered", **common))
     refuse_uncovered([column for _, column in qis], counts)
     table = engine.temp_name("population_freq")
-    engine.create_temp_as(table, render_template("population_frequencies.sql", part="freq", **common))
+    rows_coded = engine.create_counted(
+        table, render_template("population_frequencies.sql", part="freq", **common)
+    )
     cells, rows = engine.fetchone(
         render_template("population_frequencies.sql", part="short", freq=freq, pop=table, **common)
     )
@@ -72,7 +77,7 @@ def encode_population(engine: Engine, population: str, qis: Sequence[tuple[Part,
             "population (every person of the source in it, with the same quasi-identifier values). Check that "
             "the population is the right table."
         )
-    return table
+    return table, rows_coded
 
 
 __all__ = ["encode_population", "population_plan", "refuse_uncovered"]

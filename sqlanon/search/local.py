@@ -65,12 +65,15 @@ def arrow_copy(engine: Engine) -> bool:
 
 def copy_size(encoded: Encoded, arrow: bool = False) -> int:
     """The Python memory copying :func:`search_tables` takes, estimated from their rows: the
-    frequency table's (its QI, sensitive and count columns), each hierarchy's ``up`` pairs and
-    labels (with their text) and the sensitive dictionaries; ``arrow``: copied as Arrow tables."""
+    frequency table's (its QI, sensitive and count columns), the population's, each hierarchy's
+    ``up`` pairs and labels (with their text) and the sensitive dictionaries; ``arrow``: copied
+    as Arrow tables."""
     cells = encoded.freq_rows * (len(encoded.qis) + len(encoded.sensitive) + 1)
     cells += 5 * encoded.values_rows  # each person's values (g, s0, n, c, np), when kept
     # each person's rows' codes (g, q0.., s0..), when kept
     cells += (1 + len(encoded.qis) + len(encoded.sensitive)) * encoded.person_rows_count
+    # the population's persons per level-0 combination (q0.., n), when a model counts them
+    cells += (len(encoded.qis) + 1) * encoded.population_rows
     text = 0
     for q in encoded.qis:
         h, levels = q.hierarchy, q.hierarchy.height + 1

@@ -106,7 +106,9 @@ def test_duckdb_says_nothing_of_where(demo: tuple[Path, dict[str, Any]]) -> None
         assert "search_in" not in got.search and "search_in_why" not in got.search
 
 
+@pytest.mark.parametrize("population", [False, True])
 def test_the_copy_stays_within_its_estimate(
+    population: bool,
     demo: tuple[Path, dict[str, Any]],
     postgres: pgserver.Server,
     pg_admin: Any,
@@ -115,17 +117,27 @@ def test_the_copy_stays_within_its_estimate(
     """What copying the encoded tables holds in Python at its peak (tracemalloc, and pyarrow's
     pool while the copy's Arrow tables live) is at most copy_size, the estimate ``auto``
     compares with max_values_size, as Arrow (binary COPY) and as rows; the estimate is not far
-    above it either (a bound that is used, not a guess)."""
+    above it either (a bound that is used, not a guess). ``population``: k-map with a
+    population table, whose encoded persons are copied too."""
     folder, base = demo
     rows = generate_people(3000, seed=7)
     _load(pg_admin, "people_big", rows)
+    criteria: list[dict[str, Any]] = [{"k-anonymity": {"k": 3}}]
+    extra: dict[str, Any] = {}
+    if population:  # every person twice: a population the table is a sample of
+        _load(pg_admin, "people_pop", rows + rows)
+        criteria.append({"k-map": {"k": 5}})
+        extra["population"] = {"table": "auto.people_pop"}
+    else:
+        criteria.append({"t-closeness": {"attribute": "disease", "t": 0.3}})
     config = parse_config(
         dict(
             base,
             source={"table": "auto.people_big"},
             output={"table": "auto.release_big"},
             engine=_engine(postgres),
-            criteria=[{"k-anonymity": {"k": 3}}, {"t-closeness": {"attribute": "disease", "t": 0.3}}],
+            criteria=criteria,
+            **extra,
         ),
         folder,
     )
@@ -149,6 +161,8 @@ def test_the_copy_stays_within_its_estimate(
                     tracemalloc.stop()
             assert peak <= estimate, (arrow, peak, estimate)
             assert estimate <= 20 * peak, (arrow, peak, estimate)
+            if population:  # the population was copied too
+                assert encoded.population is not None and encoded.population_rows > 1000
     finally:
         engine.close()
 
