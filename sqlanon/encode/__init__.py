@@ -105,6 +105,9 @@ class Encoded:
     #: when a criterion reads the population table (sqlanon.encode.population); else None
     population: str | None = None
     population_rows: int = 0
+    #: the population as read (a temp table), when it was encoded: the gate reads it again
+    #: from here instead of reading the file or table twice
+    population_read: str | None = None
 
     @property
     def by_sets(self) -> bool:
@@ -637,7 +640,7 @@ def encode(
         # a k-map, sqlanon.search.risk): the population's persons at the leaves' codes
         population = read_table(engine, config.population, what="population")
         coded, coded_rows = encode_population(engine, population, [(q.dim, q.column) for q in qis], freq)
-        encoded = replace(encoded, population=coded, population_rows=coded_rows)
+        encoded = replace(encoded, population=coded, population_rows=coded_rows, population_read=population)
     return encoded
 
 

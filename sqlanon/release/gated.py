@@ -123,7 +123,7 @@ def _gate_and_commit(
         qi_levels=levels,
         check_params=False,
         tree=tree,
-        population=read_population(engine, config),
+        population=encoded.population_read or read_population(engine, config),
         distributions=reports is not None and reports.html is not None,
         people=people,
     )
