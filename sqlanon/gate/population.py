@@ -38,11 +38,7 @@ def population_classes(
         "null_label": NULL_VALUE,
         "null_leaf": NULL_LEAF,
     }
-    counts = engine.fetchone(
-        render_template(
-            "risk.sql", part="uncovered", freq=None, keys=[], threshold_num=0, threshold_den=1, **common
-        )
-    )
+    counts = engine.fetchone(render_template("risk.sql", part="uncovered", freq=None, keys=[], **common))
     refuse_uncovered(qis, counts)
     table = engine.temp_name("population_classes")
     engine.create_temp_as(table, render_template("population_classes.sql", **common))

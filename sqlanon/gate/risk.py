@@ -23,7 +23,7 @@ from sqlanon.encode.population import refuse_uncovered
 from sqlanon.errors import DataError
 from sqlanon.gate.supersets import JOURNALIST, published_level
 from sqlanon.hierarchy import NULL_LEAF, Hierarchy
-from sqlanon.search.risk import measure, observed, within
+from sqlanon.search.risk import journalist_measure, measure, observed, within
 from sqlanon.sql.render import render_template, values_table
 
 if TYPE_CHECKING:
@@ -85,7 +85,6 @@ def journalist(
     sample of the table ``population`` (its quasi-identifiers mapped by ``maps``, see
     :func:`population_maps`): a DataError when the population's values are not covered, or
     a class of the table has more rows than the population's."""
-    t = Fraction(str(threshold))
     common = {
         "freq": freq,
         "keys": list(keys),
@@ -94,29 +93,21 @@ def journalist(
         "maps": list(maps),
         "null_label": NULL_VALUE,
         "null_leaf": NULL_LEAF,
-        "threshold_num": t.numerator,
-        "threshold_den": t.denominator,
     }
     counts = engine.fetchone(render_template("risk.sql", part="uncovered", **common))
     refuse_uncovered(qis, counts)
-    rows, smallest, short, at_risk, average = engine.fetchone(
-        render_template("risk.sql", part="journalist", **common)
-    )
-    if int(short or 0):
+    classes = [
+        (int(size), int(f), int(n))
+        for size, f, n in engine.fetchall(render_template("risk.sql", part="journalist", **common))
+    ]
+    short = sum(n for size, f, n in classes if f < size)
+    if short:
         raise DataError(
-            f"The population holds fewer persons than the table in {int(short):,} of the table's classes: the "
+            f"The population holds fewer persons than the table in {short:,} of the table's classes: the "
             "table must be a sample of the population (every person of the table in it, with the same "
             "quasi-identifier values). Check that the population is the right table."
         )
-    rows = int(rows or 0)
-    if not rows:
-        return {"highest": None, "average": None, "records_at_risk": None, "threshold": threshold}
-    return {
-        "highest": 1 / int(smallest),
-        "average": float(average) / rows,
-        "records_at_risk": int(at_risk) / rows,
-        "threshold": threshold,
-    }
+    return journalist_measure(classes, threshold)
 
 
 def limit_entries(risk: Mapping[str, Any], settings: RiskSettings) -> list[dict[str, Any]]:

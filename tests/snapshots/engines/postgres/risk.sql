@@ -2,17 +2,16 @@
 /* Inputs:   freq (gate_frequencies.sql's table: q0..qk-1, the sensitive codes, n); for the */
 /*           journalist risk, population (one row per person, the quasi-identifiers' columns) */
 /*           and per quasi-identifier a map (leaf, label) to the table's level, or none. */
-/* Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..), */
-/*           threshold_num / threshold_den (the threshold t of "records at risk" as an exact */
-/*           fraction); population, qis (its columns, in the keys' order), maps, null_label (how */
+/* Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..); */
+/*           population, qis (its columns, in the keys' order), maps, null_label (how */
 /*           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL). */
 /* Output:   sizes: per class size, size BIGINT and classes BIGINT (classes of that size), */
 /*           smallest first (the histogram of the report's class sizes; the prosecutor figures */
 /*           are exact sums over it, risk.measure: N = sum of size * classes, ...). */
-/*           journalist: one row: rows, smallest BIGINT (the smallest population count F of a */
-/*           class of the table), short BIGINT (classes with F < |E|: the population does not */
-/*           hold the table), at_risk BIGINT (rows of classes with 1/F > t), average DOUBLE */
-/*           (sum over classes of |E|/F, divided by N). */
+/*           journalist: per (class size |E|, population count F) of the table's classes, */
+/*           size BIGINT, f BIGINT and classes BIGINT, smallest first (the figures are exact */
+/*           sums over it, sqlanon.search.risk.journalist_measure, as the search computes them; */
+/*           a class with F < |E| means the population does not hold the table). */
 /*           uncovered: one row, per mapped quasi-identifier the population rows its map does */
 /*           not cover (u0.., BIGINT). */
 /* Formula:  prosecutor risk of a record in class E: 1/|E|; highest = 1/min|E|, average = */
@@ -22,7 +21,7 @@
 /*           population generalized as the table is, as keys: the filter key; '' and NULL are */
 /*           one label, as a CSV file reads them, and no other text is NULL's) (El Emam, Guide to the De-Identification of Personal Health */
 /*           Information, 2013; ARX's risk models). The divisions are made from these exact */
-/*           counts by the caller, but the journalist average's. */
+/*           counts by the caller. */
 SELECT
   CAST(SUM(CASE WHEN "m0"."label" IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS "u0",
   CAST(SUM(CASE WHEN "m1"."label" IS NULL THEN 1 ELSE 0 END) AS BIGINT) AS "u1",
@@ -39,17 +38,16 @@ LEFT JOIN "__sqlanon_population_map_N" AS "m2"
 /* Inputs:   freq (gate_frequencies.sql's table: q0..qk-1, the sensitive codes, n); for the */
 /*           journalist risk, population (one row per person, the quasi-identifiers' columns) */
 /*           and per quasi-identifier a map (leaf, label) to the table's level, or none. */
-/* Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..), */
-/*           threshold_num / threshold_den (the threshold t of "records at risk" as an exact */
-/*           fraction); population, qis (its columns, in the keys' order), maps, null_label (how */
+/* Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..); */
+/*           population, qis (its columns, in the keys' order), maps, null_label (how */
 /*           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL). */
 /* Output:   sizes: per class size, size BIGINT and classes BIGINT (classes of that size), */
 /*           smallest first (the histogram of the report's class sizes; the prosecutor figures */
 /*           are exact sums over it, risk.measure: N = sum of size * classes, ...). */
-/*           journalist: one row: rows, smallest BIGINT (the smallest population count F of a */
-/*           class of the table), short BIGINT (classes with F < |E|: the population does not */
-/*           hold the table), at_risk BIGINT (rows of classes with 1/F > t), average DOUBLE */
-/*           (sum over classes of |E|/F, divided by N). */
+/*           journalist: per (class size |E|, population count F) of the table's classes, */
+/*           size BIGINT, f BIGINT and classes BIGINT, smallest first (the figures are exact */
+/*           sums over it, sqlanon.search.risk.journalist_measure, as the search computes them; */
+/*           a class with F < |E| means the population does not hold the table). */
 /*           uncovered: one row, per mapped quasi-identifier the population rows its map does */
 /*           not cover (u0.., BIGINT). */
 /* Formula:  prosecutor risk of a record in class E: 1/|E|; highest = 1/min|E|, average = */
@@ -59,7 +57,7 @@ LEFT JOIN "__sqlanon_population_map_N" AS "m2"
 /*           population generalized as the table is, as keys: the filter key; '' and NULL are */
 /*           one label, as a CSV file reads them, and no other text is NULL's) (El Emam, Guide to the De-Identification of Personal Health */
 /*           Information, 2013; ARX's risk models). The divisions are made from these exact */
-/*           counts by the caller, but the journalist average's. */
+/*           counts by the caller. */
 WITH "c" AS (
   SELECT
     CASE WHEN "q0" = '' THEN 'NULL' ELSE "q0" END AS "k0",
@@ -147,28 +145,31 @@ WITH "c" AS (
     "c"."size" > 0
 )
 SELECT
-  CAST(COALESCE(SUM("size"), 0) AS BIGINT) AS "rows",
-  CAST(MIN("f") AS BIGINT) AS "smallest",
-  CAST(COALESCE(SUM(CASE WHEN "f" < "size" THEN 1 ELSE 0 END), 0) AS BIGINT) AS "short",
-  CAST(COALESCE(SUM(CASE WHEN "f" * 1 < 5 THEN "size" ELSE 0 END), 0) AS BIGINT) AS "at_risk",
-  SUM(CASE WHEN "f" > 0 THEN CAST("size" AS DOUBLE PRECISION) / "f" ELSE 0.0 END) AS "average"
-FROM "j";
+  CAST("size" AS BIGINT) AS "size",
+  CAST("f" AS BIGINT) AS "f",
+  CAST(COUNT(*) AS BIGINT) AS "classes"
+FROM "j"
+GROUP BY
+  "size",
+  "f"
+ORDER BY
+  "size",
+  "f";
 
 /* risk.sql: re-identification risk of a table from its equivalence classes' sizes. */
 /* Inputs:   freq (gate_frequencies.sql's table: q0..qk-1, the sensitive codes, n); for the */
 /*           journalist risk, population (one row per person, the quasi-identifiers' columns) */
 /*           and per quasi-identifier a map (leaf, label) to the table's level, or none. */
-/* Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..), */
-/*           threshold_num / threshold_den (the threshold t of "records at risk" as an exact */
-/*           fraction); population, qis (its columns, in the keys' order), maps, null_label (how */
+/* Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..); */
+/*           population, qis (its columns, in the keys' order), maps, null_label (how */
 /*           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL). */
 /* Output:   sizes: per class size, size BIGINT and classes BIGINT (classes of that size), */
 /*           smallest first (the histogram of the report's class sizes; the prosecutor figures */
 /*           are exact sums over it, risk.measure: N = sum of size * classes, ...). */
-/*           journalist: one row: rows, smallest BIGINT (the smallest population count F of a */
-/*           class of the table), short BIGINT (classes with F < |E|: the population does not */
-/*           hold the table), at_risk BIGINT (rows of classes with 1/F > t), average DOUBLE */
-/*           (sum over classes of |E|/F, divided by N). */
+/*           journalist: per (class size |E|, population count F) of the table's classes, */
+/*           size BIGINT, f BIGINT and classes BIGINT, smallest first (the figures are exact */
+/*           sums over it, sqlanon.search.risk.journalist_measure, as the search computes them; */
+/*           a class with F < |E| means the population does not hold the table). */
 /*           uncovered: one row, per mapped quasi-identifier the population rows its map does */
 /*           not cover (u0.., BIGINT). */
 /* Formula:  prosecutor risk of a record in class E: 1/|E|; highest = 1/min|E|, average = */
@@ -178,7 +179,7 @@ FROM "j";
 /*           population generalized as the table is, as keys: the filter key; '' and NULL are */
 /*           one label, as a CSV file reads them, and no other text is NULL's) (El Emam, Guide to the De-Identification of Personal Health */
 /*           Information, 2013; ARX's risk models). The divisions are made from these exact */
-/*           counts by the caller, but the journalist average's. */
+/*           counts by the caller. */
 WITH "c" AS (
   SELECT
     SUM("n") AS "size"
@@ -203,17 +204,16 @@ ORDER BY
 /* Inputs:   freq (gate_frequencies.sql's table: q0..qk-1, the sensitive codes, n); for the */
 /*           journalist risk, population (one row per person, the quasi-identifiers' columns) */
 /*           and per quasi-identifier a map (leaf, label) to the table's level, or none. */
-/* Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..), */
-/*           threshold_num / threshold_den (the threshold t of "records at risk" as an exact */
-/*           fraction); population, qis (its columns, in the keys' order), maps, null_label (how */
+/* Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..); */
+/*           population, qis (its columns, in the keys' order), maps, null_label (how */
 /*           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL). */
 /* Output:   sizes: per class size, size BIGINT and classes BIGINT (classes of that size), */
 /*           smallest first (the histogram of the report's class sizes; the prosecutor figures */
 /*           are exact sums over it, risk.measure: N = sum of size * classes, ...). */
-/*           journalist: one row: rows, smallest BIGINT (the smallest population count F of a */
-/*           class of the table), short BIGINT (classes with F < |E|: the population does not */
-/*           hold the table), at_risk BIGINT (rows of classes with 1/F > t), average DOUBLE */
-/*           (sum over classes of |E|/F, divided by N). */
+/*           journalist: per (class size |E|, population count F) of the table's classes, */
+/*           size BIGINT, f BIGINT and classes BIGINT, smallest first (the figures are exact */
+/*           sums over it, sqlanon.search.risk.journalist_measure, as the search computes them; */
+/*           a class with F < |E| means the population does not hold the table). */
 /*           uncovered: one row, per mapped quasi-identifier the population rows its map does */
 /*           not cover (u0.., BIGINT). */
 /* Formula:  prosecutor risk of a record in class E: 1/|E|; highest = 1/min|E|, average = */
@@ -223,7 +223,7 @@ ORDER BY
 /*           population generalized as the table is, as keys: the filter key; '' and NULL are */
 /*           one label, as a CSV file reads them, and no other text is NULL's) (El Emam, Guide to the De-Identification of Personal Health */
 /*           Information, 2013; ARX's risk models). The divisions are made from these exact */
-/*           counts by the caller, but the journalist average's. */
+/*           counts by the caller. */
 WITH "c" AS (
   SELECT
     SUM("n") AS "size"
