@@ -27,6 +27,7 @@ from sqlanon.report.files import ReportFiles
 from sqlanon.search.lattice import Node
 from sqlanon.search.local import local_copy, search_place
 from sqlanon.search.reuse import Known
+from sqlanon.search.rollups import SharedRollups
 
 
 @counted
@@ -74,7 +75,7 @@ def explore(
                 named = ", ".join(f"{k}={v}" for k, v in setting.values.items())
                 raise DataError(f"vary ({named}): {err}") from None
             made.append(criteria)
-        population = read_population(engine, config)
+        population = encoded.population_read or read_population(engine, config)
         required = [c for c in made[0] if c.severity == "error"]
         refused = reuse_refused(config, required)
         explored: list[Explored] = []
@@ -82,6 +83,7 @@ def explore(
         reused = 0
         held = ExitStack()
         copy = None
+        rollups = SharedRollups()  # the node tables every setting's search rolls up from
         if search_place(engine, encoded, config)[0] == "local":  # one copy for every setting's search
             say(stage, "copy", "copying the frequency table to this machine")
             copy = held.enter_context(local_copy(engine, encoded))
@@ -92,7 +94,8 @@ def explore(
                 varied = _engine_config(setting.config, config)
                 needed = [c for c in criteria if c.severity == "error"]
                 known = Known(
-                    decider(varied, explored, monotone(varied, needed)) if refused is None else _unknown
+                    decider(varied, explored, monotone(varied, needed)) if refused is None else _unknown,
+                    rollups,
                 )
                 report = explore_setting(engine, encoded, varied, criteria, population, known, progress, copy)
                 explored.append(Explored(varied, dict(known.verdicts)))

@@ -119,7 +119,8 @@ def run_search(
     lattice = Lattice(max_levels(encoded, config))
     levels = [QiLevels(d.column, d.height, config.column(d.column).max_level) for d in encoded.qis]
     check_lattice(levels, config.max_lattice_nodes, config.search)
-    evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit, config.risk)
+    shared = known.rollups if known is not None else None  # explore: the settings' roll-up tables
+    evaluator = NodeEvaluator(engine, encoded, criteria, config.suppression_limit, config.risk, shared)
     prune = None
     monotone = [c for c in criteria if c.monotone_generalization]
     if config.suppression_limit > 0:
@@ -134,7 +135,9 @@ def run_search(
         # generalization, others not under suppression): prune with that part alone and
         # evaluate the full requirement on every node that passes it.
         if monotone:
-            prune = NodeEvaluator(engine, encoded, monotone, config.suppression_limit).satisfied
+            prune = NodeEvaluator(
+                engine, encoded, monotone, config.suppression_limit, shared=shared
+            ).satisfied
         else:
 
             def prune(nodes: Sequence[Node]) -> list[bool]:

@@ -33,6 +33,7 @@ from sqlanon.encode.population import population_plan
 from sqlanon.engines import Engine
 from sqlanon.search.batching import StatementCosts
 from sqlanon.search.risk import over_limits, share_limits
+from sqlanon.search.rollups import RollupState, SharedRollups
 from sqlanon.sql.render import DIALECT, Part, render_template, with_first
 
 Node = tuple[int, ...]
@@ -123,13 +124,13 @@ class NodeEvaluator:
         criteria: Sequence[Criterion],
         suppression_limit: float,
         risk: RiskSettings | None = None,
+        shared: SharedRollups | None = None,
     ) -> None:
+        """``shared``: the roll-up tables of earlier searches of the same encoded tables, which
+        this one reuses and adds to (sqlanon.search.rollups; explore's settings)."""
         self.engine = engine
         self.encoded = encoded
         self.criteria = list(criteria)
-        #: the ``risk:`` limits a satisfying node's published classes must meet (the shares of
-        #: sqlanon.search.risk; with people, over the people of the classes), and the threshold
-        #: of records at risk
         #: the encoded population (its persons per level-0 combination) when a criterion counts
         #: them: rolled up with the table's rows in every check statement (POPULATION_INPUT)
         self.population_source = (
@@ -143,6 +144,9 @@ class NodeEvaluator:
         if encoded.weight is not None:
             self.population_index = None
         journalist = self.population_index is not None
+        #: the ``risk:`` limits a satisfying node's published classes must meet (the shares of
+        #: sqlanon.search.risk; with people, over the people of the classes), and the threshold
+        #: of records at risk
         self.risk_limits = share_limits(risk.limits, journalist) if risk is not None else {}
         self.risk_threshold = risk.threshold if risk is not None else 0.2
         #: nodes that met the criteria when asked without the limits (criteria_satisfied)
@@ -158,19 +162,25 @@ class NodeEvaluator:
         self.holders = holders(len(encoded.sensitive)) if self.people else []
         #: the bottom frequency table the roll-ups read, and its rows
         self.freq, self.freq_rows = encoded.freq, encoded.freq_rows
+        #: the roll-up tables kept (sqlanon.search.rollups): shared with the searches before
+        #: this one that read the same columns, when given
+        read = (encoded.freq, tuple(self.sensitive_columns), self.people)
+        self._state = shared.state(engine, read) if shared is not None else RollupState()
         if encoded.sensitive and not reads_sensitive and not encoded.by_sets:
             # k-anonymity alone (say): one row per QI combination, not per (combination, value);
             # Adult: 11,089 rows instead of 18,109
-            self.freq = engine.temp_name("freq_qi")
-            projection = render_template(
-                "project_frequencies.sql",
-                source=encoded.freq,
-                qis=len(encoded.qis),
-                keep=list(range(len(encoded.qis))),
-                sensitive=[],
-                count_people=encoded.weight is not None,  # n: the people of each combination
-            )
-            self.freq_rows = engine.create_counted(self.freq, projection)
+            if self._state.projected_bottom is None:
+                name = engine.temp_name("freq_qi")
+                projection = render_template(
+                    "project_frequencies.sql",
+                    source=encoded.freq,
+                    qis=len(encoded.qis),
+                    keep=list(range(len(encoded.qis))),
+                    sensitive=[],
+                    count_people=encoded.weight is not None,  # n: the people of each combination
+                )
+                self._state.projected_bottom = (name, engine.create_counted(name, projection))
+            self.freq, self.freq_rows = self._state.projected_bottom
         domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
         #: without the per-search constants: for inputs whose distribution differs (suppression)
         #: some criterion reads the node's natural supersets: its levels are bound as $l0..
@@ -223,7 +233,7 @@ class NodeEvaluator:
         self.bottom: Node = tuple(0 for _ in encoded.qis)
         #: cached frequency tables: the levels they are at -> (table, rows), least recently
         #: used first (see source); the bottom table is not part of it
-        self._cache: dict[Node, tuple[str, int]] = {}
+        self._cache: dict[Node, tuple[str, int]] = self._state.tables
         #: the number of codes at each level of each QI (for size estimates)
         self._codes: list[list[int]] | None = None
         #: cached tables the pending batch reads (never dropped while it is prepared)
@@ -240,7 +250,7 @@ class NodeEvaluator:
         self.generalize_share = GENERALIZE_SHARE
         self.project_share = PROJECT_SHARE
         #: estimated rows of the projections considered (see worth_projecting)
-        self._projected_rows: dict[Node, int] = {}
+        self._projected_rows: dict[Node, int] = self._state.projected_rows
         #: QIs with more level-0 codes are generalized by a join (read when the first statement
         #: is compiled: set it before evaluating)
         self.join_from_codes = JOIN_FROM_CODES

@@ -14,17 +14,20 @@ from collections.abc import Callable, Sequence
 
 from sqlanon.search.lattice import Node
 from sqlanon.search.result import Oracle
+from sqlanon.search.rollups import SharedRollups
 
 
 class Known:
     """A search's verdicts: ``decide(node)`` is a verdict known beforehand (None: ask the
     oracle); :attr:`verdicts` is every node's verdict the search got, and :attr:`reused` how
-    many of them came from ``decide``."""
+    many of them came from ``decide``. ``rollups``: the roll-up tables the searches of the run
+    share (:mod:`sqlanon.search.rollups`), which the search's evaluators reuse and add to."""
 
-    def __init__(self, decide: Callable[[Node], bool | None]) -> None:
+    def __init__(self, decide: Callable[[Node], bool | None], rollups: SharedRollups | None = None) -> None:
         self.decide = decide
         self.verdicts: dict[Node, bool] = {}
         self.reused = 0
+        self.rollups = rollups
 
 
 def with_known(oracle: Oracle, known: Known | None) -> Oracle:

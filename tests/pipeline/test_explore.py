@@ -172,6 +172,36 @@ def test_the_source_is_read_and_encoded_once_and_verdicts_are_reused(tmp_path: P
     assert not (tmp_path / "out.csv").exists()
 
 
+@pytest.mark.parametrize("seed", seeds(4, fast=1))
+def test_the_settings_share_their_roll_up_tables(
+    seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With node tables kept from the smallest table on (and a random bound on how many), each
+    setting's search rolls up from the tables the searches before it made: every setting still
+    equals its independent run, and the search stage costs fewer statements than when each
+    setting's search keeps its own tables."""
+    from sqlanon.search import evaluator, rollups
+
+    rng = random.Random(900 + seed)
+    monkeypatch.setattr(evaluator, "PROJECT_FROM_ROWS", 0)
+    monkeypatch.setattr(evaluator, "MAX_CACHED", rng.choice([1, 3, 64]))
+    case = random_case(900 + seed, tmp_path, n_qis=3, max_rows=80)
+    criteria: list[dict[str, Any]] = [{"k-anonymity": {"k": 2}}]
+    if seed % 2:  # a sensitive column read: the tables keep it
+        criteria.append({"l-diversity": {"variant": "distinct", "l": 2, "attribute": case.sensitive}})
+    config = case.config(criteria, search=rng.choice(["optimal", "incognito"]))
+    vary = {"k": [2, 3, 5], "suppression_limit": [0, 0.1]}
+    shared = equals_independent_runs(config, vary, tmp_path).to_dict()
+
+    def own(self: rollups.SharedRollups, engine: object, key: Any) -> rollups.RollupState:
+        return rollups.RollupState()  # every search its own tables, as before they were shared
+
+    monkeypatch.setattr(rollups.SharedRollups, "state", own)
+    alone = api.explore(config, vary=vary, base_dir=tmp_path).to_dict()
+    assert [r["node"] for r in alone["settings"]] == [r["node"] for r in shared["settings"]]
+    assert _stage(shared, "search") < _stage(alone, "search")
+
+
 def test_the_page_holds_the_table_and_the_chart(tmp_path: Path) -> None:
     pytest.importorskip("altair")
     case = random_case(5, tmp_path, n_qis=2, max_rows=40)
