@@ -148,6 +148,15 @@ def _journalist_base(folder: Path, rows: int, memory_limit: str) -> tuple[Any, s
                 suppression_limit=0.01,
                 population=str(whole),
             )
+            # zip5.yaml masks the zips it finds in the sample; the population holds more: the same
+            # masks of every zip of the whole table, as an ARX CSV hierarchy
+            zips = folder / "zip.csv"
+            masks = ", ".join(f"left(zip, {5 - i}) || '{'*' * i}'" for i in range(1, 6))
+            con.execute(
+                f"COPY (SELECT DISTINCT zip, {masks} FROM read_parquet('{whole}') ORDER BY zip) "
+                f"TO '{zips}' (FORMAT csv, DELIMITER ';', HEADER false)"
+            )
+            base["columns"] = dict(base["columns"], zip={"role": "quasi", "hierarchy": str(zips)})
             return base, f"{rows // 10:,} of {rows:,} generated rows, k=10 + distinct l=2 on disease, 1 %"
         whole = folder / "adult.parquet"
         con.execute(
