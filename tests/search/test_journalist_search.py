@@ -199,6 +199,36 @@ def test_a_limit_no_node_meets_is_named_and_nothing_is_written(tmp_path: Path) -
     assert not (tmp_path / "out.csv").exists()
 
 
+@pytest.mark.parametrize("command", ["anonymize", "explore"])
+def test_the_population_is_read_once(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run whose search counts the population's persons reads the population once: the gate's
+    journalist risk reads the table encode read, not the file again."""
+    import sqlanon.encode as encode_module
+    import sqlanon.gate.inputs as inputs_module
+
+    reads: list[str] = []
+    for module in (encode_module, inputs_module):
+        original = module.read_table
+
+        def counting(*args: Any, _original: Any = original, **kwargs: Any) -> Any:
+            if kwargs.get("what") == "population":
+                reads.append(str(args[1]))
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(module, "read_table", counting)
+    case, _people, _, _, _ = _draw(1, tmp_path)
+    config = case.config(
+        [{"k-anonymity": {"k": 2}}], population="population.csv", risk={"journalist_average": 0.5}
+    )
+    if command == "anonymize":
+        report = api.anonymize(config, base_dir=tmp_path)
+        assert report.risk["journalist"]["average"] is not None
+    else:
+        found = api.explore(config, vary={"k": [1, 2]}, base_dir=tmp_path)
+        assert all(row["risk"]["journalist"] is not None for row in found.rows if row["node"])
+    assert len(reads) == 1, reads
+
+
 def test_postgres_chooses_as_duckdb(tmp_path: Path, compiled_pg: Any, postgres: Any) -> None:
     """The journalist limits on PostgreSQL, searched in the server and in embedded DuckDB from
     its encoded tables, choose the node DuckDB chooses, with the same figures."""
