@@ -26,7 +26,7 @@ from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError
 from sqlanon.gate.inputs import sensitive_hierarchies
 from sqlanon.gate.population import population_classes
-from sqlanon.gate.risk import class_sizes, journalist, limit_entries, measure, population_maps
+from sqlanon.gate.risk import class_sizes, covered_maps, journalist, limit_entries, measure
 from sqlanon.gate.supersets import generalization_tables
 from sqlanon.hierarchy import Hierarchy
 from sqlanon.numbers import is_number
@@ -317,17 +317,17 @@ def run_gate(
         read = sorted({c.attribute for c in criteria if c.needs_levels and c.attribute is not None})
         sets = _people_sets(engine, counted, qis, config.person, tuples, [domains[a] for a in read], weight)
     counted_in_population = None
-    if population is not None and any(reads_population(c.spec) for c in criteria):
-        # k-map with the population table, delta-presence: the population's classes at the labels
-        counted_in_population = population_classes(
-            engine,
-            published,
-            population,
-            qis,
-            population_hierarchies if population_hierarchies is not None else qi_hierarchies or {},
-            qi_levels or {},
-            limit=config.max_values_size,
+    maps = None
+    if population is not None:  # the population's values mapped to the labels, once
+        hierarchies_of = (
+            population_hierarchies if population_hierarchies is not None else qi_hierarchies or {}
         )
+        maps = covered_maps(
+            engine, published, population, qis, hierarchies_of, qi_levels or {}, limit=config.max_values_size
+        )
+        if any(reads_population(c.spec) for c in criteria):
+            # k-map with the population table, delta-presence: the population's classes at the labels
+            counted_in_population = population_classes(engine, population, qis, maps)
     plan = CheckPlan.build(
         engine,
         criteria,
@@ -387,13 +387,7 @@ def run_gate(
         freq_sizes = freq
     sizes = class_sizes(engine, freq_sizes, keys)
     risk = measure(sizes, config.risk.threshold)
-    if population is not None:
-        hierarchies_of = (
-            population_hierarchies if population_hierarchies is not None else qi_hierarchies or {}
-        )
-        maps = population_maps(
-            engine, published, qis, hierarchies_of, qi_levels or {}, limit=config.max_values_size
-        )
+    if population is not None and maps is not None:
         risk["journalist"] = journalist(
             engine, freq_sizes, keys, population, qis, maps, config.risk.threshold
         )

@@ -72,6 +72,26 @@ def population_maps(
     return out
 
 
+def covered_maps(
+    engine: Engine,
+    published: str,
+    population: str,
+    qis: Sequence[str],
+    hierarchies: Mapping[str, Hierarchy],
+    levels: Mapping[str, int],
+    *,
+    limit: int,
+) -> list[str | None]:
+    """:func:`population_maps`, once the population's values are found covered by them (a
+    DataError naming the columns and how many persons otherwise): what the journalist risk and
+    the population models' classes read."""
+    maps = population_maps(engine, published, qis, hierarchies, levels, limit=limit)
+    common = {"population": population, "qis": list(qis), "maps": maps, "null_leaf": NULL_LEAF}
+    counts = engine.fetchone(render_template("risk.sql", part="uncovered", freq=None, keys=[], **common))
+    refuse_uncovered(qis, counts)
+    return maps
+
+
 def journalist(
     engine: Engine,
     freq: str,
@@ -83,8 +103,8 @@ def journalist(
 ) -> dict[str, Any]:
     """The report's ``journalist`` risk of the table whose frequency table is ``freq``, a
     sample of the table ``population`` (its quasi-identifiers mapped by ``maps``, see
-    :func:`population_maps`): a DataError when the population's values are not covered, or
-    a class of the table has more rows than the population's."""
+    :func:`covered_maps`): a DataError when a class of the table has more rows than the
+    population's."""
     common = {
         "freq": freq,
         "keys": list(keys),
@@ -94,8 +114,6 @@ def journalist(
         "null_label": NULL_VALUE,
         "null_leaf": NULL_LEAF,
     }
-    counts = engine.fetchone(render_template("risk.sql", part="uncovered", **common))
-    refuse_uncovered(qis, counts)
     classes = [
         (int(size), int(f), int(n))
         for size, f, n in engine.fetchall(render_template("risk.sql", part="journalist", **common))
@@ -171,4 +189,4 @@ def summary_lines(risk: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-__all__ = ["journalist", "limit_entries", "measure", "population_maps", "summary_lines"]
+__all__ = ["covered_maps", "journalist", "limit_entries", "measure", "population_maps", "summary_lines"]
