@@ -17,7 +17,9 @@ prosecutor_average at half the plain release's.
 tenth row of Adult (or of the generated rows with ``--census``), the population the whole table;
 limit sets journalist_highest 0.02 (searched as k-map, F >= 50), journalist_average at half the
 plain release's, and journalist_records_at_risk 0 with threshold 0.05 (every class F >= 20),
-search optimal.
+search optimal. ``--journalist --mondrian`` runs them with ``search: mondrian`` instead (metric
+gcp, no suppression; the node column gives the partitions): k-map with the population table is
+a requirement of every cut, the shares budgets of the cuts (sqlanon.search.mondrian_population).
 """
 
 from __future__ import annotations
@@ -177,13 +179,16 @@ def _journalist_base(folder: Path, rows: int, memory_limit: str) -> tuple[Any, s
     return config, f"a tenth of Adult, population Adult, k=5 + distinct l=2 on {SENSITIVE}, {SUPPRESSION:.0%}"
 
 
-def journalist(rows: int, repeat: int, memory_limit: str) -> None:
+def journalist(rows: int, repeat: int, memory_limit: str, mondrian: bool = False) -> None:
     """The journalist limits, a tenth of Adult (or of ``rows`` generated rows) a sample of the
-    whole, search optimal; each row printed as it is measured."""
+    whole, search optimal (or mondrian); each row printed as it is measured."""
     out = []
     with tempfile.TemporaryDirectory() as folder:
         base, what = _journalist_base(Path(folder), rows, memory_limit)
-        print(f"# {machine()}; {what}, optimal", flush=True)
+        if mondrian:
+            search = {"search": "mondrian", "metric": "gcp", "suppression_limit": 0}
+            base = dict(base, **search) if isinstance(base, dict) else replace(base, **search)
+        print(f"# {machine()}; {what}, {'mondrian' if mondrian else 'optimal'}", flush=True)
         plain = average = None
         for name, limit in JOURNALIST.items():
             if name.startswith("journalist_average"):
@@ -205,6 +210,8 @@ def journalist(rows: int, repeat: int, memory_limit: str) -> None:
             if plain is None:
                 plain, average = seconds, report.risk["journalist"]["average"]
             node = ",".join(str(v) for v in report.node.values()) if report.node else "none"
+            if mondrian:
+                node = f"{report.search['partitions']} partitions"
             gate = "passes" if report.passed else "no release"
             row = [name, f"{seconds:.2f}", f"{seconds / plain:.2f}", str(_statements(report, "search"))]
             out.append([*row, node, str(report.suppressed_rows), gate])
@@ -218,9 +225,10 @@ def main() -> None:
     parser.add_argument(
         "--journalist", action="store_true", help="the journalist limits, a tenth of the table a sample of it"
     )
+    parser.add_argument("--mondrian", action="store_true", help="with --journalist: search mondrian")
     args = parser.parse_args()
     if args.journalist:
-        journalist(args.census, args.repeat, args.memory_limit)
+        journalist(args.census, args.repeat, args.memory_limit, args.mondrian)
         return
     if args.census:
         census(args.census, args.repeat, args.memory_limit)

@@ -4,6 +4,8 @@
 -- child(cut, qis): the child of a row under the cut in the table aliased `cut` (dim, median,
 -- lca): a QI cut at its median gives 0 (value <= median) or 1 (value > median); a QI cut along
 -- its hierarchy gives the row's code one level below the partition's lowest common ancestor.
+-- inside(box, qis): a row "w" (of the working table or the population's) lies in the labels of
+-- the partition whose stats (lo/hi, lca/lcacode, as stats() gives them) are aliased `box`.
 {% macro child(cut, qis) -%}
 CASE {{ cut|ident }}."dim"
 {%- for q in qis %} WHEN {{ q.i|literal }} THEN
@@ -40,4 +42,14 @@ GROUP BY "pid"
 {%- else -%}
 {%- if q.leaves > 1 %}CAST({{ ('l' ~ q.i)|ident }}."leaves" - 1 AS DOUBLE) / {{ (q.leaves - 1)|literal }}{% else %}0.0{% endif %}
 {%- endif -%}
+{%- endmacro %}
+{# inside(box, qis): a row "w" lies in the labels' box of the partition (or candidate child) whose stats are in `box` (lo/hi per median QI, lca/lcacode per hierarchy QI): between lo and hi by value, under the LCA in the hierarchy #}
+{% macro inside(box, qis) -%}
+{%- for q in qis %}{% if not loop.first %} AND {% endif %}
+  {%- if q.median %}"w".{{ ('x' ~ q.i)|ident }} BETWEEN {{ box|ident }}.{{ ('lo' ~ q.i)|ident }} AND {{ box|ident }}.{{ ('hi' ~ q.i)|ident }}
+  {%- else %}(CASE {{ box|ident }}.{{ ('lca' ~ q.i)|ident }} WHEN 0 THEN "w".{{ ('q' ~ q.i)|ident }} = {{ box|ident }}.{{ ('lcacode' ~ q.i)|ident }}
+    {%- for l in range(1, q.height) %} WHEN {{ l|literal }} THEN "w".{{ ('c' ~ q.i ~ '_' ~ l)|ident }} = {{ box|ident }}.{{ ('lcacode' ~ q.i)|ident }}{% endfor %} ELSE TRUE END)
+  {%- endif %}
+{%- endfor %}
+{%- if not qis %}TRUE{% endif %}
 {%- endmacro %}

@@ -4,7 +4,10 @@
 --           and per quasi-identifier a map (leaf, label) to the table's level, or none.
 -- Params:   part ("sizes" | "journalist" | "uncovered"), freq, keys (the class keys q0..);
 --           population, qis (its columns, in the keys' order), maps, null_label (how
---           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL).
+--           the table's classes write NULL), null_leaf (a hierarchy's leaf for NULL); classes
+--           (journalist: instead of population and maps, the population's persons per class at
+--           the table's labels, q0.. written as population_classes.sql writes them, n: a
+--           Mondrian release's, sqlanon.search.mondrian_population).
 -- Output:   sizes: per class size, size BIGINT and classes BIGINT (classes of that size),
 --           smallest first (the histogram of the report's class sizes; the prosecutor figures
 --           are exact sums over it, risk.measure: N = sum of size * classes, ...).
@@ -61,10 +64,15 @@ WITH "c" AS (
   FROM {{ freq|ident }}
   GROUP BY {% for k in keys %}{{ loop.index }}{% if not loop.last %}, {% endif %}{% endfor %}
 ), "pop" AS (
+  {%- if classes %}
+  SELECT {% for k in keys %}{{ ('q' ~ loop.index0)|ident }} AS {{ ('k' ~ loop.index0)|ident }}, {% endfor %}"n" AS "f"
+  FROM {{ classes|ident }}
+  {%- else %}
   SELECT {% for q in qis %}{{ norm(popkey(loop.index0, q)) }} AS {{ ('k' ~ loop.index0)|ident }}, {% endfor %}COUNT(*) AS "f"
   FROM {{ population|ident }} AS "p"
   {{- joins() }}
   GROUP BY {% for q in qis %}{{ loop.index }}{% if not loop.last %}, {% endif %}{% endfor %}
+  {%- endif %}
 ), "j" AS (
   SELECT "c"."size", COALESCE("pop"."f", 0) AS "f"
   FROM "c" LEFT JOIN "pop" ON {% for k in keys %}"pop".{{ ('k' ~ loop.index0)|ident }} = "c".{{ ('k' ~ loop.index0)|ident }}{% if not loop.last %} AND {% endif %}{% endfor %}

@@ -848,12 +848,13 @@ def parse_config(
     if data.get("population") is not None:
         population = _table_ref(data["population"], base_dir, "population")
         _check_engine_tables(engine, population, None, "population", compile_only, own_connection)
-        if search == "mondrian" and not gate:
+        presence = [i for i, c in enumerate(criteria) if c.kind == "delta-presence"]
+        if search == "mondrian" and not gate and presence:
             raise ConfigError(
-                "population (the journalist risk, k-map with the population table, delta-presence) needs the "
-                "release's quasi-identifiers at levels of their hierarchies; search mondrian publishes partitions, "
-                "which no hierarchy describes. Use a lattice search (search: optimal, the default) with a "
-                "population."
+                f"criteria[{presence[0]}] delta-presence does not apply to search mondrian: it bounds every "
+                "person's chance of being in the table, and a person of the population outside every "
+                "partition's labels is known to be absent, so whether a release meets it depends on all the "
+                "partitions at once, not on each cut. Use a lattice search (search: optimal, the default)."
             )
     risk = parse_risk(data.get("risk"))
     journalist = [key for key in risk.limits if key.startswith("journalist_")]

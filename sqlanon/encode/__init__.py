@@ -635,6 +635,11 @@ def encode(
     )
     journalist = any(key.startswith("journalist_") for key in config.risk.limits)
     counted = any(reads_population(c) for c in config.criteria) or journalist
+    if config.population is not None and config.search == "mondrian":
+        # Mondrian compares the population with each partition's labels, its numbers by value,
+        # for the criteria, the limits and the journalist risk of its release
+        # (sqlanon.search.mondrian_population): it encodes the population itself
+        return replace(encoded, population_read=read_table(engine, config.population, what="population"))
     if config.population is not None and counted:
         # k-map with the population table, delta-presence, the journalist limits (searched with
         # a k-map, sqlanon.search.risk): the population's persons at the leaves' codes

@@ -70,6 +70,14 @@ def encode_population(
     cells, rows = engine.fetchone(
         render_template("population_frequencies.sql", part="short", freq=freq, pop=table, **common)
     )
+    refuse_short(cells, rows)
+    return table, rows_coded
+
+
+def refuse_short(cells: Any, rows: Any) -> None:
+    """A DataError when the source has more rows than the population has persons in ``cells``
+    combinations of the quasi-identifiers' values (``rows`` rows of the source): the source
+    must be a sample of the population."""
     if int(cells or 0):
         raise DataError(
             f"The population holds fewer persons than the source in {int(cells):,} combination(s) of the "
@@ -77,7 +85,6 @@ def encode_population(
             "population (every person of the source in it, with the same quasi-identifier values). Check that "
             "the population is the right table."
         )
-    return table, rows_coded
 
 
-__all__ = ["encode_population", "population_plan", "refuse_uncovered"]
+__all__ = ["encode_population", "population_plan", "refuse_short", "refuse_uncovered"]

@@ -22,6 +22,7 @@ from sqlanon.criteria.checks import ROWS, CheckPlan, Outcome, parse_summary
 from sqlanon.criteria.ldiversity import MultiAttributeL
 from sqlanon.encode import NULL_VALUE, SensitiveDomain, column_profiles, needed_for_order, sensitive_domain
 from sqlanon.encode.people import crossed, holders, person_weight, profile_people
+from sqlanon.encode.population import population_plan
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError, EngineError
 from sqlanon.gate.inputs import sensitive_hierarchies
@@ -159,6 +160,7 @@ def run_gate(
     population_hierarchies: Mapping[str, Hierarchy] | None = None,
     distributions: bool = False,
     people: str | None = None,
+    population_classes_of: str | None = None,
 ) -> GateResult:
     """Evaluate ``config.criteria`` on the temp table ``published``, and whether it still holds
     a column the configuration declares an identifier (which fails the gate).
@@ -173,7 +175,9 @@ def run_gate(
     mondrian_tree.sql) makes the partition tree's ancestors the natural supersets instead.
     ``population`` (a temp table: the population the table is a sample of) adds the journalist
     risk, its quasi-identifiers mapped to the table's levels by ``population_hierarchies``
-    (default ``qi_hierarchies``) at ``qi_levels`` (or the level of the table's labels).
+    (default ``qi_hierarchies``) at ``qi_levels`` (or the level of the table's labels); a
+    Mondrian release, whose labels are no levels, gives its population's persons per class at
+    its labels instead (``population_classes_of``: sqlanon.search.mondrian_population).
     ``distributions`` adds each t-closeness criterion's distribution of distances over the
     classes (it evaluates those criteria a second time: for the HTML report).
     With ``config.person``, the classes count people: ``people`` is the table holding the
@@ -317,8 +321,12 @@ def run_gate(
         read = sorted({c.attribute for c in criteria if c.needs_levels and c.attribute is not None})
         sets = _people_sets(engine, counted, qis, config.person, tuples, [domains[a] for a in read], weight)
     counted_in_population = None
-    maps = None
-    if population is not None:  # the population's values mapped to the labels, once
+    maps: list[str | None] | None = None
+    if population_classes_of is not None:  # a Mondrian release: its partitions' persons
+        maps = [None] * len(qis)
+        if any(reads_population(c.spec) for c in criteria):
+            counted_in_population = population_plan(population_classes_of, codes=False)
+    elif population is not None:  # the population's values mapped to the labels, once
         hierarchies_of = (
             population_hierarchies if population_hierarchies is not None else qi_hierarchies or {}
         )
@@ -389,7 +397,7 @@ def run_gate(
     risk = measure(sizes, config.risk.threshold)
     if population is not None and maps is not None:
         risk["journalist"] = journalist(
-            engine, freq_sizes, keys, population, qis, maps, config.risk.threshold
+            engine, freq_sizes, keys, population, qis, maps, config.risk.threshold, population_classes_of
         )
     distances = {}
     if distributions:

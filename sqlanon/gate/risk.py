@@ -96,15 +96,17 @@ def journalist(
     engine: Engine,
     freq: str,
     keys: Sequence[str],
-    population: str,
+    population: str | None,
     qis: Sequence[str],
     maps: Sequence[str | None],
     threshold: float,
+    classes: str | None = None,
 ) -> dict[str, Any]:
     """The report's ``journalist`` risk of the table whose frequency table is ``freq``, a
     sample of the table ``population`` (its quasi-identifiers mapped by ``maps``, see
-    :func:`covered_maps`): a DataError when a class of the table has more rows than the
-    population's."""
+    :func:`covered_maps`), or of the population whose persons per class at the table's labels
+    are ``classes`` (a Mondrian release's): a DataError when a class of the table has more rows
+    than the population's."""
     common = {
         "freq": freq,
         "keys": list(keys),
@@ -113,19 +115,20 @@ def journalist(
         "maps": list(maps),
         "null_label": NULL_VALUE,
         "null_leaf": NULL_LEAF,
+        "classes": classes,
     }
-    classes = [
+    histogram = [
         (int(size), int(f), int(n))
         for size, f, n in engine.fetchall(render_template("risk.sql", part="journalist", **common))
     ]
-    short = sum(n for size, f, n in classes if f < size)
+    short = sum(n for size, f, n in histogram if f < size)
     if short:
         raise DataError(
             f"The population holds fewer persons than the table in {short:,} of the table's classes: the "
             "table must be a sample of the population (every person of the table in it, with the same "
             "quasi-identifier values). Check that the population is the right table."
         )
-    return journalist_measure(classes, threshold)
+    return journalist_measure(histogram, threshold)
 
 
 def limit_entries(risk: Mapping[str, Any], settings: RiskSettings) -> list[dict[str, Any]]:

@@ -72,6 +72,7 @@ def anonymize(
     try:
         tree = None
         levels = None
+        counted = None
         if config.differential_privacy is not None:  # SafePub: sample, then its own search
             encoded, criteria, base, dp_release_query, levels = dp_release(
                 engine, config, stage, show_violations
@@ -94,7 +95,7 @@ def anonymize(
         encoded, criteria, required = _encoded(engine, config, show_violations, stage, lattice)
         if config.search == "mondrian":
             say(stage, "partition", "partitioning (Mondrian)")
-            base, release, tree = _mondrian(engine, encoded, required, config, progress)
+            base, release, tree, counted = _mondrian(engine, encoded, required, config, progress)
         else:
             base, release, levels = lattice_release(engine, encoded, required, config, progress, stage)
             if release is not None and config.local_recoding is not None:
@@ -115,6 +116,7 @@ def anonymize(
             show_violations,
             stage,
             reports,
+            population_classes_of=counted,
         )
     finally:
         engine.close()
@@ -329,9 +331,10 @@ def _unmet(
 
 def _mondrian(
     engine: Engine, encoded: Encoded, required: list[Criterion], config: Config, progress: Progress | None
-) -> tuple[Report, exp.Expr | None, str | None]:
-    """Mondrian partitioning: its release (always one: the whole table is the least cut) and,
-    with (n,t)-closeness, its partition tree for the gate."""
+) -> tuple[Report, exp.Expr | None, str | None, str | None]:
+    """Mondrian partitioning: its release (always one: the whole table is the least cut), with
+    (n,t)-closeness its partition tree for the gate, and with ``population:`` the persons of the
+    population per partition at its labels, for the gate."""
 
     def rounds(done: int, partitions: int) -> None:
         if progress is not None:
@@ -351,7 +354,7 @@ def _mondrian(
     )
     base.metric = {"name": config.metric, "value": result.metrics[config.metric]}
     base.metrics = dict(result.metrics)
-    return base, release_query(engine, config, encoded, result), result.tree
+    return base, release_query(engine, config, encoded, result), result.tree, result.population
 
 
 @counted

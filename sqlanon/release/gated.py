@@ -62,9 +62,12 @@ def publish(
     stage: Stage | None = None,
     reports: ReportFiles | None = None,
     first_warning: str | None = None,
+    population_classes_of: str | None = None,
 ) -> Report:
     """Stage the release, gate the staged copy, and commit it only if the gate passes
-    (``first_warning``: a warning the report puts before the release's own).
+    (``first_warning``: a warning the report puts before the release's own;
+    ``population_classes_of``: a Mondrian release's persons of the population per partition,
+    see ``sqlanon.gate.run_gate``).
 
     The commit: the report is written in full first (under a staging name), the release put in
     place (the previous one kept), the report moved into place, then what the release replaced
@@ -87,7 +90,7 @@ def publish(
     try:
         return _gate_and_commit(
             engine, config, encoded, criteria, base, staged, levels, tree, show_violations, stage, reports,
-            first_warning, people,
+            first_warning, people, population_classes_of,
         )  # fmt: skip
     except BaseException:
         staged.abort(engine)  # never raises, and leaves a release already committed alone
@@ -108,6 +111,7 @@ def _gate_and_commit(
     reports: ReportFiles | None,
     first_warning: str | None,
     people: str | None = None,
+    population_classes_of: str | None = None,
 ) -> Report:
     """:func:`publish` once the release is staged (the caller aborts it on any failure);
     ``people``: with ``person:``, the release's rows with their person columns."""
@@ -126,6 +130,7 @@ def _gate_and_commit(
         population=encoded.population_read or read_population(engine, config),
         distributions=reports is not None and reports.html is not None,
         people=people,
+        population_classes_of=population_classes_of,
     )
     base.checks = gate_entries(criteria, gate)
     if gate.people is not None:  # the search counted people: so are the suppressed

@@ -36,9 +36,18 @@ from sqlanon.config import Config
 from sqlanon.criteria import Criterion
 from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import Encoded
+from sqlanon.encode.population import population_plan
 from sqlanon.engines import Engine
 from sqlanon.errors import ConfigError, DataError, brief
-from sqlanon.search.mondrian_risk import Budget, budget
+from sqlanon.search.mondrian_population import (
+    PopulationRound,
+    population_classes,
+    population_rows,
+    root_persons,
+    round_sql,
+)
+from sqlanon.search.mondrian_risk import COUNTS, Budget, budget
+from sqlanon.search.risk import JOURNALIST_SHARES_ORIGIN
 from sqlanon.sql.render import DIALECT, Part, render_template, with_first
 from sqlanon.sql.render import column as _col
 from sqlanon.sql.render import quoted as _q
@@ -83,6 +92,9 @@ class MondrianResult:
     median: tuple[bool, ...] = ()
     #: with (n,t)-closeness: label<i>..., sid: each final partition's ancestors (itself included)
     tree: str | None = None
+    #: with ``population:``: the persons of the population per final partition at its published
+    #: labels (q0.., n: sqlanon.search.mondrian_population), for the gate
+    population: str | None = None
 
 
 def mondrian_qis(engine: Engine, config: Config, encoded: Encoded) -> list[MondrianQi]:
@@ -201,7 +213,16 @@ def run_mondrian(
     progress: RoundProgress | None = None,
 ) -> MondrianResult:
     """Partition the encoded source with Mondrian under ``criteria`` (all must hold in every
-    partition but the whole table itself, which is never checked)."""
+    partition but the whole table itself, which is never checked).
+
+    With ``population:`` (``encoded.population_read``) the population's combinations follow the
+    cuts (:mod:`sqlanon.search.mondrian_population`): k-map with the population table checks
+    each child's persons in its labels, the journalist limits are budgets
+    (:mod:`sqlanon.search.mondrian_risk`), and the result holds the final partitions' persons
+    for the gate."""
+    # the k-map (k = 1) that gives the lattice search's journalist shares their F: Mondrian
+    # counts every candidate child's persons of the population itself
+    criteria = [c for c in criteria if c.spec.origin != JOURNALIST_SHARES_ORIGIN]
     # (n,t)-closeness: the natural supersets are the partition tree's ancestors; kept for the
     # gate whenever a configured criterion (warn-severity ones too) needs them
     tree = any(c.needs_levels for c in criteria) or any(c.kind == "nt-closeness" for c in config.criteria)
@@ -226,6 +247,12 @@ def run_mondrian(
             "anc",
             "pdist",
             "tree",
+            "pa",
+            "pb",
+            "pfinal",
+            "pcount",
+            "pf",
+            "pclasses",
         )
     }
     statements = 0
@@ -262,9 +289,22 @@ def run_mondrian(
         run(_create(names["anc"], render_template("mondrian_tree.sql", part="root", **common)))
         run(_create(names["pdist"], render_template("mondrian_tree.sql", part="dist", **common)))
         supersets = {"ancestors": names["anc"], "on": [["q0", "pid"]], "dist": names["pdist"]}
+    population = encoded.population_read
+    if population is not None:
+        population_rows(engine, population, params, work, names["pa"])
+        statements += 3 if any(not q.median for q in qis) else 2  # (coverage,) rows, sample check
+        run(_create(names["pfinal"], exp.select(exp.Star()).from_(_table(names["pa"])).where(exp.false())))
+    counted = names["pcount"] if population is not None else None
     domains = {s.column: (s, f"s{i}") for i, s in enumerate(encoded.sensitive)}
     plan = CheckPlan.build(
-        engine, criteria, ["batch_node", "q0", "q1"], domains, supersets=supersets
+        engine,
+        criteria,
+        ["batch_node", "q0", "q1"],
+        domains,
+        supersets=supersets,
+        population=population_plan(counted, codes=True)
+        if any(c.counts_population for c in criteria)
+        else None,
     ).with_prepared(engine, encoded.freq)
     verdicts = plan.verdicts("input")
     # medians: a selection over the rows expanded by their counts when they repeat little (large
@@ -274,11 +314,41 @@ def run_mondrian(
     # (k-map with an estimator: its derived k', the k of the k-anonymity it is checked as)
     min_size = 2 * max(
         [int(c.spec.params["k"]) for c in criteria if c.kind in MIN_SIZE_KINDS]
-        + [int(c.template_params(None)["k"]) for c in criteria if c.kind == "k-map"]
+        + [
+            int(c.template_params(None)["k"])
+            for c in criteria
+            if c.kind == "k-map" and not c.counts_population
+        ]
         + [1]
     )
     limits = budget(config.risk.limits, config.risk.threshold, encoded.rows)
-    counts = limits.start(encoded.rows) if limits is not None else {}
+    parents = None
+    counts: dict[str, int] = {}
+    if limits is not None and limits.journalist:
+        assert population is not None  # the configuration asks for it with a journalist limit
+        parents = names["pf"]  # each partition's persons of the population, the cuts' parents
+        persons = root_persons(engine, params, work, names["pa"])
+        statements += 1
+        run(
+            _create(
+                parents,
+                exp.select(
+                    exp.alias_(exp.cast(exp.Literal.number(0), "BIGINT"), "pid", quoted=True),
+                    exp.alias_(exp.cast(exp.Literal.number(persons), "BIGINT"), "f", quoted=True),
+                ),
+            )
+        )
+        counts = limits.start(encoded.rows, persons)
+    elif limits is not None:
+        counts = limits.start(encoded.rows)
+    population_sql: dict[tuple[str, str], PopulationRound] = {}
+    if population is not None:
+        pw_columns = [c for c, _ in engine.columns(names["pa"])][1:]
+        for (a, b), (pa, pb) in (((work, nxt), ("pa", "pb")), ((nxt, work), ("pb", "pa"))):
+            population_sql[(a, b)] = round_sql(
+                params, pw_columns, a, names[pa], names[pb], names["cand"], names["split"], names["pcount"],
+                names["pfinal"], parents,
+            )  # fmt: skip
     compiled = {
         (a, b): _round_sql(
             a,
@@ -294,6 +364,8 @@ def run_mondrian(
             tree,
             fanout,
             limits,
+            counted,
+            parents,
         )
         for a, b in ((work, nxt), (nxt, work))
     }
@@ -302,7 +374,10 @@ def run_mondrian(
     rounds = 0
     while True:
         sql = compiled[(work, nxt)]
+        people = population_sql.get((work, nxt))
         run(sql.candidates)
+        if people is not None:  # every candidate child's persons of the population in its labels
+            run(people.children)
         run(sql.check_first)  # each partition's first candidate
         run(sql.check_rest)  # the other candidates of the partitions whose first one failed
         engine.execute(sql.split, {"offset": next_id})
@@ -312,16 +387,19 @@ def run_mondrian(
             statements += 1
             added = engine.fetchone(sql.spent)
             statements += 1
-            counts = {
-                name: counts[name] + int(n)
-                for name, n in zip(("classes", "at_risk", "uniques"), added, strict=True)
-            }
+            counts = {name: counts[name] + int(n) for name, n in zip(COUNTS, added, strict=True)}
+            if people is not None and people.parents:
+                run(people.parents)
         run(sql.finals)  # partitions not cut this round are final
+        if people is not None:
+            run(people.finals)
         (cut,) = engine.fetchone(sql.count_split)
         if not cut:
             break
         next_id += int(cut) * fanout  # each partition cut used one block of ids
         run(sql.advance)
+        if people is not None:
+            run(people.advance)
         for statement in sql.tree:
             run(statement)
         work, nxt = nxt, work
@@ -335,6 +413,12 @@ def run_mondrian(
         engine.drop(names["cuts"])
     parts = names["parts"]
     run(_create(parts, render_template("mondrian_partitions.sql", final=final, qis=params)))
+    classes = None
+    if population is not None:
+        classes = population_classes(engine, params, final, parts, names["pfinal"], names["pclasses"])
+        statements += 1
+        for name in ("pa", "pb", "pcount", "pfinal", *(("pf",) if parents is not None else ())):
+            engine.drop(names[name])
     metrics = partition_metrics(engine, parts, encoded.rows, len(qis))
     tree_table = None
     if tree:
@@ -353,6 +437,7 @@ def run_mondrian(
         metrics,
         tuple(q.median for q in qis),
         tree_table,
+        classes,
     )
 
 
@@ -375,6 +460,8 @@ def _round_sql(
     tree: bool,
     fanout: int,
     limits: Budget | None = None,
+    counted: str | None = None,
+    parents: str | None = None,
 ) -> _RoundSql:
     cand, split = names["cand"], names["split"]
     # with share limits the round's allowable cuts go to "cuts", and those kept to split
@@ -383,6 +470,9 @@ def _round_sql(
         "cuts": cuts,
         "at_risk_below": None if limits is None else limits.at_risk_below,
         "limited": [] if limits is None else limits.limited,
+        "pf": parents,
+        "j_below": None if limits is None else limits.j_below,
+        "scale": None if limits is None else limits.scale,
     }
     first = exp.select(exp.Star()).from_(_table(cand)).where(_col("r").eq(1))
     failed = exp.select(_col("pid")).from_(_table(names["va"])).where(_col("bad"))
@@ -410,7 +500,11 @@ def _round_sql(
         split=_create(
             cuts,
             render_template(
-                "mondrian_split.sql", verdicts=[names["va"], names["vb"]], cand=cand, fanout=fanout
+                "mondrian_split.sql",
+                verdicts=[names["va"], names["vb"]],
+                cand=cand,
+                fanout=fanout,
+                population=counted,
             ),
         ),
         keep=_create(split, render_template("mondrian_budget.sql", part="keep", **budgeted))

@@ -319,3 +319,27 @@ def test_binary_copy_as_arrow_equals_rows(pg: PostgresEngine, seed: int) -> None
     assert pg.fetch_arrow(query) is None  # without the columns' types
     pg.execute(f'ALTER TABLE "{name}" ADD COLUMN "t" TEXT')
     assert pg.fetch_arrow(query, columns=[*columns, ("t", "VARCHAR")]) is None
+
+
+def test_a_long_comment_header_is_read_in_linear_time(pg: PostgresEngine) -> None:
+    """A statement behind many comment lines (a template's header) that creates nothing: the
+    test for CREATE once backtracked through 2^comments ways and hung the run on mondrian_budget.sql
+    with 34 header lines; an alarm turns such a hang into a failure."""
+    import signal
+
+    from sqlanon.engines.postgres.engine import _CREATE
+
+    header = " ".join(f"/* line {i}: a * b / c */" for i in range(80))
+
+    def hung(*_: Any) -> None:
+        raise TimeoutError("the CREATE test backtracks")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(10)
+    try:
+        assert _CREATE.match(f"{header} SELECT 1") is None
+        assert _CREATE.match(f"{header}\n CREATE TEMP TABLE t AS SELECT 1") is not None
+        assert pg.fetchone(f"{header} SELECT 41 + 1") == (42,)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

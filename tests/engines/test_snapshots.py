@@ -132,6 +132,16 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str
         api.anonymize(
             dict(mondrian, risk={"prosecutor_average": 0.05, "records_at_risk": 0.5}), base_dir=folder
         )
+        # Mondrian with a population: k-map and the journalist budgets (mondrian_population.sql)
+        api.anonymize(
+            dict(
+                mondrian,
+                population=base["source"],
+                criteria=[*base["criteria"], {"k-map": {"k": 5}}],
+                risk={"journalist_average": 0.1, "journalist_records_at_risk": 0.5},
+            ),
+            base_dir=folder,
+        )
         api.anonymize(dict(base, search="incognito", suppression_limit=0), base_dir=folder)
         # the population models and the journalist limits, batched (the table a sample of itself)
         population = [{"k-anonymity": {"k": 5}}, {"k-map": {"k": 10}}, {"delta-presence": {"delta_max": 1}}]
@@ -309,6 +319,7 @@ def test_recorded_runs_touch_the_templates(recorded: dict[str, str]) -> None:
         "gate_frequencies",
         "mondrian_split",
         "mondrian_budget",
+        "mondrian_population",
         "person_profile",
         "person_codes",
         "rollup_people",

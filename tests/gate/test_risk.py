@@ -461,18 +461,25 @@ def test_population_settings_are_checked(tmp_path: Path) -> None:
         api.check(dict(config, source="mixed.csv"), base_dir=tmp_path)
     assert "The journalist risk needs them to generalize the population as the table is" in str(err.value)
     assert "(n,t)-closeness" not in str(err.value)
-    # Mondrian publishes partitions, which no hierarchy describes: no journalist risk, and no
-    # advice to check its release with the population
+    # Mondrian compares the population with each partition's labels: its release has the
+    # journalist risk (tests/search/test_mondrian_population.py checks the figures), and
+    # delta-presence, which no cut decides alone, is refused with what to do
+    mondrian = dict(
+        base_mondrian := _anonymize_demo(tmp_path / "mondrian")[1],
+        search="mondrian",
+        metric="gcp",
+        suppression_limit=0,
+        population=base_mondrian["source"],
+    )
+    partitioned = api.anonymize(mondrian, base_dir=tmp_path / "mondrian")
+    assert (
+        partitioned.passed
+        and partitioned.risk["journalist"]["highest"] == partitioned.risk["prosecutor"]["highest"]
+    )
+    presence = {"delta-presence": {"delta_min": 0, "delta_max": 1}}
     with pytest.raises(ConfigError) as refused:
         api.anonymize(
-            dict(
-                base_mondrian := _anonymize_demo(tmp_path / "mondrian")[1],
-                search="mondrian",
-                metric="gcp",
-                suppression_limit=0,
-                population=base_mondrian["source"],
-            ),
-            base_dir=tmp_path / "mondrian",
+            dict(mondrian, criteria=[*mondrian["criteria"], presence]), base_dir=tmp_path / "mondrian"
         )
     assert "Use a lattice search" in str(refused.value) and "sqlanon check" not in str(refused.value)
     # the population is never an output: anonymize refuses to write over it

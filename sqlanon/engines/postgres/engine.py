@@ -109,7 +109,10 @@ CAUSES = {
 _VALUES = (re.compile(r'(: )"(?:[^"]|"")*"\s*$'), re.compile(r'(\bvalue )"(?:[^"]|"")*"'))
 
 _TOKEN = "__sqlanon_param_{}__"
-_CREATE = re.compile(r"\s*(?:/\*.*?\*/\s*)*CREATE\b", re.IGNORECASE | re.DOTALL)
+#: a statement that creates something, after its comments (a comment's text never spans a "*/",
+#: so a run of comments matches one way only: ".*?" there backtracked through 2^comments ways
+#: when no CREATE followed, and a template with a long header hung the run)
+_CREATE = re.compile(r"\s*(?:/\*(?:(?!\*/).)*\*/\s*)*CREATE\b", re.IGNORECASE | re.DOTALL)
 _TOKENS = re.compile(r"__sqlanon_param_(\w*?)__")
 
 

@@ -5,6 +5,18 @@ FROM "__sqlanon_mwa_N"
 WHERE
   FALSE;
 
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mpf_N" AS
+SELECT
+  CAST(0 AS BIGINT) AS "pid",
+  CAST(400 AS BIGINT) AS "f";
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mpfinal_N" AS
+SELECT
+  *
+FROM "__sqlanon_mpa_N"
+WHERE
+  FALSE;
+
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mwhole_N" AS
 SELECT
   "s0",
@@ -18,6 +30,16 @@ GROUP BY
 DROP TABLE IF EXISTS "__sqlanon_mcand_N";
 
 DROP TABLE IF EXISTS "__sqlanon_mcuts_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mpa_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mpb_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mpcount_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mpf_N";
+
+DROP TABLE IF EXISTS "__sqlanon_mpfinal_N";
 
 DROP TABLE IF EXISTS "__sqlanon_msplit_N";
 
@@ -46,6 +68,34 @@ INSERT INTO "__sqlanon_mfinal_N"
 SELECT
   *
 FROM "__sqlanon_mwb_N"
+WHERE
+  NOT "pid" IN (
+    SELECT
+      "pid"
+    FROM "__sqlanon_msplit_N"
+  );
+
+INSERT INTO "__sqlanon_mpf_N"
+SELECT
+  "npid" AS "pid",
+  "f"
+FROM "__sqlanon_msplit_N";
+
+INSERT INTO "__sqlanon_mpfinal_N"
+SELECT
+  *
+FROM "__sqlanon_mpa_N"
+WHERE
+  NOT "pid" IN (
+    SELECT
+      "pid"
+    FROM "__sqlanon_msplit_N"
+  );
+
+INSERT INTO "__sqlanon_mpfinal_N"
+SELECT
+  *
+FROM "__sqlanon_mpb_N"
 WHERE
   NOT "pid" IN (
     SELECT

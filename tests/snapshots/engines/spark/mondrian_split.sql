@@ -51,3 +51,60 @@ JOIN `__sqlanon_mcand_N` AS `c`
   ON `c`.`pid` = `best`.`pid` AND `c`.`r` = `best`.`r`
 JOIN `v__w0` AS `v`
   ON `v`.`pid` = `best`.`pid` AND `v`.`r` = `best`.`r`;
+
+CREATE TEMPORARY VIEW `__sqlanon_mcuts_N` AS
+WITH `v__w0` AS (
+  SELECT
+    `r`,
+    `pid`,
+    `child`,
+    `size`,
+    `bad`
+  FROM `__sqlanon_mva_N`
+  UNION ALL
+  SELECT
+    `r`,
+    `pid`,
+    `child`,
+    `size`,
+    `bad`
+  FROM `__sqlanon_mvb_N`
+), `best__w0` AS (
+  SELECT
+    `pid`,
+    MIN(`r`) AS `r`,
+    CAST(:offset AS BIGINT) + 2 * (
+      ROW_NUMBER() OVER (ORDER BY `pid` NULLS LAST) - 1
+    ) AS `base`
+  FROM (
+    SELECT
+      `r`,
+      `pid`,
+      BOOL_OR(CAST(`bad` AS BOOLEAN)) AS `bad`
+    FROM `v__w0` AS `v`
+    GROUP BY
+      `r`,
+      `pid`
+  ) AS `per_cut`
+  WHERE
+    NOT `per_cut`.`bad`
+  GROUP BY
+    `pid`
+)
+SELECT
+  `c`.`pid`,
+  `c`.`dim`,
+  `c`.`median`,
+  `c`.`lca`,
+  `best`.`base`,
+  `v`.`child`,
+  `best`.`base` + `v`.`child` AS `npid`,
+  CAST(`v`.`size` AS BIGINT) AS `size`,
+  CAST(COALESCE(`pc`.`n`, 0) AS BIGINT) AS `f`
+FROM `best__w0` AS `best`
+JOIN `__sqlanon_mcand_N` AS `c`
+  ON `c`.`pid` = `best`.`pid` AND `c`.`r` = `best`.`r`
+JOIN `v__w0` AS `v`
+  ON `v`.`pid` = `best`.`pid` AND `v`.`r` = `best`.`r`
+LEFT JOIN `__sqlanon_mpcount_N` AS `pc`
+  ON `pc`.`batch_node` = `v`.`r` AND `pc`.`q0` = `v`.`pid` AND `pc`.`q1` = `v`.`child`;
