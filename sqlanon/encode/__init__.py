@@ -512,7 +512,8 @@ def encode(
     the group step had spilled 30 GB by the time its benchmark stopped it.) Every column's
     coverage problems are reported together, in one error. ``reveal``: messages may name
     sensitive values (the user asked for them). ``search``: the lattice search the run will
-    walk (None: none, as for ``apply`` or Mondrian); its lattice is checked against
+    walk (None: none, as for ``apply``; "mondrian": no lattice, and the population, when there
+    is one, is only read: Mondrian encodes it itself); its lattice is checked against
     ``max_lattice_nodes`` as soon as the hierarchies are built, before the dimension tables and
     the frequency table are made (:func:`sqlanon.config.limits.check_lattice`).
     """
@@ -593,7 +594,7 @@ def encode(
                 f"of {column!r} belong to classes of several label combinations. Use metric precision, height, "
                 "discernibility or aecs, or make the quasi-identifiers constant per person."
             )
-    if search is not None:
+    if search is not None and search != "mondrian":
         levels = [QiLevels(h.column, h.height, config.column(h.column).max_level) for h in hierarchies]
         check_lattice(levels, config.max_lattice_nodes, search)
     qis = materialize_hierarchies(engine, hierarchies)  # coverage was checked above
@@ -635,7 +636,7 @@ def encode(
     )
     journalist = any(key.startswith("journalist_") for key in config.risk.limits)
     counted = any(reads_population(c) for c in config.criteria) or journalist
-    if config.population is not None and config.search == "mondrian":
+    if config.population is not None and search == "mondrian":
         # Mondrian compares the population with each partition's labels, its numbers by value,
         # for the criteria, the limits and the journalist risk of its release
         # (sqlanon.search.mondrian_population): it encodes the population itself

@@ -91,8 +91,7 @@ def anonymize(
                 reports,
                 first_warning=" ".join(base.warnings) or None,  # the seed's and hierarchies' caveats
             )
-        lattice = None if config.search == "mondrian" else config.search
-        encoded, criteria, required = _encoded(engine, config, show_violations, stage, lattice)
+        encoded, criteria, required = _encoded(engine, config, show_violations, stage, config.search)
         if config.search == "mondrian":
             say(stage, "partition", "partitioning (Mondrian)")
             base, release, tree, counted = _mondrian(engine, encoded, required, config, progress)
@@ -137,7 +136,7 @@ def _encoded(
 ) -> tuple[Encoded, list[Criterion], list[Criterion]]:
     """The output checked, the source read and encoded, the criteria made and checked against
     the data: (encoded, every criterion, the error-severity ones the release must satisfy).
-    ``search``: the lattice search that will run, whose lattice is checked against
+    ``search``: the search that will run, a lattice search's lattice checked against
     ``max_lattice_nodes`` before the frequency table is made (None: no search)."""
     if config.output is not None:
         prepare_output(engine, config)

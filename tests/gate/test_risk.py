@@ -476,6 +476,12 @@ def test_population_settings_are_checked(tmp_path: Path) -> None:
         partitioned.passed
         and partitioned.risk["journalist"]["highest"] == partitioned.risk["prosecutor"]["highest"]
     )
+    # audit measures the lattice of a Mondrian configuration: the population encoded for it
+    # (Mondrian's own run only reads it), so k-map with the population table is measured there
+    audited = api.audit(
+        dict(mondrian, criteria=[*mondrian["criteria"], {"k-map": {"k": 2}}]), base_dir=tmp_path / "mondrian"
+    )
+    assert audited.nodes and "search: mondrian" in audited.notes["chosen"], audited.message
     presence = {"delta-presence": {"delta_min": 0, "delta_max": 1}}
     with pytest.raises(ConfigError) as refused:
         api.anonymize(
