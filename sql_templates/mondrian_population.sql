@@ -4,7 +4,7 @@
 --           dim (leaf, code) and up (lf, cf, lt, ct); work (Mondrian's working table, see
 --           mondrian_rows.sql); pw (the population's working table, part rows', each
 --           combination in the partition whose region of the cut tree holds it); cand (pid, dim,
---           median, lca, r); split (mondrian_split.sql's rows); final, parts (the final
+--           median, lca, r: in part children, the candidates counted); split (mondrian_split.sql's rows); final, parts (the final
 --           partitions' rows and labels, mondrian_partitions.sql).
 -- Params:   part ("rows" | "short" | "children" | "root" | "advance" | "classes"), population,
 --           qis ({i, column, median, height, dim, up}), work, pw, cand, split, columns (pw's
@@ -76,11 +76,14 @@ WITH "ch" AS (
   FROM {{ work|ident }} AS "w"
   JOIN {{ cand|ident }} AS "c" ON "c"."pid" = "w"."pid"
   GROUP BY 1, 2, 3
+), "pc" AS (
+  SELECT "c"."r", {{ mo.child("c", qis) }} AS "child", "w".*
+  FROM {{ pw|ident }} AS "w"
+  JOIN {{ cand|ident }} AS "c" ON "c"."pid" = "w"."pid"
 )
 SELECT "ch"."r" AS "batch_node", "ch"."pid" AS "q0", "ch"."child" AS "q1", CAST(SUM("w"."n") AS BIGINT) AS "n"
 FROM "ch"
-JOIN {{ cand|ident }} AS "c" ON "c"."pid" = "ch"."pid" AND "c"."r" = "ch"."r"
-JOIN {{ pw|ident }} AS "w" ON "w"."pid" = "ch"."pid" AND {{ mo.child("c", qis) }} = "ch"."child"
+JOIN "pc" AS "w" ON "w"."r" = "ch"."r" AND "w"."pid" = "ch"."pid" AND "w"."child" = "ch"."child"
 WHERE {{ mo.inside("ch", qis) }}
 GROUP BY 1, 2, 3
 {%- elif part == "root" %}

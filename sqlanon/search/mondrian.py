@@ -346,8 +346,8 @@ def run_mondrian(
         pw_columns = [c for c, _ in engine.columns(names["pa"])][1:]
         for (a, b), (pa, pb) in (((work, nxt), ("pa", "pb")), ((nxt, work), ("pb", "pa"))):
             population_sql[(a, b)] = round_sql(
-                params, pw_columns, a, names[pa], names[pb], names["cand"], names["split"], names["pcount"],
-                names["pfinal"], parents,
+                params, pw_columns, a, names[pa], names[pb], _candidates(names), names["split"],
+                names["pcount"], names["pfinal"], parents,
             )  # fmt: skip
     compiled = {
         (a, b): _round_sql(
@@ -376,9 +376,11 @@ def run_mondrian(
         sql = compiled[(work, nxt)]
         people = population_sql.get((work, nxt))
         run(sql.candidates)
-        if people is not None:  # every candidate child's persons of the population in its labels
-            run(people.children)
+        if people is not None:  # the first candidates' children's persons in their labels
+            run(people.children_first)
         run(sql.check_first)  # each partition's first candidate
+        if people is not None:  # then the other candidates' of the partitions whose first failed
+            run(people.children_rest)
         run(sql.check_rest)  # the other candidates of the partitions whose first one failed
         engine.execute(sql.split, {"offset": next_id})
         statements += 1
@@ -474,15 +476,7 @@ def _round_sql(
         "j_below": None if limits is None else limits.j_below,
         "scale": None if limits is None else limits.scale,
     }
-    first = exp.select(exp.Star()).from_(_table(cand)).where(_col("r").eq(1))
-    failed = exp.select(_col("pid")).from_(_table(names["va"])).where(_col("bad"))
-    rest = (
-        exp.select(exp.Star())
-        .from_(_table(cand))
-        .where(
-            exp.and_(exp.GT(this=_col("r"), expression=exp.Literal.number(1)), _col("pid").isin(query=failed))
-        )
-    )
+    first, rest = _candidates(names)
     kept = exp.select(_col("pid")).from_(_table(split))
     finals = exp.insert(
         exp.select(exp.Star()).from_(_table(work)).where(exp.not_(_col("pid").isin(query=kept))),
@@ -536,6 +530,22 @@ def _round_sql(
         if tree
         else (),
     )
+
+
+def _candidates(names: dict[str, str]) -> tuple[exp.Select, exp.Select]:
+    """The queries of a round's candidates checked first (every partition's first) and then
+    (the others of the partitions whose first one failed, read from its verdicts)."""
+    cand = names["cand"]
+    first = exp.select(exp.Star()).from_(_table(cand)).where(_col("r").eq(1))
+    failed = exp.select(_col("pid")).from_(_table(names["va"])).where(_col("bad"))
+    rest = (
+        exp.select(exp.Star())
+        .from_(_table(cand))
+        .where(
+            exp.and_(exp.GT(this=_col("r"), expression=exp.Literal.number(1)), _col("pid").isin(query=failed))
+        )
+    )
+    return first, rest
 
 
 def _check(

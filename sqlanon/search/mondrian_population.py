@@ -34,7 +34,7 @@ from sqlanon.encode import NULL_VALUE
 from sqlanon.encode.population import refuse_short, refuse_uncovered
 from sqlanon.engines import Engine
 from sqlanon.errors import DataError
-from sqlanon.sql.render import DIALECT, render_template
+from sqlanon.sql.render import DIALECT, render_template, with_first
 from sqlanon.sql.render import column as _col
 from sqlanon.sql.render import table as _table
 
@@ -43,7 +43,10 @@ from sqlanon.sql.render import table as _table
 class PopulationRound:
     """One round's statements for the population (the round reads ``pw`` and writes ``nxt``)."""
 
-    children: str  # each candidate child's persons in its labels (the table ``counted``)
+    #: each first candidate's children's persons in their labels (the table ``counted``), then
+    #: the other candidates' of the partitions whose first one failed (added to it)
+    children_first: str
+    children_rest: str
     finals: str  # the combinations of the partitions not cut: final
     advance: str  # the combinations of the partitions cut, in their child's region
     parents: str  # with journalist budgets: the kept children's F, read as parents next round
@@ -111,19 +114,24 @@ def round_sql(
     work: str,
     pw: str,
     nxt: str,
-    cand: str,
+    candidates: tuple[exp.Select, exp.Select],
     split: str,
     counted: str,
     final: str,
     parents: str | None,
 ) -> PopulationRound:
     """The statements of one round whose rows are in ``work`` and population in ``pw``
-    (``columns``: pw's columns after pid; ``parents``: the table of partitions' F the journalist
-    budgets read, None without them)."""
-    common = {"qis": list(qis), "work": work, "pw": pw, "cand": cand, "split": split}
+    (``candidates``: the queries of the candidates checked first and then, as the round's
+    checks read them; ``columns``: pw's columns after pid; ``parents``: the table of
+    partitions' F the journalist budgets read, None without them)."""
+    common = {"qis": list(qis), "work": work, "pw": pw, "cand": "__counted_cand", "split": split}
     kept = exp.select(_col("pid")).from_(_table(split))
+    children = render_template("mondrian_population.sql", part="children", **common)
+    assert isinstance(children, exp.Select)
+    first, rest = (with_first(children, [("__counted_cand", query)]) for query in candidates)
     return PopulationRound(
-        children=_create(counted, render_template("mondrian_population.sql", part="children", **common)),
+        children_first=_create(counted, first),
+        children_rest=exp.insert(rest, _table(counted)).sql(dialect=DIALECT),
         finals=exp.insert(
             exp.select(exp.Star()).from_(_table(pw)).where(exp.not_(_col("pid").isin(query=kept))),
             _table(final),

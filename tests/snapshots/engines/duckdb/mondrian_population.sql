@@ -4,7 +4,7 @@
 /*           dim (leaf, code) and up (lf, cf, lt, ct); work (Mondrian's working table, see */
 /*           mondrian_rows.sql); pw (the population's working table, part rows', each */
 /*           combination in the partition whose region of the cut tree holds it); cand (pid, dim, */
-/*           median, lca, r); split (mondrian_split.sql's rows); final, parts (the final */
+/*           median, lca, r: in part children, the candidates counted); split (mondrian_split.sql's rows); final, parts (the final */
 /*           partitions' rows and labels, mondrian_partitions.sql). */
 /* Params:   part ("rows" | "short" | "children" | "root" | "advance" | "classes"), population, */
 /*           qis ({i, column, median, height, dim, up}), work, pw, cand, split, columns (pw's */
@@ -63,7 +63,7 @@ WHERE
 /*           dim (leaf, code) and up (lf, cf, lt, ct); work (Mondrian's working table, see */
 /*           mondrian_rows.sql); pw (the population's working table, part rows', each */
 /*           combination in the partition whose region of the cut tree holds it); cand (pid, dim, */
-/*           median, lca, r); split (mondrian_split.sql's rows); final, parts (the final */
+/*           median, lca, r: in part children, the candidates counted); split (mondrian_split.sql's rows); final, parts (the final */
 /*           partitions' rows and labels, mondrian_partitions.sql). */
 /* Params:   part ("rows" | "short" | "children" | "root" | "advance" | "classes"), population, */
 /*           qis ({i, column, median, height, dim, up}), work, pw, cand, split, columns (pw's */
@@ -178,118 +178,6 @@ WHERE
   AND "w"."x1" BETWEEN "st"."lo1" AND "st"."hi1"
   AND (
     CASE "st"."lca2" WHEN 0 THEN "w"."q2" = "st"."lcacode2" ELSE TRUE END
-  )
-GROUP BY
-  1,
-  2,
-  3;
-
-CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mpcount_N" AS
-WITH "ch" AS (
-  SELECT
-    "c"."r",
-    "w"."pid",
-    CASE "c"."dim"
-      WHEN 0
-      THEN CAST("w"."x0" > "c"."median" AS INT)
-      WHEN 1
-      THEN CAST("w"."x1" > "c"."median" AS INT)
-      WHEN 2
-      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
-    END AS "child",
-    MIN("w"."x0") AS "lo0",
-    MAX("w"."x0") AS "hi0",
-    MIN("w"."x1") AS "lo1",
-    MAX("w"."x1") AS "hi1",
-    CASE WHEN MIN("q2") = MAX("q2") THEN 0 ELSE 1 END AS "lca2",
-    CASE WHEN MIN("q2") = MAX("q2") THEN MIN("q2") ELSE 0 END AS "lcacode2"
-  FROM "__sqlanon_mwa_N" AS "w"
-  JOIN "__sqlanon_mcand_N" AS "c"
-    ON "c"."pid" = "w"."pid"
-  GROUP BY
-    1,
-    2,
-    3
-)
-SELECT
-  "ch"."r" AS "batch_node",
-  "ch"."pid" AS "q0",
-  "ch"."child" AS "q1",
-  CAST(SUM("w"."n") AS BIGINT) AS "n"
-FROM "ch"
-JOIN "__sqlanon_mcand_N" AS "c"
-  ON "c"."pid" = "ch"."pid" AND "c"."r" = "ch"."r"
-JOIN "__sqlanon_mpa_N" AS "w"
-  ON "w"."pid" = "ch"."pid"
-  AND CASE "c"."dim"
-    WHEN 0
-    THEN CAST("w"."x0" > "c"."median" AS INT)
-    WHEN 1
-    THEN CAST("w"."x1" > "c"."median" AS INT)
-    WHEN 2
-    THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
-  END = "ch"."child"
-WHERE
-  "w"."x0" BETWEEN "ch"."lo0" AND "ch"."hi0"
-  AND "w"."x1" BETWEEN "ch"."lo1" AND "ch"."hi1"
-  AND (
-    CASE "ch"."lca2" WHEN 0 THEN "w"."q2" = "ch"."lcacode2" ELSE TRUE END
-  )
-GROUP BY
-  1,
-  2,
-  3;
-
-CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mpcount_N" AS
-WITH "ch" AS (
-  SELECT
-    "c"."r",
-    "w"."pid",
-    CASE "c"."dim"
-      WHEN 0
-      THEN CAST("w"."x0" > "c"."median" AS INT)
-      WHEN 1
-      THEN CAST("w"."x1" > "c"."median" AS INT)
-      WHEN 2
-      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
-    END AS "child",
-    MIN("w"."x0") AS "lo0",
-    MAX("w"."x0") AS "hi0",
-    MIN("w"."x1") AS "lo1",
-    MAX("w"."x1") AS "hi1",
-    CASE WHEN MIN("q2") = MAX("q2") THEN 0 ELSE 1 END AS "lca2",
-    CASE WHEN MIN("q2") = MAX("q2") THEN MIN("q2") ELSE 0 END AS "lcacode2"
-  FROM "__sqlanon_mwb_N" AS "w"
-  JOIN "__sqlanon_mcand_N" AS "c"
-    ON "c"."pid" = "w"."pid"
-  GROUP BY
-    1,
-    2,
-    3
-)
-SELECT
-  "ch"."r" AS "batch_node",
-  "ch"."pid" AS "q0",
-  "ch"."child" AS "q1",
-  CAST(SUM("w"."n") AS BIGINT) AS "n"
-FROM "ch"
-JOIN "__sqlanon_mcand_N" AS "c"
-  ON "c"."pid" = "ch"."pid" AND "c"."r" = "ch"."r"
-JOIN "__sqlanon_mpb_N" AS "w"
-  ON "w"."pid" = "ch"."pid"
-  AND CASE "c"."dim"
-    WHEN 0
-    THEN CAST("w"."x0" > "c"."median" AS INT)
-    WHEN 1
-    THEN CAST("w"."x1" > "c"."median" AS INT)
-    WHEN 2
-    THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
-  END = "ch"."child"
-WHERE
-  "w"."x0" BETWEEN "ch"."lo0" AND "ch"."hi0"
-  AND "w"."x1" BETWEEN "ch"."lo1" AND "ch"."hi1"
-  AND (
-    CASE "ch"."lca2" WHEN 0 THEN "w"."q2" = "ch"."lcacode2" ELSE TRUE END
   )
 GROUP BY
   1,

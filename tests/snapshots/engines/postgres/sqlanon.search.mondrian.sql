@@ -5,6 +5,140 @@ FROM "__sqlanon_mwa_N"
 WHERE
   FALSE;
 
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mpcount_N" AS
+WITH "__counted_cand" AS (
+  SELECT
+    *
+  FROM "__sqlanon_mcand_N"
+  WHERE
+    "r" = 1
+), "ch" AS (
+  SELECT
+    "c"."r",
+    "w"."pid",
+    CASE "c"."dim"
+      WHEN 0
+      THEN CAST("w"."x0" > "c"."median" AS INT)
+      WHEN 1
+      THEN CAST("w"."x1" > "c"."median" AS INT)
+      WHEN 2
+      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
+    END AS "child",
+    MIN("w"."x0") AS "lo0",
+    MAX("w"."x0") AS "hi0",
+    MIN("w"."x1") AS "lo1",
+    MAX("w"."x1") AS "hi1",
+    CASE WHEN MIN("q2") = MAX("q2") THEN 0 ELSE 1 END AS "lca2",
+    CASE WHEN MIN("q2") = MAX("q2") THEN MIN("q2") ELSE 0 END AS "lcacode2"
+  FROM "__sqlanon_mwa_N" AS "w"
+  JOIN "__counted_cand" AS "c"
+    ON "c"."pid" = "w"."pid"
+  GROUP BY
+    1,
+    2,
+    3
+), "pc" AS (
+  SELECT
+    "c"."r",
+    CASE "c"."dim"
+      WHEN 0
+      THEN CAST("w"."x0" > "c"."median" AS INT)
+      WHEN 1
+      THEN CAST("w"."x1" > "c"."median" AS INT)
+      WHEN 2
+      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
+    END AS "child",
+    "w".*
+  FROM "__sqlanon_mpa_N" AS "w"
+  JOIN "__counted_cand" AS "c"
+    ON "c"."pid" = "w"."pid"
+)
+SELECT
+  "ch"."r" AS "batch_node",
+  "ch"."pid" AS "q0",
+  "ch"."child" AS "q1",
+  CAST(SUM("w"."n") AS BIGINT) AS "n"
+FROM "ch"
+JOIN "pc" AS "w"
+  ON "w"."r" = "ch"."r" AND "w"."pid" = "ch"."pid" AND "w"."child" = "ch"."child"
+WHERE
+  "w"."x0" BETWEEN "ch"."lo0" AND "ch"."hi0"
+  AND "w"."x1" BETWEEN "ch"."lo1" AND "ch"."hi1"
+  AND (
+    CASE "ch"."lca2" WHEN 0 THEN "w"."q2" = "ch"."lcacode2" ELSE TRUE END
+  )
+GROUP BY
+  1,
+  2,
+  3;
+
+CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mpcount_N" AS
+WITH "__counted_cand" AS (
+  SELECT
+    *
+  FROM "__sqlanon_mcand_N"
+  WHERE
+    "r" = 1
+), "ch" AS (
+  SELECT
+    "c"."r",
+    "w"."pid",
+    CASE "c"."dim"
+      WHEN 0
+      THEN CAST("w"."x0" > "c"."median" AS INT)
+      WHEN 1
+      THEN CAST("w"."x1" > "c"."median" AS INT)
+      WHEN 2
+      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
+    END AS "child",
+    MIN("w"."x0") AS "lo0",
+    MAX("w"."x0") AS "hi0",
+    MIN("w"."x1") AS "lo1",
+    MAX("w"."x1") AS "hi1",
+    CASE WHEN MIN("q2") = MAX("q2") THEN 0 ELSE 1 END AS "lca2",
+    CASE WHEN MIN("q2") = MAX("q2") THEN MIN("q2") ELSE 0 END AS "lcacode2"
+  FROM "__sqlanon_mwb_N" AS "w"
+  JOIN "__counted_cand" AS "c"
+    ON "c"."pid" = "w"."pid"
+  GROUP BY
+    1,
+    2,
+    3
+), "pc" AS (
+  SELECT
+    "c"."r",
+    CASE "c"."dim"
+      WHEN 0
+      THEN CAST("w"."x0" > "c"."median" AS INT)
+      WHEN 1
+      THEN CAST("w"."x1" > "c"."median" AS INT)
+      WHEN 2
+      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
+    END AS "child",
+    "w".*
+  FROM "__sqlanon_mpb_N" AS "w"
+  JOIN "__counted_cand" AS "c"
+    ON "c"."pid" = "w"."pid"
+)
+SELECT
+  "ch"."r" AS "batch_node",
+  "ch"."pid" AS "q0",
+  "ch"."child" AS "q1",
+  CAST(SUM("w"."n") AS BIGINT) AS "n"
+FROM "ch"
+JOIN "pc" AS "w"
+  ON "w"."r" = "ch"."r" AND "w"."pid" = "ch"."pid" AND "w"."child" = "ch"."child"
+WHERE
+  "w"."x0" BETWEEN "ch"."lo0" AND "ch"."hi0"
+  AND "w"."x1" BETWEEN "ch"."lo1" AND "ch"."hi1"
+  AND (
+    CASE "ch"."lca2" WHEN 0 THEN "w"."q2" = "ch"."lcacode2" ELSE TRUE END
+  )
+GROUP BY
+  1,
+  2,
+  3;
+
 CREATE OR REPLACE TEMPORARY TABLE "__sqlanon_mpf_N" AS
 SELECT
   CAST(0 AS BIGINT) AS "pid",
@@ -74,6 +208,154 @@ WHERE
       "pid"
     FROM "__sqlanon_msplit_N"
   );
+
+INSERT INTO "__sqlanon_mpcount_N"
+WITH "__counted_cand" AS (
+  SELECT
+    *
+  FROM "__sqlanon_mcand_N"
+  WHERE
+    "r" > 1
+    AND "pid" IN (
+      SELECT
+        "pid"
+      FROM "__sqlanon_mva_N"
+      WHERE
+        "bad"
+    )
+), "ch" AS (
+  SELECT
+    "c"."r",
+    "w"."pid",
+    CASE "c"."dim"
+      WHEN 0
+      THEN CAST("w"."x0" > "c"."median" AS INT)
+      WHEN 1
+      THEN CAST("w"."x1" > "c"."median" AS INT)
+      WHEN 2
+      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
+    END AS "child",
+    MIN("w"."x0") AS "lo0",
+    MAX("w"."x0") AS "hi0",
+    MIN("w"."x1") AS "lo1",
+    MAX("w"."x1") AS "hi1",
+    CASE WHEN MIN("q2") = MAX("q2") THEN 0 ELSE 1 END AS "lca2",
+    CASE WHEN MIN("q2") = MAX("q2") THEN MIN("q2") ELSE 0 END AS "lcacode2"
+  FROM "__sqlanon_mwa_N" AS "w"
+  JOIN "__counted_cand" AS "c"
+    ON "c"."pid" = "w"."pid"
+  GROUP BY
+    1,
+    2,
+    3
+), "pc" AS (
+  SELECT
+    "c"."r",
+    CASE "c"."dim"
+      WHEN 0
+      THEN CAST("w"."x0" > "c"."median" AS INT)
+      WHEN 1
+      THEN CAST("w"."x1" > "c"."median" AS INT)
+      WHEN 2
+      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
+    END AS "child",
+    "w".*
+  FROM "__sqlanon_mpa_N" AS "w"
+  JOIN "__counted_cand" AS "c"
+    ON "c"."pid" = "w"."pid"
+)
+SELECT
+  "ch"."r" AS "batch_node",
+  "ch"."pid" AS "q0",
+  "ch"."child" AS "q1",
+  CAST(SUM("w"."n") AS BIGINT) AS "n"
+FROM "ch"
+JOIN "pc" AS "w"
+  ON "w"."r" = "ch"."r" AND "w"."pid" = "ch"."pid" AND "w"."child" = "ch"."child"
+WHERE
+  "w"."x0" BETWEEN "ch"."lo0" AND "ch"."hi0"
+  AND "w"."x1" BETWEEN "ch"."lo1" AND "ch"."hi1"
+  AND (
+    CASE "ch"."lca2" WHEN 0 THEN "w"."q2" = "ch"."lcacode2" ELSE TRUE END
+  )
+GROUP BY
+  1,
+  2,
+  3;
+
+INSERT INTO "__sqlanon_mpcount_N"
+WITH "__counted_cand" AS (
+  SELECT
+    *
+  FROM "__sqlanon_mcand_N"
+  WHERE
+    "r" > 1
+    AND "pid" IN (
+      SELECT
+        "pid"
+      FROM "__sqlanon_mva_N"
+      WHERE
+        "bad"
+    )
+), "ch" AS (
+  SELECT
+    "c"."r",
+    "w"."pid",
+    CASE "c"."dim"
+      WHEN 0
+      THEN CAST("w"."x0" > "c"."median" AS INT)
+      WHEN 1
+      THEN CAST("w"."x1" > "c"."median" AS INT)
+      WHEN 2
+      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
+    END AS "child",
+    MIN("w"."x0") AS "lo0",
+    MAX("w"."x0") AS "hi0",
+    MIN("w"."x1") AS "lo1",
+    MAX("w"."x1") AS "hi1",
+    CASE WHEN MIN("q2") = MAX("q2") THEN 0 ELSE 1 END AS "lca2",
+    CASE WHEN MIN("q2") = MAX("q2") THEN MIN("q2") ELSE 0 END AS "lcacode2"
+  FROM "__sqlanon_mwb_N" AS "w"
+  JOIN "__counted_cand" AS "c"
+    ON "c"."pid" = "w"."pid"
+  GROUP BY
+    1,
+    2,
+    3
+), "pc" AS (
+  SELECT
+    "c"."r",
+    CASE "c"."dim"
+      WHEN 0
+      THEN CAST("w"."x0" > "c"."median" AS INT)
+      WHEN 1
+      THEN CAST("w"."x1" > "c"."median" AS INT)
+      WHEN 2
+      THEN CASE "c"."lca" WHEN 1 THEN "w"."q2" END
+    END AS "child",
+    "w".*
+  FROM "__sqlanon_mpb_N" AS "w"
+  JOIN "__counted_cand" AS "c"
+    ON "c"."pid" = "w"."pid"
+)
+SELECT
+  "ch"."r" AS "batch_node",
+  "ch"."pid" AS "q0",
+  "ch"."child" AS "q1",
+  CAST(SUM("w"."n") AS BIGINT) AS "n"
+FROM "ch"
+JOIN "pc" AS "w"
+  ON "w"."r" = "ch"."r" AND "w"."pid" = "ch"."pid" AND "w"."child" = "ch"."child"
+WHERE
+  "w"."x0" BETWEEN "ch"."lo0" AND "ch"."hi0"
+  AND "w"."x1" BETWEEN "ch"."lo1" AND "ch"."hi1"
+  AND (
+    CASE "ch"."lca2" WHEN 0 THEN "w"."q2" = "ch"."lcacode2" ELSE TRUE END
+  )
+GROUP BY
+  1,
+  2,
+  3;
 
 INSERT INTO "__sqlanon_mpf_N"
 SELECT
