@@ -848,6 +848,13 @@ def parse_config(
     if data.get("population") is not None:
         population = _table_ref(data["population"], base_dir, "population")
         _check_engine_tables(engine, population, None, "population", compile_only, own_connection)
+        if search == "mondrian" and not gate and engine.kind == "spark":
+            raise ConfigError(
+                "population with search: mondrian does not run on Spark in this version: Spark's optimizer "
+                "takes longer with every round on the statements that follow the population through the cuts "
+                "(minutes for 500 rows). Run it on DuckDB or PostgreSQL (engine.kind), or use a lattice search "
+                "(search: optimal, the default) on Spark."
+            )
         presence = [i for i, c in enumerate(criteria) if c.kind == "delta-presence"]
         if search == "mondrian" and not gate and presence:
             raise ConfigError(

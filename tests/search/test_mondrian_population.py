@@ -227,6 +227,10 @@ def test_refusals_name_what_to_do(tmp_path: Path) -> None:
     items = [{"k-anonymity": {"k": 2}}]
     with pytest.raises(ConfigError, match=r"delta-presence does not apply to search mondrian"):
         run(tmp_path, columns, [*items, {"delta-presence": {"delta_min": 0, "delta_max": 0.5}}], {})
+    # Spark's optimizer slows with every round on these statements: refused there, with what to do
+    spark = {"engine": {"kind": "spark"}, "output": {"path": "out_spark", "format": "csv"}}
+    with pytest.raises(ConfigError, match=r"does not run on Spark in this version.*DuckDB or PostgreSQL"):
+        run(tmp_path, columns, items, {"journalist_average": 0.5}, **spark)
     coded = next(q for q in qis if q.kind == "categorical")
     names = [q.name for q in qis]
     outside = [*people, {**people[0], coded.name: "no such leaf"}]
