@@ -53,13 +53,7 @@ def encode_population(
     column and how many persons, never the value), or when the source (bottom frequency table
     ``freq``) has more rows in a combination than the population has persons: the source must
     be a sample of the population."""
-    present = {name for name, _ in engine.columns(population)}
-    missing = [column for _, column in qis if column not in present]
-    if missing:
-        raise DataError(
-            f"The population has no column(s) {missing}: it needs every quasi-identifier's column, named as in "
-            f"the table (it has {sorted(present)})."
-        )
+    refuse_missing(engine, population, [column for _, column in qis])
     common = {"population": population, "qis": [{"dim": d, "column": c} for d, c in qis]}
     counts = engine.fetchone(render_template("population_frequencies.sql", part="uncovered", **common))
     refuse_uncovered([column for _, column in qis], counts)
@@ -72,6 +66,18 @@ def encode_population(
     )
     refuse_short(cells, rows)
     return table, rows_coded
+
+
+def refuse_missing(engine: Engine, population: str, columns: Sequence[str]) -> None:
+    """A DataError when the temp table ``population`` lacks some of the quasi-identifiers'
+    ``columns`` (it names them and the columns it has)."""
+    present = {name for name, _ in engine.columns(population)}
+    missing = [column for column in columns if column not in present]
+    if missing:
+        raise DataError(
+            f"The population has no column(s) {missing}: it needs every quasi-identifier's column, named as in "
+            f"the table (it has {sorted(present)})."
+        )
 
 
 def refuse_short(cells: Any, rows: Any) -> None:
@@ -87,4 +93,4 @@ def refuse_short(cells: Any, rows: Any) -> None:
         )
 
 
-__all__ = ["encode_population", "population_plan", "refuse_short", "refuse_uncovered"]
+__all__ = ["encode_population", "population_plan", "refuse_missing", "refuse_short", "refuse_uncovered"]

@@ -38,6 +38,7 @@ from sqlanon.criteria.checks import CheckPlan
 from sqlanon.encode import Encoded
 from sqlanon.encode.population import population_plan
 from sqlanon.engines import Engine
+from sqlanon.engines.base import create_temp
 from sqlanon.errors import ConfigError, DataError, brief
 from sqlanon.search.mondrian_population import (
     PopulationRound,
@@ -178,13 +179,7 @@ def _value_range(engine: Engine, column: str, values: str) -> float:
 
 def _create(name: str, select: exp.Expr) -> str:
     """``CREATE OR REPLACE TEMP TABLE name AS select`` as SQL text."""
-    return exp.Create(
-        this=_table(name),
-        kind="TABLE",
-        replace=True,
-        properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
-        expression=select,
-    ).sql(dialect=DIALECT)
+    return create_temp(_table(name), select).sql(dialect=DIALECT)
 
 
 @dataclass(frozen=True)

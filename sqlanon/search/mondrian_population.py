@@ -31,9 +31,9 @@ from typing import Any
 from sqlglot import exp
 
 from sqlanon.encode import NULL_VALUE
-from sqlanon.encode.population import refuse_short, refuse_uncovered
+from sqlanon.encode.population import refuse_missing, refuse_short, refuse_uncovered
 from sqlanon.engines import Engine
-from sqlanon.errors import DataError
+from sqlanon.engines.base import create_temp
 from sqlanon.sql.render import DIALECT, render_template, with_first
 from sqlanon.sql.render import column as _col
 from sqlanon.sql.render import table as _table
@@ -62,13 +62,7 @@ def population_rows(
     (the column and how many persons, never the value), or when the table (Mondrian's first
     working table ``work``) has more rows than the population has persons in a combination of
     the quasi-identifiers' values (numbers compared by value)."""
-    present = {name for name, _ in engine.columns(population)}
-    missing = [q["column"] for q in qis if q["column"] not in present]
-    if missing:
-        raise DataError(
-            f"The population has no column(s) {missing}: it needs every quasi-identifier's column, named as in "
-            f"the table (it has {sorted(present)})."
-        )
+    refuse_missing(engine, population, [q["column"] for q in qis])
     coded = [q for q in qis if not q["median"]]
     if coded:
         counts = engine.fetchone(
@@ -99,13 +93,8 @@ def root_persons(engine: Engine, qis: Sequence[dict[str, Any]], work: str, pw: s
 
 
 def _create(name: str, select: exp.Expr) -> str:
-    return exp.Create(
-        this=_table(name),
-        kind="TABLE",
-        replace=True,
-        properties=exp.Properties(expressions=[exp.TemporaryProperty()]),
-        expression=select,
-    ).sql(dialect=DIALECT)
+    """``CREATE OR REPLACE TEMP TABLE name AS select`` as SQL text."""
+    return create_temp(_table(name), select).sql(dialect=DIALECT)
 
 
 def round_sql(
